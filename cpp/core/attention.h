@@ -1,0 +1,47 @@
+// Scaled dot-product and multi-head attention, keeping every intermediate.
+//
+//   tokens -> ids -> X -> Q, K, V = X·W + b -> split heads
+//     -> scores = Q_h K_hᵀ -> scaled -> masked -> weights = softmax
+//     -> dropped = dropout(weights) -> context = dropped · V_h
+//     -> concat -> output = concat·W_O + b_O
+//
+// Shapes: B batch, S query length, S_kv key length, H heads, D dModel,
+// dk = D / H (headDim).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config.h"
+
+namespace attention_lab {
+
+struct AttentionResult {
+  std::vector<std::vector<std::string>> tokens;         // [B][S], "<pad>" where padded
+  std::vector<std::vector<int64_t>> ids;                // [B][S]
+  std::vector<std::vector<std::string>> contextTokens;  // [B][S_kv], cross-attention only
+  std::vector<std::vector<int64_t>> contextIds;         // [B][S_kv], cross-attention only
+  std::vector<std::string> vocab;
+  std::vector<std::string> unknownTokens;
+  int64_t headDim = 0;
+  double scaleFactor = 1.0;  // the multiplier applied to the scores
+  std::vector<std::string> warnings;  // e.g. rows that are NaN because every key is masked
+  // In pipeline order: X, X_context, W_Q, W_K, W_V, b_Q, b_K, b_V, W_O, b_O, Q, K, V,
+  // scores, scaled, mask, masked, weights, dropped, context, concat, output.
+  std::vector<std::pair<std::string, Tensor>> tensors;
+
+  const Tensor* find(const std::string& name) const;
+};
+
+struct AttentionOutcome {
+  bool ok = false;
+  AttentionResult result;
+  ConfigError error;
+};
+
+// Validates, draws and computes. Never aborts on bad input: every problem is
+// returned as a ConfigError naming the field.
+AttentionOutcome runAttention(const AttentionConfig& config);
+
+}  // namespace attention_lab

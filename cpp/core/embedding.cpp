@@ -1,0 +1,40 @@
+#include "embedding.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attention_lab {
+
+Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids) {
+  const int64_t d = table.shape[1];
+  const int64_t batch = static_cast<int64_t>(ids.size());
+  const int64_t length = batch ? static_cast<int64_t>(ids[0].size()) : 0;
+  Tensor x{{batch, length, d}, {}};
+  x.data.reserve(static_cast<size_t>(batch * length * d));
+  for (const auto& row : ids)
+    for (int64_t id : row) {
+      const auto first = table.data.begin() + id * d;
+      x.data.insert(x.data.end(), first, first + d);
+    }
+  return x;
+}
+
+void addSinusoidalPositions(Tensor& x) {
+  const int64_t batch = x.shape[0], length = x.shape[1], d = x.shape[2];
+  const float logBase = static_cast<float>(-std::log(10000.0) / static_cast<double>(d));
+  std::vector<float> divTerm;
+  for (int64_t i = 0; i < d; i += 2) divTerm.push_back(std::exp(static_cast<float>(i) * logBase));
+  for (int64_t s = 0; s < length; ++s) {
+    std::vector<float> pe(static_cast<size_t>(d));
+    for (int64_t i = 0; i < d; ++i) {
+      const float angle = static_cast<float>(s) * divTerm[static_cast<size_t>(i / 2)];
+      pe[static_cast<size_t>(i)] = (i % 2 == 0) ? std::sin(angle) : std::cos(angle);
+    }
+    for (int64_t b = 0; b < batch; ++b) {
+      float* row = x.data.data() + (b * length + s) * d;
+      for (int64_t i = 0; i < d; ++i) row[i] += pe[static_cast<size_t>(i)];
+    }
+  }
+}
+
+}  // namespace attention_lab

@@ -1,0 +1,22 @@
+// Input vectors: embedding lookup and the sinusoidal positional encoding.
+#pragma once
+
+#include <vector>
+
+#include "config.h"
+
+namespace attention_lab {
+
+// X[b, s, :] = table[ids[b][s], :]   table [V, D] -> X [B, S, D]
+Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids);
+
+// x += PE, the encoding of "Attention Is All You Need", computed in float32
+// the way the common PyTorch tutorial code does:
+//   position = torch.arange(S).unsqueeze(1)
+//   div_term = torch.exp(torch.arange(0, D, 2) * (-math.log(10000.0) / D))
+//   pe[:, 0::2] = torch.sin(position * div_term)
+//   pe[:, 1::2] = torch.cos(position * div_term)   # (div_term[:D//2] for odd D)
+// x is [B, S, D].
+void addSinusoidalPositions(Tensor& x);
+
+}  // namespace attention_lab

@@ -1,0 +1,19 @@
+// Sizes the engine accepts. They are checked before anything is allocated,
+// so an oversized request is a clear error instead of an out-of-memory trap
+// (wasm memory is capped at 2 GiB and a failed allocation aborts the module).
+#pragma once
+
+#include <cstdint>
+
+namespace attention_lab {
+
+constexpr int64_t kMaxTokensPerSequence = 2048;  // S and S_kv, after padding/truncation
+constexpr int64_t kMaxBatch = 64;                // B
+constexpr int64_t kMaxDModel = 4096;             // D
+constexpr int64_t kMaxHeads = 64;                // H
+constexpr int64_t kMaxVocab = 100000;            // rows of the embedding table
+// All intermediates of one run together (X, weights, Q/K/V, the five
+// [B,H,S,S_kv] score tensors, mask, context, concat, output).
+constexpr int64_t kMaxIntermediateBytes = int64_t{512} << 20;
+
+}  // namespace attention_lab

@@ -1,0 +1,25 @@
+// The projection weights W_Q, W_K, W_V, W_O and their biases, drawn the way
+// the PyTorch modules named in config.h draw them.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "config.h"
+#include "torch_random.h"
+
+namespace attention_lab {
+
+// name ("W_Q", ..., "b_O") -> tensor, in the x·W convention: W is [D, D]
+// with Q = X·W_Q + b_Q, biases are [D]. Only the tensors that exist are
+// present (no b_Q without qkvBias, no W_O without outProj).
+using WeightSet = std::map<std::string, Tensor>;
+
+// The names a config's weights stage holds, in draw order.
+std::vector<std::string> weightNames(const AttentionConfig& config);
+
+// Draws (unless config.weightValues gives every tensor of the stage) and
+// then applies the explicit values. Shapes were checked by validateConfig.
+WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator);
+
+}  // namespace attention_lab

@@ -1,0 +1,495 @@
+#!/usr/bin/python3
+"""Writes the PyTorch reference fixtures that the C++ and JS tests compare to.
+
+Run with Debian's PyTorch 1.13 (python3-torch):  /usr/bin/python3 tests/reference/generate.py
+
+Every expected tensor here comes from PyTorch itself: nn.Embedding, nn.Linear,
+torch.rand, nn.MultiheadAttention, nn.Dropout and plain tensor ops, following
+the config schema of the engine issue. Nothing is read from our engine.
+The fixtures are committed, so CI needs no PyTorch.
+"""
+import json
+import math
+import os
+import sys
+
+import torch
+from torch import nn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "fixtures")
+PAD = "<pad>"
+
+
+def encode_number(x):
+    """JSON has no NaN or infinities: they are written as the strings "NaN",
+    "Infinity" and "-Infinity", the same encoding the JS API uses."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    return x
+
+
+# ---------------------------------------------------------------- tokens ----
+def tokenize_side(texts, max_len):
+    """str.split() each sentence, then pad to the longest (or to max_len)."""
+    token_lists = [t.split() for t in texts]
+    if max_len is not None:
+        token_lists = [t[:max_len] for t in token_lists]
+    length = max_len if max_len is not None else max(len(t) for t in token_lists)
+    padding = [[i >= len(t) for i in range(length)] for t in token_lists]
+    padded = [t + [PAD] * (length - len(t)) for t in token_lists]
+    return padded, padding
+
+
+def build_vocab(sides):
+    any_padding = any(p for _, padding in sides for row in padding for p in row)
+    vocab = [PAD] if any_padding else []
+    for tokens, padding in sides:
+        for row, pad_row in zip(tokens, padding):
+            for tok, is_pad in zip(row, pad_row):
+                if not is_pad and tok not in vocab:
+                    vocab.append(tok)
+    return vocab
+
+
+def token_ids(side, vocab, unknown):
+    tokens, padding = side
+    index = {t: i for i, t in enumerate(vocab)}
+    pad_id = index.get(PAD, 0)
+    ids = []
+    for row, pad_row in zip(tokens, padding):
+        out = []
+        for tok, is_pad in zip(row, pad_row):
+            if is_pad:
+                out.append(pad_id)
+            elif tok in index:
+                out.append(index[tok])
+            else:
+                out.append(0)
+                if tok not in unknown:
+                    unknown.append(tok)
+        ids.append(out)
+    return ids
+
+
+def texts_of(config, one, many):
+    if one in config:
+        return [config[one]]
+    return config.get(many)
+
+
+def sinusoidal(length, d):
+    position = torch.arange(length).unsqueeze(1)
+    div_term = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))
+    pe = torch.zeros(length, d)
+    pe[:, 0::2] = torch.sin(position * div_term)
+    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])
+    return pe
+
+
+# --------------------------------------------------------------- weights ----
+class Head(nn.Module):
+    """One head of the per-head layout: its own query/key/value projections."""
+
+    def __init__(self, d_model, head_dim, bias):
+        super().__init__()
+        self.query = nn.Linear(d_model, head_dim, bias=bias)
+        self.key = nn.Linear(d_model, head_dim, bias=bias)
+        self.value = nn.Linear(d_model, head_dim, bias=bias)
+
+
+def weight_names(config, init, qkv_bias, out_proj):
+    names = ["W_Q", "W_K", "W_V"]
+    if qkv_bias:
+        names += ["b_Q", "b_K", "b_V"]
+    if out_proj:
+        names.append("W_O")
+        if init == "torch-linear" or (init == "torch-mha" and qkv_bias):
+            names.append("b_O")
+    for name in config.get("weights", {}).get("values", {}):
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def draw_weights(D, H, init, layout, qkv_bias, out_proj):
+    """Returns (weights in the x·W convention, the nn.MultiheadAttention if any)."""
+    dk = D // H
+    w, mha = {}, None
+    zeros = lambda *shape: torch.zeros(*shape)
+    if init == "identity":
+        for n in ("W_Q", "W_K", "W_V"):
+            w[n] = torch.eye(D)
+        if out_proj:
+            w["W_O"] = torch.eye(D)
+    elif init == "torch-rand" and layout == "fused":
+        for n in ("W_Q", "W_K", "W_V"):
+            w[n] = torch.rand(D, D)
+        if out_proj:
+            w["W_O"] = torch.rand(D, D)
+    elif init == "torch-rand":  # per-head
+        cols = {n: [] for n in ("W_Q", "W_K", "W_V")}
+        for _ in range(H):
+            for n in ("W_Q", "W_K", "W_V"):
+                cols[n].append(torch.rand(D, dk))
+        for n in cols:
+            w[n] = torch.cat(cols[n], dim=1)
+        if out_proj:
+            w["W_O"] = torch.rand(D, D)
+    elif init == "torch-linear" and layout == "fused":
+        q = nn.Linear(D, D, bias=qkv_bias)
+        k = nn.Linear(D, D, bias=qkv_bias)
+        v = nn.Linear(D, D, bias=qkv_bias)
+        for n, lin in (("Q", q), ("K", k), ("V", v)):
+            w["W_" + n] = lin.weight.detach().T.clone()
+            if qkv_bias:
+                w["b_" + n] = lin.bias.detach().clone()
+        if out_proj:
+            o = nn.Linear(D, D)
+            w["W_O"] = o.weight.detach().T.clone()
+            w["b_O"] = o.bias.detach().clone()
+    elif init == "torch-linear":  # per-head
+        heads = nn.ModuleList([Head(D, dk, qkv_bias) for _ in range(H)])
+        for n, attr in (("Q", "query"), ("K", "key"), ("V", "value")):
+            w["W_" + n] = torch.cat([getattr(h, attr).weight.detach().T for h in heads], dim=1)
+            if qkv_bias:
+                w["b_" + n] = torch.cat([getattr(h, attr).bias.detach() for h in heads])
+        if out_proj:
+            o = nn.Linear(D, D)
+            w["W_O"] = o.weight.detach().T.clone()
+            w["b_O"] = o.bias.detach().clone()
+    elif init == "torch-mha":
+        mha = nn.MultiheadAttention(D, H, bias=qkv_bias, batch_first=True)
+        ip = mha.in_proj_weight.detach()
+        for i, n in enumerate(("Q", "K", "V")):
+            w["W_" + n] = ip[i * D:(i + 1) * D].T.clone()
+            if qkv_bias:
+                w["b_" + n] = mha.in_proj_bias.detach()[i * D:(i + 1) * D].clone()
+        if out_proj:
+            w["W_O"] = mha.out_proj.weight.detach().T.clone()
+            if qkv_bias:
+                w["b_O"] = mha.out_proj.bias.detach().clone()
+    else:
+        raise ValueError(init)
+    return w, mha
+
+
+# ------------------------------------------------------------- reference ----
+def reference(config):
+    D = config.get("dModel", 8)
+    H = config.get("numHeads", 2)
+    dk = D // H
+    max_len = config.get("maxLen")
+    emb_cfg = config.get("embedding", {})
+    wcfg = config.get("weights", {})
+    init = wcfg.get("init", "torch-linear")
+    layout = wcfg.get("layout", "fused")
+    qkv_bias = wcfg.get("qkvBias", init == "torch-mha")
+    out_proj = wcfg.get("outProj", True)
+    mask_kind = config.get("mask", "none")
+    fill = config.get("maskFill", "-inf")
+    fill = float("-inf") if fill == "-inf" else float(fill)
+    p = config.get("dropout", {}).get("p", 0.0)
+
+    q_texts = texts_of(config, "text", "texts")
+    c_texts = texts_of(config, "contextText", "contextTexts")
+    cross = c_texts is not None or "contextInput" in config
+    sides = []
+    q_side = c_side = None
+    if q_texts is not None:
+        q_side = tokenize_side(q_texts, max_len)
+        sides.append(q_side)
+    if c_texts is not None:
+        c_side = tokenize_side(c_texts, max_len)
+        sides.append(c_side)
+    vocab = config["vocab"] if "vocab" in config else (build_vocab(sides) if sides else [])
+    unknown = []
+    ids = token_ids(q_side, vocab, unknown) if q_side else []
+    c_ids = token_ids(c_side, vocab, unknown) if c_side else []
+
+    torch.manual_seed(config.get("seed", 0))
+    # 1. inputs
+    X = Xc = None
+    if sides:
+        if "values" in emb_cfg:
+            emb = nn.Embedding.from_pretrained(torch.tensor(emb_cfg["values"], dtype=torch.float32))
+        else:
+            emb = nn.Embedding(len(vocab), D)
+        with torch.no_grad():
+            if q_side:
+                X = emb(torch.tensor(ids))
+            if c_side:
+                Xc = emb(torch.tensor(c_ids))
+    if "input" in config:
+        X = torch.randn(*config["input"]["randn"])
+    if "contextInput" in config:
+        Xc = torch.randn(*config["contextInput"]["randn"])
+    if emb_cfg.get("positional", "none") == "sinusoidal":
+        X = X + sinusoidal(X.shape[1], D)
+        if cross:
+            Xc = Xc + sinusoidal(Xc.shape[1], D)
+    Xkv = Xc if cross else X
+    B, S, _ = X.shape
+    Skv = Xkv.shape[1]
+
+    # 2. weights
+    if "seed" in wcfg:
+        torch.manual_seed(wcfg["seed"])
+    values = wcfg.get("values", {})
+    names = weight_names(config, init, qkv_bias, out_proj)
+    mha = None
+    if all(n in values for n in names):
+        w = {}
+    else:
+        w, mha = draw_weights(D, H, init, layout, qkv_bias, out_proj)
+    for n in names:
+        if n in values:
+            w[n] = torch.tensor(values[n], dtype=torch.float32)
+        elif n not in w:
+            w[n] = torch.zeros(D, D) if n.startswith("W") else torch.zeros(D)
+
+    def proj(x, n):
+        y = x @ w["W_" + n]
+        return y + w["b_" + n] if ("b_" + n) in w else y
+
+    with torch.no_grad():
+        Q, K, V = proj(X, "Q"), proj(Xkv, "K"), proj(Xkv, "V")
+        q = Q.view(B, S, H, dk).transpose(1, 2)  # (B, H, S, dk)
+        k = K.view(B, Skv, H, dk).transpose(1, 2)  # (B, H, S_kv, dk)
+        v = V.view(B, Skv, H, dk).transpose(1, 2)
+        scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)
+        scale = config.get("scale", "head-dim")
+        if scale == "head-dim":
+            scaled, factor = scores / math.sqrt(dk), 1 / math.sqrt(dk)
+        elif scale == "d-model":
+            scaled, factor = scores / math.sqrt(D), 1 / math.sqrt(D)
+        elif scale == "none":
+            scaled, factor = scores * 1.0, 1.0
+        else:
+            scaled, factor = scores * scale, scale
+        mask = torch.zeros(B, S, Skv)
+        if "causal" in mask_kind:
+            mask = torch.maximum(mask, torch.triu(torch.ones(S, Skv), diagonal=1).expand(B, S, Skv))
+        key_padding = None
+        if "padding" in mask_kind:
+            side = c_side if cross else q_side
+            if side is not None:
+                key_padding = torch.tensor(side[1])  # (B, S_kv) True = pad
+                mask = torch.maximum(mask, key_padding[:, None, :].float().expand(B, S, Skv))
+        masked = scaled.masked_fill(mask[:, None].bool(), fill)
+        weights = torch.softmax(masked, dim=-1)
+        rng_before_dropout = torch.get_rng_state()
+        if "seed" in config.get("dropout", {}) and 0 < p < 1:
+            torch.manual_seed(config["dropout"]["seed"])
+        dropout = nn.Dropout(p)
+        dropout.train()
+        dropped = dropout(weights)
+        context = dropped @ v  # (B, H, S, dk)
+        concat = context.transpose(1, 2).contiguous().view(B, S, D)
+        output = concat @ w["W_O"] + w.get("b_O", 0) if out_proj else concat
+
+    tensors = {"X": X}
+    if cross:
+        tensors["X_context"] = Xc
+    for n in ("W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"):
+        if n in w and n in names:
+            tensors[n] = w[n]
+    tensors.update(Q=Q, K=K, V=V, scores=scores, scaled=scaled, mask=mask, masked=masked,
+                   weights=weights, dropped=dropped, context=context, concat=concat, output=output)
+
+    checks = []
+    if mha is not None and not values:
+        checks.append(check_against_mha(mha, X, Xkv, mask_kind, key_padding, S, Skv, p, config,
+                                        tensors, out_proj, rng_before_dropout))
+    expected = {
+        "tokens": q_side[0] if q_side else [],
+        "ids": ids,
+        "vocab": vocab,
+        "unknownTokens": unknown,
+        "headDim": dk,
+        "scaleFactor": factor,
+        "tensors": {n: {"shape": list(t.shape), "data": [encode_number(x) for x in t.flatten().tolist()]}
+                    for n, t in tensors.items()},
+    }
+    if c_side:
+        expected["contextTokens"] = c_side[0]
+        expected["contextIds"] = c_ids
+    return expected, checks
+
+
+def check_against_mha(mha, X, Xkv, mask_kind, key_padding, S, Skv, p, config, tensors, out_proj,
+                      rng_before_dropout):
+    """Runs the real nn.MultiheadAttention forward on the same inputs, from the
+    generator state the manual path's dropout started from, and puts its output
+    (and, without dropout, its weights) into the fixture, after checking that
+    the manual path agrees with it."""
+    attn_mask = torch.triu(torch.ones(S, Skv, dtype=torch.bool), diagonal=1) if "causal" in mask_kind else None
+    torch.set_rng_state(rng_before_dropout)
+    if "seed" in config.get("dropout", {}) and 0 < p < 1:
+        torch.manual_seed(config["dropout"]["seed"])
+    mha.dropout = p
+    mha.train()
+    with torch.no_grad():
+        out, attn = mha(X, Xkv, Xkv, key_padding_mask=key_padding, attn_mask=attn_mask,
+                        need_weights=True, average_attn_weights=False)
+    worst = (out - tensors["output"]).abs().max().item()
+    assert worst < 1e-5, f"manual attention differs from nn.MultiheadAttention by {worst}"
+    assert out_proj
+    tensors["output"] = out
+    if p == 0:
+        tensors["weights"] = attn
+    return f"nn.MultiheadAttention output matches the manual path (worst {worst:.2e})"
+
+
+CONFIGS = [
+    ("tutorial-once-upon", "The small tutorial case: torch.rand weights, scores / sqrt(dModel)",
+     {"text": "Once upon a time there", "dModel": 4, "numHeads": 1, "seed": 123,
+      "weights": {"init": "torch-rand", "seed": 123}, "scale": "d-model"}),
+    ("defaults-bank", "Every default", {"text": "He sat by the bank of the river"}),
+    ("cat-4-heads", "Four heads", {"text": "The cat that the dog chased was black", "numHeads": 4}),
+    ("linear-qkv-bias", "nn.Linear with bias for Q, K, V",
+     {"text": "the quick brown fox jumps", "dModel": 12, "numHeads": 3, "seed": 7,
+      "weights": {"qkvBias": True}}),
+    ("rand-per-head", "torch.rand, per-head layout",
+     {"text": "a b c d", "dModel": 8, "numHeads": 2, "seed": 3,
+      "weights": {"init": "torch-rand", "layout": "per-head"}}),
+    ("linear-per-head-bias", "stacked single-head nn.Linear modules with bias",
+     {"text": "one two three four five six", "dModel": 16, "numHeads": 4, "seed": 11,
+      "weights": {"layout": "per-head", "qkvBias": True}}),
+    ("identity-softmax-xxt-x", "softmax(X Xᵀ) X: identity weights, no scale, no output projection",
+     {"text": "I love my cat", "dModel": 4, "numHeads": 1, "seed": 5,
+      "weights": {"init": "identity", "outProj": False}, "scale": "none"}),
+    ("mha", "nn.MultiheadAttention, checked against its forward",
+     {"text": "attention is all you need", "dModel": 8, "numHeads": 2, "seed": 2,
+      "weights": {"init": "torch-mha"}}),
+    ("mha-padding-causal-dropout", "nn.MultiheadAttention with masks and dropout",
+     {"texts": ["the cat sat on the mat", "dogs bark"], "dModel": 16, "numHeads": 4, "seed": 9,
+      "weights": {"init": "torch-mha"}, "mask": "causal+padding", "dropout": {"p": 0.2, "seed": 4}}),
+    ("mha-no-bias", "nn.MultiheadAttention(bias=False)",
+     {"text": "no bias here at all", "dModel": 8, "numHeads": 4, "seed": 8,
+      "weights": {"init": "torch-mha", "qkvBias": False}}),
+    ("causal", "look-ahead mask", {"text": "I am a student of life", "mask": "causal", "seed": 1}),
+    ("causal-fill-1e9", "look-ahead mask filled with -1e9",
+     {"text": "I am a student of life", "mask": "causal", "maskFill": -1e9, "seed": 1}),
+    ("padded-batch", "two sentences of unequal length with a padding mask",
+     {"texts": ["the cat sat on the mat", "a dog ran"], "mask": "padding", "seed": 21}),
+    ("padded-batch-causal", "causal + padding",
+     {"texts": ["we were here", "they went home early today"], "mask": "causal+padding",
+      "numHeads": 4, "seed": 22}),
+    ("padded-no-mask", "padding without a mask: the pad keys are attended",
+     {"texts": ["x y z w", "x"], "seed": 23}),
+    ("dropout", "dropout p=0.1 drawn right after the weights",
+     {"text": "dropout keeps some weights", "dropout": {"p": 0.1}, "seed": 31}),
+    ("dropout-reseeded", "dropout p=0.5 with its own seed",
+     {"text": "dropout keeps some weights", "dropout": {"p": 0.5, "seed": 7}, "seed": 31,
+      "numHeads": 4}),
+    ("dropout-one", "dropout p=1 zeroes everything and draws nothing",
+     {"text": "all gone", "dropout": {"p": 1.0}, "seed": 2}),
+    ("cross-attention", "queries from the decoder, keys/values from the encoder",
+     {"text": "je suis étudiant", "contextText": "I am a student", "seed": 41, "dModel": 8,
+      "numHeads": 2}),
+    ("cross-attention-batch", "cross-attention over a padded batch with a padding mask",
+     {"texts": ["wo ai ni", "ni hao"], "contextTexts": ["I love you so much", "hello"],
+      "mask": "padding", "seed": 42, "dModel": 12, "numHeads": 3}),
+    ("cross-causal", "cross-attention with a causal mask",
+     {"text": "a b c d e", "contextText": "p q r", "mask": "causal", "maskFill": -1e9, "seed": 43}),
+    ("maxlen-pad", "maxLen pads one sentence",
+     {"text": "short one", "maxLen": 5, "mask": "padding", "seed": 51}),
+    ("maxlen-truncate", "maxLen truncates",
+     {"texts": ["this sentence is too long to keep", "short"], "maxLen": 4, "seed": 52}),
+    ("positional", "sinusoidal positions added to the embeddings",
+     {"text": "position matters in a sentence", "embedding": {"positional": "sinusoidal"},
+      "dModel": 16, "numHeads": 2, "seed": 61}),
+    ("positional-odd", "sinusoidal positions with an odd dModel",
+     {"text": "odd sizes work too", "embedding": {"positional": "sinusoidal"}, "dModel": 5,
+      "numHeads": 1, "seed": 62}),
+    ("explicit-values", "every weight given: the weights stage draws nothing",
+     {"text": "hand made weights", "dModel": 2, "numHeads": 1, "seed": 71,
+      "weights": {"values": {"W_Q": [[1, 0], [0, 1]], "W_K": [[0.5, -1], [2, 0.25]],
+                             "W_V": [[1, 2], [3, 4]], "W_O": [[0, 1], [1, 0]],
+                             "b_O": [0.1, -0.2]}},
+      "dropout": {"p": 0.3}}),
+    ("explicit-partial", "one edited weight: the rest are drawn as usual",
+     {"text": "edit one weight", "dModel": 4, "numHeads": 2, "seed": 72,
+      "weights": {"values": {"W_Q": [[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 3, 0], [0, 0, 0, 4]]}},
+      "dropout": {"p": 0.25}}),
+    ("explicit-embedding-vocab", "a given vocab and embedding table, with an unknown token",
+     {"text": "the cat purrs", "vocab": ["<unk>", "the", "cat", "dog"], "dModel": 3, "numHeads": 1,
+      "embedding": {"values": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]}, "seed": 73}),
+    ("heads-8-dmodel-64", "eight heads, dModel 64, causal and dropout",
+     {"text": "a longer sentence so that eight heads of size eight have something to do here",
+      "dModel": 64, "numHeads": 8, "seed": 81, "mask": "causal", "dropout": {"p": 0.1}}),
+    ("heads-1-dmodel-64-randn", "torch.randn input, one head of 64",
+     {"input": {"randn": [2, 6, 64]}, "dModel": 64, "numHeads": 1, "seed": 82}),
+    ("randn-cross", "torch.randn queries and context",
+     {"input": {"randn": [1, 3, 8]}, "contextInput": {"randn": [1, 5, 8]}, "seed": 83}),
+    ("scale-number", "a numeric scale like scaled_dot_product_attention(scale=0.25)",
+     {"text": "scale me by a quarter", "scale": 0.25, "seed": 91}),
+    ("weights-reseeded", "weights.seed re-seeds before the weights",
+     {"text": "seeded twice", "seed": 92, "weights": {"seed": 5, "qkvBias": True}}),
+    ("chinese", "Chinese tokens split on ASCII and full-width spaces",
+     {"text": "我 爱 你\u3000我 爱 猫", "seed": 93, "dModel": 8, "numHeads": 2}),
+    ("heads-2-dmodel-32", "two heads of 16 with padding",
+     {"texts": ["attention lab reproduces pytorch", "exactly"], "dModel": 32, "numHeads": 2,
+      "mask": "padding", "seed": 94, "weights": {"qkvBias": True}}),
+]
+
+
+def random_fixture():
+    """Raw generator output for the C++ generator test."""
+    out = {}
+
+    def put(name, t):
+        out[name] = t.flatten().tolist()
+
+    for seed in (0, 123):
+        torch.manual_seed(seed)
+        put(f"rand_{seed}_37", torch.rand(37))
+        torch.manual_seed(seed)
+        put(f"randn_{seed}_5_3_7", torch.cat([torch.randn(5), torch.randn(3), torch.randn(7)]))
+        torch.manual_seed(seed)
+        put(f"randn_{seed}_37", torch.randn(37))
+        torch.manual_seed(seed)
+        put(f"randn_{seed}_1000", torch.randn(1000))
+        torch.manual_seed(seed)
+        lin = nn.Linear(7, 5)
+        put(f"linear_{seed}_7_5", torch.cat([lin.weight.detach().flatten(), lin.bias.detach()]))
+        torch.manual_seed(seed)
+        w = torch.empty(24, 8)
+        nn.init.xavier_uniform_(w)
+        put(f"xavier_{seed}_24_8", w)
+        torch.manual_seed(seed)
+        put(f"bernoulli_{seed}_0.7_200", torch.empty(200).bernoulli_(0.7))
+        torch.manual_seed(seed)
+        put(f"dropout_{seed}_0.3_200", nn.Dropout(0.3)(torch.ones(200)))
+    return out
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    assert torch.__version__.startswith("1.13"), f"use Debian's PyTorch 1.13, not {torch.__version__}"
+    worst_mha = []
+    index = []
+    for name, description, config in CONFIGS:
+        expected, checks = reference(config)
+        worst_mha += checks
+        with open(os.path.join(OUT, name + ".json"), "w") as f:
+            json.dump({"name": name, "description": description, "config": config,
+                       "expected": expected}, f, ensure_ascii=False, allow_nan=False)
+            f.write("\n")
+        index.append(name)
+    with open(os.path.join(OUT, "index.json"), "w") as f:
+        json.dump(index, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(OUT, "random.json"), "w") as f:
+        json.dump(random_fixture(), f)
+        f.write("\n")
+    print(f"wrote {len(index)} attention fixtures and random.json to {OUT}")
+    for line in worst_mha:
+        print(" ", line)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
