@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "embedding.h"
+#include "softmax.h"
 #include "tokens.h"
 #include "torch_random.h"
 #include "validate.h"
@@ -42,21 +43,6 @@ Tensor project(const Tensor& x, const Tensor& w, const Tensor* b) {
 ConstView headView(const Tensor& t, int64_t b, int64_t h, int64_t headDim) {
   const int64_t length = t.shape[1], d = t.shape[2];
   return ConstView(t.data.data() + b * length * d + h * headDim, length, headDim, Strided(d));
-}
-
-// Row-wise softmax as torch.softmax(x, dim=-1) computes it on CPU:
-// exp(x - max) / sum. A row of all -inf gives NaN, exactly like PyTorch.
-void softmaxRows(const float* in, float* out, int64_t rows, int64_t cols) {
-  for (int64_t r = 0; r < rows; ++r) {
-    const float* x = in + r * cols;
-    float* y = out + r * cols;
-    float rowMax = -std::numeric_limits<float>::infinity();
-    for (int64_t c = 0; c < cols; ++c) rowMax = std::max(rowMax, x[c]);
-    float sum = 0.0f;
-    for (int64_t c = 0; c < cols; ++c) sum += (y[c] = std::exp(x[c] - rowMax));
-    const float inverse = 1.0f / sum;
-    for (int64_t c = 0; c < cols; ++c) y[c] *= inverse;
-  }
 }
 
 double scaleFactorFor(const AttentionConfig& c, int64_t headDim) {
@@ -223,19 +209,9 @@ AttentionOutcome runAttention(const AttentionConfig& c) {
       softmaxRows(masked.data.data() + offset, weights.data.data() + offset, S, Skv);
     }
 
-  // ---- 3. dropout: nn.Dropout(p)(weights) in train mode ----------------------
-  // noise = torch.empty_like(weights).bernoulli_(1 - p); noise.div_(1 - p)
-  // dropped = weights * noise    (p == 0 and p == 1 draw nothing, like PyTorch)
-  if (c.dropoutP > 0 && c.dropoutP < 1) {
-    if (c.dropoutSeed) gen.manualSeed(*c.dropoutSeed);
-    gen.bernoulli(dropped.data.data(), static_cast<int64_t>(dropped.data.size()), 1.0 - c.dropoutP);
-    const float keptScale = 1.0f / static_cast<float>(1.0 - c.dropoutP);
-    for (size_t i = 0; i < dropped.data.size(); ++i) dropped.data[i] = weights.data[i] * (dropped.data[i] * keptScale);
-  } else if (c.dropoutP >= 1) {
-    for (size_t i = 0; i < dropped.data.size(); ++i) dropped.data[i] = weights.data[i] * 0.0f;
-  } else {
-    dropped.data = weights.data;
-  }
+  // ---- 3. dropout: nn.Dropout(p)(weights) in train mode ---------------------
+  if (c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
+  gen.dropout(weights.data.data(), dropped.data.data(), static_cast<int64_t>(weights.data.size()), c.dropoutP);
 
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h) {

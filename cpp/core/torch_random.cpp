@@ -1,6 +1,7 @@
 #include "torch_random.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 
 namespace attention_lab {
@@ -166,6 +167,20 @@ void TorchGenerator::normal(float* out, int64_t count, double mean, double std) 
 
 void TorchGenerator::bernoulli(float* out, int64_t count, double p) {
   for (int64_t i = 0; i < count; ++i) out[i] = uniformDouble() < p ? 1.0f : 0.0f;
+}
+
+void TorchGenerator::dropout(const float* input, float* output, int64_t count, double p) {
+  if (p <= 0) {
+    std::copy(input, input + count, output);
+    return;
+  }
+  if (p >= 1) {
+    for (int64_t i = 0; i < count; ++i) output[i] = input[i] * 0.0f;
+    return;
+  }
+  bernoulli(output, count, 1.0 - p);  // the noise, written in place
+  const float keptScale = 1.0f / static_cast<float>(1.0 - p);
+  for (int64_t i = 0; i < count; ++i) output[i] = input[i] * (output[i] * keptScale);
 }
 
 void TorchGenerator::kaimingUniformLinearWeight(float* out, int64_t count, int64_t fanIn) {

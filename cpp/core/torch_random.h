@@ -46,6 +46,12 @@ class TorchGenerator {
   // uniform double per element, 1 when u < p.
   void bernoulli(float* out, int64_t count, double p);
 
+  // F.dropout(input, p, training=True) on CPU:
+  //   noise = torch.empty_like(input).bernoulli_(1 - p); noise.div_(1 - p)
+  //   output = input * noise
+  // p == 0 copies and p == 1 zeroes without drawing, as PyTorch does.
+  void dropout(const float* input, float* output, int64_t count, double p);
+
   // The kaiming_uniform_(w, a=sqrt(5)) that nn.Linear.reset_parameters() uses
   // on its [out, in] weight: uniform_(-1/sqrt(fanIn), 1/sqrt(fanIn)), with the
   // bound computed through the same double arithmetic as torch.nn.init.

@@ -1,5 +1,7 @@
 #include "weights.h"
 
+#include <algorithm>
+
 namespace attention_lab {
 namespace {
 

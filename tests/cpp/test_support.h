@@ -1,0 +1,32 @@
+// Helpers shared by the C++ tests: reading the PyTorch fixtures.
+#pragma once
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "json.h"
+
+namespace attention_lab::testing {
+
+inline std::string fixturePath(const std::string& name) { return std::string(ATTENTION_LAB_FIXTURES) + "/" + name; }
+
+inline JsonValue readJsonFile(const std::string& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  JsonParseResult parsed = parseJson(text.str());
+  if (!parsed.ok) throw std::runtime_error(path + ": " + parsed.error);
+  return parsed.value;
+}
+
+// A fixture number: a JSON number, or "NaN" / "Infinity" / "-Infinity".
+inline float fixtureNumber(const JsonValue& v) {
+  if (v.isNumber()) return static_cast<float>(v.number());
+  if (v.string() == "NaN") return NAN;
+  return v.string() == "Infinity" ? INFINITY : -INFINITY;
+}
+
+}  // namespace attention_lab::testing

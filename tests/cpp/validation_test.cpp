@@ -1,0 +1,102 @@
+// Every validation error: a clear message naming the field, never a crash.
+#include <gtest/gtest.h>
+
+#include "attention.h"
+#include "config_json.h"
+
+namespace attention_lab {
+namespace {
+
+struct ErrorCase {
+  const char* name;
+  std::string json;
+  const char* field;
+  const char* messagePart;
+};
+
+void PrintTo(const ErrorCase& e, std::ostream* os) { *os << e.name; }
+
+std::string manyTokens(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "t" + std::to_string(i % 50) + " ";
+  return s;
+}
+
+std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+
+class ValidationTest : public ::testing::TestWithParam<ErrorCase> {};
+
+TEST_P(ValidationTest, NamesTheField) {
+  const ErrorCase& e = GetParam();
+  const ConfigParseResult parsed = parseConfigText(e.json);
+  ConfigError error = parsed.error;
+  if (parsed.ok) {
+    const AttentionOutcome outcome = runAttention(parsed.config);
+    ASSERT_FALSE(outcome.ok) << "expected an error for " << e.name;
+    error = outcome.error;
+  }
+  EXPECT_EQ(error.field, e.field) << error.message;
+  EXPECT_NE(error.message.find(e.messagePart), std::string::npos) << "message: " << error.message;
+}
+
+const ErrorCase kCases[] = {
+    {"Indivisible", R"({"text": "a b", "dModel": 6, "numHeads": 4})", "numHeads",
+     "dModel (6) must be divisible by numHeads (4)"},
+    {"ZeroHeads", R"({"text": "a", "numHeads": 0})", "numHeads", "between 1 and"},
+    {"HugeDModel", R"({"text": "a", "dModel": 8192, "numHeads": 1})", "dModel", "between 1 and 4096"},
+    {"TooManyHeads", R"({"text": "a", "dModel": 128, "numHeads": 128})", "numHeads", "between 1 and 64"},
+    {"FractionalDModel", R"({"text": "a", "dModel": 7.5})", "dModel", "whole number"},
+    {"EmptyText", R"({"text": ""})", "text", "text is empty"},
+    {"BlankText", R"({"text": "  \t "})", "text", "text is empty"},
+    {"MissingText", R"({"dModel": 4})", "text", "text is required"},
+    {"EmptyBatchRow", R"({"texts": ["a b", " "]})", "texts[1]", "texts[1] is empty"},
+    {"EmptyTexts", R"({"texts": []})", "texts", "give at least one sentence"},
+    {"EmptyContext", R"({"text": "a", "contextText": ""})", "contextText", "contextText is empty"},
+    {"HundredThousandTokens", R"({"text": ")" + manyTokens(100000) + R"("})", "text",
+     "has 100000 tokens; the limit is 2048"},
+    {"BatchTooLarge", R"({"input": {"randn": [65, 2, 8]}})", "input.randn[0]", "batch (65) exceeds the limit of 64"},
+    {"SequenceTooLong", R"({"input": {"randn": [1, 4096, 8]}})", "input.randn[1]", "exceeds the limit of 2048"},
+    {"MemoryBudget", R"({"input": {"randn": [8, 2048, 256]}, "dModel": 256, "numHeads": 8})", "dModel",
+     "the memory limit is 512 MiB"},
+    {"MaxLenTooLarge", R"({"text": "a", "maxLen": 5000})", "maxLen", "between 1 and 2048"},
+    {"RandnWrongDModel", R"({"input": {"randn": [1, 3, 4]}})", "input.randn[2]", "must equal dModel (8)"},
+    {"ContextBatchMismatch", R"({"texts": ["a", "b"], "contextTexts": ["x"]})", "contextTexts",
+     "the context has 1 sentences but the queries have 2"},
+    {"NaNWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, "NaN"]]}}})", "weights.values.W_Q[0][1]",
+     "must be a finite number, got \"NaN\""},
+    {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": [1, 1e999]}}})", "weights.values.b_K[1]",
+     "must be a finite number"},
+    {"WrongWeightShape", R"({"text": "a", "dModel": 2, "numHeads": 1, "weights": {"values": {"W_Q": [[1, 0, 0], [0, 1, 0]]}}})",
+     "weights.values.W_Q", "must be [2, 2] (dModel = 2), got [2, 3]"},
+    {"RaggedWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, 0], [0]]}}})", "weights.values.W_Q[1]",
+     "has 1 numbers, but row 0 has 2"},
+    {"WOWithoutOutProj", R"({"text": "a", "dModel": 1, "numHeads": 1, "weights": {"outProj": false, "values": {"W_O": [[1]]}}})",
+     "weights.values.W_O", "weights.outProj is false"},
+    {"UnknownWeightName", R"({"text": "a", "weights": {"values": {"W_X": [[1]]}}})", "weights.values.W_X",
+     "unknown field"},
+    {"EmbeddingShape", R"({"text": "a b", "dModel": 2, "numHeads": 1, "embedding": {"values": [[1, 2]]}})",
+     "embedding.values", "must be [2, 2] ([len(vocab), dModel]), got [1, 2]"},
+    {"PerHeadMha", R"({"text": "a", "weights": {"init": "torch-mha", "layout": "per-head"}})", "weights.layout",
+     "not available"},
+    {"UnknownField", R"({"text": "a", "dmodel": 4})", "dmodel", "did you mean \"dModel\"?"},
+    {"UnknownNestedField", R"({"text": "a", "dropout": {"rate": 0.1}})", "dropout.rate", "unknown field"},
+    {"UnknownEnum", R"({"text": "a", "mask": "future"})", "mask",
+     "must be one of \"none\", \"causal\", \"padding\", \"causal+padding\", got \"future\""},
+    {"UnknownInit", R"({"text": "a", "weights": {"init": "xavier"}})", "weights.init", "must be one of"},
+    {"BadScale", R"({"text": "a", "scale": "sqrt"})", "scale", "must be one of"},
+    {"BadMaskFill", R"({"text": "a", "maskFill": "inf"})", "maskFill", "must be \"-inf\" or a finite number"},
+    {"DropoutAboveOne", R"({"text": "a", "dropout": {"p": 1.5}})", "dropout.p", "between 0 and 1"},
+    {"NegativeSeed", R"({"text": "a", "seed": -1})", "seed", "between 0 and"},
+    {"TextNotString", R"({"text": 42})", "text", "text must be a string, got 42"},
+    {"TwoInputs", R"({"text": "a", "texts": ["b"]})", "text", "give only one of"},
+    {"EmptyVocab", R"({"text": "a", "vocab": []})", "vocab", "vocab is empty"},
+    {"NotJson", R"({"text": "a",})", "config", "not valid JSON: line 1, column 14: expected a quoted key"},
+    {"NotAnObject", R"([1, 2])", "config", "config must be an object"},
+    {"DeepNesting", nested(10000), "config", "nested deeper than 64 levels"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Errors, ValidationTest, ::testing::ValuesIn(kCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace attention_lab

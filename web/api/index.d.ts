@@ -1,0 +1,119 @@
+// Types of the Attention Lab JS API (web/api/index.js). Hand-written because
+// Debian's Emscripten 3.1.6 has no --emit-tsd; `npm test` type-checks it.
+
+/** A tensor name, in pipeline order. */
+export type TensorName =
+  | 'X' | 'X_context'
+  | 'W_Q' | 'W_K' | 'W_V' | 'b_Q' | 'b_K' | 'b_V' | 'W_O' | 'b_O'
+  | 'Q' | 'K' | 'V'
+  | 'scores' | 'scaled' | 'mask' | 'masked' | 'weights' | 'dropped'
+  | 'context' | 'concat' | 'output';
+
+export declare const TENSOR_NAMES: readonly TensorName[];
+
+/** torch.randn(B, S, dModel) as the input instead of embedded tokens. */
+export interface RandnInput {
+  randn: [batch: number, length: number, dModel: number];
+}
+
+export type WeightName = 'W_Q' | 'W_K' | 'W_V' | 'W_O' | 'b_Q' | 'b_K' | 'b_V' | 'b_O';
+
+export interface AttentionConfig {
+  /** One sentence, split on whitespace. Give one of text, texts, input. */
+  text?: string;
+  /** A batch: one sentence per row, padded with "<pad>" to the longest. */
+  texts?: string[];
+  input?: RandnInput;
+  /** Keys and values from this sequence (cross-attention). Default: self-attention. */
+  contextText?: string;
+  contextTexts?: string[];
+  contextInput?: RandnInput;
+  /** Token id = index; unknown tokens map to 0. Default: "<pad>" (if padding) then first appearance. */
+  vocab?: string[];
+  /** Pad or truncate every sequence to this length. */
+  maxLen?: number | null;
+  /** Default 8. */
+  dModel?: number;
+  /** Default 2. dModel must be divisible by numHeads. */
+  numHeads?: number;
+  /** torch.manual_seed(seed) before the first draw. Default 0. */
+  seed?: number;
+  embedding?: {
+    /** The embedding table [len(vocab), dModel]. Default: nn.Embedding(len(vocab), dModel).weight. */
+    values?: number[][];
+    /** Default "none". */
+    positional?: 'none' | 'sinusoidal';
+  };
+  weights?: {
+    /** Default "torch-linear". */
+    init?: 'torch-linear' | 'torch-rand' | 'torch-mha' | 'identity';
+    /** Default "fused". */
+    layout?: 'fused' | 'per-head';
+    /** Default false (true for torch-mha). */
+    qkvBias?: boolean;
+    /** Default true. */
+    outProj?: boolean;
+    /** torch.manual_seed before the weights. */
+    seed?: number;
+    /** Explicit weights in the x·W convention: W [dModel, dModel], b [dModel]. */
+    values?: Partial<Record<WeightName, number[][] | number[]>>;
+  };
+  /** Default "head-dim" (1/√headDim); a number is the multiplier itself. */
+  scale?: 'head-dim' | 'd-model' | 'none' | number;
+  /** Default "none". */
+  mask?: 'none' | 'causal' | 'padding' | 'causal+padding';
+  /** Default "-inf" (masked_fill(mask, -inf)); or a number such as -1e9. */
+  maskFill?: '-inf' | number;
+  /** nn.Dropout(p) in train mode on the softmax weights. Default p = 0. */
+  dropout?: { p?: number; seed?: number };
+}
+
+export interface Tensor {
+  /** Row-major sizes, e.g. [B, H, S, S_kv]. */
+  shape: number[];
+  /** float32 values, row-major; a fresh copy owned by the caller. */
+  data: Float32Array;
+}
+
+export interface AttentionResult {
+  /** [B][S] tokens after padding/truncation ("<pad>" where padded); [] for a randn input. */
+  tokens: string[][];
+  /** [B][S] token ids. */
+  ids: number[][];
+  /** Cross-attention with context text only. */
+  contextTokens?: string[][];
+  contextIds?: number[][];
+  vocab: string[];
+  unknownTokens: string[];
+  headDim: number;
+  /** The multiplier applied to the scores (1/√headDim by default). */
+  scaleFactor: number;
+  /** Things worth telling the user, e.g. rows of weights that are NaN. */
+  warnings: string[];
+  tensors: Partial<Record<TensorName, Tensor>>;
+}
+
+export interface RunOptions {
+  /** Return only these tensors (all are still computed). */
+  tensors?: TensorName[];
+}
+
+export declare class AttentionConfigError extends Error {
+  readonly name: 'AttentionConfigError';
+  /** The config field at fault, e.g. "numHeads" or "weights.values.W_Q[0][1]". */
+  readonly field: string;
+  constructor(field: string, message: string);
+}
+
+export interface AttentionLab {
+  /** Throws AttentionConfigError on a bad config; the instance keeps working. */
+  run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
+  /** Bytes of wasm linear memory. */
+  readonly memoryBytes: number;
+}
+
+/** JSON text for the engine, with NaN/±Infinity as strings so errors can name them. */
+export declare function encodeConfig(config: AttentionConfig | string): string;
+
+/** Loads the engine once and shares it between callers. */
+export declare function loadAttentionLab(): Promise<AttentionLab>;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what the build needs on a fresh Debian machine, then the npm packages.
+#   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, npm ci
+#   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
+# As root it runs apt-get itself; otherwise it prints the exact command to run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+need=()
+command -v emcc >/dev/null 2>&1 || need+=(emscripten)
+[ -f /usr/include/eigen3/Eigen/Dense ] || need+=(libeigen3-dev)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+if [ "${1:-}" = "--with-browser" ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  [ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-microhei)
+  [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
+fi
+
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing Debian packages: ${need[*]}"
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+  else
+    echo "setup: missing Debian packages: ${need[*]}" >&2
+    echo "setup: install them with:  sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm packages, exactly as locked; skipped when node_modules is current.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi

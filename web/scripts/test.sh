@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# npm test: set up, build both targets, then run every test suite.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+bash web/scripts/setup.sh --with-browser
+bash web/scripts/build.sh native wasm
+
+echo "== C++ (GoogleTest via CTest)"
+ctest --test-dir build/native --output-on-failure
+
+echo "== TypeScript: the hand-written .d.ts"
+npx tsc -p web/tsconfig.json
+
+echo "== JS API and CLI on the wasm build (Vitest)"
+npx vitest run --config web/vitest.config.js
