@@ -230,9 +230,9 @@ AttentionOutcome runAttention(const AttentionConfig& c) {
   for (int64_t row = 0; row < B * H * S; ++row) nanRows += std::isnan(weights.data[static_cast<size_t>(row * Skv)]);
   if (nanRows > 0)
     r.warnings.push_back(std::to_string(nanRows) +
-                         " row(s) of weights are NaN: every key in them is masked with -inf, and softmax of "
-                         "all -inf is 0/0 (PyTorch gives NaN too). Use a finite maskFill such as -1e9 to get "
-                         "uniform weights instead.");
+                         " row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose "
+                         "keys are all masked with -inf, or whose scores overflow to infinity. A finite maskFill "
+                         "such as -1e9, or a smaller scale, avoids it.");
 
   auto& t = r.tensors;
   t.emplace_back("X", std::move(x));

@@ -1,0 +1,59 @@
+// Bad configs: a thrown AttentionConfigError naming the field, and the same
+// wasm instance keeps working afterwards.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { AttentionConfigError, loadAttentionLab } from '../../web/api/index.js';
+
+let lab;
+beforeAll(async () => {
+  lab = await loadAttentionLab();
+});
+
+function errorOf(config, options) {
+  try {
+    lab.run(config, options);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an AttentionConfigError');
+}
+
+const cases = [
+  ['an empty sentence', { text: '' }, 'text', 'text is empty'],
+  ['dModel not divisible by numHeads', { text: 'a b', dModel: 6, numHeads: 4 }, 'numHeads', 'dModel (6) must be divisible by numHeads (4)'],
+  ['a NaN weight', { text: 'a', dModel: 2, numHeads: 1, weights: { values: { W_Q: [[1, NaN], [0, 1]] } } }, 'weights.values.W_Q[0][1]', 'must be a finite number, got "NaN"'],
+  ['an infinite bias', { text: 'a', dModel: 2, numHeads: 1, weights: { values: { b_V: [Infinity, 0] } } }, 'weights.values.b_V[0]', 'got "Infinity"'],
+  ['100,000 tokens', { text: 'tok '.repeat(100_000) }, 'text', 'has 100000 tokens; the limit is 2048'],
+  ['an unknown field', { text: 'a', heads: 2 }, 'heads', 'unknown field "heads"'],
+  ['an unknown enum value', { text: 'a', weights: { layout: 'interleaved' } }, 'weights.layout', 'must be one of "fused", "per-head"'],
+  ['a wrong values shape', { text: 'a', weights: { values: { W_K: [[1, 2]] } } }, 'weights.values.W_K', 'must be [8, 8]'],
+  ['over the memory limit', { input: { randn: [16, 2048, 64] }, dModel: 64, numHeads: 16 }, 'dModel', 'memory limit'],
+  ['malformed JSON text', '{"text": "a"', 'config', 'not valid JSON'],
+  ['a config that is not an object', [1, 2], 'config', 'must be an object'],
+];
+
+describe('errors name the field', () => {
+  test.each(cases)('%s', (_, config, field, message) => {
+    const error = errorOf(config);
+    expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(error.name).toBe('AttentionConfigError');
+    expect(error.field).toBe(field);
+    expect(error.message).toContain(message);
+    // The instance survives every error.
+    expect(lab.run({ text: 'still alive', dModel: 4, numHeads: 2 }).tensors.output.shape).toEqual([1, 2, 4]);
+  });
+
+  test('an unknown tensor name in options.tensors', () => {
+    const error = errorOf({ text: 'a' }, { tensors: ['attention'] });
+    expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(error.field).toBe('options.tensors');
+    expect(error.message).toContain('unknown tensor "attention"');
+  });
+
+  test('overflowing scores give NaN weights as in PyTorch, with a warning and no crash', () => {
+    // scale 1e30 overflows the scores to ±inf; softmax of a row holding +inf is NaN, as in PyTorch.
+    const result = lab.run({ text: 'big numbers here', scale: 1e30, dModel: 4, numHeads: 1, weights: { init: 'identity' },
+      embedding: { values: [[1e10, 1e10, 1e10, 1e10], [1e10, 0, 0, 0], [0, 0, 0, 1e10]] } });
+    expect(Array.from(result.tensors.weights.data).some(Number.isNaN)).toBe(true);
+    expect(result.warnings.join(' ')).toContain('NaN');
+  });
+});

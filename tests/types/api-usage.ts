@@ -1,0 +1,56 @@
+// Type-checked by `tsc -p web/tsconfig.json` in npm test: the hand-written
+// index.d.ts must accept real usage and reject wrong configs.
+import {
+  AttentionConfigError,
+  loadAttentionLab,
+  TENSOR_NAMES,
+  type AttentionConfig,
+  type AttentionResult,
+  type TensorName,
+} from '../../web/api/index.js';
+
+async function usage(): Promise<number> {
+  const lab = await loadAttentionLab();
+  const config: AttentionConfig = {
+    texts: ['the cat sat', 'a dog'],
+    contextText: 'le chat',
+    dModel: 8,
+    numHeads: 2,
+    seed: 123,
+    embedding: { positional: 'sinusoidal' },
+    weights: { init: 'torch-mha', layout: 'fused', qkvBias: true, outProj: true, seed: 1,
+               values: { W_Q: [[1, 0], [0, 1]], b_Q: [0, 0] } },
+    scale: 0.5,
+    mask: 'causal+padding',
+    maskFill: -1e9,
+    dropout: { p: 0.1, seed: 7 },
+    maxLen: null,
+  };
+  const result: AttentionResult = lab.run(config, { tensors: ['weights', 'output'] });
+  const weights = result.tensors.weights;
+  const first: number = weights ? weights.data[0] : NaN;
+  const shape: number[] = weights?.shape ?? [];
+  const names: readonly TensorName[] = TENSOR_NAMES;
+  try {
+    lab.run('{"text": "a"}');
+  } catch (error) {
+    if (error instanceof AttentionConfigError) {
+      const field: string = error.field;
+      return field.length;
+    }
+  }
+  return first + shape.length + names.length + lab.memoryBytes + result.headDim + result.scaleFactor;
+}
+
+// @ts-expect-error mask is an enum
+const badMask: AttentionConfig = { text: 'a', mask: 'future' };
+// @ts-expect-error dModel is a number
+const badDModel: AttentionConfig = { text: 'a', dModel: '8' };
+// @ts-expect-error weights.init is an enum
+const badInit: AttentionConfig = { text: 'a', weights: { init: 'xavier' } };
+// @ts-expect-error unknown tensor names are rejected
+const badTensors: TensorName[] = ['attention'];
+// @ts-expect-error randn needs three sizes
+const badRandn: AttentionConfig = { input: { randn: [1, 2] } };
+
+export { usage, badMask, badDModel, badInit, badTensors, badRandn };

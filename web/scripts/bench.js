@@ -1,0 +1,46 @@
+// npm run bench: time per call of the engine, native (C++) vs wasm (Node),
+// on the cases in cpp/bench/cases.json. Prints figures; asserts nothing.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadAttentionLab } from '../api/index.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const casesPath = `${root}cpp/bench/cases.json`;
+const cases = JSON.parse(readFileSync(casesPath, 'utf8'));
+
+const configOf = (benchCase) => {
+  const config = { ...benchCase.config };
+  if (benchCase.tokens) config.text = Array.from({ length: benchCase.tokens }, (_, i) => `w${i}`).join(' ');
+  return config;
+};
+
+// Median time per call, repeating for at least 0.5 s (and 3 calls).
+function millisecondsPerCall(fn) {
+  const times = [];
+  const start = performance.now();
+  while (times.length < 3 || performance.now() - start < 500) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const native = JSON.parse(execFileSync(`${root}build/native/attention_lab_bench`, [casesPath], { encoding: 'utf8' }));
+const lab = await loadAttentionLab();
+
+const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+console.log('Engine time per call (median), native C++ vs WebAssembly in Node');
+console.log('case     what                                  native      wasm (all tensors)  wasm (output only)');
+for (const benchCase of cases) {
+  const config = configOf(benchCase);
+  const all = millisecondsPerCall(() => lab.run(config));
+  const outputOnly = millisecondsPerCall(() => lab.run(config, { tensors: ['output'] }));
+  console.log(
+    `${benchCase.name.padEnd(8)} ${benchCase.about.padEnd(37)} ${fmt(native[benchCase.name].msPerCall).padStart(9)}  ` +
+      `${fmt(all).padStart(18)}  ${fmt(outputOnly).padStart(18)}`,
+  );
+}
+console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
