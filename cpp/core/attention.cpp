@@ -122,13 +122,11 @@ AttentionOutcome runAttention(const AttentionConfig& c) {
   Tensor x, xContext;
   if (!sides.empty()) {
     // emb = nn.Embedding(len(vocab), D)   -> weight ~ N(0, 1), [V, D]
-    Tensor table;
-    if (c.embeddingValues) {
-      table = *c.embeddingValues;
-    } else {
-      table = emptyTensor({sizes.vocabSize, D});
+    // (complete explicit values draw nothing; nulls in them keep drawn values)
+    Tensor table = emptyTensor({sizes.vocabSize, D});
+    if (!c.embeddingValues || !c.embeddingValues->complete())
       gen.normal(table.data.data(), static_cast<int64_t>(table.data.size()), 0.0, 1.0);
-    }
+    if (c.embeddingValues) c.embeddingValues->applyTo(table);
     // X = emb(ids)                        [B, S, D]
     if (queryTokens) x = embed(table, r.ids);
     if (contextTokens) xContext = embed(table, r.contextIds);

@@ -19,6 +19,26 @@ struct Tensor {
   std::vector<float> data;
 };
 
+// Explicit values for a tensor the engine would otherwise draw. A null in
+// the JSON (given[i] == false) keeps the drawn number there, the way a
+// PyTorch script edits single entries of a freshly built module.
+struct GivenValues {
+  std::vector<int64_t> shape;
+  std::vector<float> data;
+  std::vector<bool> given;  // empty: every entry is given
+
+  bool complete() const {
+    for (bool g : given)
+      if (!g) return false;
+    return true;
+  }
+  // t = these values where given, t's own (drawn) values elsewhere.
+  void applyTo(Tensor& t) const {
+    for (size_t i = 0; i < data.size() && i < t.data.size(); ++i)
+      if (given.empty() || given[i]) t.data[i] = data[i];
+  }
+};
+
 // Where one side's vectors come from: tokens to embed, or torch.randn.
 struct SequenceSource {
   std::vector<std::string> texts;               // one sentence per batch row, split on whitespace
@@ -62,7 +82,7 @@ struct AttentionConfig {
   uint64_t seed = 0;               // torch.manual_seed(seed) before the first draw
 
   // Embedding table [len(vocab), dModel]; default nn.Embedding(len(vocab), dModel).weight.
-  std::optional<Tensor> embeddingValues;
+  std::optional<GivenValues> embeddingValues;
   Positional positional = Positional::None;
 
   WeightInit init = WeightInit::TorchLinear;
@@ -70,7 +90,7 @@ struct AttentionConfig {
   std::optional<bool> qkvBias;     // default: true for torch-mha, false otherwise
   bool outProj = true;
   std::optional<uint64_t> weightsSeed;    // torch.manual_seed before the weights
-  std::map<std::string, Tensor> weightValues;  // explicit W_Q ... b_O, x·W convention
+  std::map<std::string, GivenValues> weightValues;  // explicit W_Q ... b_O, x·W convention
 
   ScaleMode scale = ScaleMode::HeadDim;
   double customScale = 1.0;

@@ -111,27 +111,35 @@ class Reader {
     return fail(field, field + " must be one of " + list + ", got " + describe(value));
   }
 
-  // number[] or number[][] -> Tensor; rows must have equal lengths.
-  bool matrix(const JsonValue& value, const std::string& field, Tensor& out) {
+  // number[] or number[][] -> GivenValues; rows must have equal lengths.
+  // null (an entry or a whole row) keeps the drawn value there.
+  bool matrix(const JsonValue& value, const std::string& field, GivenValues& out) {
     if (!requireType(value, JsonValue::Type::Array, field)) return false;
     const auto& rows = value.array();
-    out = Tensor{};
-    if (!rows.empty() && rows[0].isArray()) {
-      const size_t cols = rows[0].array().size();
+    out = GivenValues{};
+    size_t firstRow = 0;
+    while (firstRow < rows.size() && rows[firstRow].isNull()) ++firstRow;
+    if (firstRow < rows.size() && rows[firstRow].isArray()) {
+      const size_t cols = rows[firstRow].array().size();
       out.shape = {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols)};
       out.data.reserve(rows.size() * cols);
       for (size_t r = 0; r < rows.size(); ++r) {
         const std::string rowField = field + "[" + std::to_string(r) + "]";
+        if (rows[r].isNull()) {
+          out.data.resize(out.data.size() + cols, 0.0f);
+          out.given.resize(out.data.size(), false);
+          continue;
+        }
         if (!requireType(rows[r], JsonValue::Type::Array, rowField)) return false;
         if (rows[r].array().size() != cols)
-          return fail(rowField, rowField + " has " + std::to_string(rows[r].array().size()) +
-                                    " numbers, but row 0 has " + std::to_string(cols));
-        if (!appendNumbers(rows[r], rowField, out.data)) return false;
+          return fail(rowField, rowField + " has " + std::to_string(rows[r].array().size()) + " numbers, but row " +
+                                    std::to_string(firstRow) + " has " + std::to_string(cols));
+        if (!appendNumbers(rows[r], rowField, out)) return false;
       }
       return true;
     }
     out.shape = {static_cast<int64_t>(rows.size())};
-    return appendNumbers(value, field, out.data);
+    return appendNumbers(value, field, out);
   }
 
   static std::string describe(const JsonValue& value) {
@@ -154,11 +162,13 @@ class Reader {
   }
 
  private:
-  bool appendNumbers(const JsonValue& row, const std::string& field, std::vector<float>& out) {
+  bool appendNumbers(const JsonValue& row, const std::string& field, GivenValues& out) {
     for (size_t c = 0; c < row.array().size(); ++c) {
-      double x;
-      if (!finiteNumber(row.array()[c], field + "[" + std::to_string(c) + "]", x)) return false;
-      out.push_back(static_cast<float>(x));
+      const bool given = !row.array()[c].isNull();
+      double x = 0;
+      if (given && !finiteNumber(row.array()[c], field + "[" + std::to_string(c) + "]", x)) return false;
+      out.data.push_back(static_cast<float>(x));
+      out.given.push_back(given);
     }
     return true;
   }
@@ -212,7 +222,7 @@ bool readEmbedding(Reader& reader, const JsonValue& value, AttentionConfig& conf
   if (!reader.requireType(value, JsonValue::Type::Object, "embedding")) return false;
   if (!reader.onlyKnownFields(value, "embedding", {"values", "positional"})) return false;
   if (const JsonValue* values = value.find("values")) {
-    Tensor table;
+    GivenValues table;
     if (!reader.matrix(*values, "embedding.values", table)) return false;
     if (table.shape.size() != 2)
       return reader.fail("embedding.values", "embedding.values must be a matrix [len(vocab), dModel]");
@@ -258,7 +268,7 @@ bool readWeights(Reader& reader, const JsonValue& value, AttentionConfig& config
                                 {"W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O"}))
       return false;
     for (const auto& member : values->members()) {
-      Tensor t;
+      GivenValues t;
       if (!reader.matrix(member.second, "weights.values." + member.first, t)) return false;
       config.weightValues[member.first] = std::move(t);
     }

@@ -134,15 +134,18 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
   const std::vector<std::string> names = weightNames(config);
   for (const std::string& name : names) w[name] = name[0] == 'W' ? zeros({d, d}) : zeros({d});
 
-  bool everyTensorGiven = true;
-  for (const std::string& name : names) everyTensorGiven = everyTensorGiven && config.weightValues.count(name);
-  if (!everyTensorGiven) {
+  bool everyValueGiven = true;
+  for (const std::string& name : names) {
+    const auto given = config.weightValues.find(name);
+    everyValueGiven = everyValueGiven && given != config.weightValues.end() && given->second.complete();
+  }
+  if (!everyValueGiven) {
     if (config.layout == ProjectionLayout::PerHead)
       drawPerHead(config, generator, w);
     else
       drawFused(config, generator, w);
   }
-  for (const auto& given : config.weightValues) w[given.first] = given.second;
+  for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
   return w;
 }
 

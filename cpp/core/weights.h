@@ -18,8 +18,8 @@ using WeightSet = std::map<std::string, Tensor>;
 // The names a config's weights stage holds, in draw order.
 std::vector<std::string> weightNames(const AttentionConfig& config);
 
-// Draws (unless config.weightValues gives every tensor of the stage) and
-// then applies the explicit values. Shapes were checked by validateConfig.
+// Draws (unless config.weightValues gives every value of the stage) and then
+// applies the explicit values. Shapes were checked by validateConfig.
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator);
 
 }  // namespace attention_lab

@@ -122,7 +122,7 @@ TEST(Stability, HugeEmbeddingsGiveFiniteWeights) {
   c.numHeads = 1;
   c.init = WeightInit::Identity;
   c.scale = ScaleMode::None;
-  c.embeddingValues = Tensor{{2, 2}, {1e4f, 1e4f, -1e4f, 1e4f}};
+  c.embeddingValues = GivenValues{{2, 2}, {1e4f, 1e4f, -1e4f, 1e4f}, {}};
   const AttentionResult r = run(c);
   for (float w : r.find("weights")->data) EXPECT_TRUE(std::isfinite(w));
   for (float s : r.find("scores")->data) EXPECT_TRUE(std::isfinite(s));

@@ -31,6 +31,22 @@ def encode_number(x):
     return x
 
 
+def is_complete(values):
+    """Explicit values without null entries: that stage draws nothing."""
+    return all(is_complete(v) if isinstance(v, list) else v is not None for v in values) if values is not None else False
+
+
+def override(tensor, values):
+    """tensor[i] = values[i] wherever values[i] is not null (in place)."""
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        if isinstance(v, list):
+            override(tensor[i], v)
+        else:
+            tensor[i] = v
+
+
 # ---------------------------------------------------------------- tokens ----
 def tokenize_side(texts, max_len):
     """str.split() each sentence, then pad to the longest (or to max_len)."""
@@ -213,10 +229,13 @@ def reference(config):
     # 1. inputs
     X = Xc = None
     if sides:
-        if "values" in emb_cfg:
+        if "values" in emb_cfg and is_complete(emb_cfg["values"]):
             emb = nn.Embedding.from_pretrained(torch.tensor(emb_cfg["values"], dtype=torch.float32))
         else:
             emb = nn.Embedding(len(vocab), D)
+            if "values" in emb_cfg:  # nulls keep the drawn numbers
+                with torch.no_grad():
+                    override(emb.weight, emb_cfg["values"])
         with torch.no_grad():
             if q_side:
                 X = emb(torch.tensor(ids))
@@ -240,15 +259,15 @@ def reference(config):
     values = wcfg.get("values", {})
     names = weight_names(config, init, qkv_bias, out_proj)
     mha = None
-    if all(n in values for n in names):
+    if all(n in values and is_complete(values[n]) for n in names):
         w = {}
     else:
         w, mha = draw_weights(D, H, init, layout, qkv_bias, out_proj)
     for n in names:
-        if n in values:
-            w[n] = torch.tensor(values[n], dtype=torch.float32)
-        elif n not in w:
+        if n not in w:
             w[n] = torch.zeros(D, D) if n.startswith("W") else torch.zeros(D)
+        if n in values:
+            override(w[n], values[n])
 
     def proj(x, n):
         y = x @ w["W_" + n]
@@ -415,6 +434,12 @@ CONFIGS = [
      {"text": "edit one weight", "dModel": 4, "numHeads": 2, "seed": 72,
       "weights": {"values": {"W_Q": [[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 3, 0], [0, 0, 0, 4]]}},
       "dropout": {"p": 0.25}}),
+    ("explicit-nulls", "edited single numbers: nulls keep the drawn values, so every draw stays put",
+     {"text": "edit single numbers here", "dModel": 4, "numHeads": 2, "seed": 74,
+      "embedding": {"values": [None, [None, 2.5, None, None], None, [0, 0, 0, 1]]},
+      "weights": {"values": {"W_Q": [[None, None, None, None], [None, 1.5, None, None], None, None],
+                             "b_O": [None, None, -3, None]}},
+      "dropout": {"p": 0.2}}),
     ("explicit-embedding-vocab", "a given vocab and embedding table, with an unknown token",
      {"text": "the cat purrs", "vocab": ["<unk>", "the", "cat", "dog"], "dModel": 3, "numHeads": 1,
       "embedding": {"values": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]}, "seed": 73}),

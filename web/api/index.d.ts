@@ -39,8 +39,11 @@ export interface AttentionConfig {
   /** torch.manual_seed(seed) before the first draw. Default 0. */
   seed?: number;
   embedding?: {
-    /** The embedding table [len(vocab), dModel]. Default: nn.Embedding(len(vocab), dModel).weight. */
-    values?: number[][];
+    /**
+     * The embedding table [len(vocab), dModel]. Default: nn.Embedding(len(vocab), dModel).weight.
+     * A null (entry or row) keeps the drawn number there.
+     */
+    values?: (null | (number | null)[])[];
     /** Default "none". */
     positional?: 'none' | 'sinusoidal';
   };
@@ -55,8 +58,12 @@ export interface AttentionConfig {
     outProj?: boolean;
     /** torch.manual_seed before the weights. */
     seed?: number;
-    /** Explicit weights in the x·W convention: W [dModel, dModel], b [dModel]. */
-    values?: Partial<Record<WeightName, number[][] | number[]>>;
+    /**
+     * Explicit weights in the x·W convention: W [dModel, dModel], b [dModel].
+     * A null (entry or row) keeps the drawn number there; values without nulls
+     * for every weight mean the stage draws nothing.
+     */
+    values?: Partial<Record<WeightName, (number | null)[][] | (number | null)[] | (null | (number | null)[])[]>>;
   };
   /** Default "head-dim" (1/√headDim); a number is the multiplier itself. */
   scale?: 'head-dim' | 'd-model' | 'none' | number;
