@@ -1,0 +1,67 @@
+// The token-link view (like bertviz's head view): lines from every query
+// token to every key token, opacity = weight, one colour per head.
+// Clicking a query token shows only its lines; clicking it again shows all.
+import { headColor } from './colors.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus }) {
+  const rowHeight = 26;
+  const width = 420;
+  const height = Math.max(S, Skv) * rowHeight + 10;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
+  svg.setAttribute('class', 'links');
+  svg.setAttribute('role', 'group');
+  svg.setAttribute('aria-label', 'attention links');
+  const leftX = 120;
+  const rightX = width - 120;
+  const y = (k) => 18 + k * rowHeight;
+  for (const h of heads) {
+    for (let i = 0; i < S; i++) {
+      if (focus !== null && focus !== i) continue;
+      for (let j = 0; j < Skv; j++) {
+        const w = weights[((b * H + h) * S + i) * Skv + j];
+        if (!(w > 0.005)) continue;
+        const line = document.createElementNS(SVG, 'line');
+        line.setAttribute('x1', String(leftX + 4));
+        line.setAttribute('y1', String(y(i) - 4));
+        line.setAttribute('x2', String(rightX - 4));
+        line.setAttribute('y2', String(y(j) - 4));
+        line.setAttribute('stroke', headColor(h));
+        line.setAttribute('stroke-opacity', String(Math.min(1, w)));
+        line.setAttribute('stroke-width', '2');
+        svg.append(line);
+      }
+    }
+  }
+  const label = (text, x, yy, anchor, index, clickable) => {
+    const el = document.createElementNS(SVG, 'text');
+    el.setAttribute('x', String(x));
+    el.setAttribute('y', String(yy));
+    el.setAttribute('text-anchor', anchor);
+    el.textContent = text; // always text, never markup
+    if (clickable) {
+      el.setAttribute('class', focus === index ? 'token focus' : 'token');
+      el.setAttribute('tabindex', '0');
+      el.setAttribute('role', 'button');
+      el.setAttribute('aria-pressed', String(focus === index));
+      const activate = () => onFocus(focus === index ? null : index);
+      el.addEventListener('click', activate);
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          activate();
+        }
+      });
+    } else {
+      el.setAttribute('class', 'token key');
+    }
+    svg.append(el);
+  };
+  for (let i = 0; i < S; i++) label(queryLabels[i], leftX - 6, y(i), 'end', i, true);
+  for (let j = 0; j < Skv; j++) label(keyLabels[j], rightX + 6, y(j), 'start', j, false);
+  return svg;
+}

@@ -1,0 +1,304 @@
+// Attention Lab page: the input, the settings, and the pipeline view, all
+// recomputed live through the engine worker on every change.
+import './styles.css';
+import { buildControls, controlForField, DEFAULT_FORM, formToConfig, presetForm, sentencesOf } from './controls.js';
+import { headColor } from './colors.js';
+import { createEngineClient } from './engine-client.js';
+import { explainCell } from './explain.js';
+import { LANGUAGES, language, setLanguage, t } from './i18n.js';
+import { PRESETS } from './presets.js';
+import { renderPipeline } from './sections.js';
+
+const $ = (id) => document.getElementById(id);
+const stored = (key, fallback) => {
+  try {
+    return localStorage.getItem(`attention-lab.${key}`) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+const store = (key, value) => {
+  try {
+    localStorage.setItem(`attention-lab.${key}`, value);
+  } catch {}
+};
+
+const state = {
+  form: { ...DEFAULT_FORM },
+  // Edited numbers: weights by flat index, embeddings by token and feature.
+  edits: { weights: {}, embedding: {} },
+  view: { b: 0, h: 0, decimals: Number(stored('decimals', 4)), theme: stored('theme', 'light'), focus: null, maskFill: -Infinity },
+  result: null, // the last valid result: stays on screen while the input is invalid
+  layout: null,
+};
+
+const engine = createEngineClient();
+let controls;
+
+// ---- config with edits -------------------------------------------------------
+function configWithEdits() {
+  const config = formToConfig(state.form);
+  const D = Number(config.dModel);
+  const values = {};
+  for (const [name, cells] of Object.entries(state.edits.weights)) {
+    const indices = Object.keys(cells);
+    if (!indices.length) continue;
+    const isBias = name.startsWith('b_');
+    const flat = new Array(isBias ? D : D * D).fill(null);
+    for (const index of indices) if (Number(index) < flat.length) flat[Number(index)] = cells[index];
+    values[name] = isBias ? flat : Array.from({ length: D }, (_, i) => flat.slice(i * D, (i + 1) * D));
+  }
+  if (Object.keys(values).length) config.weights.values = values;
+  // Embedding edits need the vocab order, which the last result gives for the same text.
+  const tokens = Object.keys(state.edits.embedding);
+  if (tokens.length && state.result && state.result.vocab.length) {
+    const vocab = state.result.vocab;
+    const table = vocab.map(() => null);
+    for (const token of tokens) {
+      const id = vocab.indexOf(token);
+      if (id < 0) continue;
+      const rowEdits = state.edits.embedding[token];
+      table[id] = Array.from({ length: D }, (_, d) => rowEdits[d] ?? null);
+    }
+    if (table.some((r) => r !== null)) config.embedding.values = table;
+  }
+  return config;
+}
+
+const editCount = () =>
+  Object.values(state.edits.weights).reduce((n, cells) => n + Object.keys(cells).length, 0) +
+  Object.values(state.edits.embedding).reduce((n, cells) => n + Object.keys(cells).length, 0);
+
+// ---- run and render ---------------------------------------------------------
+let runsInFlight = 0;
+
+async function recompute() {
+  const config = configWithEdits();
+  runsInFlight++;
+  $('status').textContent = t('status.computing');
+  let result;
+  try {
+    result = await engine.run(config);
+  } catch (error) {
+    showError(error);
+    return;
+  } finally {
+    runsInFlight--;
+  }
+  if (result === null) return; // superseded by a newer edit
+  state.result = result;
+  state.view.maskFill = config.maskFill === '-inf' ? -Infinity : Number(config.maskFill);
+  showError(null);
+  render();
+  document.dispatchEvent(new CustomEvent('attention-rendered', { detail: { config } }));
+}
+
+function showError(error) {
+  const control = error ? controlForField(error.field) : null;
+  controls.showError(control, error ? error.message : '');
+  for (const id of ['text', 'contextText']) {
+    const on = error && control === id;
+    $(`error-${id}`).hidden = !on;
+    $(`error-${id}`).textContent = on ? error.message : '';
+    $(`input-${id}`).toggleAttribute('aria-invalid', Boolean(on));
+  }
+  const banner = $('error-banner');
+  banner.hidden = !error || (control !== null && control !== undefined);
+  banner.textContent = error ? t('status.error', { message: `${error.field}: ${error.message}` }) : '';
+  if (error) $('status').textContent = t('status.error', { message: error.message });
+}
+
+function renderChips(containerId, lines) {
+  const container = $(containerId);
+  container.replaceChildren();
+  lines.forEach((line, b) => {
+    const rowEl = document.createElement('div');
+    rowEl.className = 'chip-row';
+    for (const token of line) {
+      const chip = document.createElement('span');
+      chip.className = token === '<pad>' ? 'chip pad' : 'chip';
+      chip.textContent = token; // text, never markup
+      rowEl.append(chip);
+    }
+    rowEl.dataset.batch = b;
+    container.append(rowEl);
+  });
+}
+
+function render() {
+  const result = state.result;
+  if (!result) return;
+  document.documentElement.dataset.theme = state.view.theme;
+  renderChips('chips-text', result.tokens);
+  renderChips('chips-context', result.contextTokens ?? []);
+  const [B, H] = result.tensors.scores.shape;
+  state.view.b = Math.min(state.view.b, B - 1);
+  state.view.h = Math.min(state.view.h, H - 1);
+  renderSelectors(B, H);
+  state.layout = renderPipeline($('pipeline'), result, state.view, {
+    isEdited: (name, index) => state.edits.weights[name]?.[index] !== undefined,
+    isEmbeddingEdited: (token, d) => state.edits.embedding[token]?.[d] !== undefined,
+  }, {
+    editWeight(name, index, value) {
+      (state.edits.weights[name] ??= {})[index] = value;
+      recompute();
+    },
+    editEmbedding(token, d, value) {
+      (state.edits.embedding[token] ??= {})[d] = value;
+      recompute();
+    },
+    focus(i) {
+      state.view.focus = i;
+      render();
+    },
+  });
+  const edited = editCount();
+  $('reset-edits').hidden = edited === 0;
+  const notes = [];
+  if (edited) notes.push(t('status.edited', { count: edited }));
+  if (result.unknownTokens.length) notes.push(t('status.unknown', { tokens: result.unknownTokens.join(' ') }));
+  notes.push(...result.warnings);
+  $('status').textContent = notes.join(' · ');
+}
+
+function renderSelectors(B, H) {
+  const build = (containerId, count, current, labelKey, colorOf, onPick) => {
+    const box = $(containerId);
+    box.replaceChildren();
+    box.hidden = count <= 1;
+    const label = document.createElement('span');
+    label.className = 'selector-label';
+    label.textContent = t(labelKey);
+    box.append(label);
+    for (let k = 0; k < count; k++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.role = 'tab';
+      button.textContent = String(k + 1);
+      button.setAttribute('aria-selected', String(k === current));
+      if (colorOf) button.style.setProperty('--tab-color', colorOf(k));
+      button.addEventListener('click', () => onPick(k));
+      box.append(button);
+    }
+  };
+  build('batch-tabs', B, state.view.b, 'controls.batch', null, (k) => { state.view.b = k; render(); });
+  build('head-tabs', H, state.view.h, 'controls.head', headColor, (k) => { state.view.h = k; render(); });
+}
+
+// ---- explanations on hover and focus -----------------------------------------
+function explain(event) {
+  const td = event.target.closest?.('td[data-i]');
+  const figure = td?.closest('[data-matrix]');
+  if (!td || !figure || !state.result || !state.layout) return;
+  const step = figure.dataset.matrix;
+  const info = explainCell(step, Number(td.dataset.i), Number(td.dataset.j), {
+    ...state.layout, result: state.result, decimals: state.view.decimals,
+  });
+  document.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));
+  if (!info) return;
+  const panel = $('explain-body');
+  panel.replaceChildren(...info.nodes);
+  td.classList.add('hl');
+  for (const { matrix, row } of info.highlight) {
+    const selector = row === null ? `table[data-matrix="${matrix}"] tbody tr` : `table[data-matrix="${matrix}"] tr[data-row="${row}"]`;
+    document.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
+  }
+}
+
+// ---- static page text --------------------------------------------------------
+function applyLanguage() {
+  document.documentElement.lang = language() === 'zh' ? 'zh-CN' : 'en';
+  document.title = t('app.title');
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  controls = buildControls($('controls'), onFormChange);
+  controls.sync(state.form);
+  buildPresets();
+  render();
+}
+
+function buildPresets() {
+  const box = $('presets');
+  box.replaceChildren();
+  for (const preset of PRESETS) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.preset = preset.key;
+    button.textContent = t(`preset.${preset.key}`);
+    button.addEventListener('click', () => {
+      state.form = presetForm(preset);
+      state.edits = { weights: {}, embedding: {} };
+      state.view.b = 0;
+      state.view.h = 0;
+      state.view.focus = null;
+      $('input-text').value = state.form.text;
+      $('input-contextText').value = state.form.contextText;
+      controls.sync(state.form);
+      recompute();
+    });
+    box.append(button);
+  }
+}
+
+function onFormChange(name, value) {
+  const previousD = state.form.dModel;
+  state.form[name] = value;
+  if (name === 'init' && value === 'torch-mha') state.form.qkvBias = true;
+  if (name === 'dModel' && String(value) !== String(previousD)) state.edits = { weights: {}, embedding: {} };
+  // Embedding edits are keyed to the vocab order, which the sentences decide.
+  if (name === 'text' || name === 'contextText' || name === 'maxLen') state.edits.embedding = {};
+  controls.sync(state.form);
+  state.view.focus = null;
+  recompute();
+}
+
+function init() {
+  setLanguage(stored('lang', navigator.language?.startsWith('zh') ? 'zh' : 'en'));
+  const langSelect = $('language');
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement('option');
+    option.value = code;
+    option.textContent = name;
+    langSelect.append(option);
+  }
+  langSelect.value = language();
+  langSelect.addEventListener('change', () => {
+    store('lang', setLanguage(langSelect.value));
+    applyLanguage();
+  });
+  const theme = $('theme');
+  theme.value = state.view.theme;
+  theme.addEventListener('change', () => {
+    state.view.theme = theme.value;
+    store('theme', theme.value);
+    render();
+  });
+  const decimals = $('decimals');
+  decimals.value = String(state.view.decimals);
+  decimals.addEventListener('change', () => {
+    state.view.decimals = Number(decimals.value);
+    store('decimals', decimals.value);
+    render();
+  });
+  for (const id of ['text', 'contextText']) {
+    const box = $(`input-${id}`);
+    box.value = state.form[id];
+    box.addEventListener('input', () => onFormChange(id, box.value));
+  }
+  $('reset-edits').addEventListener('click', () => {
+    state.edits = { weights: {}, embedding: {} };
+    recompute();
+  });
+  const pipeline = $('pipeline');
+  pipeline.addEventListener('mouseover', explain);
+  pipeline.addEventListener('focusin', explain);
+  document.documentElement.dataset.theme = state.view.theme;
+  applyLanguage();
+  $('status').textContent = t('status.loading');
+  recompute();
+}
+
+// Exposed for the browser tests and the benchmark: the current form, and
+// whether the page is busy.
+window.attentionLab = { state, isIdle: () => runsInFlight === 0, sentencesOf };
+
+init();

@@ -1,0 +1,332 @@
+// One matrix on screen: a real <table> heatmap up to 64×64, a canvas heatmap
+// with hover tooltip and zoom beyond that (plus a table of its top-left
+// corner for screen readers). Token text is only ever set as textContent.
+import { css, divergingRgb, legendGradient, sequentialRgb, textOn } from './colors.js';
+import { t } from './i18n.js';
+
+export const TABLE_LIMIT = 64;
+const CORNER = 16;
+
+/** "0.1235", "−1.5000", "−∞", "NaN": the way every number on the page is written. */
+export function formatNumber(v, decimals) {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === -Infinity) return '−∞';
+  if (v === Infinity) return '∞';
+  const s = v.toFixed(decimals);
+  return s.startsWith('-') ? `−${s.slice(1)}` : s;
+}
+
+/** Largest |v| over the finite values of a view (the diverging scale's limit). */
+function absMax(view) {
+  let m = 0;
+  for (let i = 0; i < view.rows; i++)
+    for (let j = 0; j < view.cols; j++) {
+      const v = valueAt(view, i, j);
+      if (Number.isFinite(v) && Math.abs(v) > m) m = Math.abs(v);
+    }
+  return m;
+}
+
+export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStride + j];
+
+function cellRgb(view, v, limit) {
+  if (view.kind === 'prob') return sequentialRgb(v / limit);
+  return divergingRgb(v, limit, view.theme);
+}
+
+/** A legend for the view's colour scale. */
+function legend(view, limit) {
+  const box = document.createElement('div');
+  box.className = 'legend';
+  const bar = document.createElement('span');
+  bar.className = 'legend-bar';
+  bar.style.background = legendGradient(view.kind === 'prob' ? 'prob' : 'signed', view.theme);
+  const lo = document.createElement('span');
+  const hi = document.createElement('span');
+  lo.textContent = view.kind === 'prob' ? '0' : formatNumber(-limit, 2);
+  hi.textContent = formatNumber(limit, 2);
+  box.append(lo, bar, hi);
+  if (view.hasBlocked) {
+    const masked = document.createElement('span');
+    masked.className = 'legend-chip blocked';
+    masked.textContent = t('legend.masked');
+    box.append(masked);
+  }
+  if (view.hasNaN) {
+    const nan = document.createElement('span');
+    nan.className = 'legend-chip nan';
+    nan.textContent = t('legend.nan');
+    box.append(nan);
+  }
+  return box;
+}
+
+/**
+ * view: {
+ *   name, data, offset, rows, cols, rowStride, rowLabels, colLabels,
+ *   kind: 'signed' | 'prob' | 'mask', theme, decimals,
+ *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j)
+ * }
+ */
+export function renderMatrix(view) {
+  view.rowStride ??= view.cols;
+  view.offset ??= 0;
+  view.hasNaN = false;
+  view.hasBlocked = false;
+  for (let i = 0; i < view.rows; i++)
+    for (let j = 0; j < view.cols; j++) {
+      if (Number.isNaN(valueAt(view, i, j))) view.hasNaN = true;
+      if (view.blocked?.(i, j)) view.hasBlocked = true;
+    }
+  const limit = view.kind === 'prob' ? Math.max(1, absMax(view)) : absMax(view) || 1;
+  const figure = document.createElement('figure');
+  figure.className = 'matrix-figure';
+  figure.dataset.matrix = view.name;
+  const body = view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT ? renderTable(view, limit) : renderCanvas(view, limit);
+  figure.append(body);
+  if (view.kind !== 'mask') figure.append(legend(view, limit));
+  if (view.hasNaN) {
+    const note = document.createElement('p');
+    note.className = 'note nan-note';
+    note.textContent = t('matrix.nanNote');
+    figure.append(note);
+  }
+  return figure;
+}
+
+function renderTable(view, limit, { corner = false } = {}) {
+  const rows = corner ? Math.min(CORNER, view.rows) : view.rows;
+  const cols = corner ? Math.min(CORNER, view.cols) : view.cols;
+  const table = document.createElement('table');
+  table.className = corner ? 'matrix sr-only' : 'matrix';
+  table.dataset.matrix = view.name;
+  const caption = document.createElement('caption');
+  caption.className = 'sr-only';
+  caption.textContent = `${view.caption ?? view.name} [${view.rows} × ${view.cols}]`;
+  table.append(caption);
+  const head = table.createTHead().insertRow();
+  head.append(document.createElement('td'));
+  for (let j = 0; j < cols; j++) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = view.colLabels[j];
+    if (view.columnColor) th.style.borderBottom = `3px solid ${view.columnColor(j)}`;
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (let i = 0; i < rows; i++) {
+    const tr = tbody.insertRow();
+    tr.dataset.row = i;
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = view.rowLabels[i];
+    tr.append(th);
+    for (let j = 0; j < cols; j++) {
+      const v = valueAt(view, i, j);
+      const td = document.createElement('td');
+      td.dataset.i = i;
+      td.dataset.j = j;
+      td.tabIndex = !corner && i === 0 && j === 0 ? 0 : -1;
+      if (view.blocked?.(i, j) && view.kind !== 'mask') {
+        td.className = 'blocked';
+        td.textContent = formatNumber(v, view.decimals);
+      } else if (Number.isNaN(v)) {
+        td.className = 'nan';
+        td.textContent = 'NaN';
+      } else if (view.kind === 'mask') {
+        td.className = v ? 'mask-on' : 'mask-off';
+        td.textContent = v ? '1' : '0';
+      } else {
+        const rgb = cellRgb(view, v, limit);
+        td.style.background = css(rgb);
+        td.style.color = textOn(rgb);
+        td.textContent = formatNumber(v, view.decimals);
+        td.title = String(v);
+      }
+      if (view.editable) td.classList.add('editable');
+      if (view.edited?.(i, j)) td.classList.add('edited');
+      tr.append(td);
+    }
+  }
+  if (!corner) attachKeyboard(table, view);
+  return table;
+}
+
+/** Roving focus: one tab stop per table, arrows move between cells. */
+function attachKeyboard(table, view) {
+  table.addEventListener('keydown', (event) => {
+    const td = event.target.closest('td[data-i]');
+    if (!td || event.target.tagName === 'INPUT') return;
+    let i = Number(td.dataset.i);
+    let j = Number(td.dataset.j);
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (view.editable && event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      nudge(view, td, event.key === 'ArrowUp' ? 0.1 : -0.1);
+      return;
+    }
+    if (moves[event.key]) {
+      event.preventDefault();
+      i = Math.max(0, Math.min(view.rows - 1, i + moves[event.key][0]));
+      j = Math.max(0, Math.min(view.cols - 1, j + moves[event.key][1]));
+      const next = table.querySelector(`td[data-i="${i}"][data-j="${j}"]`);
+      if (next) {
+        td.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+      }
+    } else if (view.editable && (event.key === 'Enter' || /^[-0-9.]$/.test(event.key))) {
+      event.preventDefault();
+      startEditing(view, td, event.key === 'Enter' ? null : event.key);
+    }
+  });
+  if (!view.editable) return;
+  table.addEventListener('click', (event) => {
+    const td = event.target.closest('td[data-i]');
+    if (td && event.target.tagName !== 'INPUT') startEditing(view, td, null);
+  });
+  table.addEventListener(
+    'wheel',
+    (event) => {
+      const td = event.target.closest('td[data-i]');
+      if (!td || td.querySelector('input')) return;
+      event.preventDefault();
+      nudge(view, td, event.deltaY < 0 ? 0.01 : -0.01);
+    },
+    { passive: false },
+  );
+  // Drag up/down on a cell: 0.01 per pixel.
+  table.addEventListener('pointerdown', (event) => {
+    const td = event.target.closest('td[data-i]');
+    if (!td || event.button !== 0 || td.querySelector('input')) return;
+    const startY = event.clientY;
+    const start = valueAt(view, Number(td.dataset.i), Number(td.dataset.j));
+    let dragged = false;
+    const move = (e) => {
+      const dy = startY - e.clientY;
+      if (Math.abs(dy) < 4 && !dragged) return;
+      dragged = true;
+      const value = Math.round((start + dy * 0.01) * 1e4) / 1e4;
+      td.textContent = formatNumber(value, view.decimals);
+      view.onEdit(Number(td.dataset.i), Number(td.dataset.j), value);
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      if (dragged) td.dataset.dragged = '1';
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  });
+}
+
+function nudge(view, td, delta) {
+  const i = Number(td.dataset.i);
+  const j = Number(td.dataset.j);
+  const value = Math.round((valueAt(view, i, j) + delta) * 1e4) / 1e4;
+  view.onEdit(i, j, value);
+}
+
+function startEditing(view, td, firstKey) {
+  if (td.dataset.dragged) {
+    delete td.dataset.dragged;
+    return;
+  }
+  const i = Number(td.dataset.i);
+  const j = Number(td.dataset.j);
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.inputMode = 'decimal';
+  input.className = 'cell-input';
+  input.setAttribute('aria-label', `${view.caption ?? view.name} [${view.rowLabels[i]}, ${view.colLabels[j]}]`);
+  input.value = firstKey ?? String(valueAt(view, i, j));
+  td.textContent = '';
+  td.append(input);
+  input.focus();
+  if (firstKey === null) input.select();
+  let done = false;
+  const finish = (commit) => {
+    if (done) return;
+    done = true;
+    const value = Number(input.value.replace('−', '-'));
+    if (commit && input.value.trim() !== '' && Number.isFinite(value)) {
+      view.onEdit(i, j, value);
+    } else {
+      td.textContent = formatNumber(valueAt(view, i, j), view.decimals);
+      td.focus();
+    }
+  };
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') finish(true);
+    else if (e.key === 'Escape') finish(false);
+    e.stopPropagation();
+  });
+  input.addEventListener('blur', () => finish(true));
+}
+
+function renderCanvas(view, limit) {
+  const box = document.createElement('div');
+  box.className = 'canvas-matrix';
+  const toolbar = document.createElement('div');
+  toolbar.className = 'canvas-toolbar';
+  const note = document.createElement('span');
+  note.className = 'note';
+  note.textContent = `${t('matrix.canvasNote')} [${view.rows} × ${view.cols}]`;
+  const zoomOut = document.createElement('button');
+  zoomOut.type = 'button';
+  zoomOut.textContent = '−';
+  zoomOut.setAttribute('aria-label', t('matrix.zoomOut'));
+  const zoomIn = document.createElement('button');
+  zoomIn.type = 'button';
+  zoomIn.textContent = '+';
+  zoomIn.setAttribute('aria-label', t('matrix.zoomIn'));
+  toolbar.append(zoomOut, zoomIn, note);
+  const scroller = document.createElement('div');
+  scroller.className = 'canvas-scroller';
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', `${view.caption ?? view.name} heatmap [${view.rows} × ${view.cols}]`);
+  const tooltip = document.createElement('div');
+  tooltip.className = 'canvas-tooltip';
+  tooltip.hidden = true;
+  scroller.append(canvas, tooltip);
+
+  // Draw one pixel per value, then let CSS scale it up without smoothing.
+  canvas.width = view.cols;
+  canvas.height = view.rows;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(view.cols, view.rows);
+  for (let i = 0; i < view.rows; i++)
+    for (let j = 0; j < view.cols; j++) {
+      const v = valueAt(view, i, j);
+      const blocked = view.blocked?.(i, j) && view.kind !== 'mask';
+      const rgb = Number.isNaN(v) ? [220, 0, 120] : blocked ? [128, 128, 128] : view.kind === 'mask' ? (v ? [60, 60, 60] : [235, 235, 235]) : cellRgb(view, v, limit);
+      const k = (i * view.cols + j) * 4;
+      image.data[k] = rgb[0];
+      image.data[k + 1] = rgb[1];
+      image.data[k + 2] = rgb[2];
+      image.data[k + 3] = 255;
+    }
+  ctx.putImageData(image, 0, 0);
+  let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
+  const applyZoom = () => {
+    canvas.style.width = `${view.cols * zoom}px`;
+    canvas.style.height = `${view.rows * zoom}px`;
+  };
+  applyZoom();
+  zoomIn.addEventListener('click', () => { zoom = Math.min(32, zoom * 2); applyZoom(); });
+  zoomOut.addEventListener('click', () => { zoom = Math.max(1, zoom / 2); applyZoom(); });
+  canvas.addEventListener('mousemove', (event) => {
+    const rect = canvas.getBoundingClientRect();
+    const j = Math.floor(((event.clientX - rect.left) / rect.width) * view.cols);
+    const i = Math.floor(((event.clientY - rect.top) / rect.height) * view.rows);
+    if (i < 0 || j < 0 || i >= view.rows || j >= view.cols) return;
+    tooltip.hidden = false;
+    tooltip.textContent = `${view.rowLabels[i]} · ${view.colLabels[j]} = ${formatNumber(valueAt(view, i, j), view.decimals)}`;
+    tooltip.style.left = `${event.clientX - rect.left + scroller.scrollLeft + 12}px`;
+    tooltip.style.top = `${event.clientY - rect.top + scroller.scrollTop + 12}px`;
+  });
+  canvas.addEventListener('mouseleave', () => { tooltip.hidden = true; });
+  box.append(toolbar, scroller, renderTable(view, limit, { corner: true }));
+  return box;
+}
