@@ -4,6 +4,8 @@
 #include <cmath>
 #include <initializer_list>
 
+#include "size_limits.h"
+
 namespace attention_lab {
 namespace {
 
@@ -359,13 +361,13 @@ ConfigParseResult parseConfig(const JsonValue& root) {
   }
   if (const JsonValue* v = root.find("maxLen"); v && !v->isNull()) {
     int64_t maxLen;
-    if (!reader.integer(*v, "maxLen", maxLen, 1, 1e9)) return result;
+    if (!reader.integer(*v, "maxLen", maxLen, 1, kMaxTokensPerSequence)) return result;
     config.maxLen = maxLen;
   }
   if (const JsonValue* v = root.find("dModel"))
-    if (!reader.integer(*v, "dModel", config.dModel, 1, 1e9)) return result;
+    if (!reader.integer(*v, "dModel", config.dModel, 1, kMaxDModel)) return result;
   if (const JsonValue* v = root.find("numHeads"))
-    if (!reader.integer(*v, "numHeads", config.numHeads, 1, 1e9)) return result;
+    if (!reader.integer(*v, "numHeads", config.numHeads, 1, kMaxHeads)) return result;
   if (const JsonValue* v = root.find("seed"))
     if (!reader.seed(*v, "seed", config.seed)) return result;
   if (const JsonValue* v = root.find("embedding"))

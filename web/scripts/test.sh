@@ -14,3 +14,7 @@ npx tsc -p web/tsconfig.json
 
 echo "== JS API and CLI on the wasm build (Vitest)"
 npx vitest run --config web/vitest.config.js
+
+echo "== The page in Debian's Chromium (Playwright)"
+npx vite build --config web/vite.config.js
+npx vitest run --config web/vitest.e2e.config.js

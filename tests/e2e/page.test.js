@@ -1,0 +1,248 @@
+// The page in Debian's Chromium, against the built dist/ (npm test builds it).
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { DEFAULT_FORM, formToConfig, presetForm } from '../../web/page/controls.js';
+import { formatNumber } from '../../web/page/matrix.js';
+import { PRESETS } from '../../web/page/presets.js';
+import { launchBrowser, openPage, startServer, waitForIdle } from './browser.js';
+
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(shots, { recursive: true });
+
+let server;
+let browser;
+let lab;
+let page;
+const problems = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  lab = await loadAttentionLab();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await page?.context().close();
+  page = await openPage(browser, server.url, { problems });
+});
+
+/** The numbers of a rendered table as text, row by row. */
+const tableText = (matrix) =>
+  page.$$eval(`table[data-matrix="${matrix}"]:not(.sr-only) tbody tr`, (rows) =>
+    rows.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+
+/** The same numbers computed by the JS API: rows of one [rows, cols] slice. */
+function apiText(tensor, offset, rows, cols, decimals = 4, rowStride = cols) {
+  return Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + i * rowStride + j], decimals)));
+}
+
+async function typeInto(selector, text) {
+  await page.fill(selector, text);
+  await waitForIdle(page);
+}
+
+describe('the page', () => {
+  test('shows the default example with every step; numbers equal the API', async () => {
+    for (const step of ['X', 'weights', 'qkv', 'split', 'scores', 'scaled', 'mask', 'masked', 'attnweights', 'scaling', 'links', 'dropped', 'context', 'concat', 'wo', 'output']) {
+      expect(await page.locator(`#step-${step}`).count(), step).toBe(1);
+    }
+    const result = lab.run(formToConfig(DEFAULT_FORM));
+    const T = result.tensors;
+    const [, H, S, Skv] = T.scores.shape;
+    const D = T.Q.shape[2];
+    expect(await tableText('X')).toEqual(apiText(T.X, 0, S, D));
+    expect(await tableText('W_Q')).toEqual(apiText(T.W_Q, 0, D, D));
+    expect(await tableText('Q')).toEqual(apiText(T.Q, 0, S, D));
+    expect(await tableText('K_h')).toEqual(apiText(T.K, 0, Skv, D / H, 4, D));
+    expect(await tableText('scores')).toEqual(apiText(T.scores, 0, S, Skv));
+    expect(await tableText('weights')).toEqual(apiText(T.weights, 0, S, Skv));
+    expect(await tableText('context')).toEqual(apiText(T.context, 0, S, D / H));
+    expect(await tableText('output')).toEqual(apiText(T.output, 0, S, D));
+    expect(await page.locator('#step-X .shape').textContent()).toContain('[B=1, S=8, D=8]');
+    await page.screenshot({ path: `${shots}default.png` });
+  });
+
+  test('typing a sentence updates the token chips and the matrices', async () => {
+    await typeInto('#input-text', 'the quick brown fox');
+    expect(await page.locator('#chips-text .chip').allTextContents()).toEqual(['the', 'quick', 'brown', 'fox']);
+    const rowLabels = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
+    expect(rowLabels).toEqual(['the', 'quick', 'brown', 'fox']);
+    const expected = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'the quick brown fox' }));
+    expect(await tableText('output')).toEqual(apiText(expected.tensors.output, 0, 4, 8));
+  });
+
+  test('presets switch in one click', async () => {
+    for (const preset of PRESETS) {
+      await page.click(`button[data-preset="${preset.key}"]`);
+      await waitForIdle(page);
+      const form = presetForm(preset);
+      const expected = lab.run(formToConfig(form));
+      const [B, , S] = expected.tensors.scores.shape;
+      const D = expected.tensors.Q.shape[2];
+      expect(await page.inputValue('#input-text'), preset.key).toBe(form.text);
+      expect(await tableText('output'), preset.key).toEqual(apiText(expected.tensors.output, 0, S, D));
+      expect(await page.locator('#batch-tabs button').count()).toBe(B);
+    }
+    // The tutorial preset: torch.rand weights re-seeded with 123, as the tutorial prints them.
+    await page.click('button[data-preset="tutorial"]');
+    await waitForIdle(page);
+    expect((await tableText('W_Q'))[0]).toEqual(['0.2961', '0.5166', '0.2517', '0.6886']);
+  });
+
+  test('changing heads gives per-head matrices with head tabs', async () => {
+    await typeInto('#control-numHeads', '4');
+    expect(await page.locator('#head-tabs button').count()).toBe(4);
+    const expected = lab.run(formToConfig({ ...DEFAULT_FORM, numHeads: 4 }));
+    const [, H, S, Skv] = expected.tensors.scores.shape;
+    expect(H).toBe(4);
+    await page.click('#head-tabs button:nth-of-type(3)');
+    await waitForIdle(page);
+    expect(await page.locator('#step-scores h3').textContent()).toContain('head 3');
+    expect(await tableText('scores')).toEqual(apiText(expected.tensors.scores, 2 * S * Skv, S, Skv));
+    expect(await tableText('Q_h')).toEqual(apiText(expected.tensors.Q, 2 * 2, S, 2, 4, 8));
+    await page.screenshot({ path: `${shots}multi-head.png` });
+  });
+
+  test('an invalid dModel shows its error at the field and keeps the last result', async () => {
+    const before = await tableText('output');
+    await typeInto('#control-dModel', '0');
+    await expect.poll(() => page.locator('#error-dModel').isVisible()).toBe(true);
+    expect(await page.locator('#error-dModel').textContent()).toContain('dModel (0) must be between 1 and 4096');
+    expect(await tableText('output')).toEqual(before);
+    await typeInto('#control-dModel', '6'); 
+    await typeInto('#control-numHeads', '4');
+    await expect.poll(() => page.locator('#error-numHeads').textContent()).toContain('dModel (6) must be divisible by numHeads (4)');
+    expect(await page.inputValue('#control-dModel')).toBe('6'); // the input is kept
+    expect(await page.inputValue('#input-text')).toBe(DEFAULT_FORM.text);
+    await typeInto('#control-numHeads', '2');
+    await expect.poll(() => page.locator('#error-numHeads').isVisible()).toBe(false);
+    await typeInto('#input-text', '');
+    await expect.poll(() => page.locator('#error-text').textContent()).toContain('text is empty');
+  });
+
+  test('editing a weight changes Q and everything after it, and Reset puts it back', async () => {
+    const xBefore = await tableText('X');
+    const qBefore = await tableText('Q');
+    await page.click('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]');
+    await page.fill('table[data-matrix="W_Q"] input', '1.5');
+    await page.press('table[data-matrix="W_Q"] input', 'Enter');
+    await waitForIdle(page);
+    expect(await page.locator('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]').textContent()).toBe('1.5000');
+    expect(await page.locator('table[data-matrix="W_Q"] td.edited').count()).toBe(1);
+    const config = formToConfig(DEFAULT_FORM);
+    config.weights.values = { W_Q: [[1.5, ...Array(7).fill(null)], ...Array(7).fill(null)] };
+    const expected = lab.run(config);
+    expect(await tableText('X')).toEqual(xBefore);
+    expect(await tableText('Q')).not.toEqual(qBefore);
+    expect(await tableText('Q')).toEqual(apiText(expected.tensors.Q, 0, 8, 8));
+    expect(await tableText('weights')).toEqual(apiText(expected.tensors.weights, 0, 8, 8));
+    expect(await tableText('output')).toEqual(apiText(expected.tensors.output, 0, 8, 8));
+
+    // An embedding edit changes that token's row wherever it appears ("the" twice).
+    await page.click('table[data-matrix="X"] td[data-i="3"][data-j="1"]');
+    await page.fill('table[data-matrix="X"] input', '2');
+    await page.press('table[data-matrix="X"] input', 'Enter');
+    await waitForIdle(page);
+    const x = await tableText('X');
+    expect(x[3][1]).toBe('2.0000');
+    expect(x[6][1]).toBe('2.0000');
+
+    await page.click('#reset-edits');
+    await waitForIdle(page);
+    expect(await tableText('Q')).toEqual(qBefore);
+    expect(await tableText('X')).toEqual(xBefore);
+    expect(await page.locator('td.edited').count()).toBe(0);
+  });
+
+  test('hover and focus explain scores, weights, sums and outputs', async () => {
+    await page.hover('table[data-matrix="scores"] td[data-i="1"][data-j="2"]');
+    await expect.poll(() => page.locator('#explain-body').textContent()).toContain('Σ =');
+    expect(await page.locator('#explain-body').textContent()).toContain('score[sat,by]');
+    expect(await page.locator('table[data-matrix="Q_h"] tr.hl').count()).toBe(1);
+    expect(await page.locator('table[data-matrix="K_h"] tr.hl').count()).toBe(1);
+    await page.hover('table[data-matrix="weights"] td[data-i="0"][data-j="0"]');
+    expect(await page.locator('#explain-body').textContent()).toContain('Σ exp');
+    await page.focus('table[data-matrix="context"] td[data-i="0"][data-j="0"]');
+    expect(await page.locator('#explain-body').textContent()).toContain('context[He,d0]');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('#explain-body').textContent()).toContain('context[He,d1]');
+    await page.hover('table[data-matrix="output"] td[data-i="0"][data-j="0"]');
+    expect(await page.locator('#explain-body').textContent()).toContain('output[He,d0]');
+  });
+
+  test('a markup token stays text and runs nothing', async () => {
+    const hostile = '<img src=x onerror=alert(1)> <script>alert(2)</script>';
+    await typeInto('#input-text', hostile);
+    const chips = await page.locator('#chips-text .chip').allTextContents();
+    expect(chips).toEqual(['<img', 'src=x', 'onerror=alert(1)>', '<script>alert(2)</script>']);
+    expect(await page.locator('#pipeline img, #chips-text img, #pipeline script').count()).toBe(0);
+    const labels = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
+    expect(labels).toContain('<script>alert(2)</script>');
+    expect(problems.filter((p) => p.startsWith('dialog'))).toEqual([]);
+  });
+
+  test('the language switch translates the page and persists', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    expect(await page.locator('h1').textContent()).toBe('注意力实验室');
+    expect(await page.locator('#step-attnweights h2').textContent()).toBe('注意力权重');
+    expect(await page.locator('label[for="control-numHeads"]').textContent()).toBe('头数');
+    await page.screenshot({ path: `${shots}chinese.png` });
+    await page.reload();
+    await waitForIdle(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    expect(await page.locator('h1').textContent()).toBe('注意力实验室');
+    await page.selectOption('#language', 'en');
+  });
+
+  test('a padded batch shows pad chips, a batch selector and blocked keys', async () => {
+    await page.click('button[data-preset="padded"]');
+    await waitForIdle(page);
+    expect(await page.locator('#chips-text .chip-row').count()).toBe(2);
+    expect(await page.locator('#chips-text .chip.pad').count()).toBe(3);
+    await page.click('#batch-tabs button:nth-of-type(2)');
+    await waitForIdle(page);
+    const rows = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
+    expect(rows).toEqual(['a', 'dog', 'ran', '<pad>', '<pad>', '<pad>']);
+    const mask = await tableText('mask');
+    expect(mask[0]).toEqual(['0', '0', '0', '1', '1', '1']);
+    expect(await page.locator('table[data-matrix="weights"] td.blocked').count()).toBe(18);
+    const blocked = await page.locator('table[data-matrix="weights"] td.blocked').allTextContents();
+    expect(new Set(blocked)).toEqual(new Set(['0.0000']));
+    const masked = await page.locator('table[data-matrix="masked"] td.blocked').allTextContents();
+    expect(new Set(masked)).toEqual(new Set(['−∞']));
+  });
+
+  test('a large input switches to canvas heatmaps and stays usable', async () => {
+    const text = Array.from({ length: 96 }, (_, i) => `w${i}`).join(' ');
+    await typeInto('#control-dModel', '64');
+    await typeInto('#control-numHeads', '4');
+    await typeInto('#input-text', text);
+    expect(await page.locator('#step-scores canvas').count()).toBe(1);
+    expect(await page.locator('#step-scores table.sr-only').count()).toBe(1);
+    await page.locator('#step-scores canvas').hover({ position: { x: 1, y: 1 } });
+    expect(await page.locator('#step-scores .canvas-tooltip').textContent()).toContain('w0');
+    await page.locator('#step-scores').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}large-heatmap.png` });
+  });
+
+  test('the dark theme and decimals controls apply', async () => {
+    await page.selectOption('#theme', 'dark');
+    await page.selectOption('#decimals', '2');
+    await waitForIdle(page);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toMatch(/^−?\d\.\d\d$/);
+    await page.selectOption('#theme', 'light');
+    await page.selectOption('#decimals', '4');
+  });
+
+  test('no console errors anywhere above', () => {
+    expect(problems).toEqual([]);
+  });
+});
