@@ -8,6 +8,7 @@ export default defineConfig({
     outDir: new URL('../dist', import.meta.url).pathname,
     emptyOutDir: true,
     target: 'es2022',
+    minify: process.env.NO_MINIFY ? false : 'oxc',
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -119,9 +119,9 @@ export function buildControls(container, onChange) {
   const inputs = {};
   const errors = {};
 
-  const field = (name, labelKey, control, wide = false) => {
+  const field = (name, labelKey, control) => {
     const wrapper = document.createElement('div');
-    wrapper.className = wide ? 'field wide' : 'field';
+    wrapper.className = `field ${control.tagName === 'SELECT' ? 'select' : control.type === 'checkbox' ? 'checkbox' : ''}`;
     wrapper.dataset.field = name;
     const label = document.createElement('label');
     label.htmlFor = `control-${name}`;

@@ -77,6 +77,7 @@ async function recompute() {
   runsInFlight++;
   $('status').textContent = t('status.computing');
   let result;
+  const started = performance.now();
   try {
     result = await engine.run(config);
   } catch (error) {
@@ -89,8 +90,10 @@ async function recompute() {
   state.result = result;
   state.view.maskFill = config.maskFill === '-inf' ? -Infinity : Number(config.maskFill);
   showError(null);
+  const computed = performance.now();
   render();
-  document.dispatchEvent(new CustomEvent('attention-rendered', { detail: { config } }));
+  const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
+  document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));
 }
 
 function showError(error) {

@@ -113,41 +113,42 @@ function renderTable(view, limit, { corner = false } = {}) {
     if (view.columnColor) th.style.borderBottom = `3px solid ${view.columnColor(j)}`;
     head.append(th);
   }
+  // Number cells are built as one HTML string (they only hold numbers we
+  // formatted); row labels, which are user tokens, are set as textContent.
   const tbody = table.createTBody();
+  const html = [];
   for (let i = 0; i < rows; i++) {
-    const tr = tbody.insertRow();
-    tr.dataset.row = i;
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = view.rowLabels[i];
-    tr.append(th);
+    html.push(`<tr data-row="${i}"><th scope="row"></th>`);
     for (let j = 0; j < cols; j++) {
       const v = valueAt(view, i, j);
-      const td = document.createElement('td');
-      td.dataset.i = i;
-      td.dataset.j = j;
-      td.tabIndex = !corner && i === 0 && j === 0 ? 0 : -1;
+      const classes = [];
+      let style = '';
+      let text;
       if (view.blocked?.(i, j) && view.kind !== 'mask') {
-        td.className = 'blocked';
-        td.textContent = formatNumber(v, view.decimals);
+        classes.push('blocked');
+        text = formatNumber(v, view.decimals);
       } else if (Number.isNaN(v)) {
-        td.className = 'nan';
-        td.textContent = 'NaN';
+        classes.push('nan');
+        text = 'NaN';
       } else if (view.kind === 'mask') {
-        td.className = v ? 'mask-on' : 'mask-off';
-        td.textContent = v ? '1' : '0';
+        classes.push(v ? 'mask-on' : 'mask-off');
+        text = v ? '1' : '0';
       } else {
         const rgb = cellRgb(view, v, limit);
-        td.style.background = css(rgb);
-        td.style.color = textOn(rgb);
-        td.textContent = formatNumber(v, view.decimals);
-        td.title = String(v);
+        style = ` style="background:${css(rgb)};color:${textOn(rgb)}"`;
+        text = formatNumber(v, view.decimals);
       }
-      if (view.editable) td.classList.add('editable');
-      if (view.edited?.(i, j)) td.classList.add('edited');
-      tr.append(td);
+      if (view.editable) classes.push('editable');
+      if (view.edited?.(i, j)) classes.push('edited');
+      // Roving focus: only the first cell is a tab stop; arrows move it.
+      const tabIndex = !corner && i === 0 && j === 0 ? ' tabindex="0"' : '';
+      const classAttr = classes.length ? ` class="${classes.join(' ')}"` : '';
+      html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}${style}>${text}</td>`);
     }
+    html.push('</tr>');
   }
+  tbody.innerHTML = html.join('');
+  for (let i = 0; i < rows; i++) tbody.rows[i].cells[0].textContent = view.rowLabels[i];
   if (!corner) attachKeyboard(table, view);
   return table;
 }

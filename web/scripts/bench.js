@@ -44,3 +44,10 @@ for (const benchCase of cases) {
   );
 }
 console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
+
+// The page: edit -> recompute in the worker -> re-render, default example.
+const { benchPageEdit } = await import('./bench-page.js');
+const page = await benchPageEdit();
+console.log(`\nPage, default example, headless Chromium: edit W_Q[0][0] -> re-rendered pipeline`);
+console.log(`  median ${page.median.toFixed(2)} ms over ${page.edits} edits (min ${page.min.toFixed(2)}, max ${page.max.toFixed(2)}; target < 16 ms)`);
+console.log(`  of which: engine in the worker + messaging ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`);
