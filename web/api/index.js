@@ -6,8 +6,6 @@
 //
 // Types: index.d.ts. The config schema is parsed and checked in C++
 // (cpp/core/config_json.cpp), so the JS API, the CLI and the page share it.
-import createAttentionLabModule from './generated/attention-lab-wasm.js';
-
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = Object.freeze([
   'X', 'X_context', 'W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V', 'W_O', 'b_O',
@@ -80,10 +78,15 @@ class AttentionLab {
 
 let labPromise = null;
 
-/** Loads the engine once; every caller (and every <attention-lab>) shares that instance. */
+/**
+ * Loads the engine once; every caller (and every <attention-lab>) shares that
+ * instance. The wasm (inlined in one JS module) is only fetched on this first call.
+ */
 export function loadAttentionLab() {
   if (!labPromise) {
-    labPromise = createAttentionLabModule().then(
+    labPromise = import('./generated/attention-lab-wasm.js')
+      .then(({ default: createAttentionLabModule }) => createAttentionLabModule())
+      .then(
       (module) => new AttentionLab(module),
       (error) => {
         labPromise = null; // let a later call retry

@@ -4,6 +4,7 @@
 // run() resolves with the result, or null when a newer run() superseded it,
 // and rejects with {field, message}.
 import { loadAttentionLab } from '../api/index.js';
+import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
 const MAIN_THREAD_LIMIT = 2e6;
@@ -25,7 +26,7 @@ export function createEngineClient() {
   let latest = 0;
 
   const startWorker = () => {
-    worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+    worker = createEngineWorker();
     worker.onmessage = ({ data }) => {
       const entry = pending.get(data.id);
       if (!entry) return;
@@ -40,7 +41,7 @@ export function createEngineClient() {
     async run(config, options = {}) {
       const id = nextId++;
       latest = id;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT) {
+      if (estimateWork(config) <= MAIN_THREAD_LIMIT || !createEngineWorker) {
         const lab = await loadAttentionLab();
         if (id !== latest) return null;
         try {

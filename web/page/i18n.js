@@ -116,6 +116,27 @@ export const STRINGS = {
     'explain.output': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}] + b_O[{c}]',
     'explain.masked': 'blocked by the mask',
     'error.field': 'Check {field}',
+    'share.button': 'Share',
+    'share.title': 'Share this setup',
+    'share.link': 'Link (restores everything, edits included)',
+    'share.iframe': '<iframe> snippet',
+    'share.element': '<attention-lab> snippet',
+    'share.copy': 'Copy',
+    'share.copied': 'Copied.',
+    'share.copyManually': 'Selected: press Ctrl+C to copy.',
+    'share.close': 'Close',
+    'share.bad': 'This link could not be read ({reason}). Showing the default example instead.',
+    'export.copyMatrix': 'Copy matrix',
+    'export.csv': 'CSV',
+    'export.json': 'JSON',
+    'export.latex': 'LaTeX',
+    'export.numpy': 'NumPy',
+    'export.pytorch': 'Copy as PyTorch',
+    'export.pytorchTitle': 'The same computation in PyTorch',
+    'export.downloadJson': 'Download JSON',
+    'export.downloadNpy': 'Download .npy (zip)',
+    'export.copied': 'Copied {name} as {format}.',
+    'docs.link': 'For tutorial authors',
   },
   zh: {
     'app.title': '注意力实验室',
@@ -232,6 +253,27 @@ export const STRINGS = {
     'explain.output': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}] + b_O[{c}]',
     'explain.masked': '被掩码屏蔽',
     'error.field': '请检查 {field}',
+    'share.button': '分享',
+    'share.title': '分享当前设置',
+    'share.link': '链接（恢复全部设置，包括修改过的数值）',
+    'share.iframe': '<iframe> 代码',
+    'share.element': '<attention-lab> 代码',
+    'share.copy': '复制',
+    'share.copied': '已复制。',
+    'share.copyManually': '已选中：按 Ctrl+C 复制。',
+    'share.close': '关闭',
+    'share.bad': '无法读取此链接（{reason}），已显示默认示例。',
+    'export.copyMatrix': '复制矩阵',
+    'export.csv': 'CSV',
+    'export.json': 'JSON',
+    'export.latex': 'LaTeX',
+    'export.numpy': 'NumPy',
+    'export.pytorch': '复制为 PyTorch 代码',
+    'export.pytorchTitle': '同样的计算，用 PyTorch 写',
+    'export.downloadJson': '下载 JSON',
+    'export.downloadNpy': '下载 .npy（zip）',
+    'export.copied': '已将 {name} 复制为 {format}。',
+    'docs.link': '写教程的作者请看这里',
   },
 };
 
@@ -245,6 +287,17 @@ export function setLanguage(lang) {
 }
 
 export const language = () => current;
+
+/** Runs fn with `lang` as the language (an <attention-lab lang="zh"> renders this way). */
+export function withLanguage(lang, fn) {
+  const previous = current;
+  setLanguage(lang);
+  try {
+    return fn();
+  } finally {
+    current = previous;
+  }
+}
 
 /** The string for `key` in the current language, with {name} placeholders filled. */
 export function t(key, values = {}) {

@@ -6,7 +6,11 @@ import { headColor } from './colors.js';
 import { createEngineClient } from './engine-client.js';
 import { explainCell } from './explain.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
+import { applyEdits, countEdits, emptyEdits } from './edits.js';
 import { PRESETS } from './presets.js';
+import { openShareDialog, restoreFromLocation, wireShareDialog } from './share-ui.js';
+import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from './export.js';
+import { pytorchScript } from './pytorch-script.js';
 import { renderPipeline } from './sections.js';
 
 const $ = (id) => document.getElementById(id);
@@ -26,8 +30,8 @@ const store = (key, value) => {
 const state = {
   form: { ...DEFAULT_FORM },
   // Edited numbers: weights by flat index, embeddings by token and feature.
-  edits: { weights: {}, embedding: {} },
-  view: { b: 0, h: 0, decimals: Number(stored('decimals', 4)), theme: stored('theme', 'light'), focus: null, maskFill: -Infinity },
+  edits: emptyEdits(),
+  view: { b: 0, h: 0, decimals: Number(stored('decimals', 4)), theme: stored('theme', 'light'), focus: null, maskFill: -Infinity, exportable: true },
   result: null, // the last valid result: stays on screen while the input is invalid
   layout: null,
 };
@@ -35,39 +39,7 @@ const state = {
 const engine = createEngineClient();
 let controls;
 
-// ---- config with edits -------------------------------------------------------
-function configWithEdits() {
-  const config = formToConfig(state.form);
-  const D = Number(config.dModel);
-  const values = {};
-  for (const [name, cells] of Object.entries(state.edits.weights)) {
-    const indices = Object.keys(cells);
-    if (!indices.length) continue;
-    const isBias = name.startsWith('b_');
-    const flat = new Array(isBias ? D : D * D).fill(null);
-    for (const index of indices) if (Number(index) < flat.length) flat[Number(index)] = cells[index];
-    values[name] = isBias ? flat : Array.from({ length: D }, (_, i) => flat.slice(i * D, (i + 1) * D));
-  }
-  if (Object.keys(values).length) config.weights.values = values;
-  // Embedding edits need the vocab order, which the last result gives for the same text.
-  const tokens = Object.keys(state.edits.embedding);
-  if (tokens.length && state.result && state.result.vocab.length) {
-    const vocab = state.result.vocab;
-    const table = vocab.map(() => null);
-    for (const token of tokens) {
-      const id = vocab.indexOf(token);
-      if (id < 0) continue;
-      const rowEdits = state.edits.embedding[token];
-      table[id] = Array.from({ length: D }, (_, d) => rowEdits[d] ?? null);
-    }
-    if (table.some((r) => r !== null)) config.embedding.values = table;
-  }
-  return config;
-}
-
-const editCount = () =>
-  Object.values(state.edits.weights).reduce((n, cells) => n + Object.keys(cells).length, 0) +
-  Object.values(state.edits.embedding).reduce((n, cells) => n + Object.keys(cells).length, 0);
+const configWithEdits = () => applyEdits(formToConfig(state.form), state.edits, state.result?.vocab);
 
 // ---- run and render ---------------------------------------------------------
 let runsInFlight = 0;
@@ -155,7 +127,7 @@ function render() {
       render();
     },
   });
-  const edited = editCount();
+  const edited = countEdits(state.edits);
   $('reset-edits').hidden = edited === 0;
   const notes = [];
   if (edited) notes.push(t('status.edited', { count: edited }));
@@ -229,7 +201,7 @@ function buildPresets() {
     button.textContent = t(`preset.${preset.key}`);
     button.addEventListener('click', () => {
       state.form = presetForm(preset);
-      state.edits = { weights: {}, embedding: {} };
+      state.edits = emptyEdits();
       state.view.b = 0;
       state.view.h = 0;
       state.view.focus = null;
@@ -246,7 +218,7 @@ function onFormChange(name, value) {
   const previousD = state.form.dModel;
   state.form[name] = value;
   if (name === 'init' && value === 'torch-mha') state.form.qkvBias = true;
-  if (name === 'dModel' && String(value) !== String(previousD)) state.edits = { weights: {}, embedding: {} };
+  if (name === 'dModel' && String(value) !== String(previousD)) state.edits = emptyEdits();
   // Embedding edits are keyed to the vocab order, which the sentences decide.
   if (name === 'text' || name === 'contextText' || name === 'maxLen') state.edits.embedding = {};
   controls.sync(state.form);
@@ -288,16 +260,75 @@ function init() {
     box.addEventListener('input', () => onFormChange(id, box.value));
   }
   $('reset-edits').addEventListener('click', () => {
-    state.edits = { weights: {}, embedding: {} };
+    state.edits = emptyEdits();
     recompute();
   });
   const pipeline = $('pipeline');
   pipeline.addEventListener('mouseover', explain);
   pipeline.addEventListener('focusin', explain);
+  $('share').addEventListener('click', () => openShareDialog(state));
+  wireShareDialog($('share-dialog'));
+  wireShareDialog($('pytorch-dialog'));
+  $('copy-pytorch').addEventListener('click', () => {
+    if (!state.result) return;
+    $('pytorch-script').value = pytorchScript(configWithEdits(), state.result);
+    $('pytorch-dialog').querySelector('.share-status').textContent = '';
+    $('pytorch-dialog').showModal();
+  });
+  $('download-json').addEventListener('click', () => {
+    if (state.result) download(new Blob([resultToJson(state.result)], { type: 'application/json' }), 'attention-lab.json');
+  });
+  $('download-npy').addEventListener('click', () => {
+    if (state.result) download(resultToNpyZip(state.result), 'attention-lab-npy.zip');
+  });
+  pipeline.addEventListener('click', copyMatrix);
+  window.addEventListener('hashchange', () => restore());
   document.documentElement.dataset.theme = state.view.theme;
   applyLanguage();
   $('status').textContent = t('status.loading');
-  recompute();
+  restore();
+}
+
+function download(blob, filename) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+const MATRIX_FORMATS = { csv: toCsv, json: toJson, latex: (m) => toLatex(m, state.view.decimals), numpy: toNumpy };
+
+/** A copy button under a matrix: that matrix (as shown: this sentence, this head) to the clipboard. */
+async function copyMatrix(event) {
+  const button = event.target.closest('button[data-export]');
+  const matrix = button?.closest('figure')?.matrixView;
+  if (!matrix) return;
+  const text = MATRIX_FORMATS[button.dataset.export](matrix);
+  try {
+    await navigator.clipboard.writeText(text);
+    $('status').textContent = t('export.copied', { name: matrix.caption ?? matrix.name, format: button.textContent });
+  } catch {
+    $('status').textContent = text.slice(0, 200);
+  }
+}
+
+/** Applies the state in the URL fragment, if any; a bad one is reported and the default shown. */
+async function restore() {
+  const restored = await restoreFromLocation();
+  if (restored === null) return recompute();
+  const notice = $('link-notice');
+  notice.hidden = !restored.error;
+  notice.textContent = restored.error ? t('share.bad', { reason: restored.error }) : '';
+  state.form = restored.form;
+  state.edits = restored.edits;
+  state.result = null; // its vocab belongs to the old sentences
+  $('input-text').value = state.form.text;
+  $('input-contextText').value = state.form.contextText;
+  controls.sync(state.form);
+  await recompute();
+  // Embedding edits need the vocab of a first result; apply them on a second pass.
+  if (Object.keys(restored.edits.embedding).length) await recompute();
 }
 
 // Exposed for the browser tests and the benchmark: the current form, and

@@ -81,10 +81,27 @@ export function renderMatrix(view) {
   const limit = view.kind === 'prob' ? Math.max(1, absMax(view)) : absMax(view) || 1;
   const figure = document.createElement('figure');
   figure.className = 'matrix-figure';
+  figure.setAttribute('part', 'matrix');
   figure.dataset.matrix = view.name;
   const body = view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT ? renderTable(view, limit) : renderCanvas(view, limit);
   figure.append(body);
   if (view.kind !== 'mask') figure.append(legend(view, limit));
+  if (view.exportable) {
+    // Copy buttons; the page handles their clicks through figure.matrixView.
+    figure.matrixView = view;
+    const menu = document.createElement('div');
+    menu.className = 'export-menu';
+    menu.setAttribute('role', 'group');
+    menu.setAttribute('aria-label', `${t('export.copyMatrix')} ${view.caption ?? view.name}`);
+    for (const format of ['csv', 'json', 'latex', 'numpy']) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.export = format;
+      button.textContent = t(`export.${format}`);
+      menu.append(button);
+    }
+    figure.append(menu);
+  }
   if (view.hasNaN) {
     const note = document.createElement('p');
     note.className = 'note nan-note';

@@ -29,26 +29,38 @@ const FORMULAS = {
   output: 'output = Concat(heads) · W<sub>O</sub> + b<sub>O</sub>',
 };
 
-function section(step, shapeText, children, extraClass = '') {
+// Public step names, as <attention-lab steps="…"> takes them.
+export const STEP_NAMES = {
+  X: 'X', X_context: 'X_context', weights: 'projections', qkv: 'qkv', split: 'split', scores: 'scores',
+  scaled: 'scaled', mask: 'mask', masked: 'masked', attnweights: 'weights', scaling: 'scaling', links: 'links',
+  dropped: 'dropped', context: 'context', concat: 'concat', wo: 'W_O', output: 'output',
+};
+
+function section(step, shapeText, children) {
   const el = document.createElement('section');
-  el.className = `step ${extraClass}`;
+  el.className = 'step';
   el.id = `step-${step}`;
-  el.dataset.step = step;
+  el.dataset.step = STEP_NAMES[step];
+  el.setAttribute('part', 'step');
   const header = document.createElement('header');
   const title = document.createElement('h2');
+  title.setAttribute('part', 'title');
   title.textContent = t(`step.${step}.title`);
   const formula = document.createElement('p');
   formula.className = 'formula';
+  formula.setAttribute('part', 'formula');
   formula.innerHTML = FORMULAS[step];
   header.append(title, formula);
   if (shapeText) {
     const shape = document.createElement('p');
     shape.className = 'shape';
+    shape.setAttribute('part', 'shape');
     shape.textContent = `${t('shape.label')}: ${shapeText}`;
     header.append(shape);
   }
   const meaning = document.createElement('p');
   meaning.className = 'meaning';
+  meaning.setAttribute('part', 'meaning');
   meaning.textContent = t(`step.${step}.meaning`);
   header.append(meaning);
   el.append(header, ...children);
@@ -74,7 +86,8 @@ const row = (...children) => {
 
 /**
  * Renders the whole pipeline for `result` into `container`.
- * view: {b, h, decimals, theme, focus}; edits: {isEdited(name, index)};
+ * view: {b, h, decimals, theme, focus, maskFill, steps?: Set of STEP_NAMES, editable?};
+ * edits: {isEdited(name, index), isEmbeddingEdited(token, d)};
  * on: {editWeight(name, index, value), editEmbedding(token, d, value), focus(i)}.
  */
 export function renderPipeline(container, result, view, edits, on) {
@@ -88,7 +101,8 @@ export function renderPipeline(container, result, view, edits, on) {
   const randnInput = result.tokens.length === 0;
   const queryLabels = randnInput ? features(S, 'x') : result.tokens[b];
   const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
-  const common = { decimals: view.decimals, theme: view.theme };
+  const common = { decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
+  const editable = view.editable !== false;
   const dLabels = features(D);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
   const blocked = (i, j) => T.mask.data[(b * S + i) * Skv + j] !== 0;
@@ -102,7 +116,7 @@ export function renderPipeline(container, result, view, edits, on) {
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
     return group(name, matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
-      editable: true,
+      editable,
       edited: (i, j) => edits.isEdited(name, isBias ? j : i * D + j),
       onEdit: (i, j, value) => on.editWeight(name, isBias ? j : i * D + j, value),
       columnColor: name === 'W_O' || name === 'b_O' ? undefined : headOfColumn,
@@ -111,7 +125,7 @@ export function renderPipeline(container, result, view, edits, on) {
 
   const sections = [];
   // X (editable through the embedding table: the edit applies to that token everywhere)
-  const embeddingEdit = (labels) => (randnInput ? {} : {
+  const embeddingEdit = (labels) => (randnInput || !editable ? {} : {
     editable: true,
     edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
     onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
@@ -169,6 +183,7 @@ export function renderPipeline(container, result, view, edits, on) {
   if (T.W_O) sections.push(section('wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]));
   sections.push(section('output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
 
-  container.replaceChildren(...sections);
+  const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
+  container.replaceChildren(...shown);
   return { B, H, S, Skv, D, dk, b, h, queryLabels, keyLabels };
 }

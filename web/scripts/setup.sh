@@ -2,6 +2,7 @@
 # Installs what the build needs on a fresh Debian machine, then the npm packages.
 #   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, npm ci
 #   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
+#   setup.sh --with-torch    also Debian's PyTorch 1.13, to run the generated PyTorch scripts
 # As root it runs apt-get itself; otherwise it prints the exact command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,11 +14,19 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
-if [ "${1:-}" = "--with-browser" ]; then
-  command -v chromium >/dev/null 2>&1 || need+=(chromium)
-  [ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-microhei)
-  [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
-fi
+for flag in "$@"; do
+  case "$flag" in
+    --with-browser)
+      command -v chromium >/dev/null 2>&1 || need+=(chromium)
+      [ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-microhei)
+      [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
+      ;;
+    --with-torch)
+      /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+      ;;
+    *) echo "setup: unknown flag $flag" >&2; exit 2 ;;
+  esac
+done
 
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then

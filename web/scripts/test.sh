@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bash web/scripts/setup.sh --with-browser
+bash web/scripts/setup.sh --with-browser --with-torch
 bash web/scripts/build.sh native wasm
 
 echo "== C++ (GoogleTest via CTest)"
@@ -15,6 +15,9 @@ npx tsc -p web/tsconfig.json
 echo "== JS API and CLI on the wasm build (Vitest)"
 npx vitest run --config web/vitest.config.js
 
-echo "== The page in Debian's Chromium (Playwright)"
+echo "== Build the site and the single file"
 npx vite build --config web/vite.config.js
+node web/scripts/build-single.js
+
+echo "== The page, the element, embedding and the package in Debian's Chromium (Playwright)"
 npx vitest run --config web/vitest.e2e.config.js

@@ -1,0 +1,9 @@
+// npm pack / publish guard: the package ships built files.
+import { existsSync } from 'node:fs';
+
+const needed = ['web/api/generated/attention-lab-wasm.js', 'dist/attention-lab-element.js'];
+const missing = needed.filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
+if (missing.length) {
+  console.error(`attention-lab: ${missing.join(', ')} missing: run \`npm run build\` before packing.`);
+  process.exit(1);
+}

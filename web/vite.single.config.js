@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+
+// dist/attention-lab.html is built from this: the page as one JS chunk (the
+// wasm is already inlined in it), without the worker. build-single.js then
+// inlines the JS and CSS into the HTML.
+export default defineConfig({
+  root: new URL('./page', import.meta.url).pathname,
+  base: './',
+  resolve: {
+    alias: [{ find: /^\.\/worker-factory\.js$/, replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname }],
+  },
+  build: {
+    outDir: new URL('../build/single', import.meta.url).pathname,
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: false,
+    cssCodeSplit: false,
+    rollupOptions: {
+      input: new URL('./page/index.html', import.meta.url).pathname,
+      output: { codeSplitting: false },
+    },
+  },
+});
