@@ -127,14 +127,14 @@ export class AttentionLabElement extends HTMLElement {
       const control = problem.field ? controlForField(problem.field) : null;
       const attribute = CONFIG_ATTRIBUTES.find(([, field]) => field === control)?.[0];
       error.textContent = `${attribute ? `${attribute}: ` : problem.field ? `${problem.field}: ` : ''}${problem.message}`;
-      this.dispatchEvent(new CustomEvent('attention-error', { detail: { field: problem.field, message: problem.message } }));
+      this.dispatchEvent(new CustomEvent('attention-error', { detail: { field: problem.field, message: problem.message }, bubbles: true, composed: true }));
       return;
     }
     loading.hidden = true;
     error.hidden = true;
     this.#result = result;
     this.#render();
-    this.dispatchEvent(new CustomEvent('attention-change', { detail: result }));
+    this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
   }
 
   #render() {

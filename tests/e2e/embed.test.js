@@ -1,0 +1,248 @@
+// For tutorial authors: <attention-lab> elements, the iframe, share links,
+// hostile fragments, exports, and the single file from file:// offline.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { DEFAULT_FORM, formToConfig } from '../../web/page/controls.js';
+import { formatNumber } from '../../web/page/matrix.js';
+import { encodeState } from '../../web/page/share.js';
+import { launchBrowser, openPage, startServer, waitForIdle } from './browser.js';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+let server;
+let browser;
+let lab;
+const problems = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  lab = await loadAttentionLab();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const row = (tensor, offset, cols, decimals = 4) => Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + j], decimals));
+
+/** A page at `path` on the test server whose HTML is `html` (same origin as the built site). */
+async function pageWithHtml(path, html) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+  await page.route(`${server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+// First data row of a matrix inside an element's shadow root.
+const shadowRow = (page, id, matrix) => page.evaluate(([id, matrix]) => {
+  const table = document.getElementById(id).shadowRoot.querySelector(`table[data-matrix="${matrix}"]:not(.sr-only)`);
+  return Array.from(table.tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent);
+}, [id, matrix]);
+
+describe('<attention-lab> and embed.html', () => {
+  test('two elements with different attributes and one iframe on one page', async () => {
+    const fragment = await encodeState({ form: { ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }, edits: { weights: {}, embedding: {} } });
+    const page = await pageWithHtml('__two-elements.html', `<!doctype html><meta charset="utf-8">
+      <script>window.heights = []; window.changes = {}; addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') heights.push(e.data.height); });
+        document.addEventListener('attention-change', (e) => { changes[e.target.id] = (changes[e.target.id] ?? 0) + 1; });</script>
+      <attention-lab id="a" text="the cat sat" d-model="4" heads="1" seed="7" steps="scores weights" lang="zh"></attention-lab>
+      <attention-lab id="b" text="a b c d" heads="2" mask="causal" theme="dark" decimals="2" compact></attention-lab>
+      <iframe id="frame" src="embed.html#${fragment}" style="width:100%;height:300px"></iframe>
+      <div style="height:6000px"></div>
+      <attention-lab id="far" text="far below the fold"></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`);
+    await page.waitForFunction(() => window.changes.a && window.changes.b);
+    // a: only the two requested steps, in Chinese, numbers equal to the API.
+    const steps = await page.evaluate(() => Array.from(document.getElementById('a').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step));
+    expect(steps).toEqual(['scores', 'weights']);
+    expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('h2').textContent)).toBe('原始分数 QKᵀ');
+    const expectedA = lab.run({ ...formToConfig({ ...DEFAULT_FORM, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
+    expect(await shadowRow(page, 'a', 'weights')).toEqual(row(expectedA.tensors.weights, 0, 3));
+    // b: causal, dark, 2 decimals; its event detail is the result.
+    const expectedB = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'a b c d', mask: 'causal' }));
+    expect(await shadowRow(page, 'b', 'output')).toEqual(row(expectedB.tensors.output, 0, 8, 2));
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe('rgb(30, 32, 36)');
+    expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
+    // Lazy: the far element has not computed; one engine module for the page.
+    expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
+    const wasmLoads = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('attention-lab-wasm')).length);
+    expect(wasmLoads).toBe(1);
+    await page.evaluate(() => document.getElementById('far').scrollIntoView());
+    await page.waitForFunction(() => document.getElementById('far').result !== null);
+    // The iframe renders its fragment's setup and reports its height.
+    const frame = page.frame({ url: /embed\.html/ });
+    await frame.waitForFunction(() => document.getElementById('embedded').result !== null);
+    const expectedFrame = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }));
+    const frameRow = await frame.evaluate(() => Array.from(document.getElementById('embedded').shadowRoot.querySelector('table[data-matrix="output"]').tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent));
+    expect(frameRow).toEqual(row(expectedFrame.tensors.output, 0, 4));
+    await page.waitForFunction(() => window.heights.length > 0 && window.heights.at(-1) > 300);
+    await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
+    await page.context().close();
+  });
+
+  test('attributes and properties stay in sync; changes recompute; bad attributes show inline', async () => {
+    const page = await pageWithHtml('__attributes.html', `<!doctype html><meta charset="utf-8">
+      <attention-lab id="a" text="one two three" d-model="4" heads="1"></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`);
+    await page.waitForFunction(() => document.getElementById('a').result);
+    const changed = page.evaluate(() => new Promise((resolve) => document.getElementById('a').addEventListener('attention-change', (e) => resolve(e.detail.tensors.scores.shape), { once: true })));
+    await page.evaluate(() => { document.getElementById('a').heads = 2; });
+    expect(await changed).toEqual([1, 2, 3, 3]);
+    expect(await page.evaluate(() => document.getElementById('a').getAttribute('heads'))).toBe('2');
+    await page.evaluate(() => document.getElementById('a').setAttribute('mask', 'causal'));
+    await page.waitForFunction(() => document.getElementById('a').result.tensors.mask.data[1] === 1);
+    expect(await page.evaluate(() => document.getElementById('a').mask)).toBe('causal');
+    await page.evaluate(() => { document.getElementById('a').editable = true; });
+    expect(await page.evaluate(() => document.getElementById('a').hasAttribute('editable'))).toBe(true);
+
+    for (const [name, value, message] of [['d-model', '5', 'heads: dModel (5) must be divisible by numHeads (2)'], ['mask', 'sideways', 'mask: mask must be one of'], ['config', '{oops', 'config: the config attribute is not valid JSON']]) {
+      await page.evaluate(([n, v]) => document.getElementById('a').setAttribute(n, v), [name, value]);
+      await page.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+      expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent)).toContain(message);
+      // The last valid result stays rendered: never a blank box.
+      expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelectorAll('table.matrix').length)).toBeGreaterThan(0);
+      await page.evaluate((n) => document.getElementById('a').removeAttribute(n), name);
+      await page.waitForFunction(() => document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+    }
+    await page.context().close();
+  });
+});
+
+describe('share links', () => {
+  test('the link restores the exact state, edited weights and embeddings included', async () => {
+    const page = await openPage(browser, server.url, { problems });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.fill('#control-numHeads', '4');
+    await page.selectOption('#control-mask', 'causal');
+    await waitForIdle(page);
+    await page.click('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]');
+    await page.fill('table[data-matrix="W_Q"] input', '-0.75');
+    await page.press('table[data-matrix="W_Q"] input', 'Enter');
+    await waitForIdle(page);
+    await page.click('table[data-matrix="X"] td[data-i="0"][data-j="0"]');
+    await page.fill('table[data-matrix="X"] input', '4');
+    await page.press('table[data-matrix="X"] input', 'Enter');
+    await waitForIdle(page);
+    const output = await page.$$eval('table[data-matrix="output"] tbody tr', (rows) => rows.map((r) => r.textContent));
+    await page.click('#share');
+    await page.waitForFunction(() => document.querySelector('[data-share="link"]').value !== '');
+    const link = await page.inputValue('[data-share="link"]');
+    expect(link).toMatch(/#s=v1\./);
+    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html#s=v1.');
+    const element = await page.inputValue('[data-share="element"]');
+    expect(element).toContain('<attention-lab text="He sat by the bank of the river" heads="4" mask="causal"');
+    expect(element).toContain('config="{&quot;weights&quot;:{&quot;values&quot;:{&quot;W_Q&quot;');
+    await page.click('button[data-copy="link"]');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    const again = await openPage(browser, link, { problems });
+    await waitForIdle(again);
+    expect(await again.inputValue('#control-numHeads')).toBe('4');
+    expect(await again.locator('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]').textContent()).toBe('−0.7500');
+    expect(await again.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toBe('4.0000');
+    expect(await again.locator('td.edited').count()).toBe(2);
+    expect(await again.$$eval('table[data-matrix="output"] tbody tr', (rows) => rows.map((r) => r.textContent))).toEqual(output);
+    await page.context().close();
+    await again.context().close();
+  });
+
+  test.each([
+    ['script in the fragment', '#s=v1.<script>alert(1)</script>', 'not base64url'],
+    ['markup', '#<img src=x onerror=alert(1)>', 'does not hold an Attention Lab state'],
+    ['garbage', '#s=v1.QUJDRA', 'damaged'],
+    ['a future version', '#s=v7.abc', 'version "v7"'],
+  ])('a hostile fragment (%s) gives a clear message and the default example', async (_, fragment, reason) => {
+    for (const target of ['', 'embed.html']) {
+      const page = await (await browser.newContext()).newPage();
+      page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.goto(`${server.url}${target}${fragment}`);
+      if (target === '') {
+        await waitForIdle(page);
+        expect(await page.locator('#link-notice').textContent()).toContain(reason);
+        expect(await page.inputValue('#input-text')).toBe(DEFAULT_FORM.text);
+        expect(await page.locator('table[data-matrix="output"] tbody tr').count()).toBe(8);
+      } else {
+        await page.waitForFunction(() => document.getElementById('embedded').result);
+        expect(await page.locator('#notice').textContent()).toContain(reason);
+      }
+      expect(await page.locator('body img').count()).toBe(0);
+      await page.context().close();
+    }
+    expect(problems.filter((p) => p.startsWith('dialog') || p.startsWith('pageerror'))).toEqual([]);
+  });
+});
+
+describe('exports', () => {
+  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npy zip; Copy as PyTorch', async () => {
+    const page = await openPage(browser, server.url, { problems });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const expected = lab.run(formToConfig(DEFAULT_FORM));
+    const copy = async (format) => {
+      await page.click(`figure[data-matrix="W_Q"] button[data-export="${format}"]`);
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+    const csv = await copy('csv');
+    expect(csv.split('\n')[0]).toBe(',d0,d1,d2,d3,d4,d5,d6,d7');
+    expect(Number(csv.split('\n')[1].split(',')[1])).toBeCloseTo(expected.tensors.W_Q.data[0], 7);
+    const json = JSON.parse(await copy('json'));
+    expect(json.shape).toEqual([8, 8]);
+    expect(json.data[0][0]).toBe(Number(json.data[0][0].toString()));
+    expect(Math.fround(json.data[7][7])).toBe(expected.tensors.W_Q.data[63]);
+    expect(await copy('latex')).toMatch(/^\\begin\{bmatrix\}\n {2}-?\d\.\d{4} & /);
+    expect(await copy('numpy')).toMatch(/^W_Q = np\.array\(\[\n/);
+
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
+    const all = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+    expect(Object.keys(all.tensors)).toEqual(Object.keys(expected.tensors));
+    expect(all.tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.tensors.output.data));
+    const [npyDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-npy')]);
+    const zip = readFileSync(await npyDownload.path());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);
+
+    await page.click('#copy-pytorch');
+    const script = await page.inputValue('#pytorch-script');
+    expect(script).toContain('torch.manual_seed(0)');
+    expect(script).toContain('q_proj = nn.Linear(D, D, bias=False)');
+    await page.context().close();
+  });
+});
+
+describe('offline', () => {
+  test('dist/attention-lab.html works from file:// with every network request blocked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, offline: true });
+    const requests = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      return url.startsWith('file://') || url.startsWith('data:') || url.startsWith('blob:') ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`file://${dist}attention-lab.html`);
+    await waitForIdle(page);
+    const expected = lab.run(formToConfig(DEFAULT_FORM));
+    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+    expect(output).toEqual(row(expected.tensors.output, 0, 8));
+    // A big input still works (on the main thread: file:// pages get no worker).
+    await page.fill('#input-text', Array.from({ length: 80 }, (_, i) => `t${i}`).join(' '));
+    await waitForIdle(page);
+    expect(await page.locator('#step-scores canvas').count()).toBe(1);
+    expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('no console errors or dialogs in any test above', () => {
+    expect(problems).toEqual([]);
+  });
+});
