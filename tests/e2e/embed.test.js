@@ -69,6 +69,7 @@ describe('<attention-lab> and embed.html', () => {
     expect(await shadowRow(page, 'b', 'output')).toEqual(row(expectedB.tensors.output, 0, 8, 2));
     expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe('rgb(30, 32, 36)');
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
+    await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
     const wasmLoads = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('attention-lab-wasm')).length);
@@ -82,7 +83,6 @@ describe('<attention-lab> and embed.html', () => {
     const frameRow = await frame.evaluate(() => Array.from(document.getElementById('embedded').shadowRoot.querySelector('table[data-matrix="output"]').tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent));
     expect(frameRow).toEqual(row(expectedFrame.tensors.output, 0, 4));
     await page.waitForFunction(() => window.heights.length > 0 && window.heights.at(-1) > 300);
-    await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
     await page.context().close();
   });
 
