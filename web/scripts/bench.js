@@ -50,4 +50,13 @@ const { benchPageEdit } = await import('./bench-page.js');
 const page = await benchPageEdit();
 console.log(`\nPage, default example, headless Chromium: edit W_Q[0][0] -> re-rendered pipeline`);
 console.log(`  median ${page.median.toFixed(2)} ms over ${page.edits} edits (min ${page.min.toFixed(2)}, max ${page.max.toFixed(2)}; target < 16 ms)`);
-console.log(`  of which: engine in the worker + messaging ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`);
+console.log(`  of which: engine (main thread at this size) ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`);
+
+// Weight: what a visitor downloads.
+const { pageWeights } = await import('./bench-size.js');
+const weights = pageWeights();
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('\nWeight (gzip -9):');
+console.log(`  main page JS + wasm + CSS: ${kb(weights.mainPage)} (target <= 200 KB; ${weights.mainPageFiles.length} files)`);
+if (weights.workerChunk) console.log(`  + the worker chunk, fetched only for large inputs: ${kb(weights.workerChunk)}`);
+console.log(`  dist/attention-lab.html, single file: ${kb(weights.singleFile)} (target <= 300 KB)`);
