@@ -43,3 +43,16 @@ export function legendGradient(kind, theme) {
 /** One colour per head, distinct in both themes (Okabe–Ito palette). */
 export const HEAD_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#999999'];
 export const headColor = (h) => HEAD_COLORS[h % HEAD_COLORS.length];
+
+/**
+ * 256 colours of a scale as a flat [r, g, b, …] table, for drawing large
+ * heatmaps pixel by pixel without allocating: index = round(t * 255).
+ */
+export function paletteTable(kind, theme) {
+  const table = new Uint8ClampedArray(256 * 3);
+  for (let k = 0; k < 256; k++) {
+    const rgb = kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme);
+    table.set(rgb, k * 3);
+  }
+  return table;
+}

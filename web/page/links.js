@@ -5,7 +5,26 @@ import { headColor } from './colors.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+// Above this many lines, only the selected head's strongest keys are drawn.
+const MAX_LINES = 20000;
+const TOP_KEYS = 3;
+
+/** The indices of the k largest of weights[row … row + n), in one pass. */
+function topKeys(weights, row, n, k) {
+  const best = [];
+  for (let j = 0; j < n; j++) {
+    const w = weights[row + j];
+    if (best.length < k || w > weights[row + best[best.length - 1]]) {
+      best.push(j);
+      best.sort((x, y) => weights[row + y] - weights[row + x]);
+      if (best.length > k) best.pop();
+    }
+  }
+  return new Set(best);
+}
+
 export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus }) {
+  const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
   const rowHeight = 26;
   const width = 420;
   const height = Math.max(S, Skv) * rowHeight + 10;
@@ -22,9 +41,12 @@ export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, hea
   for (const h of heads) {
     for (let i = 0; i < S; i++) {
       if (focus !== null && focus !== i) continue;
+      const row = ((b * H + h) * S + i) * Skv;
+      // Sparse mode: this row's TOP_KEYS largest weights only.
+      const keys = dense ? null : topKeys(weights, row, Skv, TOP_KEYS);
       for (let j = 0; j < Skv; j++) {
-        const w = weights[((b * H + h) * S + i) * Skv + j];
-        if (!(w > 0.005)) continue;
+        const w = weights[row + j];
+        if (!(w > 0.005) || (keys && !keys.has(j))) continue;
         const line = document.createElementNS(SVG, 'line');
         line.setAttribute('x1', String(leftX + 4));
         line.setAttribute('y1', String(y(i) - 4));

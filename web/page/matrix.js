@@ -1,7 +1,7 @@
 // One matrix on screen: a real <table> heatmap up to 64×64, a canvas heatmap
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
-import { css, divergingRgb, legendGradient, sequentialRgb, textOn } from './colors.js';
+import { css, divergingRgb, legendGradient, paletteTable, sequentialRgb, textOn } from './colors.js';
 import { t } from './i18n.js';
 
 export const TABLE_LIMIT = 64;
@@ -16,15 +16,19 @@ export function formatNumber(v, decimals) {
   return s.startsWith('-') ? `−${s.slice(1)}` : s;
 }
 
-/** Largest |v| over the finite values of a view (the diverging scale's limit). */
-function absMax(view) {
-  let m = 0;
-  for (let i = 0; i < view.rows; i++)
-    for (let j = 0; j < view.cols; j++) {
-      const v = valueAt(view, i, j);
-      if (Number.isFinite(v) && Math.abs(v) > m) m = Math.abs(v);
+/** One pass over a view: the largest finite |v| (the colour scale's limit) and whether a NaN is there. */
+function scan(view) {
+  let max = 0;
+  let hasNaN = false;
+  for (let i = 0; i < view.rows; i++) {
+    const start = view.offset + i * view.rowStride;
+    for (let k = start; k < start + view.cols; k++) {
+      const v = view.data[k];
+      if (v !== v) hasNaN = true;
+      else if (Number.isFinite(v) && Math.abs(v) > max) max = Math.abs(v);
     }
-  return m;
+  }
+  return { max, hasNaN };
 }
 
 export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStride + j];
@@ -71,14 +75,17 @@ function legend(view, limit) {
 export function renderMatrix(view) {
   view.rowStride ??= view.cols;
   view.offset ??= 0;
-  view.hasNaN = false;
+  const { max, hasNaN } = scan(view);
+  view.hasNaN = hasNaN;
   view.hasBlocked = false;
-  for (let i = 0; i < view.rows; i++)
-    for (let j = 0; j < view.cols; j++) {
-      if (Number.isNaN(valueAt(view, i, j))) view.hasNaN = true;
-      if (view.blocked?.(i, j)) view.hasBlocked = true;
-    }
-  const limit = view.kind === 'prob' ? Math.max(1, absMax(view)) : absMax(view) || 1;
+  if (view.blocked)
+    for (let i = 0; i < view.rows && !view.hasBlocked; i++)
+      for (let j = 0; j < view.cols; j++)
+        if (view.blocked(i, j)) {
+          view.hasBlocked = true;
+          break;
+        }
+  const limit = view.kind === 'prob' ? Math.max(1, max) : max || 1;
   const figure = document.createElement('figure');
   figure.className = 'matrix-figure';
   figure.setAttribute('part', 'matrix');
@@ -282,6 +289,56 @@ function startEditing(view, td, firstKey) {
   input.addEventListener('blur', () => finish(true));
 }
 
+const NAN_RGB = [220, 0, 120];
+const BLOCKED_RGB = [128, 128, 128];
+
+function drawHeatmap(canvas, view, limit) {
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(view.cols, view.rows);
+  const pixels = image.data;
+  const palette = paletteTable(view.kind === 'prob' ? 'prob' : 'signed', view.theme);
+  const checkBlocked = view.hasBlocked && view.kind !== 'mask';
+  for (let i = 0; i < view.rows; i++) {
+    const start = view.offset + i * view.rowStride;
+    for (let j = 0; j < view.cols; j++) {
+      const v = view.data[start + j];
+      const p = (i * view.cols + j) * 4;
+      let rgb = null;
+      let index;
+      if (v !== v) rgb = NAN_RGB;
+      else if (checkBlocked && view.blocked(i, j)) rgb = BLOCKED_RGB;
+      else if (view.kind === 'mask') index = v ? 255 : 0;
+      else if (view.kind === 'prob') index = Math.round(Math.min(1, Math.max(0, v / limit)) * 255);
+      else index = Math.round((Math.max(-1, Math.min(1, v / limit)) + 1) * 127.5);
+      if (rgb) {
+        pixels[p] = rgb[0];
+        pixels[p + 1] = rgb[1];
+        pixels[p + 2] = rgb[2];
+      } else if (view.kind === 'mask') {
+        const shade = index ? 60 : 235;
+        pixels[p] = pixels[p + 1] = pixels[p + 2] = shade;
+      } else {
+        pixels[p] = palette[index * 3];
+        pixels[p + 1] = palette[index * 3 + 1];
+        pixels[p + 2] = palette[index * 3 + 2];
+      }
+      pixels[p + 3] = 255;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+/** Runs draw() once, when `element` comes within a screen of the viewport. */
+function whenVisible(element, draw) {
+  if (typeof IntersectionObserver === 'undefined') return draw();
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    draw();
+  }, { rootMargin: '100% 0px' });
+  observer.observe(element);
+}
+
 function renderCanvas(view, limit) {
   const box = document.createElement('div');
   box.className = 'canvas-matrix';
@@ -309,23 +366,11 @@ function renderCanvas(view, limit) {
   tooltip.hidden = true;
   scroller.append(canvas, tooltip);
 
-  // Draw one pixel per value, then let CSS scale it up without smoothing.
+  // One pixel per value, scaled up by CSS without smoothing. Drawn when the
+  // canvas nears the viewport: a 512-token run has a dozen such matrices.
   canvas.width = view.cols;
   canvas.height = view.rows;
-  const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(view.cols, view.rows);
-  for (let i = 0; i < view.rows; i++)
-    for (let j = 0; j < view.cols; j++) {
-      const v = valueAt(view, i, j);
-      const blocked = view.blocked?.(i, j) && view.kind !== 'mask';
-      const rgb = Number.isNaN(v) ? [220, 0, 120] : blocked ? [128, 128, 128] : view.kind === 'mask' ? (v ? [60, 60, 60] : [235, 235, 235]) : cellRgb(view, v, limit);
-      const k = (i * view.cols + j) * 4;
-      image.data[k] = rgb[0];
-      image.data[k + 1] = rgb[1];
-      image.data[k + 2] = rgb[2];
-      image.data[k + 3] = 255;
-    }
-  ctx.putImageData(image, 0, 0);
+  whenVisible(canvas, () => drawHeatmap(canvas, view, limit));
   let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
   const applyZoom = () => {
     canvas.style.width = `${view.cols * zoom}px`;

@@ -4,15 +4,21 @@
 import { formatNumber } from './matrix.js';
 import { t } from './i18n.js';
 
-function softmaxStats(values) {
-  const finite = values.filter((v) => v !== -Infinity);
-  if (finite.length === 0) return { max: NaN, entropy: NaN };
-  const top = Math.max(...finite);
-  const exps = values.map((v) => (v === -Infinity ? 0 : Math.exp(v - top)));
-  const sum = exps.reduce((a, b) => a + b, 0);
-  const p = exps.map((e) => e / sum);
-  const entropy = -p.reduce((acc, x) => (x > 0 ? acc + x * Math.log(x) : acc), 0);
-  return { max: Math.max(...p), entropy };
+/** Max and entropy of softmax(values * factor), blocked entries at `fill` (−∞ gives weight 0). */
+function softmaxStats(values, factor, blocked, fill) {
+  let top = -Infinity;
+  for (let j = 0; j < values.length; j++) top = Math.max(top, blocked[j] ? fill : values[j] * factor);
+  if (top === -Infinity) return { max: NaN, entropy: NaN };
+  let sum = 0;
+  for (let j = 0; j < values.length; j++) sum += Math.exp((blocked[j] ? fill : values[j] * factor) - top);
+  let max = 0;
+  let entropy = 0;
+  for (let j = 0; j < values.length; j++) {
+    const p = Math.exp((blocked[j] ? fill : values[j] * factor) - top) / sum;
+    if (p > max) max = p;
+    if (p > 0) entropy -= p * Math.log(p);
+  }
+  return { max, entropy };
 }
 
 /**
@@ -21,11 +27,11 @@ function softmaxStats(values) {
  */
 export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill, labels }) {
   const rows = [];
+  const blockedRow = new Uint8Array(Skv);
   for (let i = 0; i < S; i++) {
-    const raw = [];
-    for (let j = 0; j < Skv; j++) raw.push(scores[offset + i * Skv + j]);
-    const masked = (factor) => raw.map((v, j) => (blocked(i, j) ? fill : v * factor));
-    rows.push({ label: labels[i], scaled: softmaxStats(masked(scaleFactor)), unscaled: softmaxStats(masked(1)) });
+    const raw = scores.subarray(offset + i * Skv, offset + (i + 1) * Skv);
+    for (let j = 0; j < Skv; j++) blockedRow[j] = blocked(i, j) ? 1 : 0;
+    rows.push({ label: labels[i], scaled: softmaxStats(raw, scaleFactor, blockedRow, fill), unscaled: softmaxStats(raw, 1, blockedRow, fill) });
   }
   return rows;
 }
@@ -45,23 +51,20 @@ export function renderScalingTable(rows, keyCount, decimals) {
     th.textContent = t(key);
     head.append(th);
   }
+  // Numbers as one HTML string (only numbers we formatted); labels as textContent.
   const body = table.createTBody();
+  const html = [];
   for (const row of rows) {
-    const tr = body.insertRow();
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = row.label;
-    tr.append(th);
+    html.push('<tr><th scope="row"></th>');
     // Bars: a max weight is already in [0, 1]; an entropy is shown relative to log(S_kv), its largest value.
     const cells = [[row.scaled.max, 1], [row.unscaled.max, 1], [row.scaled.entropy, maxEntropy], [row.unscaled.entropy, maxEntropy]];
     for (const [v, full] of cells) {
-      const td = tr.insertCell();
-      td.textContent = formatNumber(v, decimals);
-      const bar = document.createElement('span');
-      bar.className = 'bar';
-      bar.style.width = `${Math.max(0, Math.min(1, v / full)) * 100}%`;
-      td.append(bar);
+      const width = (Math.max(0, Math.min(1, v / full)) * 100 || 0).toFixed(1);
+      html.push(`<td>${formatNumber(v, decimals)}<span class="bar" style="width:${width}%"></span></td>`);
     }
+    html.push('</tr>');
   }
+  body.innerHTML = html.join('');
+  rows.forEach((row, i) => { body.rows[i].cells[0].textContent = row.label; });
   return table;
 }

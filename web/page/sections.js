@@ -169,7 +169,8 @@ export function renderPipeline(container, result, view, edits, on) {
     blocked, fill: view.maskFill, labels: queryLabels,
   });
   sections.push(section('scaling', null, [renderScalingTable(scaling, Skv, view.decimals)]));
-  const heads = Array.from({ length: H }, (_, k) => k);
+  // Every head in its colour; for long inputs just the selected one.
+  const heads = H * S * Skv <= 20000 ? Array.from({ length: H }, (_, k) => k) : [h];
   sections.push(section('links', null, [renderLinks({
     weights: T.weights.data, b, H, S, Skv, queryLabels, keyLabels, heads, focus: view.focus, onFocus: on.focus,
   })]));

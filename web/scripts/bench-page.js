@@ -39,3 +39,40 @@ export async function benchPageEdit({ edits = 40 } = {}) {
     await server.close();
   }
 }
+
+/**
+ * 512 tokens, dModel 768, 12 heads: one keystroke's total time to the
+ * laid-out page, and the longest main-thread task (the engine runs in the worker).
+ */
+export async function benchLargeKeystroke() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await openPage(browser, server.url);
+    await page.fill('#control-dModel', '768');
+    await page.fill('#control-numHeads', '12');
+    await waitForIdle(page);
+    await page.fill('#input-text', Array.from({ length: 512 }, (_, i) => `w${i}`).join(' '));
+    await waitForIdle(page);
+    await page.evaluate(() => {
+      window.longestTask = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const [total, computeMs, renderMs] = await page.evaluate(async () => {
+      const box = document.getElementById('input-text');
+      const t0 = performance.now();
+      box.value += ' w512';
+      box.dispatchEvent(new Event('input'));
+      const { detail } = await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+      void document.body.offsetHeight;
+      return [performance.now() - t0, detail.computeMs, detail.renderMs];
+    });
+    await page.waitForTimeout(500); // let the visible heatmaps draw
+    return { total, computeMs, renderMs, longestTask: await page.evaluate(() => window.longestTask) };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -60,3 +60,8 @@ console.log('\nWeight (gzip -9):');
 console.log(`  main page JS + wasm + CSS: ${kb(weights.mainPage)} (target <= 200 KB; ${weights.mainPageFiles.length} files)`);
 if (weights.workerChunk) console.log(`  + the worker chunk, fetched only for large inputs: ${kb(weights.workerChunk)}`);
 console.log(`  dist/attention-lab.html, single file: ${kb(weights.singleFile)} (target <= 300 KB)`);
+
+const { benchLargeKeystroke } = await import('./bench-page.js');
+const large = await benchLargeKeystroke();
+console.log('\nPage, 512 tokens × dModel 768 × 12 heads: one keystroke');
+console.log(`  ${large.total.toFixed(0)} ms to the re-rendered page (engine in the worker ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms); longest main-thread task ${large.longestTask.toFixed(0)} ms`);
