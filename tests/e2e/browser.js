@@ -40,3 +40,35 @@ export async function openPage(browser, url, { viewport = { width: 1440, height:
 export async function waitForIdle(page) {
   await page.waitForFunction(() => window.attentionLab?.state.result && window.attentionLab.isIdle());
 }
+
+const CONTENT_TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
+
+/**
+ * A plain static server for `dir` under the URL folder `prefix` (like any
+ * static host), plus extra in-memory pages: {'/test.html': '<html>…'}.
+ */
+export async function serveFolder(dir, prefix = '/', pages = {}) {
+  const { createServer } = await import('node:http');
+  const { readFileSync } = await import('node:fs');
+  const { extname } = await import('node:path');
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (pages[path]) {
+      response.setHeader('content-type', 'text/html');
+      return response.end(pages[path]);
+    }
+    let file = path.startsWith(prefix) ? path.slice(prefix.length) : null;
+    if (file === '' || file?.endsWith('/')) file += 'index.html';
+    try {
+      if (file === null || file.includes('..')) throw new Error('outside');
+      const body = readFileSync(`${dir}/${file}`);
+      response.setHeader('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
+      response.end(body);
+    } catch {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+}

@@ -2,40 +2,28 @@
 // hostile fragments, exports, and the single file from file:// offline.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadAttentionLab } from '../../web/api/index.js';
+import { describe, expect, test } from 'vitest';
 import { DEFAULT_FORM, formToConfig } from '../../web/page/controls.js';
 import { formatNumber } from '../../web/page/matrix.js';
 import { encodeState } from '../../web/page/share.js';
-import { launchBrowser, openPage, startServer, waitForIdle } from './browser.js';
+import { openPage, serveFolder, waitForIdle } from './browser.js';
+import { useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-let server;
-let browser;
-let lab;
+const suite = useBrowserSuite();
 const problems = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  lab = await loadAttentionLab();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 const row = (tensor, offset, cols, decimals = 4) => Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + j], decimals));
 
 /** A page at `path` on the test server whose HTML is `html` (same origin as the built site). */
 async function pageWithHtml(path, html) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
-  await page.route(`${server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.goto(`${server.url}${path}`);
+  await page.route(`${suite.server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${suite.server.url}${path}`);
   return page;
 }
 
@@ -62,10 +50,10 @@ describe('<attention-lab> and embed.html', () => {
     const steps = await page.evaluate(() => Array.from(document.getElementById('a').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step));
     expect(steps).toEqual(['scores', 'weights']);
     expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('h2').textContent)).toBe('原始分数 QKᵀ');
-    const expectedA = lab.run({ ...formToConfig({ ...DEFAULT_FORM, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
+    const expectedA = suite.lab.run({ ...formToConfig({ ...DEFAULT_FORM, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
     expect(await shadowRow(page, 'a', 'weights')).toEqual(row(expectedA.tensors.weights, 0, 3));
     // b: causal, dark, 2 decimals; its event detail is the result.
-    const expectedB = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'a b c d', mask: 'causal' }));
+    const expectedB = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'a b c d', mask: 'causal' }));
     expect(await shadowRow(page, 'b', 'output')).toEqual(row(expectedB.tensors.output, 0, 8, 2));
     expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe('rgb(30, 32, 36)');
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
@@ -79,7 +67,7 @@ describe('<attention-lab> and embed.html', () => {
     // The iframe renders its fragment's setup and reports its height.
     const frame = page.frame({ url: /embed\.html/ });
     await frame.waitForFunction(() => document.getElementById('embedded').result !== null);
-    const expectedFrame = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }));
+    const expectedFrame = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }));
     const frameRow = await frame.evaluate(() => Array.from(document.getElementById('embedded').shadowRoot.querySelector('table[data-matrix="output"]').tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent));
     expect(frameRow).toEqual(row(expectedFrame.tensors.output, 0, 4));
     await page.waitForFunction(() => window.heights.length > 0 && window.heights.at(-1) > 300);
@@ -116,7 +104,7 @@ describe('<attention-lab> and embed.html', () => {
 
 describe('share links', () => {
   test('the link restores the exact state, edited weights and embeddings included', async () => {
-    const page = await openPage(browser, server.url, { problems });
+    const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.fill('#control-numHeads', '4');
     await page.selectOption('#control-mask', 'causal');
@@ -141,7 +129,7 @@ describe('share links', () => {
     await page.click('button[data-copy="link"]');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-    const again = await openPage(browser, link, { problems });
+    const again = await openPage(suite.browser, link, { problems });
     await waitForIdle(again);
     expect(await again.inputValue('#control-numHeads')).toBe('4');
     expect(await again.locator('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]').textContent()).toBe('−0.7500');
@@ -159,10 +147,10 @@ describe('share links', () => {
     ['a future version', '#s=v7.abc', 'version "v7"'],
   ])('a hostile fragment (%s) gives a clear message and the default example', async (_, fragment, reason) => {
     for (const target of ['', 'embed.html']) {
-      const page = await (await browser.newContext()).newPage();
+      const page = await (await suite.browser.newContext()).newPage();
       page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-      await page.goto(`${server.url}${target}${fragment}`);
+      await page.goto(`${suite.server.url}${target}${fragment}`);
       if (target === '') {
         await waitForIdle(page);
         expect(await page.locator('#link-notice').textContent()).toContain(reason);
@@ -181,9 +169,9 @@ describe('share links', () => {
 
 describe('exports', () => {
   test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npy zip; Copy as PyTorch', async () => {
-    const page = await openPage(browser, server.url, { problems });
+    const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const expected = lab.run(formToConfig(DEFAULT_FORM));
+    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
     const copy = async (format) => {
       await page.click(`figure[data-matrix="W_Q"] button[data-export="${format}"]`);
       return page.evaluate(() => navigator.clipboard.readText());
@@ -215,9 +203,24 @@ describe('exports', () => {
   });
 });
 
+describe('static hosting', () => {
+  test('dist/ works from a subfolder of a plain static host', async () => {
+    const host = await serveFolder(dist, '/courses/attention/lab/');
+    const page = await openPage(suite.browser, host.url, { problems });
+    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
+    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+    expect(output).toEqual(row(expected.tensors.output, 0, 8));
+    await page.goto(`${host.url}authors.html`);
+    await page.locator('div#gallery attention-lab').first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('attention-lab')?.result);
+    await page.context().close();
+    await host.close();
+  });
+});
+
 describe('offline', () => {
   test('dist/attention-lab.html works from file:// with every network request blocked', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, offline: true });
+    const context = await suite.browser.newContext({ viewport: { width: 1200, height: 900 }, offline: true });
     const requests = [];
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -230,7 +233,7 @@ describe('offline', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`file://${dist}attention-lab.html`);
     await waitForIdle(page);
-    const expected = lab.run(formToConfig(DEFAULT_FORM));
+    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
     const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
     expect(output).toEqual(row(expected.tensors.output, 0, 8));
     // A big input still works (on the main thread: file:// pages get no worker).

@@ -3,13 +3,11 @@
 // element in Chromium from the installed files.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareTensors, readFixture } from '../js/fixtures.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, serveFolder } from './browser.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let app;
@@ -63,30 +61,16 @@ describe('the packed package', () => {
   });
 
   test('the element loads in Chromium from the installed files', async () => {
-    const types = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
-    const server = createServer((request, response) => {
-      const path = new URL(request.url, 'http://x').pathname;
-      if (path === '/test.html') {
-        response.setHeader('content-type', 'text/html');
-        return response.end(`<!doctype html><meta charset="utf-8"><attention-lab id="a" text="The cat that the dog chased was black" heads="4"></attention-lab>
-          <script type="module" src="./attention-lab-element.js"></script>`);
-      }
-      try {
-        const body = readFileSync(`${installed}dist${path}`);
-        response.setHeader('content-type', types[extname(path)] ?? 'application/octet-stream');
-        response.end(body);
-      } catch {
-        response.statusCode = 404;
-        response.end();
-      }
+    const server = await serveFolder(`${installed}dist`, '/', {
+      '/test.html': `<!doctype html><meta charset="utf-8"><attention-lab id="a" text="The cat that the dog chased was black" heads="4"></attention-lab>
+        <script type="module" src="./attention-lab-element.js"></script>`,
     });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`http://127.0.0.1:${server.address().port}/test.html`);
+      await page.goto(`${server.url}test.html`);
       await page.waitForFunction(() => document.getElementById('a').result);
       const output = await page.evaluate(() => Array.from(document.getElementById('a').result.tensors.output.data));
       const { expected } = readFixture('cat-4-heads');
@@ -95,7 +79,7 @@ describe('the packed package', () => {
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
-      server.close();
+      await server.close();
     }
   });
 });

@@ -1,34 +1,23 @@
 // The page in Debian's Chromium, against the built dist/ (npm test builds it).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { loadAttentionLab } from '../../web/api/index.js';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_FORM, formToConfig, presetForm } from '../../web/page/controls.js';
 import { formatNumber } from '../../web/page/matrix.js';
 import { PRESETS } from '../../web/page/presets.js';
-import { launchBrowser, openPage, startServer, waitForIdle } from './browser.js';
+import { openPage, waitForIdle } from './browser.js';
+import { useBrowserSuite } from './suite.js';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(shots, { recursive: true });
 
-let server;
-let browser;
-let lab;
+const suite = useBrowserSuite();
 let page;
 const problems = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  lab = await loadAttentionLab();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 beforeEach(async () => {
   await page?.context().close();
-  page = await openPage(browser, server.url, { problems });
+  page = await openPage(suite.browser, suite.server.url, { problems });
 });
 
 /** The numbers of a rendered table as text, row by row. */
@@ -52,7 +41,7 @@ describe('the page', () => {
     for (const step of ['X', 'weights', 'qkv', 'split', 'scores', 'scaled', 'mask', 'masked', 'attnweights', 'scaling', 'links', 'dropped', 'context', 'concat', 'wo', 'output']) {
       expect(await page.locator(`#step-${step}`).count(), step).toBe(1);
     }
-    const result = lab.run(formToConfig(DEFAULT_FORM));
+    const result = suite.lab.run(formToConfig(DEFAULT_FORM));
     const T = result.tensors;
     const [, H, S, Skv] = T.scores.shape;
     const D = T.Q.shape[2];
@@ -73,7 +62,7 @@ describe('the page', () => {
     expect(await page.locator('#chips-text .chip').allTextContents()).toEqual(['the', 'quick', 'brown', 'fox']);
     const rowLabels = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
     expect(rowLabels).toEqual(['the', 'quick', 'brown', 'fox']);
-    const expected = lab.run(formToConfig({ ...DEFAULT_FORM, text: 'the quick brown fox' }));
+    const expected = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'the quick brown fox' }));
     expect(await tableText('output')).toEqual(apiText(expected.tensors.output, 0, 4, 8));
   });
 
@@ -82,7 +71,7 @@ describe('the page', () => {
       await page.click(`button[data-preset="${preset.key}"]`);
       await waitForIdle(page);
       const form = presetForm(preset);
-      const expected = lab.run(formToConfig(form));
+      const expected = suite.lab.run(formToConfig(form));
       const [B, , S] = expected.tensors.scores.shape;
       const D = expected.tensors.Q.shape[2];
       expect(await page.inputValue('#input-text'), preset.key).toBe(form.text);
@@ -98,7 +87,7 @@ describe('the page', () => {
   test('changing heads gives per-head matrices with head tabs', async () => {
     await typeInto('#control-numHeads', '4');
     expect(await page.locator('#head-tabs button').count()).toBe(4);
-    const expected = lab.run(formToConfig({ ...DEFAULT_FORM, numHeads: 4 }));
+    const expected = suite.lab.run(formToConfig({ ...DEFAULT_FORM, numHeads: 4 }));
     const [, H, S, Skv] = expected.tensors.scores.shape;
     expect(H).toBe(4);
     await page.click('#head-tabs button:nth-of-type(3)');
@@ -137,7 +126,7 @@ describe('the page', () => {
     expect(await page.locator('table[data-matrix="W_Q"] td.edited').count()).toBe(1);
     const config = formToConfig(DEFAULT_FORM);
     config.weights.values = { W_Q: [[1.5, ...Array(7).fill(null)], ...Array(7).fill(null)] };
-    const expected = lab.run(config);
+    const expected = suite.lab.run(config);
     expect(await tableText('X')).toEqual(xBefore);
     expect(await tableText('Q')).not.toEqual(qBefore);
     expect(await tableText('Q')).toEqual(apiText(expected.tensors.Q, 0, 8, 8));

@@ -87,12 +87,12 @@ export function loadAttentionLab() {
     labPromise = import('./generated/attention-lab-wasm.js')
       .then(({ default: createAttentionLabModule }) => createAttentionLabModule())
       .then(
-      (module) => new AttentionLab(module),
-      (error) => {
-        labPromise = null; // let a later call retry
-        throw error;
-      },
-    );
+        (module) => new AttentionLab(module),
+        (error) => {
+          labPromise = null; // let a later call retry
+          throw error;
+        },
+      );
   }
   return labPromise;
 }

@@ -1,7 +1,7 @@
 // Attention Lab page: the input, the settings, and the pipeline view, all
 // recomputed live through the engine worker on every change.
 import './styles.css';
-import { buildControls, controlForField, DEFAULT_FORM, formToConfig, presetForm, sentencesOf } from './controls.js';
+import { buildControls, controlForField, DEFAULT_FORM, formToConfig, presetForm } from './controls.js';
 import { headColor } from './colors.js';
 import { createEngineClient } from './engine-client.js';
 import { explainCell } from './explain.js';
@@ -333,6 +333,6 @@ async function restore() {
 
 // Exposed for the browser tests and the benchmark: the current form, and
 // whether the page is busy.
-window.attentionLab = { state, isIdle: () => runsInFlight === 0, sentencesOf };
+window.attentionLab = { state, isIdle: () => runsInFlight === 0 };
 
 init();

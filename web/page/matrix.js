@@ -33,6 +33,14 @@ function scan(view) {
 
 export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStride + j];
 
+/** A new element with a class and text (always text, never markup). */
+function element(tag, className, text) {
+  const el = document.createElement(tag);
+  el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
 function cellRgb(view, v, limit) {
   if (view.kind === 'prob') return sequentialRgb(v / limit);
   return divergingRgb(v, limit, view.theme);
@@ -50,18 +58,8 @@ function legend(view, limit) {
   lo.textContent = view.kind === 'prob' ? '0' : formatNumber(-limit, 2);
   hi.textContent = formatNumber(limit, 2);
   box.append(lo, bar, hi);
-  if (view.hasBlocked) {
-    const masked = document.createElement('span');
-    masked.className = 'legend-chip blocked';
-    masked.textContent = t('legend.masked');
-    box.append(masked);
-  }
-  if (view.hasNaN) {
-    const nan = document.createElement('span');
-    nan.className = 'legend-chip nan';
-    nan.textContent = t('legend.nan');
-    box.append(nan);
-  }
+  if (view.hasBlocked) box.append(element('span', 'legend-chip blocked', t('legend.masked')));
+  if (view.hasNaN) box.append(element('span', 'legend-chip nan', t('legend.nan')));
   return box;
 }
 
@@ -109,12 +107,7 @@ export function renderMatrix(view) {
     }
     figure.append(menu);
   }
-  if (view.hasNaN) {
-    const note = document.createElement('p');
-    note.className = 'note nan-note';
-    note.textContent = t('matrix.nanNote');
-    figure.append(note);
-  }
+  if (view.hasNaN) figure.append(element('p', 'note nan-note', t('matrix.nanNote')));
   return figure;
 }
 
