@@ -163,12 +163,15 @@ AttentionOutcome runAttention(const AttentionConfig& c) {
   // mask [B, S, S_kv], 1 = blocked:
   //   causal:  torch.triu(torch.ones(S, S_kv), diagonal=1)
   //   padding: key_padding_mask[b, None, :]
+  // The keys' tokens: the context's, or the queries' own in self-attention (randn has none).
+  const TokenizedSide* keyTokens = contextTokens ? &prep.context
+                                   : (!c.isCrossAttention() && queryTokens) ? &prep.query
+                                                                             : nullptr;
   Tensor mask = emptyTensor({B, S, Skv});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t i = 0; i < S; ++i)
       for (int64_t j = 0; j < Skv; ++j) {
-        const bool keyIsPadding =
-            contextTokens ? prep.context.isPadding[b][j] : (!c.isCrossAttention() && queryTokens && prep.query.isPadding[b][j]);
+        const bool keyIsPadding = keyTokens && keyTokens->isPadding[b][j];
         const bool blocked = (c.causalMask && j > i) || (c.paddingMask && keyIsPadding);
         mask.data[static_cast<size_t>((b * S + i) * Skv + j)] = blocked ? 1.0f : 0.0f;
       }
