@@ -75,9 +75,7 @@ std::optional<ConfigError> validateConfig(const AttentionConfig& c) {
     if (given.second.shape != expected)
       return ConfigError{field, field + " must be " + shapeText(expected) + " (dModel = " +
                                     std::to_string(c.dModel) + "), got " + shapeText(given.second.shape)};
-    if (given.first == "W_O" && !c.outProj)
-      return ConfigError{field, field + " is given but weights.outProj is false"};
-    if (given.first == "b_O" && !c.outProj)
+    if ((given.first == "W_O" || given.first == "b_O") && !c.outProj)
       return ConfigError{field, field + " is given but weights.outProj is false"};
   }
   return std::nullopt;

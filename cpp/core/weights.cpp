@@ -5,6 +5,9 @@
 namespace attention_lab {
 namespace {
 
+// Each projection's weight and bias, in the order Q, K, V are drawn.
+constexpr const char* kProjections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
+
 Tensor zeros(std::vector<int64_t> shape) {
   int64_t count = 1;
   for (int64_t n : shape) count *= n;
@@ -53,17 +56,16 @@ void drawRand(TorchGenerator& gen, int64_t in, int64_t out, Tensor& w, int64_t c
 void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t d = config.dModel;
   const bool bias = config.hasQkvBias();
-  const char* projections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
   switch (config.init) {
     case WeightInit::TorchLinear:
       // q = nn.Linear(D, D, bias=qkvBias); k = ...; v = ...; o = nn.Linear(D, D)
-      for (const auto& p : projections)
+      for (const auto& p : kProjections)
         drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr, 0);
       if (config.outProj) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"], 0);
       break;
     case WeightInit::TorchRand:
       // W_Q = torch.rand(D, D); W_K = ...; W_V = ...; W_O = torch.rand(D, D)
-      for (const auto& p : projections) drawRand(gen, d, d, w[p[0]], 0);
+      for (const auto& p : kProjections) drawRand(gen, d, d, w[p[0]], 0);
       if (config.outProj) drawRand(gen, d, d, w["W_O"], 0);
       break;
     case WeightInit::TorchMha: {
@@ -78,12 +80,12 @@ void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w)
       gen.xavierUniform(inProj.data(), 3 * d * d, d, 3 * d);
       for (int p = 0; p < 3; ++p) {
         std::vector<float> block(inProj.begin() + p * d * d, inProj.begin() + (p + 1) * d * d);
-        placeTransposed(block, d, d, w[projections[p][0]], 0);
+        placeTransposed(block, d, d, w[kProjections[p][0]], 0);
       }
       break;
     }
     case WeightInit::Identity:
-      for (const auto& p : projections) w[p[0]] = identity(d);
+      for (const auto& p : kProjections) w[p[0]] = identity(d);
       if (config.outProj) w["W_O"] = identity(d);
       break;
   }
@@ -92,12 +94,11 @@ void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w)
 void drawPerHead(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t d = config.dModel, headDim = d / config.numHeads;
   const bool bias = config.hasQkvBias();
-  const char* projections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
   if (config.init == WeightInit::Identity) return drawFused(config, gen, w);
   // heads = [Head(D, headDim) for h in range(H)], each with its own
   // query/key/value projection [D, headDim], drawn head by head.
   for (int64_t h = 0; h < config.numHeads; ++h)
-    for (const auto& p : projections) {
+    for (const auto& p : kProjections) {
       if (config.init == WeightInit::TorchRand)
         drawRand(gen, d, headDim, w[p[0]], h * headDim);
       else

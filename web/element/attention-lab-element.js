@@ -11,10 +11,11 @@
 import { loadAttentionLab } from '../api/index.js';
 import { controlForField, formToConfig } from '../page/controls.js';
 import { applyEdits, emptyEdits } from '../page/edits.js';
-import { explainCell } from '../page/explain.js';
-import { withLanguage } from '../page/i18n.js';
+import { cellOfEvent, explainCell } from '../page/explain.js';
+import { headColor } from '../page/colors.js';
+import { t, withLanguage } from '../page/i18n.js';
 import pipelineCss from '../page/pipeline.css?inline';
-import { renderPipeline } from '../page/sections.js';
+import { renderPipeline, renderTabs } from '../page/sections.js';
 import { CONFIG_ATTRIBUTES, VIEW_ATTRIBUTES, formFromAttributes } from './attributes.js';
 import elementCss from './element.css?inline';
 
@@ -173,30 +174,15 @@ export class AttentionLabElement extends HTMLElement {
 
   #renderTabs() {
     const [B, H] = this.#result.tensors.scores.shape;
-    const tabs = (selector, count, current, pick) => {
-      const box = this.#root.querySelector(selector);
-      box.replaceChildren();
-      if (count <= 1) return;
-      for (let k = 0; k < count; k++) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.role = 'tab';
-        button.textContent = `${selector === '.heads' ? 'head' : 'sentence'} ${k + 1}`;
-        button.setAttribute('aria-selected', String(k === current));
-        button.addEventListener('click', () => pick(k));
-        box.append(button);
-      }
-    };
-    tabs('.batch', B, this.#view.b, (k) => { this.#view.b = k; this.#render(); });
-    tabs('.heads', H, this.#view.h, (k) => { this.#view.h = k; this.#render(); });
+    renderTabs(this.#root.querySelector('.batch'), { count: B, current: this.#view.b, label: t('controls.batch'), onPick: (k) => { this.#view.b = k; this.#render(); } });
+    renderTabs(this.#root.querySelector('.heads'), { count: H, current: this.#view.h, label: t('controls.head'), colorOf: headColor, onPick: (k) => { this.#view.h = k; this.#render(); } });
   }
 
   #explain(event) {
-    const td = event.target.closest?.('td[data-i]');
-    const figure = td?.closest('[data-matrix]');
-    if (!td || !figure || !this.#result) return;
+    const cell = cellOfEvent(event);
+    if (!cell || !this.#result) return;
     withLanguage(this.getAttribute('lang') ?? 'en', () => {
-      const info = explainCell(figure.dataset.matrix, Number(td.dataset.i), Number(td.dataset.j), {
+      const info = explainCell(cell.step, cell.i, cell.j, {
         ...this.#layout, result: this.#result, decimals: Number(this.getAttribute('decimals') ?? 4),
       });
       if (info) this.#root.querySelector('.explain-body').replaceChildren(...info.nodes);

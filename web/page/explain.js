@@ -28,6 +28,14 @@ const line = (text, className = 'formula') => {
   return p;
 };
 
+/** The matrix cell an event happened on: {td, step, i, j}, or null. */
+export function cellOfEvent(event) {
+  const td = event.target.closest?.('td[data-i]');
+  const figure = td?.closest('[data-matrix]');
+  if (!td || !figure) return null;
+  return { td, step: figure.dataset.matrix, i: Number(td.dataset.i), j: Number(td.dataset.j) };
+}
+
 /**
  * Explanation for cell (i, j) of `step` in the context `ctx`
  * ({result, b, h, S, Skv, D, H, dk, queryLabels, keyLabels, decimals}).

@@ -4,14 +4,14 @@ import './styles.css';
 import { buildControls, controlForField, DEFAULT_FORM, formToConfig, presetForm } from './controls.js';
 import { headColor } from './colors.js';
 import { createEngineClient } from './engine-client.js';
-import { explainCell } from './explain.js';
+import { cellOfEvent, explainCell } from './explain.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { applyEdits, countEdits, emptyEdits } from './edits.js';
 import { PRESETS } from './presets.js';
 import { openShareDialog, restoreFromLocation, wireShareDialog } from './share-ui.js';
 import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from './export.js';
 import { pytorchScript } from './pytorch-script.js';
-import { renderPipeline } from './sections.js';
+import { renderPipeline, renderTabs } from './sections.js';
 
 const $ = (id) => document.getElementById(id);
 const stored = (key, fallback) => {
@@ -137,36 +137,16 @@ function render() {
 }
 
 function renderSelectors(B, H) {
-  const build = (containerId, count, current, labelKey, colorOf, onPick) => {
-    const box = $(containerId);
-    box.replaceChildren();
-    box.hidden = count <= 1;
-    const label = document.createElement('span');
-    label.className = 'selector-label';
-    label.textContent = t(labelKey);
-    box.append(label);
-    for (let k = 0; k < count; k++) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.role = 'tab';
-      button.textContent = String(k + 1);
-      button.setAttribute('aria-selected', String(k === current));
-      if (colorOf) button.style.setProperty('--tab-color', colorOf(k));
-      button.addEventListener('click', () => onPick(k));
-      box.append(button);
-    }
-  };
-  build('batch-tabs', B, state.view.b, 'controls.batch', null, (k) => { state.view.b = k; render(); });
-  build('head-tabs', H, state.view.h, 'controls.head', headColor, (k) => { state.view.h = k; render(); });
+  renderTabs($('batch-tabs'), { count: B, current: state.view.b, label: t('controls.batch'), onPick: (k) => { state.view.b = k; render(); } });
+  renderTabs($('head-tabs'), { count: H, current: state.view.h, label: t('controls.head'), colorOf: headColor, onPick: (k) => { state.view.h = k; render(); } });
 }
 
 // ---- explanations on hover and focus -----------------------------------------
 function explain(event) {
-  const td = event.target.closest?.('td[data-i]');
-  const figure = td?.closest('[data-matrix]');
-  if (!td || !figure || !state.result || !state.layout) return;
-  const step = figure.dataset.matrix;
-  const info = explainCell(step, Number(td.dataset.i), Number(td.dataset.j), {
+  const cell = cellOfEvent(event);
+  if (!cell || !state.result || !state.layout) return;
+  const { td } = cell;
+  const info = explainCell(cell.step, cell.i, cell.j, {
     ...state.layout, result: state.result, decimals: state.view.decimals,
   });
   document.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));

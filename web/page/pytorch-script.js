@@ -15,18 +15,7 @@ const pyList = (xs) => `[${xs.map(py).join(', ')}]`;
 const pyMatrix = (rows) => `[\n${rows.map((r) => `    ${pyList(r)},`).join('\n')}\n]`;
 const isComplete = (values) => values.every((v) => (Array.isArray(v) ? isComplete(v) : v !== null && v !== undefined));
 
-/** The weights a config has, as the engine names them (draw order). */
-function weightNames(w) {
-  const init = w.init ?? 'torch-linear';
-  const qkvBias = w.qkvBias ?? init === 'torch-mha';
-  const names = ['W_Q', 'W_K', 'W_V', ...(qkvBias ? ['b_Q', 'b_K', 'b_V'] : [])];
-  if (w.outProj ?? true) {
-    names.push('W_O');
-    if (init === 'torch-linear' || (init === 'torch-mha' && qkvBias)) names.push('b_O');
-  }
-  for (const name of Object.keys(w.values ?? {})) if (!names.includes(name)) names.push(name);
-  return names;
-}
+const WEIGHT_NAMES = ['W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V', 'W_O', 'b_O'];
 
 /** Assignments for the non-null entries of explicit values (nulls keep the drawn numbers). */
 function overrides(target, values, indent = '') {
@@ -83,8 +72,9 @@ function drawWeights(w, qkvBias, outProj) {
 }
 
 /**
- * The script for `config` (edits already applied as values) and its `result`
- * (for the tokens, ids and vocab the engine used).
+ * The script for `config` (edits already applied as values) and its full
+ * `result` (every tensor): the tokens, ids and vocab the engine used, and
+ * which weights and biases exist.
  */
 export function pytorchScript(config, result) {
   const D = result.tensors.Q.shape[2];
@@ -134,7 +124,7 @@ export function pytorchScript(config, result) {
 
   L.push('# 2. Weights, in the x @ W convention');
   if (w.seed !== undefined) L.push(`torch.manual_seed(${py(w.seed)})`);
-  const names = weightNames(w);
+  const names = WEIGHT_NAMES.filter((n) => result.tensors[n]);
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
@@ -177,7 +167,7 @@ export function pytorchScript(config, result) {
   I('concat = context.transpose(1, 2).contiguous().view(B, S, D)');
   I(outProj ? `output = concat @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)` : 'output = concat  # no output projection');
   L.push('', 'tensors = {');
-  const shown = ['X', ...(cross ? ['X_context'] : []), ...['W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V', 'W_O', 'b_O'].filter((n) => names.includes(n)),
+  const shown = ['X', ...(cross ? ['X_context'] : []), ...names,
     'Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights', 'dropped', 'context', 'concat', 'output'];
   for (const n of shown) L.push(`    "${n}": ${n},`);
   L.push('}', 'torch.set_printoptions(precision=4, sci_mode=False)', 'for name, tensor in tensors.items():', '    print(name, tuple(tensor.shape))', '    print(tensor)');

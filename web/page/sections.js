@@ -85,6 +85,29 @@ const row = (...children) => {
 };
 
 /**
+ * Selector tabs (sentences or heads) into `box`: a label, then 1 … count;
+ * hidden when there is only one. colorOf(k) gives head k its colour.
+ */
+export function renderTabs(box, { count, current, label, colorOf, onPick }) {
+  box.replaceChildren();
+  box.hidden = count <= 1;
+  const caption = document.createElement('span');
+  caption.className = 'selector-label';
+  caption.textContent = label;
+  box.append(caption);
+  for (let k = 0; k < count; k++) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.role = 'tab';
+    button.textContent = String(k + 1);
+    button.setAttribute('aria-selected', String(k === current));
+    if (colorOf) button.style.setProperty('--tab-color', colorOf(k));
+    button.addEventListener('click', () => onPick(k));
+    box.append(button);
+  }
+}
+
+/**
  * Renders the whole pipeline for `result` into `container`.
  * view: {b, h, decimals, theme, focus, maskFill, steps?: Set of STEP_NAMES, editable?};
  * edits: {isEdited(name, index), isEmbeddingEdited(token, d)};
