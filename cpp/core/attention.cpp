@@ -1,8 +1,18 @@
+// runAttention as a sequence of stages, each mirroring a few lines of the
+// PyTorch reference (tests/reference/generate.py). Shapes: B batch, S query
+// length, S_kv key length, D dModel, H heads, dk = D / H.
+//
+//   tokens -> inputs -> weights -> projections -> heads -> dropout -> merge -> output
+//
+// The arithmetic follows PyTorch's (float32 throughout, the same operation
+// order, scores divided by the float square root rather than multiplied by its
+// reciprocal), and the random draws come in PyTorch's order: embedding table,
+// randn input, randn context, weights, dropout.
 #include "attention.h"
 
 #include <Eigen/Dense>
 #include <cmath>
-#include <limits>
+#include <string>
 
 #include "embedding.h"
 #include "softmax.h"
@@ -26,7 +36,134 @@ Tensor emptyTensor(std::vector<int64_t> shape) {
   return Tensor{std::move(shape), std::vector<float>(static_cast<size_t>(count), 0.0f)};
 }
 
-// y = x·W + b   x [B, S, D], W [D, D], b [D] or none -> y [B, S, D]
+void drawNormal(TorchGenerator& gen, Tensor& t) {
+  gen.normal(t.data.data(), static_cast<int64_t>(t.data.size()), 0.0, 1.0);
+}
+
+// The sizes of one run.
+struct Dims {
+  int64_t B = 0, S = 0, Skv = 0, D = 0, H = 0, dk = 0;
+};
+
+// The tokens of both sides and the embedding table's vocab. A side given as
+// randn (or an absent context) has no tokens.
+struct Tokens {
+  bool hasQuery = false, hasContext = false;
+  TokenizedSide query, context;
+  Vocabulary vocab;
+  bool any() const { return hasQuery || hasContext; }
+};
+
+// Every intermediate, named as in kTensorNames.
+struct Intermediates {
+  Tensor x, xContext;                               // [B, S, D], [B, S_kv, D] (cross-attention only)
+  WeightSet w;                                      // W_* [D, D], b_* [D]
+  Tensor q, k, v;                                   // [B, S, D], [B, S_kv, D], [B, S_kv, D]
+  Tensor mask;                                      // [B, S, S_kv]
+  Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
+  Tensor context;                                   // [B, H, S, dk]
+  Tensor concat;                                    // [B, S, D]
+  Tensor output;                                    // [B, S, D]
+
+  const Tensor* bias(const char* name) const {
+    const auto found = w.find(name);
+    return found == w.end() ? nullptr : &found->second;
+  }
+};
+
+// ---- tokens ---------------------------------------------------------------
+// sentences -> tokens [B][S] (context [B][S_kv]) -> ids, and the vocab:
+//   side = tokenize_side(texts, max_len)   # str.split(), padded with "<pad>" to the longest or max_len
+//   vocab = config["vocab"] or build_vocab(sides)
+//   ids = token_ids(side, vocab, unknown)
+Status tokenize(const AttentionConfig& c, Tokens& t, AttentionResult& r) {
+  t.hasQuery = !c.input.texts.empty();
+  t.hasContext = !c.context.texts.empty();
+  const char* queryField = c.input.texts.size() > 1 ? "texts" : "text";
+  const char* contextField = c.context.texts.size() > 1 ? "contextTexts" : "contextText";
+  if (t.hasQuery)
+    if (Status s = tokenizeSide(c.input.texts, queryField, c.maxLen, t.query)) return s;
+  if (t.hasContext)
+    if (Status s = tokenizeSide(c.context.texts, contextField, c.maxLen, t.context)) return s;
+  std::vector<const TokenizedSide*> sides;
+  if (t.hasQuery) sides.push_back(&t.query);
+  if (t.hasContext) sides.push_back(&t.context);
+  if (!sides.empty()) t.vocab = buildVocabulary(c.vocab, sides);
+  if (t.hasQuery) {
+    r.tokens = t.query.tokens;
+    r.ids = tokenIds(t.query, t.vocab, &r.unknownTokens);
+  }
+  if (t.hasContext) {
+    r.contextTokens = t.context.tokens;
+    r.contextIds = tokenIds(t.context, t.vocab, &r.unknownTokens);
+  }
+  r.vocab = t.vocab.tokens;
+  return {};
+}
+
+// B, S, S_kv from the tokens or the randn shapes, then the limits on them.
+//   B, S, _ = x.shape; S_kv = x_kv.shape[1]
+Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
+  RunSizes sizes;
+  sizes.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(r.tokens.size());
+  sizes.queryLen = c.input.randn ? (*c.input.randn)[1] : static_cast<int64_t>(r.tokens[0].size());
+  sizes.keyLen = !c.isCrossAttention() ? sizes.queryLen
+                 : c.context.randn     ? (*c.context.randn)[1]
+                                       : static_cast<int64_t>(r.contextTokens[0].size());
+  sizes.vocabSize = static_cast<int64_t>(r.vocab.size());
+  if (Status s = validateSizes(c, sizes)) return s;
+  d.B = sizes.batch;
+  d.S = sizes.queryLen;
+  d.Skv = sizes.keyLen;
+  d.D = c.dModel;
+  d.H = c.numHeads;
+  d.dk = d.D / d.H;
+  return {};
+}
+
+// ---- inputs ---------------------------------------------------------------
+// ids [B, S] -> x [B, S, D]; context ids [B, S_kv] -> x_context [B, S_kv, D]; or randn.
+//   emb = nn.Embedding(len(vocab), D)   # table [V, D] ~ N(0, 1); explicit values and edits over it
+//   x = emb(ids); x_context = emb(context_ids)
+//   x = torch.randn(B, S, D); x_context = torch.randn(B, S_kv, D)
+//   x = x + pe[:S]; x_context = x_context + pe[:S_kv]   # positional "sinusoidal"
+Status embedInputs(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Dims& d,
+                   TorchGenerator& gen, Intermediates& m) {
+  if (t.any()) {
+    // Complete explicit values draw nothing; nulls in them keep the drawn numbers.
+    Tensor table = emptyTensor({static_cast<int64_t>(r.vocab.size()), d.D});
+    if (!c.embeddingValues || !c.embeddingValues->complete()) drawNormal(gen, table);
+    if (c.embeddingValues) c.embeddingValues->applyTo(table);
+    if (Status s = applyEmbeddingEdits(c.embeddingEdits, r.vocab, table)) return s;
+    if (t.hasQuery) m.x = embed(table, r.ids);
+    if (t.hasContext) m.xContext = embed(table, r.contextIds);
+  }
+  if (c.input.randn) {
+    m.x = emptyTensor({d.B, d.S, d.D});
+    drawNormal(gen, m.x);
+  }
+  if (c.context.randn) {
+    m.xContext = emptyTensor({d.B, d.Skv, d.D});
+    drawNormal(gen, m.xContext);
+  }
+  if (c.positional == Positional::Sinusoidal) {
+    addSinusoidalPositions(m.x);
+    if (c.isCrossAttention()) addSinusoidalPositions(m.xContext);
+  }
+  return {};
+}
+
+// ---- weights --------------------------------------------------------------
+// W_Q, W_K, W_V, W_O [D, D]; b_Q, b_K, b_V, b_O [D] (those that exist), in the x·W convention.
+//   torch.manual_seed(weights.seed)   # when given
+//   q_proj = nn.Linear(D, D, bias=qkvBias); ...   # or torch.rand, nn.MultiheadAttention, torch.eye
+void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermediates& m) {
+  if (c.weightsSeed) gen.manualSeed(*c.weightsSeed);
+  m.w = initWeights(c, gen);
+}
+
+// ---- projections ----------------------------------------------------------
+// y = x·W + b   x [B, L, D], W [D, D], b [D] or none -> y [B, L, D]
 Tensor project(const Tensor& x, const Tensor& w, const Tensor* b) {
   const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2];
   Tensor y = emptyTensor(x.shape);
@@ -38,8 +175,21 @@ Tensor project(const Tensor& x, const Tensor& w, const Tensor* b) {
   return y;
 }
 
-// Head h of batch row b of a [B, S, D] tensor viewed as [B, S, H, dk]
-// and transposed to [B, H, S, dk]: a [S, dk] block with row stride D.
+// x [B, S, D], x_kv [B, S_kv, D] (x itself in self-attention) -> Q [B, S, D], K, V [B, S_kv, D]
+//   Q = x @ W_Q + b_Q
+//   K = x_kv @ W_K + b_K
+//   V = x_kv @ W_V + b_V
+void projectQkv(const AttentionConfig& c, Intermediates& m) {
+  const Tensor& keySource = c.isCrossAttention() ? m.xContext : m.x;
+  m.q = project(m.x, m.w["W_Q"], m.bias("b_Q"));
+  m.k = project(keySource, m.w["W_K"], m.bias("b_K"));
+  m.v = project(keySource, m.w["W_V"], m.bias("b_V"));
+}
+
+// ---- heads ----------------------------------------------------------------
+// Head h of batch row b of a [B, L, D] tensor viewed as [B, L, H, dk] and
+// transposed to [B, H, L, dk]: a [L, dk] block with row stride D.
+//   q = Q.view(B, S, H, dk).transpose(1, 2)
 ConstView headView(const Tensor& t, int64_t b, int64_t h, int64_t headDim) {
   const int64_t length = t.shape[1], d = t.shape[2];
   return ConstView(t.data.data() + b * length * d + h * headDim, length, headDim, Strided(d));
@@ -55,11 +205,134 @@ double scaleFactorFor(const AttentionConfig& c, int64_t headDim) {
   return 1.0;
 }
 
-// The tokens of both sides, their ids and the embedding table's vocab.
-struct PreparedTokens {
-  TokenizedSide query, context;
-  Vocabulary vocab;
-};
+// The keys' tokens: the context's, or the queries' own in self-attention;
+// none when the keys are randn.
+const TokenizedSide* keyTokens(const AttentionConfig& c, const Tokens& t) {
+  if (t.hasContext) return &t.context;
+  if (!c.isCrossAttention() && t.hasQuery) return &t.query;
+  return nullptr;
+}
+
+// mask [B, S, S_kv], 1 = blocked
+//   mask = torch.triu(torch.ones(S, S_kv), diagonal=1)   # causal
+//   mask = max(mask, key_padding_mask[:, None, :])       # padding: the keys' <pad> tokens
+Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims& d) {
+  Tensor mask = emptyTensor({d.B, d.S, d.Skv});
+  const bool future = blocksFuture(c.mask), padding = blocksPadding(c.mask);
+  for (int64_t b = 0; b < d.B; ++b)
+    for (int64_t i = 0; i < d.S; ++i)
+      for (int64_t j = 0; j < d.Skv; ++j) {
+        const bool keyIsPadding = keys && keys->isPadding[b][j];
+        const bool blocked = (future && j > i) || (padding && keyIsPadding);
+        mask.data[static_cast<size_t>((b * d.S + i) * d.Skv + j)] = blocked ? 1.0f : 0.0f;
+      }
+  return mask;
+}
+
+// q [B, H, S, dk], k [B, H, S_kv, dk], mask [B, S, S_kv] -> scores, scaled, masked, weights [B, H, S, S_kv]
+//   scores = q @ k.transpose(-2, -1)
+//   scaled = scores / math.sqrt(dk)         # head-dim; / math.sqrt(D) for d-model; * scale otherwise
+//   masked = scaled.masked_fill(mask[:, None].bool(), fill)
+//   weights = torch.softmax(masked, dim=-1)
+void attendHeads(const AttentionConfig& c, const Dims& d, double scaleFactor, Intermediates& m) {
+  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv;
+  m.scores = emptyTensor({B, H, S, Skv});
+  m.scaled = emptyTensor({B, H, S, Skv});
+  m.masked = emptyTensor({B, H, S, Skv});
+  m.weights = emptyTensor({B, H, S, Skv});
+  // Dividing by the float square root, as PyTorch's `scores / math.sqrt(dk)`
+  // does, rounds differently from multiplying by its reciprocal.
+  const bool divideBySqrt = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
+  const float sqrtDivisor =
+      static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? d.D : d.dk)));
+  const float factor = static_cast<float>(scaleFactor);
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h) {
+      const int64_t offset = (b * H + h) * S * Skv;
+      // [S, dk]·[dk, S_kv] -> [S, S_kv]
+      View sc(m.scores.data.data() + offset, S, Skv, Strided(Skv));
+      sc.noalias() = headView(m.q, b, h, d.dk) * headView(m.k, b, h, d.dk).transpose();
+      View sd(m.scaled.data.data() + offset, S, Skv, Strided(Skv));
+      if (divideBySqrt)
+        sd = sc / sqrtDivisor;
+      else
+        sd = sc * factor;
+      for (int64_t i = 0; i < S; ++i)
+        for (int64_t j = 0; j < Skv; ++j) {
+          const bool blocked = m.mask.data[static_cast<size_t>((b * S + i) * Skv + j)] != 0.0f;
+          m.masked.data[static_cast<size_t>(offset + i * Skv + j)] = blocked ? c.maskFill : sd(i, j);
+        }
+      softmaxRows(m.masked.data.data() + offset, m.weights.data.data() + offset, S, Skv);
+    }
+}
+
+// ---- dropout --------------------------------------------------------------
+// weights [B, H, S, S_kv] -> dropped [B, H, S, S_kv]
+//   torch.manual_seed(dropout.seed)   # when given and 0 < p < 1
+//   dropped = nn.Dropout(p).train()(weights)
+void dropout(const AttentionConfig& c, TorchGenerator& gen, Intermediates& m) {
+  m.dropped = emptyTensor(m.weights.shape);
+  if (c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
+  gen.dropout(m.weights.data.data(), m.dropped.data.data(), static_cast<int64_t>(m.weights.data.size()), c.dropoutP);
+}
+
+// ---- merge ----------------------------------------------------------------
+// dropped [B, H, S, S_kv], v [B, H, S_kv, dk] -> context [B, H, S, dk] -> concat [B, S, D]
+//   context = dropped @ v
+//   concat = context.transpose(1, 2).contiguous().view(B, S, D)
+void mergeHeads(const Dims& d, Intermediates& m) {
+  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk;
+  m.context = emptyTensor({B, H, S, dk});
+  m.concat = emptyTensor({B, S, D});
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h) {
+      // [S, S_kv]·[S_kv, dk] -> [S, dk]
+      ConstView p(m.dropped.data.data() + (b * H + h) * S * Skv, S, Skv, Strided(Skv));
+      View ctx(m.context.data.data() + (b * H + h) * S * dk, S, dk, Strided(dk));
+      ctx.noalias() = p * headView(m.v, b, h, dk);
+      View(m.concat.data.data() + b * S * D + h * dk, S, dk, Strided(D)) = ctx;
+    }
+}
+
+// ---- output ---------------------------------------------------------------
+// concat [B, S, D] -> output [B, S, D]
+//   output = concat @ W_O + b_O   # concat itself without an output projection
+void outputProjection(const AttentionConfig& c, Intermediates& m) {
+  m.output = c.outProj ? project(m.concat, m.w["W_O"], m.bias("b_O")) : m.concat;
+}
+
+// A warning for rows of weights [B, H, S, S_kv] that softmax made NaN.
+void warnAboutNaNRows(const Dims& d, const Tensor& weights, AttentionResult& r) {
+  int64_t nanRows = 0;
+  for (int64_t row = 0; row < d.B * d.H * d.S; ++row)
+    nanRows += std::isnan(weights.data[static_cast<size_t>(row * d.Skv)]);
+  if (nanRows > 0)
+    r.warnings.push_back(std::to_string(nanRows) +
+                         " row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose "
+                         "keys are all masked with -inf, or whose scores overflow to infinity. A finite maskFill "
+                         "such as -1e9, or a smaller scale, avoids it.");
+}
+
+// Moves every intermediate into r.tensors, in the order of kTensorNames.
+void collect(const AttentionConfig& c, Intermediates& m, AttentionResult& r) {
+  auto& t = r.tensors;
+  t.emplace_back("X", std::move(m.x));
+  if (c.isCrossAttention()) t.emplace_back("X_context", std::move(m.xContext));
+  for (const char* name : kWeightNames)
+    if (m.w.count(name)) t.emplace_back(name, std::move(m.w[name]));
+  t.emplace_back("Q", std::move(m.q));
+  t.emplace_back("K", std::move(m.k));
+  t.emplace_back("V", std::move(m.v));
+  t.emplace_back("scores", std::move(m.scores));
+  t.emplace_back("scaled", std::move(m.scaled));
+  t.emplace_back("mask", std::move(m.mask));
+  t.emplace_back("masked", std::move(m.masked));
+  t.emplace_back("weights", std::move(m.weights));
+  t.emplace_back("dropped", std::move(m.dropped));
+  t.emplace_back("context", std::move(m.context));
+  t.emplace_back("concat", std::move(m.concat));
+  t.emplace_back("output", std::move(m.output));
+}
 
 }  // namespace
 
@@ -69,191 +342,33 @@ const Tensor* AttentionResult::find(const std::string& name) const {
   return nullptr;
 }
 
-AttentionOutcome runAttention(const AttentionConfig& c) {
-  AttentionOutcome outcome;
-  AttentionResult& r = outcome.result;
-  if (auto error = validateConfig(c)) {
-    outcome.error = *error;
-    return outcome;
-  }
+Status runAttention(const AttentionConfig& c, AttentionResult& r) {
+  r = AttentionResult{};
+  if (Status s = validateConfig(c)) return s;
 
-  // ---- tokens -> ids --------------------------------------------------------
-  PreparedTokens prep;
-  const bool queryTokens = !c.input.texts.empty();
-  const bool contextTokens = !c.context.texts.empty();
-  const char* queryField = c.input.texts.size() > 1 ? "texts" : "text";
-  const char* contextField = c.context.texts.size() > 1 ? "contextTexts" : "contextText";
-  if (queryTokens && !tokenizeSide(c.input.texts, queryField, c.maxLen, prep.query, outcome.error)) return outcome;
-  if (contextTokens && !tokenizeSide(c.context.texts, contextField, c.maxLen, prep.context, outcome.error))
-    return outcome;
-  std::vector<const TokenizedSide*> sides;
-  if (queryTokens) sides.push_back(&prep.query);
-  if (contextTokens) sides.push_back(&prep.context);
-  if (!sides.empty()) prep.vocab = buildVocabulary(c.vocab, sides);
-  if (queryTokens) {
-    r.tokens = prep.query.tokens;
-    r.ids = tokenIds(prep.query, prep.vocab, &r.unknownTokens);
-  }
-  if (contextTokens) {
-    r.contextTokens = prep.context.tokens;
-    r.contextIds = tokenIds(prep.context, prep.vocab, &r.unknownTokens);
-  }
-  r.vocab = prep.vocab.tokens;
+  Tokens tokens;
+  if (Status s = tokenize(c, tokens, r)) return s;
+  Dims d;
+  if (Status s = measure(c, r, d)) return s;
+  r.headDim = d.dk;
+  r.scaleFactor = scaleFactorFor(c, d.dk);
+  r.resolved = c;
+  r.resolved.qkvBias = c.hasQkvBias();
 
-  RunSizes sizes;
-  sizes.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(r.tokens.size());
-  sizes.queryLen = c.input.randn ? (*c.input.randn)[1] : static_cast<int64_t>(r.tokens[0].size());
-  sizes.keyLen = !c.isCrossAttention() ? sizes.queryLen
-                 : c.context.randn     ? (*c.context.randn)[1]
-                                       : static_cast<int64_t>(r.contextTokens[0].size());
-  sizes.vocabSize = static_cast<int64_t>(r.vocab.size());
-  if (auto error = validateSizes(c, sizes)) {
-    outcome.error = *error;
-    return outcome;
-  }
-
-  const int64_t B = sizes.batch, S = sizes.queryLen, Skv = sizes.keyLen, D = c.dModel, H = c.numHeads;
-  const int64_t dk = D / H;
-  r.headDim = dk;
-  r.scaleFactor = scaleFactorFor(c, dk);
+  Intermediates m;
   TorchGenerator gen(c.seed);  // torch.manual_seed(seed)
+  if (Status s = embedInputs(c, tokens, r, d, gen, m)) return s;
+  initializeWeights(c, gen, m);
+  projectQkv(c, m);
+  m.mask = buildMask(c, keyTokens(c, tokens), d);
+  attendHeads(c, d, r.scaleFactor, m);
+  dropout(c, gen, m);
+  mergeHeads(d, m);
+  outputProjection(c, m);
 
-  // ---- 1. inputs: embedding table, randn input, randn context ---------------
-  Tensor x, xContext;
-  if (!sides.empty()) {
-    // emb = nn.Embedding(len(vocab), D)   -> weight ~ N(0, 1), [V, D]
-    // (complete explicit values draw nothing; nulls in them keep drawn values)
-    Tensor table = emptyTensor({sizes.vocabSize, D});
-    if (!c.embeddingValues || !c.embeddingValues->complete())
-      gen.normal(table.data.data(), static_cast<int64_t>(table.data.size()), 0.0, 1.0);
-    if (c.embeddingValues) c.embeddingValues->applyTo(table);
-    // X = emb(ids)                        [B, S, D]
-    if (queryTokens) x = embed(table, r.ids);
-    if (contextTokens) xContext = embed(table, r.contextIds);
-  }
-  if (c.input.randn) {
-    // X = torch.randn(B, S, D)
-    x = emptyTensor({B, S, D});
-    gen.normal(x.data.data(), static_cast<int64_t>(x.data.size()), 0.0, 1.0);
-  }
-  if (c.context.randn) {
-    // X_context = torch.randn(B, S_kv, D)
-    xContext = emptyTensor({B, Skv, D});
-    gen.normal(xContext.data.data(), static_cast<int64_t>(xContext.data.size()), 0.0, 1.0);
-  }
-  if (c.positional == Positional::Sinusoidal) {
-    addSinusoidalPositions(x);
-    if (c.isCrossAttention()) addSinusoidalPositions(xContext);
-  }
-  const Tensor& keySource = c.isCrossAttention() ? xContext : x;
-
-  // ---- 2. weights ----------------------------------------------------------
-  if (c.weightsSeed) gen.manualSeed(*c.weightsSeed);
-  WeightSet w = initWeights(c, gen);
-  auto bias = [&](const char* name) -> const Tensor* {
-    auto found = w.find(name);
-    return found == w.end() ? nullptr : &found->second;
-  };
-
-  // q = x @ W_Q + b_Q; k = x_kv @ W_K + b_K; v = x_kv @ W_V + b_V
-  Tensor q = project(x, w["W_Q"], bias("b_Q"));          // [B, S, D]
-  Tensor k = project(keySource, w["W_K"], bias("b_K"));  // [B, S_kv, D]
-  Tensor v = project(keySource, w["W_V"], bias("b_V"));  // [B, S_kv, D]
-
-  // mask [B, S, S_kv], 1 = blocked:
-  //   causal:  torch.triu(torch.ones(S, S_kv), diagonal=1)
-  //   padding: key_padding_mask[b, None, :]
-  // The keys' tokens: the context's, or the queries' own in self-attention (randn has none).
-  const TokenizedSide* keyTokens = contextTokens ? &prep.context
-                                   : (!c.isCrossAttention() && queryTokens) ? &prep.query
-                                                                             : nullptr;
-  Tensor mask = emptyTensor({B, S, Skv});
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t i = 0; i < S; ++i)
-      for (int64_t j = 0; j < Skv; ++j) {
-        const bool keyIsPadding = keyTokens && keyTokens->isPadding[b][j];
-        const bool blocked = (c.causalMask && j > i) || (c.paddingMask && keyIsPadding);
-        mask.data[static_cast<size_t>((b * S + i) * Skv + j)] = blocked ? 1.0f : 0.0f;
-      }
-
-  Tensor scores = emptyTensor({B, H, S, Skv});
-  Tensor scaled = emptyTensor({B, H, S, Skv});
-  Tensor masked = emptyTensor({B, H, S, Skv});
-  Tensor weights = emptyTensor({B, H, S, Skv});
-  Tensor dropped = emptyTensor({B, H, S, Skv});
-  Tensor context = emptyTensor({B, H, S, dk});
-  Tensor concat = emptyTensor({B, S, D});
-  const float scaleFactor = static_cast<float>(r.scaleFactor);
-  const bool divideBySqrt = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
-  const float sqrtDivisor =
-      static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? D : dk)));
-
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h) {
-      const int64_t offset = (b * H + h) * S * Skv;
-      // scores = q @ k.transpose(-2, -1)       [S, dk]·[dk, S_kv] -> [S, S_kv]
-      View sc(scores.data.data() + offset, S, Skv, Strided(Skv));
-      sc.noalias() = headView(q, b, h, dk) * headView(k, b, h, dk).transpose();
-      // scaled = scores / math.sqrt(d_k)      (or * scale)
-      View sd(scaled.data.data() + offset, S, Skv, Strided(Skv));
-      if (divideBySqrt)
-        sd = sc / sqrtDivisor;
-      else
-        sd = sc * scaleFactor;
-      // masked = scaled.masked_fill(mask == 1, fill)
-      for (int64_t i = 0; i < S; ++i)
-        for (int64_t j = 0; j < Skv; ++j) {
-          const bool blocked = mask.data[static_cast<size_t>((b * S + i) * Skv + j)] != 0.0f;
-          masked.data[static_cast<size_t>(offset + i * Skv + j)] = blocked ? c.maskFill : sd(i, j);
-        }
-      // weights = torch.softmax(masked, dim=-1)
-      softmaxRows(masked.data.data() + offset, weights.data.data() + offset, S, Skv);
-    }
-
-  // ---- 3. dropout: nn.Dropout(p)(weights) in train mode ---------------------
-  if (c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
-  gen.dropout(weights.data.data(), dropped.data.data(), static_cast<int64_t>(weights.data.size()), c.dropoutP);
-
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h) {
-      // context = dropped @ v                 [S, S_kv]·[S_kv, dk] -> [S, dk]
-      ConstView p(dropped.data.data() + (b * H + h) * S * Skv, S, Skv, Strided(Skv));
-      View ctx(context.data.data() + (b * H + h) * S * dk, S, dk, Strided(dk));
-      ctx.noalias() = p * headView(v, b, h, dk);
-      // concat = context.transpose(1, 2).contiguous().view(B, S, D)
-      View(concat.data.data() + b * S * D + h * dk, S, dk, Strided(D)) = ctx;
-    }
-
-  // output = concat @ W_O + b_O   (concat itself without an output projection)
-  Tensor output = c.outProj ? project(concat, w["W_O"], bias("b_O")) : concat;
-
-  int64_t nanRows = 0;
-  for (int64_t row = 0; row < B * H * S; ++row) nanRows += std::isnan(weights.data[static_cast<size_t>(row * Skv)]);
-  if (nanRows > 0)
-    r.warnings.push_back(std::to_string(nanRows) +
-                         " row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose "
-                         "keys are all masked with -inf, or whose scores overflow to infinity. A finite maskFill "
-                         "such as -1e9, or a smaller scale, avoids it.");
-
-  auto& t = r.tensors;
-  t.emplace_back("X", std::move(x));
-  if (c.isCrossAttention()) t.emplace_back("X_context", std::move(xContext));
-  for (const char* name : {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"})
-    if (w.count(name)) t.emplace_back(name, std::move(w[name]));
-  t.emplace_back("Q", std::move(q));
-  t.emplace_back("K", std::move(k));
-  t.emplace_back("V", std::move(v));
-  t.emplace_back("scores", std::move(scores));
-  t.emplace_back("scaled", std::move(scaled));
-  t.emplace_back("mask", std::move(mask));
-  t.emplace_back("masked", std::move(masked));
-  t.emplace_back("weights", std::move(weights));
-  t.emplace_back("dropped", std::move(dropped));
-  t.emplace_back("context", std::move(context));
-  t.emplace_back("concat", std::move(concat));
-  t.emplace_back("output", std::move(output));
-  outcome.ok = true;
-  return outcome;
+  warnAboutNaNRows(d, m.weights, r);
+  collect(c, m, r);
+  return {};
 }
 
 }  // namespace attention_lab

@@ -17,6 +17,12 @@
 
 namespace attention_lab {
 
+// Every tensor a run can return, in pipeline order.
+inline constexpr std::array<const char*, 22> kTensorNames = {
+    "X",      "X_context", "W_Q",    "W_K",     "W_V",     "b_Q",     "b_K",    "b_V",
+    "W_O",    "b_O",       "Q",      "K",       "V",       "scores",  "scaled", "mask",
+    "masked", "weights",   "dropped", "context", "concat", "output"};
+
 struct AttentionResult {
   std::vector<std::vector<std::string>> tokens;         // [B][S], "<pad>" where padded
   std::vector<std::vector<int64_t>> ids;                // [B][S]
@@ -30,18 +36,14 @@ struct AttentionResult {
   // In pipeline order: X, X_context, W_Q, W_K, W_V, b_Q, b_K, b_V, W_O, b_O, Q, K, V,
   // scores, scaled, mask, masked, weights, dropped, context, concat, output.
   std::vector<std::pair<std::string, Tensor>> tensors;
+  // The config as it ran, with the settings the engine decided (qkvBias) filled in.
+  AttentionConfig resolved;
 
   const Tensor* find(const std::string& name) const;
 };
 
-struct AttentionOutcome {
-  bool ok = false;
-  AttentionResult result;
-  ConfigError error;
-};
-
 // Validates, draws and computes. Never aborts on bad input: every problem is
 // returned as a ConfigError naming the field.
-AttentionOutcome runAttention(const AttentionConfig& config);
+Status runAttention(const AttentionConfig& config, AttentionResult& result);
 
 }  // namespace attention_lab

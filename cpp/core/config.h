@@ -1,6 +1,7 @@
-// The one attention config. The JS API, the CLI and the page's URL state all
-// speak the JSON form of this struct (parsed in config_json.cpp); the native
-// tests and benchmark build it directly. Defaults are the documented ones.
+// The one attention config, as a struct. Its JSON form, the defaults, the
+// ranges and the help of every field are the schema table in schema.cpp:
+// the JS API, the CLI, the page, the element and the docs all derive from
+// that table. The native tests and the benchmark build this struct directly.
 #pragma once
 
 #include <array>
@@ -11,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "status.h"
+
 namespace attention_lab {
 
 // A dense float32 tensor, row-major.
@@ -19,9 +22,19 @@ struct Tensor {
   std::vector<float> data;
 };
 
+// One edited number: row `row` (or the embedding row of `token`), column
+// `col`. A bias has one row. Applied over the drawn values, so every random
+// draw stays where PyTorch makes it.
+struct CellEdit {
+  int64_t row = 0;
+  int64_t col = 0;
+  float value = 0;
+  std::string token;  // embedding edits may name the token instead of its id
+  std::string field;  // "weights.edits.W_Q[3]": for errors found once sizes are known
+};
+
 // Explicit values for a tensor the engine would otherwise draw. A null in
-// the JSON (given[i] == false) keeps the drawn number there, the way a
-// PyTorch script edits single entries of a freshly built module.
+// the JSON (given[i] == false) keeps the drawn number there.
 struct GivenValues {
   std::vector<int64_t> shape;
   std::vector<float> data;
@@ -46,70 +59,82 @@ struct SequenceSource {
   bool present() const { return !texts.empty() || randn.has_value(); }
 };
 
+// Each enum's JSON names sit next to it, in the enum's order; the schema
+// table lists them once from here.
 enum class WeightInit {
   TorchLinear,  // nn.Linear(dModel, dModel, bias=qkvBias) for Q, K, V, then W_O   (default)
   TorchRand,    // torch.rand(dModel, dModel) for W_Q, W_K, W_V, then W_O; no biases
   TorchMha,     // nn.MultiheadAttention(dModel, numHeads): out_proj, then xavier in_proj
   Identity,     // W = I, no draws
 };
+inline constexpr std::array<const char*, 4> kWeightInitNames = {"torch-linear", "torch-rand", "torch-mha",
+                                                                "identity"};
 
 enum class ProjectionLayout {
   Fused,    // one [dModel, dModel] projection viewed as heads   (default)
   PerHead,  // each head draws its own [dModel, headDim] projection
 };
+inline constexpr std::array<const char*, 2> kLayoutNames = {"fused", "per-head"};
 
 enum class ScaleMode {
   HeadDim,  // 1/sqrt(headDim)   (default)
   DModel,   // 1/sqrt(dModel), as some tutorials write it
   None,     // 1
-  Custom,   // customScale, like scaled_dot_product_attention(scale=...)
+  Custom,   // customScale, like scaled_dot_product_attention(scale=...); a number in the JSON
 };
+inline constexpr std::array<const char*, 3> kScaleNames = {"head-dim", "d-model", "none"};
+
+enum class MaskKind {
+  None,
+  Causal,         // torch.triu(ones(S, S_kv), diagonal=1): key j is blocked for query i when j > i
+  Padding,        // key_padding_mask: <pad> keys are blocked
+  CausalPadding,  // both
+};
+inline constexpr std::array<const char*, 4> kMaskNames = {"none", "causal", "padding", "causal+padding"};
+inline bool blocksFuture(MaskKind m) { return m == MaskKind::Causal || m == MaskKind::CausalPadding; }
+inline bool blocksPadding(MaskKind m) { return m == MaskKind::Padding || m == MaskKind::CausalPadding; }
 
 enum class Positional { None, Sinusoidal };
+inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
-// The explicit weights a config may give, keyed by name.
-constexpr std::array<const char*, 8> kWeightNames = {"W_Q", "W_K", "W_V", "W_O",
-                                                     "b_Q", "b_K", "b_V", "b_O"};
+// The projection tensors a config may give or edit, in pipeline order.
+inline constexpr std::array<const char*, 8> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"};
 
 struct AttentionConfig {
-  SequenceSource input;            // queries (and keys/values for self-attention)
-  SequenceSource context;          // keys/values for cross-attention; absent = self-attention
+  SequenceSource input;    // queries (and keys/values for self-attention)
+  SequenceSource context;  // keys/values for cross-attention; absent = self-attention
   std::optional<std::vector<std::string>> vocab;  // id = index; default built from the tokens
-  std::optional<int64_t> maxLen;   // pad with <pad> or truncate every sequence
+  std::optional<int64_t> maxLen;                  // pad with <pad> or truncate every sequence
 
   int64_t dModel = 8;
   int64_t numHeads = 2;
-  uint64_t seed = 0;               // torch.manual_seed(seed) before the first draw
+  uint64_t seed = 0;  // torch.manual_seed(seed) before the first draw
 
   // Embedding table [len(vocab), dModel]; default nn.Embedding(len(vocab), dModel).weight.
   std::optional<GivenValues> embeddingValues;
+  std::vector<CellEdit> embeddingEdits;
   Positional positional = Positional::None;
 
   WeightInit init = WeightInit::TorchLinear;
   ProjectionLayout layout = ProjectionLayout::Fused;
-  std::optional<bool> qkvBias;     // default: true for torch-mha, false otherwise
+  std::optional<bool> qkvBias;  // unset: the engine decides (true for torch-mha, false otherwise)
   bool outProj = true;
-  std::optional<uint64_t> weightsSeed;    // torch.manual_seed before the weights
-  std::map<std::string, GivenValues> weightValues;  // explicit W_Q ... b_O, x·W convention
+  std::optional<uint64_t> weightsSeed;                     // torch.manual_seed before the weights
+  std::map<std::string, GivenValues> weightValues;         // explicit W_Q ... b_O, x·W convention
+  std::map<std::string, std::vector<CellEdit>> weightEdits;  // single edited numbers of W_Q ... b_O
 
   ScaleMode scale = ScaleMode::HeadDim;
   double customScale = 1.0;
 
-  bool causalMask = false;
-  bool paddingMask = false;
+  MaskKind mask = MaskKind::None;
   float maskFill = -std::numeric_limits<float>::infinity();  // masked_fill value
 
-  double dropoutP = 0.0;                  // nn.Dropout(p) in train mode on the weights
-  std::optional<uint64_t> dropoutSeed;    // torch.manual_seed before the dropout mask
+  double dropoutP = 0.0;                // nn.Dropout(p) in train mode on the weights
+  std::optional<uint64_t> dropoutSeed;  // torch.manual_seed before the dropout mask
 
+  // The one place the qkvBias rule lives.
   bool hasQkvBias() const { return qkvBias.value_or(init == WeightInit::TorchMha); }
   bool isCrossAttention() const { return context.present(); }
-};
-
-// What went wrong, and in which field ("dModel", "weights.values.W_Q[2][0]").
-struct ConfigError {
-  std::string field;
-  std::string message;
 };
 
 }  // namespace attention_lab

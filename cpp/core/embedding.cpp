@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace attention_lab {
 
@@ -17,6 +18,24 @@ Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids) 
       x.data.insert(x.data.end(), first, first + d);
     }
   return x;
+}
+
+Status applyEmbeddingEdits(const std::vector<CellEdit>& edits, const std::vector<std::string>& vocab, Tensor& table) {
+  if (edits.empty()) return {};
+  const int64_t d = table.shape[1];
+  std::unordered_map<std::string, int64_t> ids;
+  for (size_t i = 0; i < vocab.size(); ++i) ids.emplace(vocab[i], static_cast<int64_t>(i));
+  for (const CellEdit& e : edits) {
+    int64_t row = e.row;
+    if (!e.token.empty()) {
+      const auto found = ids.find(e.token);
+      if (found == ids.end())
+        return fieldError(e.field, e.field + ": the token \"" + e.token + "\" is not in the vocab");
+      row = found->second;
+    }
+    table.data[static_cast<size_t>(row * d + e.col)] = e.value;  // bounds checked by validateSizes
+  }
+  return {};
 }
 
 void addSinusoidalPositions(Tensor& x) {

@@ -10,6 +10,10 @@ namespace attention_lab {
 // X[b, s, :] = table[ids[b][s], :]   table [V, D] -> X [B, S, D]
 Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids);
 
+// table[row][col] = value for every edit; a row given as a token is that
+// token's id in `vocab` (an error naming the edit when it has none).
+Status applyEmbeddingEdits(const std::vector<CellEdit>& edits, const std::vector<std::string>& vocab, Tensor& table);
+
 // x += PE, the encoding of "Attention Is All You Need", computed in float32
 // the way the common PyTorch tutorial code does:
 //   position = torch.arange(S).unsqueeze(1)

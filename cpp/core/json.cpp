@@ -1,6 +1,10 @@
 #include "json.h"
 
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <unordered_set>
 
 namespace attention_lab {
 
@@ -52,6 +56,23 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// The characters a number-like run of text is made of, for error messages.
+bool isNumberChar(char c) {
+  return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
+}
+
+bool isContinuationByte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// Upper-case hex, at least `digits` digits: hex(0x41, 4) = "0041".
+std::string hex(uint32_t value, size_t digits) {
+  static const char* const kDigits = "0123456789ABCDEF";
+  std::string s;
+  for (; value > 0 || s.size() < digits; value >>= 4) s.insert(s.begin(), kDigits[value & 0xF]);
+  return s;
+}
+
 class Parser {
  public:
   explicit Parser(const std::string& text) : text_(text) {}
@@ -59,26 +80,30 @@ class Parser {
   JsonParseResult parseDocument() {
     JsonParseResult result;
     skipSpace();
+    if (pos_ == text_.size()) return fail("the input is empty: expected a JSON value");
     JsonValue value = JsonValue::makeNull();
     if (!parseValue(value, 0)) return fail();
     skipSpace();
-    if (pos_ != text_.size()) {
-      error_ = "unexpected text after the JSON value";
-      return fail();
-    }
+    if (pos_ != text_.size()) return fail("unexpected text after the JSON value");
     result.ok = true;
     result.value = std::move(value);
     return result;
   }
 
  private:
+  // The error at pos_, as "line L, column C: message". Columns count
+  // characters (code points), not bytes.
+  JsonParseResult fail(const std::string& message) {
+    error_ = message;
+    return fail();
+  }
   JsonParseResult fail() {
     size_t line = 1, column = 1;
     for (size_t i = 0; i < pos_ && i < text_.size(); ++i) {
       if (text_[i] == '\n') {
         ++line;
         column = 1;
-      } else {
+      } else if (!isContinuationByte(text_[i])) {
         ++column;
       }
     }
@@ -87,6 +112,33 @@ class Parser {
     return result;
   }
 
+  // Records the error at `at` (the start of what is wrong); always false.
+  bool error(const std::string& message, size_t at) {
+    error_ = message;
+    pos_ = at;
+    return false;
+  }
+
+  // The character at text_[at] for a message: "character 'x'", or
+  // "character U+XXXX" for a control or non-ASCII character (a whole UTF-8
+  // sequence), or "byte 0xXX (not UTF-8)".
+  std::string describeChar(size_t at) const {
+    const unsigned char lead = static_cast<unsigned char>(text_[at]);
+    if (lead >= 0x20 && lead < 0x7F) return std::string("character '") + static_cast<char>(lead) + "'";
+    const size_t length =
+        lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    const std::string notUtf8 = "byte 0x" + hex(lead, 2) + " (not UTF-8)";
+    if (length == 0 || at + length > text_.size()) return notUtf8;
+    uint32_t cp = length == 1 ? lead : lead & (0x7F >> length);
+    for (size_t i = 1; i < length; ++i) {
+      if (!isContinuationByte(text_[at + i])) return notUtf8;
+      cp = (cp << 6) | (static_cast<unsigned char>(text_[at + i]) & 0x3F);
+    }
+    return "character U+" + hex(cp, 4);
+  }
+
+  bool startsWith(const char* literal) const { return text_.compare(pos_, std::strlen(literal), literal) == 0; }
+
   void skipSpace() {
     while (pos_ < text_.size() &&
            (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
@@ -94,28 +146,19 @@ class Parser {
   }
 
   bool expectLiteral(const char* literal) {
-    size_t i = 0;
-    for (; literal[i]; ++i)
-      if (pos_ + i >= text_.size() || text_[pos_ + i] != literal[i]) {
-        error_ = "invalid literal";
-        return false;
-      }
-    pos_ += i;
+    if (!startsWith(literal)) return error(std::string("invalid literal: expected ") + literal, pos_);
+    pos_ += std::strlen(literal);
     return true;
   }
 
+  // `depth`: how many arrays and objects enclose this value.
   bool parseValue(JsonValue& out, int depth) {
-    if (depth > kMaxDepth) {
-      error_ = "nested deeper than 64 levels";
-      return false;
-    }
-    if (pos_ >= text_.size()) {
-      error_ = "unexpected end of input";
-      return false;
-    }
+    if (pos_ >= text_.size()) return error("unexpected end of input: expected a value", pos_);
     const char c = text_[pos_];
-    if (c == '{') return parseObject(out, depth);
-    if (c == '[') return parseArray(out, depth);
+    if (c == '{' || c == '[') {
+      if (depth + 1 > kMaxDepth) return error("nested deeper than " + std::to_string(kMaxDepth) + " levels", pos_);
+      return c == '{' ? parseObject(out, depth + 1) : parseArray(out, depth + 1);
+    }
     if (c == '"') {
       std::string s;
       if (!parseString(s)) return false;
@@ -137,40 +180,51 @@ class Parser {
       out = JsonValue::makeNull();
       return true;
     }
-    if (c == '-' || (c >= '0' && c <= '9')) return parseNumber(out);
-    error_ = std::string("unexpected character '") + c + "'";
-    return false;
+    if (startsWith("NaN") || startsWith("Infinity") || startsWith("-Infinity"))
+      return error("NaN and Infinity are not JSON numbers", pos_);
+    if (c == '-' || c == '+' || c == '.' || isDigit(c)) return parseNumber(out);
+    return error("unexpected " + describeChar(pos_), pos_);
   }
 
+  // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+], and
+  // within the range of a double.
   bool parseNumber(JsonValue& out) {
     const size_t start = pos_;
-    if (text_[pos_] == '-') ++pos_;
+    auto invalid = [&](const char* why) {
+      size_t end = start;
+      while (end < text_.size() && isNumberChar(text_[end])) ++end;
+      return error("invalid number " + text_.substr(start, end - start) + ": " + why, start);
+    };
     auto digits = [&]() {
       const size_t before = pos_;
-      while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+      while (pos_ < text_.size() && isDigit(text_[pos_])) ++pos_;
       return pos_ > before;
     };
-    if (!digits()) {
-      error_ = "invalid number";
-      return false;
+    if (text_[pos_] == '+') return invalid("a JSON number has no leading '+'");
+    if (text_[pos_] == '-') ++pos_;
+    if (pos_ >= text_.size() || !isDigit(text_[pos_])) return invalid("expected a digit");
+    if (text_[pos_] == '0') {
+      ++pos_;
+      if (pos_ < text_.size() && isDigit(text_[pos_])) return invalid("leading zeros are not allowed");
+    } else {
+      digits();
     }
     if (pos_ < text_.size() && text_[pos_] == '.') {
       ++pos_;
-      if (!digits()) {
-        error_ = "invalid number";
-        return false;
-      }
+      if (!digits()) return invalid("expected a digit after '.'");
     }
     if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
       ++pos_;
       if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-      if (!digits()) {
-        error_ = "invalid number";
-        return false;
-      }
+      if (!digits()) return invalid("expected a digit in the exponent");
     }
+    if (pos_ < text_.size() && isNumberChar(text_[pos_]) && text_[pos_] != '-' && text_[pos_] != '+')
+      return invalid("not a JSON number");
     const std::string token = text_.substr(start, pos_ - start);
-    out = JsonValue::makeNumber(std::strtod(token.c_str(), nullptr));
+    const double value = std::strtod(token.c_str(), nullptr);
+    if (std::isinf(value))
+      return error("the number " + token + " is out of range (the largest is about 1.8e308)", start);
+    out = JsonValue::makeNumber(value);
     return true;
   }
 
@@ -192,47 +246,63 @@ class Parser {
     }
   }
 
-  bool parseHex4(uint32_t& cp) {
-    if (pos_ + 4 > text_.size()) {
-      error_ = "truncated \\u escape";
-      return false;
-    }
+  // The 4 hex digits of the \u escape that starts at `escape` (its backslash).
+  bool parseHex4(size_t escape, uint32_t& cp) {
+    pos_ = escape + 2;
     cp = 0;
-    for (int i = 0; i < 4; ++i) {
-      const char h = text_[pos_++];
+    for (int i = 0; i < 4; ++i, ++pos_) {
+      if (pos_ >= text_.size()) return error("truncated \\u escape: expected 4 hex digits", escape);
+      const char h = text_[pos_];
       cp <<= 4;
       if (h >= '0' && h <= '9') cp |= h - '0';
       else if (h >= 'a' && h <= 'f') cp |= h - 'a' + 10;
       else if (h >= 'A' && h <= 'F') cp |= h - 'A' + 10;
-      else {
-        error_ = "invalid \\u escape";
-        return false;
-      }
+      else return error("invalid \\u escape: expected 4 hex digits", escape);
     }
     return true;
   }
 
+  // \uXXXX, or a surrogate pair \uD83D\uDE00; a lone surrogate is an error
+  // (it has no UTF-8 form).
+  bool parseUnicodeEscape(std::string& out) {
+    const size_t escape = pos_ - 2;
+    uint32_t cp;
+    if (!parseHex4(escape, cp)) return false;
+    if (cp >= 0xDC00 && cp <= 0xDFFF)
+      return error("lone surrogate \\u" + hex(cp, 4) +
+                       ": a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)",
+                   escape);
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      const size_t second = pos_;
+      uint32_t low = 0;
+      const bool pair = second + 1 < text_.size() && text_[second] == '\\' && text_[second + 1] == 'u' &&
+                        parseHex4(second, low) && low >= 0xDC00 && low <= 0xDFFF;
+      if (!pair)
+        return error("lone surrogate \\u" + hex(cp, 4) +
+                         ": a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)",
+                     escape);
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    }
+    appendUtf8(out, cp);
+    return true;
+  }
+
+  // A string; raw UTF-8 is copied unchanged.
   bool parseString(std::string& out) {
-    ++pos_;  // opening quote
+    const size_t open = pos_++;
     while (true) {
-      if (pos_ >= text_.size()) {
-        error_ = "unterminated string";
-        return false;
-      }
+      if (pos_ >= text_.size()) return error("unterminated string: no closing '\"'", open);
       const char c = text_[pos_++];
       if (c == '"') return true;
-      if (static_cast<unsigned char>(c) < 0x20) {
-        error_ = "control character in string";
-        return false;
-      }
+      if (static_cast<unsigned char>(c) < 0x20)
+        return error("control character U+" + hex(static_cast<unsigned char>(c), 4) +
+                         " in a string: write it as an escape (\\n, \\t, \\u00XX)",
+                     pos_ - 1);
       if (c != '\\') {
         out += c;
         continue;
       }
-      if (pos_ >= text_.size()) {
-        error_ = "unterminated string";
-        return false;
-      }
+      if (pos_ >= text_.size()) return error("unterminated string: no closing '\"'", open);
       const char e = text_[pos_++];
       switch (e) {
         case '"': out += '"'; break;
@@ -243,32 +313,18 @@ class Parser {
         case 'n': out += '\n'; break;
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
-        case 'u': {
-          uint32_t cp;
-          if (!parseHex4(cp)) return false;
-          if (cp >= 0xD800 && cp <= 0xDBFF && pos_ + 6 <= text_.size() && text_[pos_] == '\\' &&
-              text_[pos_ + 1] == 'u') {
-            pos_ += 2;
-            uint32_t low;
-            if (!parseHex4(low)) return false;
-            if (low >= 0xDC00 && low <= 0xDFFF) {
-              cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-            } else {
-              appendUtf8(out, 0xFFFD);
-              cp = low;
-            }
-          } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-            cp = 0xFFFD;  // a lone surrogate, as JSON.parse + UTF-8 encoding would give
-          }
-          appendUtf8(out, cp);
+        case 'u':
+          if (!parseUnicodeEscape(out)) return false;
           break;
-        }
         default:
-          error_ = "invalid escape in string";
-          return false;
+          if (e > 0x20 && e < 0x7F) return error("invalid escape \\" + std::string(1, e) + " in a string", pos_ - 2);
+          return error("invalid escape in a string: \\ followed by " + describeChar(pos_ - 1), pos_ - 2);
       }
     }
   }
+
+  // After a ',': the closing bracket here would be a trailing comma.
+  bool trailingComma(char close) const { return pos_ < text_.size() && text_[pos_] == close; }
 
   bool parseArray(JsonValue& out, int depth) {
     ++pos_;
@@ -281,8 +337,10 @@ class Parser {
     }
     while (true) {
       skipSpace();
+      if (!items.empty() && trailingComma(']'))
+        return error("expected a value after ',' (JSON allows no trailing comma)", pos_);
       JsonValue item = JsonValue::makeNull();
-      if (!parseValue(item, depth + 1)) return false;
+      if (!parseValue(item, depth)) return false;
       items.push_back(std::move(item));
       skipSpace();
       if (pos_ < text_.size() && text_[pos_] == ',') {
@@ -294,14 +352,14 @@ class Parser {
         out = JsonValue::makeArray(std::move(items));
         return true;
       }
-      error_ = "expected ',' or ']'";
-      return false;
+      return error("expected ',' or ']'", pos_);
     }
   }
 
   bool parseObject(JsonValue& out, int depth) {
     ++pos_;
     std::vector<std::pair<std::string, JsonValue>> members;
+    std::unordered_set<std::string> keys;
     skipSpace();
     if (pos_ < text_.size() && text_[pos_] == '}') {
       ++pos_;
@@ -310,26 +368,20 @@ class Parser {
     }
     while (true) {
       skipSpace();
-      if (pos_ >= text_.size() || text_[pos_] != '"') {
-        error_ = "expected a quoted key";
-        return false;
-      }
+      if (pos_ >= text_.size() || text_[pos_] != '"')
+        return error(!members.empty() && trailingComma('}') ? "expected a quoted key (JSON allows no trailing comma)"
+                                                            : "expected a quoted key",
+                     pos_);
+      const size_t keyStart = pos_;
       std::string key;
       if (!parseString(key)) return false;
-      for (const auto& member : members)
-        if (member.first == key) {
-          error_ = "duplicate key \"" + key + "\"";
-          return false;
-        }
+      if (!keys.insert(key).second) return error("duplicate key \"" + key + "\"", keyStart);
       skipSpace();
-      if (pos_ >= text_.size() || text_[pos_] != ':') {
-        error_ = "expected ':'";
-        return false;
-      }
+      if (pos_ >= text_.size() || text_[pos_] != ':') return error("expected ':'", pos_);
       ++pos_;
       skipSpace();
       JsonValue value = JsonValue::makeNull();
-      if (!parseValue(value, depth + 1)) return false;
+      if (!parseValue(value, depth)) return false;
       members.emplace_back(std::move(key), std::move(value));
       skipSpace();
       if (pos_ < text_.size() && text_[pos_] == ',') {
@@ -341,8 +393,7 @@ class Parser {
         out = JsonValue::makeObject(std::move(members));
         return true;
       }
-      error_ = "expected ',' or '}'";
-      return false;
+      return error("expected ',' or '}'", pos_);
     }
   }
 

@@ -1,6 +1,10 @@
-// A small JSON reader: enough for the attention config and the reference
-// fixtures, with error messages that give the line and column. Numbers are
-// parsed as double with strtod (exact, so float32 values round-trip).
+// A small, strict JSON reader (RFC 8259): enough for the attention config and
+// the reference fixtures, with error messages that give the line and column
+// (columns count characters, not bytes). Numbers are parsed as double with
+// strtod (exact, so float32 values round-trip); a number beyond the range of a
+// double (1e400) is an error rather than infinity. Strings are UTF-8: raw
+// UTF-8 is kept as is, \u escapes and surrogate pairs are encoded as UTF-8,
+// and a lone surrogate escape (which has no UTF-8 form) is an error.
 #pragma once
 
 #include <memory>
@@ -57,8 +61,10 @@ struct JsonParseResult {
   std::string error;  // "line 3, column 7: expected ',' or '}'"
 };
 
-// Parses one JSON document. Nesting deeper than 64 levels is an error, so a
-// hostile input cannot exhaust the (small, fixed) wasm stack.
+// Parses one JSON document. Also errors: duplicate keys in an object, leading
+// zeros, trailing commas, text after the value, and nesting deeper than 64
+// levels of arrays and objects, so that a hostile input cannot exhaust the
+// (small, fixed) wasm stack.
 JsonParseResult parseJson(const std::string& text);
 
 }  // namespace attention_lab

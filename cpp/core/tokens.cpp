@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "size_limits.h"
 
@@ -55,28 +56,21 @@ std::vector<std::string> splitWhitespace(const std::string& text) {
   return tokens;
 }
 
-bool tokenizeSide(const std::vector<std::string>& texts, const std::string& field, std::optional<int64_t> maxLen,
-                  TokenizedSide& out, ConfigError& error) {
-  if (static_cast<int64_t>(texts.size()) > kMaxBatch) {
-    error = {field, field + " has " + std::to_string(texts.size()) + " sentences; the batch limit is " +
-                        std::to_string(kMaxBatch)};
-    return false;
-  }
+Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, std::optional<int64_t> maxLen,
+                    TokenizedSide& out) {
+  if (static_cast<int64_t>(texts.size()) > kMaxBatch)
+    return fieldError(field, field + " has " + std::to_string(texts.size()) + " sentences; the batch limit is " +
+                                 std::to_string(kMaxBatch));
   out = TokenizedSide{};
   size_t longest = 0;
   for (size_t b = 0; b < texts.size(); ++b) {
     const std::string where = texts.size() == 1 ? field : field + "[" + std::to_string(b) + "]";
     std::vector<std::string> tokens = splitWhitespace(texts[b]);
-    if (tokens.empty()) {
-      error = {where, where + " is empty: type at least one token"};
-      return false;
-    }
+    if (tokens.empty()) return fieldError(where, where + " is empty: type at least one token");
     if (maxLen && static_cast<int64_t>(tokens.size()) > *maxLen) tokens.resize(static_cast<size_t>(*maxLen));
-    if (static_cast<int64_t>(tokens.size()) > kMaxTokensPerSequence) {
-      error = {where, where + " has " + std::to_string(tokens.size()) + " tokens; the limit is " +
-                          std::to_string(kMaxTokensPerSequence) + " per sentence"};
-      return false;
-    }
+    if (static_cast<int64_t>(tokens.size()) > kMaxTokensPerSequence)
+      return fieldError(where, where + " has " + std::to_string(tokens.size()) + " tokens; the limit is " +
+                                   std::to_string(kMaxTokensPerSequence) + " per sentence");
     longest = std::max(longest, tokens.size());
     out.tokens.push_back(std::move(tokens));
   }
@@ -88,7 +82,7 @@ bool tokenizeSide(const std::vector<std::string>& texts, const std::string& fiel
     tokens.resize(length, kPadToken);
     out.isPadding.push_back(std::move(padding));
   }
-  return true;
+  return {};
 }
 
 Vocabulary buildVocabulary(const std::optional<std::vector<std::string>>& given,
@@ -121,6 +115,9 @@ std::vector<std::vector<int64_t>> tokenIds(const TokenizedSide& side, const Voca
   for (size_t i = 0; i < vocab.tokens.size(); ++i) index.emplace(vocab.tokens[i], static_cast<int64_t>(i));
   const auto pad = index.find(kPadToken);
   const int64_t padId = pad == index.end() ? 0 : pad->second;
+  // The unknown tokens listed so far, this call's and earlier calls' (the context side appends after the queries').
+  std::unordered_set<std::string> listed;
+  if (unknownTokens) listed.insert(unknownTokens->begin(), unknownTokens->end());
   std::vector<std::vector<int64_t>> ids;
   for (size_t b = 0; b < side.tokens.size(); ++b) {
     std::vector<int64_t> row;
@@ -135,9 +132,7 @@ std::vector<std::vector<int64_t>> tokenIds(const TokenizedSide& side, const Voca
         continue;
       }
       row.push_back(0);
-      if (unknownTokens &&
-          std::find(unknownTokens->begin(), unknownTokens->end(), side.tokens[b][s]) == unknownTokens->end())
-        unknownTokens->push_back(side.tokens[b][s]);
+      if (unknownTokens && listed.insert(side.tokens[b][s]).second) unknownTokens->push_back(side.tokens[b][s]);
     }
     ids.push_back(std::move(row));
   }

@@ -26,8 +26,8 @@ struct TokenizedSide {
 
 // Splits every sentence, then pads all to the longest (or pads/truncates to
 // maxLen). `field` names the config field for errors ("text", "texts[2]").
-bool tokenizeSide(const std::vector<std::string>& texts, const std::string& field,
-                  std::optional<int64_t> maxLen, TokenizedSide& out, ConfigError& error);
+Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, std::optional<int64_t> maxLen,
+                    TokenizedSide& out);
 
 struct Vocabulary {
   std::vector<std::string> tokens;  // id = index
@@ -39,7 +39,8 @@ Vocabulary buildVocabulary(const std::optional<std::vector<std::string>>& given,
                            const std::vector<const TokenizedSide*>& sides);
 
 // ids [B][S]; padding maps to the id of "<pad>" (0 if the vocab has none), and
-// unknown tokens to 0 and are appended, once each, to *unknownTokens.
+// unknown tokens to 0 and are appended to *unknownTokens unless already listed
+// there, so a run lists each once, in order of first appearance.
 std::vector<std::vector<int64_t>> tokenIds(const TokenizedSide& side, const Vocabulary& vocab,
                                            std::vector<std::string>* unknownTokens);
 

@@ -3,82 +3,83 @@
 #include <string>
 
 #include "size_limits.h"
-#include "weights.h"
+#include "text_format.h"
 
 namespace attention_lab {
 namespace {
 
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
+Status checkRandnShape(const SequenceSource& source, const char* field, int64_t dModel) {
+  if (!source.randn) return {};
+  const int64_t d = (*source.randn)[2];
+  const std::string f = std::string(field) + ".randn[2]";
+  if (d != dModel)
+    return fieldError(f, f + " (" + std::to_string(d) + ") must equal dModel (" + std::to_string(dModel) + ")");
+  return {};
 }
 
-std::optional<ConfigError> checkRandnShape(const SequenceSource& source, const char* field, int64_t dModel) {
-  if (!source.randn) return std::nullopt;
-  const auto& shape = *source.randn;
-  const std::string f = std::string(field) + ".randn";
-  if (shape[2] != dModel)
-    return ConfigError{f + "[2]", f + "[2] (" + std::to_string(shape[2]) + ") must equal dModel (" +
-                                      std::to_string(dModel) + ")"};
-  return std::nullopt;
+int64_t batchOf(const SequenceSource& source) {
+  return source.randn ? (*source.randn)[0] : static_cast<int64_t>(source.texts.size());
+}
+
+// Every edit of a [rows, cols] tensor (a vector when rows == 0) within bounds.
+Status checkEdits(const std::vector<CellEdit>& edits, int64_t rows, int64_t cols) {
+  for (const CellEdit& e : edits) {
+    if (rows > 0 && e.token.empty() && e.row >= rows)
+      return fieldError(e.field, e.field + ": row " + std::to_string(e.row) + " is outside [0, " +
+                                     std::to_string(rows - 1) + "]");
+    if (e.col >= cols)
+      return fieldError(e.field, e.field + ": column " + std::to_string(e.col) + " is outside [0, " +
+                                     std::to_string(cols - 1) + "]");
+  }
+  return {};
 }
 
 }  // namespace
 
-std::optional<ConfigError> validateConfig(const AttentionConfig& c) {
-  if (c.dModel < 1 || c.dModel > kMaxDModel)
-    return ConfigError{"dModel", "dModel (" + std::to_string(c.dModel) + ") must be between 1 and " +
-                                     std::to_string(kMaxDModel)};
-  if (c.numHeads < 1 || c.numHeads > kMaxHeads)
-    return ConfigError{"numHeads", "numHeads (" + std::to_string(c.numHeads) + ") must be between 1 and " +
-                                       std::to_string(kMaxHeads)};
+Status validateConfig(const AttentionConfig& c) {
   if (c.dModel % c.numHeads != 0)
-    return ConfigError{"numHeads", "dModel (" + std::to_string(c.dModel) + ") must be divisible by numHeads (" +
-                                       std::to_string(c.numHeads) + ")"};
-  if (c.maxLen && (*c.maxLen < 1 || *c.maxLen > kMaxTokensPerSequence))
-    return ConfigError{"maxLen", "maxLen (" + std::to_string(*c.maxLen) + ") must be between 1 and " +
-                                     std::to_string(kMaxTokensPerSequence)};
-  if (!c.input.present()) return ConfigError{"text", "text is required: type a sentence"};
-  if (auto e = checkRandnShape(c.input, "input", c.dModel)) return e;
-  if (auto e = checkRandnShape(c.context, "contextInput", c.dModel)) return e;
-  if (c.context.present()) {
-    const int64_t queryBatch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(c.input.texts.size());
-    const int64_t contextBatch =
-        c.context.randn ? (*c.context.randn)[0] : static_cast<int64_t>(c.context.texts.size());
-    if (queryBatch != contextBatch) {
-      const char* field = c.context.randn ? "contextInput" : "contextTexts";
-      return ConfigError{field, "the context has " + std::to_string(contextBatch) +
-                                    " sentences but the queries have " + std::to_string(queryBatch) +
-                                    "; give one context per query sentence"};
-    }
+    return fieldError("numHeads", "dModel (" + std::to_string(c.dModel) + ") must be divisible by numHeads (" +
+                                      std::to_string(c.numHeads) + ")");
+  if (!c.input.present()) return fieldError("text", "text is required: type a sentence (or give texts or input)");
+  if (Status s = checkRandnShape(c.input, "input", c.dModel)) return s;
+  if (Status s = checkRandnShape(c.context, "contextInput", c.dModel)) return s;
+  if (c.context.present() && batchOf(c.input) != batchOf(c.context)) {
+    const char* field = c.context.randn ? "contextInput" : "contextTexts";
+    return fieldError(field, "the context has " + std::to_string(batchOf(c.context)) +
+                                 " sentences but the queries have " + std::to_string(batchOf(c.input)) +
+                                 "; give one context per query sentence");
   }
-  if ((c.input.randn || c.context.randn) && c.maxLen && !(c.input.texts.size() || c.context.texts.size()))
-    return ConfigError{"maxLen", "maxLen applies to sentences; a randn input has no tokens to pad"};
-  if (c.embeddingValues && c.input.randn && !c.context.texts.size())
-    return ConfigError{"embedding.values", "embedding.values needs tokens, but the input is randn"};
-  if (c.vocab && c.vocab->empty()) return ConfigError{"vocab", "vocab is empty: give at least one token"};
-  if (c.dropoutP < 0 || c.dropoutP > 1)
-    return ConfigError{"dropout.p", "dropout.p must be between 0 and 1"};
+  const bool anyTokens = !c.input.texts.empty() || !c.context.texts.empty();
+  if (c.maxLen && !anyTokens)
+    return fieldError("maxLen", "maxLen applies to sentences; a randn input has no tokens to pad");
+  if ((c.embeddingValues || !c.embeddingEdits.empty()) && !anyTokens)
+    return fieldError(c.embeddingValues ? "embedding.values" : "embedding.edits",
+                      "the embedding table needs tokens, but the input is randn");
   if (c.init == WeightInit::TorchMha && c.layout == ProjectionLayout::PerHead)
-    return ConfigError{"weights.layout",
-                       "weights.layout \"per-head\" is not available with weights.init \"torch-mha\": "
-                       "nn.MultiheadAttention uses one fused in_proj"};
+    return fieldError("weights.layout",
+                      "weights.layout \"per-head\" is not available with weights.init \"torch-mha\": "
+                      "nn.MultiheadAttention uses one fused in_proj");
 
-  // Explicit weights: known to the config, and of the right shape.
-  const std::vector<std::string> names = weightNames(c);
-  for (const auto& given : c.weightValues) {
-    const std::string field = "weights.values." + given.first;
-    const bool isMatrix = given.first[0] == 'W';
+  // Explicit weights and edits: of the right shape, and only for W_O/b_O with an output projection.
+  auto checkOutProj = [&](const std::string& name, const std::string& field) -> Status {
+    if ((name == "W_O" || name == "b_O") && !c.outProj)
+      return fieldError(field, field + " is given but weights.outProj is false");
+    return {};
+  };
+  for (const auto& [name, given] : c.weightValues) {
+    const std::string field = "weights.values." + name;
     const std::vector<int64_t> expected =
-        isMatrix ? std::vector<int64_t>{c.dModel, c.dModel} : std::vector<int64_t>{c.dModel};
-    if (given.second.shape != expected)
-      return ConfigError{field, field + " must be " + shapeText(expected) + " (dModel = " +
-                                    std::to_string(c.dModel) + "), got " + shapeText(given.second.shape)};
-    if ((given.first == "W_O" || given.first == "b_O") && !c.outProj)
-      return ConfigError{field, field + " is given but weights.outProj is false"};
+        name[0] == 'W' ? std::vector<int64_t>{c.dModel, c.dModel} : std::vector<int64_t>{c.dModel};
+    if (given.shape != expected)
+      return fieldError(field, field + " must be " + shapeText(expected) + " (dModel = " + std::to_string(c.dModel) +
+                                   "), got " + shapeText(given.shape));
+    if (Status s = checkOutProj(name, field)) return s;
   }
-  return std::nullopt;
+  for (const auto& [name, edits] : c.weightEdits) {
+    if (Status s = checkOutProj(name, "weights.edits." + name)) return s;
+    if (Status s = checkEdits(edits, name[0] == 'W' ? c.dModel : 0, c.dModel)) return s;
+  }
+  return checkEdits(c.embeddingEdits, kMaxVocab, c.dModel);
 }
 
 int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& s) {
@@ -93,36 +94,35 @@ int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& s) {
   return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs);
 }
 
-std::optional<ConfigError> validateSizes(const AttentionConfig& c, const RunSizes& s) {
+Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
   if (s.batch > kMaxBatch)
-    return ConfigError{c.input.randn ? "input.randn[0]" : "texts",
-                       "the batch (" + std::to_string(s.batch) + ") exceeds the limit of " +
-                           std::to_string(kMaxBatch)};
+    return fieldError(c.input.randn ? "input.randn[0]" : "texts",
+                      "the batch (" + std::to_string(s.batch) + ") exceeds the limit of " + std::to_string(kMaxBatch));
   if (s.queryLen > kMaxTokensPerSequence)
-    return ConfigError{c.input.randn ? "input.randn[1]" : "text",
-                       "the query length (" + std::to_string(s.queryLen) + ") exceeds the limit of " +
-                           std::to_string(kMaxTokensPerSequence) + " tokens"};
+    return fieldError(c.input.randn ? "input.randn[1]" : "text",
+                      "the query length (" + std::to_string(s.queryLen) + ") exceeds the limit of " +
+                          std::to_string(kMaxTokensPerSequence) + " tokens");
   if (s.keyLen > kMaxTokensPerSequence)
-    return ConfigError{c.context.randn ? "contextInput.randn[1]" : "contextText",
-                       "the key length (" + std::to_string(s.keyLen) + ") exceeds the limit of " +
-                           std::to_string(kMaxTokensPerSequence) + " tokens"};
+    return fieldError(c.context.randn ? "contextInput.randn[1]" : "contextText",
+                      "the key length (" + std::to_string(s.keyLen) + ") exceeds the limit of " +
+                          std::to_string(kMaxTokensPerSequence) + " tokens");
   if (s.vocabSize > kMaxVocab)
-    return ConfigError{"vocab", "the vocab has " + std::to_string(s.vocabSize) + " tokens; the limit is " +
-                                    std::to_string(kMaxVocab)};
+    return fieldError("vocab", "the vocab has " + std::to_string(s.vocabSize) + " tokens; the limit is " +
+                                   std::to_string(kMaxVocab));
   if (c.embeddingValues) {
     const std::vector<int64_t> expected = {s.vocabSize, c.dModel};
     if (c.embeddingValues->shape != expected)
-      return ConfigError{"embedding.values", "embedding.values must be " + shapeText(expected) +
-                                                 " ([len(vocab), dModel]), got " +
-                                                 shapeText(c.embeddingValues->shape)};
+      return fieldError("embedding.values", "embedding.values must be " + shapeText(expected) +
+                                                " ([len(vocab), dModel]), got " + shapeText(c.embeddingValues->shape));
   }
+  if (Status e = checkEdits(c.embeddingEdits, s.vocabSize, c.dModel)) return e;
   const int64_t bytes = intermediateBytes(c, s);
   if (bytes > kMaxIntermediateBytes)
-    return ConfigError{"dModel", "this run needs " + std::to_string(bytes >> 20) +
-                                     " MiB of intermediates; the memory limit is " +
-                                     std::to_string(kMaxIntermediateBytes >> 20) +
-                                     " MiB (fewer tokens, heads or a smaller dModel)"};
-  return std::nullopt;
+    return fieldError("dModel", "this run needs " + std::to_string(bytes >> 20) +
+                                    " MiB of intermediates; the memory limit is " +
+                                    std::to_string(kMaxIntermediateBytes >> 20) +
+                                    " MiB (fewer tokens, heads or a smaller dModel)");
+  return {};
 }
 
 }  // namespace attention_lab

@@ -1,28 +1,28 @@
-// Checks that need sizes: divisibility, limits, shapes of explicit values,
-// option combinations. Runs before anything large is allocated.
+// Checks that involve several fields or the run's sizes: divisibility,
+// option combinations, shapes of explicit values, edit indices, limits.
+// Ranges of single fields are checked once, by the schema's readers.
+// Runs before anything large is allocated.
 #pragma once
-
-#include <optional>
 
 #include "config.h"
 
 namespace attention_lab {
 
 // Checks that do not depend on the tokens.
-std::optional<ConfigError> validateConfig(const AttentionConfig& config);
+Status validateConfig(const AttentionConfig& config);
 
 // The sizes a run will have once the sentences are tokenized.
 struct RunSizes {
-  int64_t batch = 0;       // B
-  int64_t queryLen = 0;    // S
-  int64_t keyLen = 0;      // S_kv
-  int64_t vocabSize = 0;   // rows of the embedding table (0 without tokens)
+  int64_t batch = 0;      // B
+  int64_t queryLen = 0;   // S
+  int64_t keyLen = 0;     // S_kv
+  int64_t vocabSize = 0;  // rows of the embedding table (0 without tokens)
 };
 
 // Bytes of every intermediate the run keeps (float32).
 int64_t intermediateBytes(const AttentionConfig& config, const RunSizes& sizes);
 
 // Limits on B, S, S_kv, the vocab and the total memory; embedding.values shape.
-std::optional<ConfigError> validateSizes(const AttentionConfig& config, const RunSizes& sizes);
+Status validateSizes(const AttentionConfig& config, const RunSizes& sizes);
 
 }  // namespace attention_lab

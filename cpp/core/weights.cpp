@@ -124,8 +124,12 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
                          (config.init == WeightInit::TorchMha && qkvBias);
     if (outBias) names.push_back("b_O");
   }
-  for (const auto& given : config.weightValues)
-    if (std::find(names.begin(), names.end(), given.first) == names.end()) names.push_back(given.first);
+  // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
+  auto add = [&](const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  };
+  for (const auto& given : config.weightValues) add(given.first);
+  for (const auto& edited : config.weightEdits) add(edited.first);
   return names;
 }
 
@@ -147,6 +151,9 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
       drawFused(config, generator, w);
   }
   for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
+  // Single edited numbers: W[row][col], or b[col] for a bias (checked by validateConfig).
+  for (const auto& [name, edits] : config.weightEdits)
+    for (const CellEdit& e : edits) w[name].data[static_cast<size_t>(name[0] == 'W' ? e.row * d + e.col : e.col)] = e.value;
   return w;
 }
 

@@ -18,8 +18,9 @@ using WeightSet = std::map<std::string, Tensor>;
 // The names a config's weights stage holds, in draw order.
 std::vector<std::string> weightNames(const AttentionConfig& config);
 
-// Draws (unless config.weightValues gives every value of the stage) and then
-// applies the explicit values. Shapes were checked by validateConfig.
+// Draws (unless config.weightValues gives every value of the stage), then
+// applies the explicit values, then config.weightEdits. Shapes and edit
+// indices were checked by validateConfig.
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator);
 
 }  // namespace attention_lab

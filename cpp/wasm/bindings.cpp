@@ -1,16 +1,19 @@
 // Embind glue, and the only file that includes Emscripten headers.
-// JSON text in, a plain JS object with fresh Float32Arrays out: nothing
-// Embind-owned reaches JS, so callers never delete anything.
+// JSON text (plus the typed arrays it refers to) in, a plain JS object with
+// fresh Float32Arrays out: nothing Embind-owned reaches JS, so callers never
+// delete anything.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 
 #include "attention.h"
-#include "config_json.h"
+#include "schema.h"
 
-using attention_lab::AttentionOutcome;
+using attention_lab::AttentionConfig;
+using attention_lab::AttentionResult;
 using attention_lab::ConfigError;
+using attention_lab::Status;
 using attention_lab::Tensor;
 using emscripten::val;
 
@@ -51,14 +54,21 @@ val errorToJs(const ConfigError& error) {
   return out;
 }
 
-// wantedTensors: a JS array of names, or null for every tensor.
-val run(const std::string& configJson, val wantedTensors) {
-  const auto parsed = attention_lab::parseConfigText(configJson);
-  if (!parsed.ok) return errorToJs(parsed.error);
-  const AttentionOutcome outcome = attention_lab::runAttention(parsed.config);
-  if (!outcome.ok) return errorToJs(outcome.error);
+val parseJsonText(const std::string& text) { return val::global("JSON").call<val>("parse", val(text)); }
 
-  const auto& r = outcome.result;
+// configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
+// stands for typedArrays[k]. wantedTensors: a JS array of names, or null for all.
+val run(const std::string& configJson, val typedArrays, val wantedTensors) {
+  std::vector<std::vector<double>> tensors;
+  const unsigned count = typedArrays.isArray() ? typedArrays["length"].as<unsigned>() : 0;
+  for (unsigned k = 0; k < count; ++k)
+    tensors.push_back(emscripten::convertJSArrayToNumberVector<double>(typedArrays[k]));
+  AttentionConfig config;
+  if (Status error = attention_lab::parseConfigText(configJson, tensors, config)) return errorToJs(*error);
+  tensors.clear();
+  AttentionResult r;
+  if (Status error = attention_lab::runAttention(config, r)) return errorToJs(*error);
+
   val out = val::object();
   out.set("ok", true);
   out.set("tokens", toArray2(r.tokens));
@@ -72,14 +82,20 @@ val run(const std::string& configJson, val wantedTensors) {
   out.set("headDim", static_cast<double>(r.headDim));
   out.set("scaleFactor", r.scaleFactor);
   out.set("warnings", toArray(r.warnings));
-  val tensors = val::object();
+  out.set("settings", parseJsonText(attention_lab::settingsJson(r.resolved)));
+  val tensorsOut = val::object();
   const bool all = wantedTensors.isNull() || wantedTensors.isUndefined();
   for (const auto& entry : r.tensors)
-    if (all || wantedTensors.call<bool>("includes", val(entry.first))) tensors.set(entry.first, toJs(entry.second));
-  out.set("tensors", tensors);
+    if (all || wantedTensors.call<bool>("includes", val(entry.first))) tensorsOut.set(entry.first, toJs(entry.second));
+  out.set("tensors", tensorsOut);
   return out;
 }
 
+val schema() { return parseJsonText(attention_lab::schemaJson()); }
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(attention_lab) { emscripten::function("run", &run); }
+EMSCRIPTEN_BINDINGS(attention_lab) {
+  emscripten::function("run", &run);
+  emscripten::function("schema", &schema);
+}

@@ -1,18 +1,22 @@
-// The JSON config schema and the tokenizer.
+// The JSON config schema, the tokenizer, and what a run makes of the config
+// (the resolved settings, embedding and weight edits).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "config_json.h"
+#include "attention.h"
+#include "schema.h"
+#include "test_support.h"
 #include "tokens.h"
 
 namespace attention_lab {
 namespace {
 
+using testing::succeeded;
+
 TEST(ConfigJson, DefaultsMatchTheDocumentedSchema) {
-  const ConfigParseResult p = parseConfigText(R"({"text": "a b"})");
-  ASSERT_TRUE(p.ok) << p.error.message;
-  const AttentionConfig& c = p.config;
+  AttentionConfig c;
+  ASSERT_TRUE(succeeded(parseConfigText(R"({"text": "a b"})", c)));
   EXPECT_EQ(c.dModel, 8);
   EXPECT_EQ(c.numHeads, 2);
   EXPECT_EQ(c.seed, 0u);
@@ -21,7 +25,8 @@ TEST(ConfigJson, DefaultsMatchTheDocumentedSchema) {
   EXPECT_FALSE(c.hasQkvBias());
   EXPECT_TRUE(c.outProj);
   EXPECT_EQ(c.scale, ScaleMode::HeadDim);
-  EXPECT_FALSE(c.causalMask || c.paddingMask);
+  EXPECT_EQ(c.mask, MaskKind::None);
+  EXPECT_FALSE(blocksFuture(c.mask) || blocksPadding(c.mask));
   EXPECT_TRUE(std::isinf(c.maskFill) && c.maskFill < 0);
   EXPECT_EQ(c.dropoutP, 0.0);
   EXPECT_EQ(c.positional, Positional::None);
@@ -29,15 +34,15 @@ TEST(ConfigJson, DefaultsMatchTheDocumentedSchema) {
 }
 
 TEST(ConfigJson, ReadsEveryField) {
-  const ConfigParseResult p = parseConfigText(R"({
+  AttentionConfig c;
+  ASSERT_TRUE(succeeded(parseConfigText(R"({
     "texts": ["a b", "c"], "contextTexts": ["x", "y z"], "vocab": ["<pad>", "a"], "maxLen": 4,
     "dModel": 12, "numHeads": 3, "seed": 9,
     "embedding": {"positional": "sinusoidal"},
     "weights": {"init": "torch-mha", "layout": "fused", "qkvBias": false, "outProj": false, "seed": 5,
                 "values": {"W_Q": [[1, 2], [3, 4]], "b_Q": [1, 2]}},
-    "scale": 0.5, "mask": "causal+padding", "maskFill": -1e9, "dropout": {"p": 0.1, "seed": 3}})");
-  ASSERT_TRUE(p.ok) << p.error.field << ": " << p.error.message;
-  const AttentionConfig& c = p.config;
+    "scale": 0.5, "mask": "causal+padding", "maskFill": -1e9, "dropout": {"p": 0.1, "seed": 3}})",
+                                        c)));
   EXPECT_EQ(c.input.texts.size(), 2u);
   EXPECT_EQ(c.context.texts.size(), 2u);
   EXPECT_EQ(c.vocab->size(), 2u);
@@ -54,17 +59,19 @@ TEST(ConfigJson, ReadsEveryField) {
   EXPECT_EQ(c.weightValues.at("b_Q").shape, (std::vector<int64_t>{2}));
   EXPECT_EQ(c.scale, ScaleMode::Custom);
   EXPECT_EQ(c.customScale, 0.5);
-  EXPECT_TRUE(c.causalMask && c.paddingMask);
+  EXPECT_EQ(c.mask, MaskKind::CausalPadding);
+  EXPECT_TRUE(blocksFuture(c.mask) && blocksPadding(c.mask));
   EXPECT_EQ(c.maskFill, -1e9f);
   EXPECT_EQ(c.dropoutP, 0.1);
   EXPECT_EQ(*c.dropoutSeed, 3u);
 }
 
 TEST(ConfigJson, RandnInputs) {
-  const ConfigParseResult p = parseConfigText(R"({"input": {"randn": [2, 3, 8]}, "contextInput": {"randn": [2, 5, 8]}})");
-  ASSERT_TRUE(p.ok) << p.error.message;
-  EXPECT_EQ((*p.config.input.randn)[1], 3);
-  EXPECT_EQ((*p.config.context.randn)[1], 5);
+  AttentionConfig c;
+  ASSERT_TRUE(
+      succeeded(parseConfigText(R"({"input": {"randn": [2, 3, 8]}, "contextInput": {"randn": [2, 5, 8]}})", c)));
+  EXPECT_EQ((*c.input.randn)[1], 3);
+  EXPECT_EQ((*c.context.randn)[1], 5);
 }
 
 TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
@@ -78,17 +85,15 @@ TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
 
 TEST(Tokens, DefaultVocabHasPadFirstOnlyWhenPadding) {
   TokenizedSide side;
-  ConfigError error;
-  ASSERT_TRUE(tokenizeSide({"b a b", "c"}, "texts", std::nullopt, side, error));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b", "c"}, "texts", std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"<pad>", "b", "a", "c"}));
-  ASSERT_TRUE(tokenizeSide({"b a b"}, "text", std::nullopt, side, error));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b"}, "text", std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"b", "a"}));
 }
 
 TEST(Tokens, MaxLenPadsAndTruncates) {
   TokenizedSide side;
-  ConfigError error;
-  ASSERT_TRUE(tokenizeSide({"a b c d e", "f"}, "texts", 3, side, error));
+  ASSERT_TRUE(succeeded(tokenizeSide({"a b c d e", "f"}, "texts", 3, side)));
   EXPECT_EQ(side.tokens[0], (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(side.tokens[1], (std::vector<std::string>{"f", "<pad>", "<pad>"}));
   EXPECT_EQ(side.isPadding[1], (std::vector<bool>{false, true, true}));
@@ -96,12 +101,123 @@ TEST(Tokens, MaxLenPadsAndTruncates) {
 
 TEST(Tokens, UnknownTokensMapToZeroAndAreListedOnce) {
   TokenizedSide side;
-  ConfigError error;
-  ASSERT_TRUE(tokenizeSide({"the cat purrs purrs"}, "text", std::nullopt, side, error));
+  ASSERT_TRUE(succeeded(tokenizeSide({"the cat purrs purrs"}, "text", std::nullopt, side)));
   const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<unk>", "the", "cat"}, {&side});
   std::vector<std::string> unknown;
   EXPECT_EQ(tokenIds(side, vocab, &unknown)[0], (std::vector<int64_t>{1, 2, 0, 0}));
   EXPECT_EQ(unknown, (std::vector<std::string>{"purrs"}));
+}
+
+TEST(Tokens, ErrorsNameTheSentence) {
+  TokenizedSide side;
+  Status s = tokenizeSide({"a b", " \t"}, "texts", std::nullopt, side);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->field, "texts[1]");
+  EXPECT_EQ(s->message, "texts[1] is empty: type at least one token");
+  s = tokenizeSide(std::vector<std::string>(65, "a"), "texts", std::nullopt, side);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->field, "texts");
+  EXPECT_EQ(s->message, "texts has 65 sentences; the batch limit is 64");
+}
+
+TEST(Tokens, UnknownTokensOfBothSidesAreListedOnceInOrderOfFirstAppearance) {
+  TokenizedSide query, context;
+  ASSERT_TRUE(succeeded(tokenizeSide({"x the y x", "z y the"}, "texts", std::nullopt, query)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"y w", "x w v"}, "contextTexts", std::nullopt, context)));
+  const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<pad>", "the"}, {&query, &context});
+  std::vector<std::string> unknown;
+  EXPECT_EQ(tokenIds(query, vocab, &unknown), (std::vector<std::vector<int64_t>>{{0, 1, 0, 0}, {0, 0, 1, 0}}));
+  EXPECT_EQ(tokenIds(context, vocab, &unknown), (std::vector<std::vector<int64_t>>{{0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(unknown, (std::vector<std::string>{"x", "y", "z", "w", "v"}));
+}
+
+TEST(Tokens, ManyDistinctUnknownTokens) {
+  std::string text;
+  std::vector<std::string> want;
+  for (int i = 0; i < 1000; ++i) {
+    want.push_back("u" + std::to_string(i));
+    text += want.back() + " " + want.back() + " ";  // each twice: listed once
+  }
+  TokenizedSide side;
+  ASSERT_TRUE(succeeded(tokenizeSide({text}, "text", std::nullopt, side)));
+  std::vector<std::string> unknown;
+  tokenIds(side, Vocabulary{{"<unk>"}}, &unknown);
+  EXPECT_EQ(unknown, want);
+}
+
+// ---- runs: the resolved config and the edits ----------------------------------
+
+AttentionResult runText(const std::string& json) {
+  AttentionConfig c;
+  AttentionResult r;
+  EXPECT_TRUE(succeeded(parseConfigText(json, c)));
+  EXPECT_TRUE(succeeded(runAttention(c, r)));
+  return r;
+}
+
+TEST(Run, ResolvedConfigFillsInQkvBias) {
+  EXPECT_EQ(runText(R"({"text": "a b"})").resolved.qkvBias, false);
+  EXPECT_EQ(runText(R"({"text": "a b", "weights": {"init": "torch-mha"}})").resolved.qkvBias, true);
+  EXPECT_EQ(runText(R"({"text": "a b", "weights": {"init": "torch-mha", "qkvBias": false}})").resolved.qkvBias,
+            false);
+  const AttentionResult r = runText(R"({"text": "a b", "dModel": 4, "seed": 7, "mask": "causal"})");
+  EXPECT_EQ(r.resolved.dModel, 4);
+  EXPECT_EQ(r.resolved.seed, 7u);
+  EXPECT_EQ(r.resolved.mask, MaskKind::Causal);
+  EXPECT_EQ(r.resolved.input.texts, (std::vector<std::string>{"a b"}));
+}
+
+TEST(Run, ReusingAResultStartsAfresh) {
+  AttentionConfig c;
+  ASSERT_TRUE(succeeded(parseConfigText(R"({"text": "a zz", "vocab": ["a"], "scale": "none",
+      "embedding": {"values": [[1e20, 1e20]]}, "dModel": 2, "numHeads": 1, "weights": {"init": "identity"}})",
+                                        c)));
+  AttentionResult fresh, reused;
+  ASSERT_TRUE(succeeded(runAttention(c, fresh)));
+  ASSERT_TRUE(succeeded(runAttention(c, reused)));
+  ASSERT_TRUE(succeeded(runAttention(c, reused)));
+  EXPECT_EQ(fresh.unknownTokens, (std::vector<std::string>{"zz"}));
+  EXPECT_EQ(fresh.warnings.size(), 1u);  // scores overflow to inf: NaN weights
+  EXPECT_EQ(reused.unknownTokens, fresh.unknownTokens);
+  EXPECT_EQ(reused.warnings, fresh.warnings);
+  EXPECT_EQ(reused.tokens, fresh.tokens);
+  ASSERT_EQ(reused.tensors.size(), fresh.tensors.size());
+  for (size_t i = 0; i < fresh.tensors.size(); ++i) EXPECT_EQ(reused.tensors[i].first, fresh.tensors[i].first);
+}
+
+TEST(Run, EmbeddingEditsApplyOverValuesAndDraws) {
+  // vocab: a b c; rows given by id or by token.
+  const AttentionResult r = runText(R"({"text": "a b c", "dModel": 2, "numHeads": 1,
+      "embedding": {"values": [[1, 2], [3, 4], [null, 6]], "edits": [["b", 0, -3], [0, 1, 20]]}})");
+  const Tensor& x = *r.find("X");
+  EXPECT_EQ(x.data[0], 1.0f);
+  EXPECT_EQ(x.data[1], 20.0f);
+  EXPECT_EQ(x.data[2], -3.0f);
+  EXPECT_EQ(x.data[3], 4.0f);
+  EXPECT_EQ(x.data[5], 6.0f);
+  // The null keeps the drawn number, and the edits draw nothing more: the same as without them.
+  const AttentionResult plain = runText(R"({"text": "a b c", "dModel": 2, "numHeads": 1,
+      "embedding": {"values": [[1, 2], [3, 4], [null, 6]]}})");
+  EXPECT_EQ(x.data[4], plain.find("X")->data[4]);
+  EXPECT_EQ(r.find("W_Q")->data, plain.find("W_Q")->data);
+}
+
+TEST(Run, EmbeddingEditOfATokenOutsideTheVocab) {
+  AttentionConfig c;
+  ASSERT_TRUE(succeeded(parseConfigText(R"({"text": "a b", "embedding": {"edits": [[0, 0, 1], ["zz", 1, 2]]}})", c)));
+  AttentionResult r;
+  const Status s = runAttention(c, r);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->field, "embedding.edits[1]");
+  EXPECT_NE(s->message.find("\"zz\" is not in the vocab"), std::string::npos) << s->message;
+}
+
+TEST(Run, WeightEditsChangeSingleNumbers) {
+  const AttentionResult r = runText(R"({"text": "a b", "dModel": 2, "numHeads": 1,
+      "weights": {"init": "identity", "edits": {"W_Q": [[0, 1, 3]], "W_O": [[1, 0, -2]]}}})");
+  EXPECT_EQ(r.find("W_Q")->data, (std::vector<float>{1, 3, 0, 1}));
+  EXPECT_EQ(r.find("W_K")->data, (std::vector<float>{1, 0, 0, 1}));
+  EXPECT_EQ(r.find("W_O")->data, (std::vector<float>{1, 0, -2, 1}));
 }
 
 }  // namespace

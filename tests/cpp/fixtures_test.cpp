@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "attention.h"
-#include "config_json.h"
+#include "schema.h"
 #include "test_support.h"
 
 namespace attention_lab {
@@ -29,11 +29,10 @@ class FixtureTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FixtureTest, MatchesPyTorch) {
   const JsonValue fixture = testing::readJsonFile(testing::fixturePath(GetParam() + ".json"));
-  const ConfigParseResult parsed = parseConfig(*fixture.find("config"));
-  ASSERT_TRUE(parsed.ok) << parsed.error.field << ": " << parsed.error.message;
-  const AttentionOutcome outcome = runAttention(parsed.config);
-  ASSERT_TRUE(outcome.ok) << outcome.error.field << ": " << outcome.error.message;
-  const AttentionResult& r = outcome.result;
+  AttentionConfig config;
+  ASSERT_TRUE(testing::succeeded(parseConfig(*fixture.find("config"), config)));
+  AttentionResult r;
+  ASSERT_TRUE(testing::succeeded(runAttention(config, r)));
   const JsonValue& expected = *fixture.find("expected");
 
   EXPECT_EQ(r.vocab, strings(*expected.find("vocab")));

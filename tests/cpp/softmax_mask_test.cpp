@@ -6,16 +6,17 @@
 
 #include "attention.h"
 #include "softmax.h"
+#include "test_support.h"
 
 namespace attention_lab {
 namespace {
 
 const float kInf = std::numeric_limits<float>::infinity();
 
-AttentionResult run(AttentionConfig config) {
-  AttentionOutcome outcome = runAttention(config);
-  EXPECT_TRUE(outcome.ok) << outcome.error.field << ": " << outcome.error.message;
-  return outcome.result;
+AttentionResult run(const AttentionConfig& config) {
+  AttentionResult result;
+  EXPECT_TRUE(testing::succeeded(runAttention(config, result)));
+  return result;
 }
 
 TEST(Softmax, RowsSumToOne) {
@@ -50,13 +51,12 @@ TEST(Softmax, MinusInfinityGivesExactZeroAndAllMaskedGivesNaN) {
   for (int c = 3; c < 6; ++c) EXPECT_TRUE(std::isnan(y[c])) << "PyTorch gives NaN for an all -inf row";
 }
 
-AttentionConfig maskedBatch(const std::string& mask, float fill) {
+AttentionConfig maskedBatch(MaskKind mask, float fill) {
   AttentionConfig c;
   c.input.texts = {"the cat sat on the mat", "a dog", "one two three"};
   c.numHeads = 4;
   c.dModel = 16;
-  c.causalMask = mask.find("causal") != std::string::npos;
-  c.paddingMask = mask.find("padding") != std::string::npos;
+  c.mask = mask;
   c.maskFill = fill;
   c.dropoutP = 0.25;
   return c;
@@ -64,7 +64,7 @@ AttentionConfig maskedBatch(const std::string& mask, float fill) {
 
 TEST(Masking, MaskedWeightsAreExactlyZeroAndRowsSumToOne) {
   for (float fill : {-kInf, -1e9f}) {
-    const AttentionResult r = run(maskedBatch("causal+padding", fill));
+    const AttentionResult r = run(maskedBatch(MaskKind::CausalPadding, fill));
     const Tensor& mask = *r.find("mask");
     const Tensor& weights = *r.find("weights");
     const int64_t B = weights.shape[0], H = weights.shape[1], S = weights.shape[2], Skv = weights.shape[3];
@@ -88,7 +88,7 @@ TEST(Masking, MaskedWeightsAreExactlyZeroAndRowsSumToOne) {
 }
 
 TEST(Masking, CausalMaskIsUpperTriangleAndPaddingBlocksPadKeys) {
-  const AttentionResult r = run(maskedBatch("causal+padding", -kInf));
+  const AttentionResult r = run(maskedBatch(MaskKind::CausalPadding, -kInf));
   const Tensor& mask = *r.find("mask");
   const int64_t S = mask.shape[1];
   for (int64_t i = 0; i < S; ++i)
@@ -98,8 +98,25 @@ TEST(Masking, CausalMaskIsUpperTriangleAndPaddingBlocksPadKeys) {
     for (int64_t j = 2; j < S; ++j) EXPECT_EQ(mask.data[(1 * S + i) * S + j], 1.0f);
 }
 
+TEST(Masking, EachMaskKindBlocksOnlyItsKeys) {
+  // Row 1 ("a dog") is padded after 2 of its 6 tokens.
+  for (MaskKind kind : {MaskKind::None, MaskKind::Causal, MaskKind::Padding, MaskKind::CausalPadding}) {
+    const AttentionResult r = run(maskedBatch(kind, -kInf));
+    const Tensor& mask = *r.find("mask");
+    const int64_t B = mask.shape[0], S = mask.shape[1];
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t i = 0; i < S; ++i)
+        for (int64_t j = 0; j < S; ++j) {
+          const bool pad = (b == 1 && j >= 2) || (b == 2 && j >= 3);
+          const bool want = (blocksFuture(kind) && j > i) || (blocksPadding(kind) && pad);
+          EXPECT_EQ(mask.data[(b * S + i) * S + j], want ? 1.0f : 0.0f)
+              << kMaskNames[static_cast<size_t>(kind)] << " b" << b << " i" << i << " j" << j;
+        }
+  }
+}
+
 TEST(Masking, DroppedKeepsZerosAndScalesTheRest) {
-  const AttentionResult r = run(maskedBatch("padding", -kInf));
+  const AttentionResult r = run(maskedBatch(MaskKind::Padding, -kInf));
   const Tensor& weights = *r.find("weights");
   const Tensor& dropped = *r.find("dropped");
   int64_t kept = 0, droppedCount = 0;

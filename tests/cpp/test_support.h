@@ -1,15 +1,25 @@
-// Helpers shared by the C++ tests: reading the PyTorch fixtures.
+// Helpers shared by the C++ tests: checking a Status, reading the PyTorch fixtures.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "json.h"
+#include "status.h"
 
 namespace attention_lab::testing {
+
+// ASSERT_TRUE(succeeded(parseConfigText(text, config))): on failure, prints the field and the message.
+inline ::testing::AssertionResult succeeded(const Status& status) {
+  if (!status) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << status->field << ": " << status->message;
+}
 
 inline std::string fixturePath(const std::string& name) { return std::string(ATTENTION_LAB_FIXTURES) + "/" + name; }
 

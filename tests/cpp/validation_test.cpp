@@ -1,8 +1,11 @@
 // Every validation error: a clear message naming the field, never a crash.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 #include "attention.h"
-#include "config_json.h"
+#include "schema.h"
 
 namespace attention_lab {
 namespace {
@@ -12,6 +15,7 @@ struct ErrorCase {
   std::string json;
   const char* field;
   const char* messagePart;
+  std::vector<std::vector<double>> tensors = {};  // typed arrays sent beside the JSON ({"$tensor": k})
 };
 
 void PrintTo(const ErrorCase& e, std::ostream* os) { *os << e.name; }
@@ -28,15 +32,15 @@ class ValidationTest : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(ValidationTest, NamesTheField) {
   const ErrorCase& e = GetParam();
-  const ConfigParseResult parsed = parseConfigText(e.json);
-  ConfigError error = parsed.error;
-  if (parsed.ok) {
-    const AttentionOutcome outcome = runAttention(parsed.config);
-    ASSERT_FALSE(outcome.ok) << "expected an error for " << e.name;
-    error = outcome.error;
+  AttentionConfig config;
+  Status error = parseConfigText(e.json, e.tensors, config);
+  if (!error) {
+    AttentionResult result;
+    error = runAttention(config, result);
+    ASSERT_TRUE(error) << "expected an error for " << e.name;
   }
-  EXPECT_EQ(error.field, e.field) << error.message;
-  EXPECT_NE(error.message.find(e.messagePart), std::string::npos) << "message: " << error.message;
+  EXPECT_EQ(error->field, e.field) << error->message;
+  EXPECT_NE(error->message.find(e.messagePart), std::string::npos) << "message: " << error->message;
 }
 
 const ErrorCase kCases[] = {
@@ -54,8 +58,10 @@ const ErrorCase kCases[] = {
     {"EmptyContext", R"({"text": "a", "contextText": ""})", "contextText", "contextText is empty"},
     {"HundredThousandTokens", R"({"text": ")" + manyTokens(100000) + R"("})", "text",
      "has 100000 tokens; the limit is 2048"},
-    {"BatchTooLarge", R"({"input": {"randn": [65, 2, 8]}})", "input.randn[0]", "batch (65) exceeds the limit of 64"},
-    {"SequenceTooLong", R"({"input": {"randn": [1, 4096, 8]}})", "input.randn[1]", "exceeds the limit of 2048"},
+    {"BatchTooLarge", R"({"input": {"randn": [65, 2, 8]}})", "input.randn[0]",
+     "input.randn[0] (65) must be between 1 and 64"},
+    {"SequenceTooLong", R"({"input": {"randn": [1, 4096, 8]}})", "input.randn[1]",
+     "input.randn[1] (4096) must be between 1 and 2048"},
     {"MemoryBudget", R"({"input": {"randn": [8, 2048, 256]}, "dModel": 256, "numHeads": 8})", "dModel",
      "the memory limit is 512 MiB"},
     {"MaxLenTooLarge", R"({"text": "a", "maxLen": 5000})", "maxLen", "between 1 and 2048"},
@@ -64,8 +70,10 @@ const ErrorCase kCases[] = {
      "the context has 1 sentences but the queries have 2"},
     {"NaNWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, "NaN"]]}}})", "weights.values.W_Q[0][1]",
      "must be a finite number, got \"NaN\""},
-    {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": [1, 1e999]}}})", "weights.values.b_K[1]",
-     "must be a finite number"},
+    {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": {"$tensor": 0, "shape": [8]}}}})",
+     "weights.values.b_K[1]", "must be a finite number", {{1, INFINITY, 0, 0, 0, 0, 0, 0}}},
+    {"NumberOutOfRange", R"({"text": "a", "weights": {"values": {"b_K": [1, 1e999]}}})", "config",
+     "not valid JSON: line 1, column 49: the number 1e999 is out of range"},
     {"WrongWeightShape", R"({"text": "a", "dModel": 2, "numHeads": 1, "weights": {"values": {"W_Q": [[1, 0, 0], [0, 1, 0]]}}})",
      "weights.values.W_Q", "must be [2, 2] (dModel = 2), got [2, 3]"},
     {"RaggedWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, 0], [0]]}}})", "weights.values.W_Q[1]",
@@ -83,7 +91,8 @@ const ErrorCase kCases[] = {
     {"UnknownEnum", R"({"text": "a", "mask": "future"})", "mask",
      "must be one of \"none\", \"causal\", \"padding\", \"causal+padding\", got \"future\""},
     {"UnknownInit", R"({"text": "a", "weights": {"init": "xavier"}})", "weights.init", "must be one of"},
-    {"BadScale", R"({"text": "a", "scale": "sqrt"})", "scale", "must be one of"},
+    {"BadScale", R"({"text": "a", "scale": "sqrt"})", "scale",
+     "must be \"head-dim\", \"d-model\", \"none\" or a number, got \"sqrt\""},
     {"BadMaskFill", R"({"text": "a", "maskFill": "inf"})", "maskFill", "must be \"-inf\" or a finite number"},
     {"DropoutAboveOne", R"({"text": "a", "dropout": {"p": 1.5}})", "dropout.p", "between 0 and 1"},
     {"NegativeSeed", R"({"text": "a", "seed": -1})", "seed", "between 0 and"},

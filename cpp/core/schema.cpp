@@ -1,0 +1,615 @@
+#include "schema.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cmath>
+#include <set>
+#include <type_traits>
+
+#include "attention.h"
+#include "size_limits.h"
+#include "text_format.h"
+
+namespace attention_lab {
+namespace {
+
+using Tensors = std::vector<std::vector<double>>;
+constexpr double kMaxSeed = 9007199254740992.0;  // 2^53: larger integers are already rounded in JSON and JS
+
+// ---- readers: JSON value -> C++ value, every problem named by its field ----
+
+Status expectType(const JsonValue& value, JsonValue::Type type, const std::string& field) {
+  if (value.type() == type) return {};
+  return fieldError(field, field + " must be " + JsonValue::typeName(type) + ", got " + describeJson(value));
+}
+
+// A finite number. The JS API sends NaN and ±Infinity as the strings "NaN",
+// "Infinity" and "-Infinity" so that they can be named here.
+Status finiteNumber(const JsonValue& value, const std::string& field, double& out) {
+  if (value.isNumber() && std::isfinite(value.number())) {
+    out = value.number();
+    return {};
+  }
+  return fieldError(field, field + " must be a finite number, got " + describeJson(value));
+}
+
+Status numberIn(const JsonValue& value, const std::string& field, double min, double max, double& out) {
+  if (Status s = finiteNumber(value, field, out)) return s;
+  if (out < min || out > max)
+    return fieldError(field, field + " (" + formatNumber(out) + ") must be between " + formatNumber(min) + " and " +
+                                 formatNumber(max));
+  return {};
+}
+
+Status integerIn(const JsonValue& value, const std::string& field, double min, double max, int64_t& out) {
+  double x;
+  if (Status s = finiteNumber(value, field, x)) return s;
+  if (x != std::floor(x)) return fieldError(field, field + " must be a whole number, got " + describeJson(value));
+  if (x < min || x > max)
+    return fieldError(field, field + " (" + formatNumber(x) + ") must be between " + formatNumber(min) + " and " +
+                                 formatNumber(max));
+  out = static_cast<int64_t>(x);
+  return {};
+}
+
+// A number that becomes a float32 tensor entry: finite, and finite as float32.
+Status float32Number(double x, const std::string& field, float& out) {
+  if (!std::isfinite(x)) return fieldError(field, field + " must be a finite number, got " + formatNumber(x));
+  if (std::fabs(x) > FLT_MAX)
+    return fieldError(field, field + " (" + formatNumber(x) + ") does not fit in float32 (largest " +
+                                 formatNumber(FLT_MAX) + ")");
+  out = static_cast<float>(x);
+  return {};
+}
+
+Status stringList(const JsonValue& value, const std::string& field, std::vector<std::string>& out) {
+  if (Status s = expectType(value, JsonValue::Type::Array, field)) return s;
+  out.clear();
+  out.reserve(value.array().size());
+  for (size_t i = 0; i < value.array().size(); ++i) {
+    const std::string item = field + "[" + std::to_string(i) + "]";
+    if (Status s = expectType(value.array()[i], JsonValue::Type::String, item)) return s;
+    out.push_back(value.array()[i].string());
+  }
+  return {};
+}
+
+// One of `choices`, by index; the error lists them.
+Status choice(const JsonValue& value, const std::string& field, const std::vector<const char*>& choices, int& out) {
+  if (value.isString())
+    for (size_t i = 0; i < choices.size(); ++i)
+      if (value.string() == choices[i]) {
+        out = static_cast<int>(i);
+        return {};
+      }
+  std::string list;
+  for (const char* c : choices) list += std::string(list.empty() ? "" : ", ") + "\"" + c + "\"";
+  return fieldError(field, field + " must be one of " + list + ", got " + describeJson(value));
+}
+
+// {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent beside the JSON.
+Status typedArray(const JsonValue& value, const std::string& field, const Tensors& tensors, GivenValues& out) {
+  const JsonValue* index = value.find("$tensor");
+  const JsonValue* shape = value.find("shape");
+  if (!index || !shape || value.members().size() != 2)
+    return fieldError(field, field + " must be an array of numbers (or rows of numbers)");
+  int64_t k;
+  if (Status s = integerIn(*index, field + ".$tensor", 0, static_cast<double>(tensors.size()) - 1, k)) return s;
+  if (Status s = expectType(*shape, JsonValue::Type::Array, field + ".shape")) return s;
+  if (shape->array().empty() || shape->array().size() > 2)
+    return fieldError(field, field + " must be a vector or a matrix");
+  out = GivenValues{};
+  int64_t count = 1;
+  for (size_t i = 0; i < shape->array().size(); ++i) {
+    int64_t n;
+    if (Status s = integerIn(shape->array()[i], field + ".shape[" + std::to_string(i) + "]", 0, 1e9, n)) return s;
+    out.shape.push_back(n);
+    count *= n;
+  }
+  const std::vector<double>& data = tensors[static_cast<size_t>(k)];
+  if (static_cast<int64_t>(data.size()) != count)
+    return fieldError(field, field + " has " + std::to_string(data.size()) + " numbers, but its shape " +
+                                 shapeText(out.shape) + " needs " + std::to_string(count));
+  out.data.resize(data.size());
+  const int64_t cols = out.shape.back();
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (std::isfinite(data[i]) && std::fabs(data[i]) <= FLT_MAX) {
+      out.data[i] = static_cast<float>(data[i]);
+      continue;
+    }
+    const int64_t at = static_cast<int64_t>(i);
+    const std::string where = out.shape.size() == 2 ? field + "[" + std::to_string(at / cols) + "][" +
+                                                          std::to_string(at % cols) + "]"
+                                                    : field + "[" + std::to_string(at) + "]";
+    float ignored;
+    return float32Number(data[i], where, ignored);
+  }
+  return {};
+}
+
+Status appendNumbers(const JsonValue& row, const std::string& field, GivenValues& out) {
+  for (size_t c = 0; c < row.array().size(); ++c) {
+    const JsonValue& item = row.array()[c];
+    const std::string where = field + "[" + std::to_string(c) + "]";
+    float x = 0;
+    if (!item.isNull()) {
+      double d;
+      if (Status s = finiteNumber(item, where, d)) return s;
+      if (Status s = float32Number(d, where, x)) return s;
+    }
+    out.data.push_back(x);
+    out.given.push_back(!item.isNull());
+  }
+  return {};
+}
+
+// number[] or number[][] (rows of equal length) or a typed array. null (an
+// entry or a whole row) keeps the drawn value there.
+Status matrix(const JsonValue& value, const std::string& field, const Tensors& tensors, GivenValues& out) {
+  if (value.isObject()) return typedArray(value, field, tensors, out);
+  if (Status s = expectType(value, JsonValue::Type::Array, field)) return s;
+  const auto& rows = value.array();
+  out = GivenValues{};
+  size_t firstRow = 0;
+  while (firstRow < rows.size() && rows[firstRow].isNull()) ++firstRow;
+  if (firstRow == rows.size() || !rows[firstRow].isArray()) {
+    out.shape = {static_cast<int64_t>(rows.size())};
+    return appendNumbers(value, field, out);
+  }
+  const size_t cols = rows[firstRow].array().size();
+  out.shape = {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols)};
+  out.data.reserve(rows.size() * cols);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const std::string rowField = field + "[" + std::to_string(r) + "]";
+    if (rows[r].isNull()) {
+      out.data.resize(out.data.size() + cols, 0.0f);
+      out.given.resize(out.data.size(), false);
+      continue;
+    }
+    if (Status s = expectType(rows[r], JsonValue::Type::Array, rowField)) return s;
+    if (rows[r].array().size() != cols)
+      return fieldError(rowField, rowField + " has " + std::to_string(rows[r].array().size()) + " numbers, but row " +
+                                      std::to_string(firstRow) + " has " + std::to_string(cols));
+    if (Status s = appendNumbers(rows[r], rowField, out)) return s;
+  }
+  return {};
+}
+
+// [[row, col, value], ...] ([[col, value], ...] for a vector). An embedding
+// row may be given as its token ("cat"), resolved once the vocab is known.
+Status edits(const JsonValue& value, const std::string& field, bool vector, bool tokens, std::vector<CellEdit>& out) {
+  if (Status s = expectType(value, JsonValue::Type::Array, field)) return s;
+  const size_t arity = vector ? 2 : 3;
+  out.clear();
+  out.reserve(value.array().size());
+  for (size_t k = 0; k < value.array().size(); ++k) {
+    const JsonValue& entry = value.array()[k];
+    const std::string where = field + "[" + std::to_string(k) + "]";
+    if (!entry.isArray() || entry.array().size() != arity)
+      return fieldError(where, where + (vector ? " must be [index, value]" : " must be [row, column, value]") +
+                                   ", got " + describeJson(entry));
+    CellEdit edit;
+    edit.field = where;
+    const auto& items = entry.array();
+    if (tokens && items[0].isString()) {
+      edit.token = items[0].string();
+    } else if (!vector) {
+      if (Status s = integerIn(items[0], where + "[0]", 0, kMaxVocab, edit.row)) return s;
+    }
+    const JsonValue& col = items[arity - 2];
+    if (Status s = integerIn(col, where + "[" + std::to_string(arity - 2) + "]", 0, kMaxDModel - 1, edit.col)) return s;
+    double x;
+    const std::string valueField = where + "[" + std::to_string(arity - 1) + "]";
+    if (Status s = finiteNumber(items[arity - 1], valueField, x)) return s;
+    if (Status s = float32Number(x, valueField, edit.value)) return s;
+    out.push_back(std::move(edit));
+  }
+  return {};
+}
+
+// ---- JSON writers for defaults ------------------------------------------------
+
+std::string toJson(bool b) { return b ? "true" : "false"; }
+std::string toJson(int64_t n) { return std::to_string(n); }
+std::string toJson(uint64_t n) { return std::to_string(n); }
+std::string toJson(double x) { return formatNumber(x); }
+template <typename T>
+std::string toJson(const std::optional<T>& v) {
+  return v ? toJson(*v) : "null";
+}
+
+// ---- row builders: a reader and a writer from a member pointer -------------------
+
+template <auto M>
+Status readInteger(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  int64_t x;
+  if (Status s = integerIn(v, f.path, f.min, f.max, x)) return s;
+  c.*M = x;
+  return {};
+}
+template <auto M>
+Status readNumber(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  double x;
+  if (Status s = numberIn(v, f.path, f.min, f.max, x)) return s;
+  c.*M = x;
+  return {};
+}
+template <auto M>
+Status readBoolean(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  if (Status s = expectType(v, JsonValue::Type::Bool, f.path)) return s;
+  c.*M = v.boolean();
+  return {};
+}
+template <auto M>
+Status readEnum(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  int index;
+  if (Status s = choice(v, f.path, f.choices, index)) return s;
+  c.*M = static_cast<std::remove_reference_t<decltype(c.*M)>>(index);
+  return {};
+}
+template <auto M>
+std::string writeValue(const AttentionConfig& c) {
+  return toJson(c.*M);
+}
+template <auto M, const auto& Names>
+std::string writeEnum(const AttentionConfig& c) {
+  return jsonQuote(Names[static_cast<size_t>(c.*M)]);
+}
+
+template <auto M>
+FieldSpec integerField(const char* path, const char* name, const char* group, double min, double max) {
+  return {path, name, FieldType::Integer, group, {}, min, max, nullptr, &readInteger<M>, &writeValue<M>};
+}
+template <auto M>
+FieldSpec seedField(const char* path, const char* name, const char* group) {
+  return {path, name, FieldType::Seed, group, {}, 0, kMaxSeed, nullptr, &readInteger<M>, &writeValue<M>};
+}
+template <auto M>
+FieldSpec numberField(const char* path, const char* name, const char* group, double min, double max) {
+  return {path, name, FieldType::Number, group, {}, min, max, nullptr, &readNumber<M>, &writeValue<M>};
+}
+template <auto M>
+FieldSpec booleanField(const char* path, const char* name, const char* group) {
+  return {path, name, FieldType::Boolean, group, {}, 0, 0, nullptr, &readBoolean<M>, &writeValue<M>};
+}
+template <auto M, const auto& Names>
+FieldSpec enumField(const char* path, const char* name, const char* group) {
+  return {path,          name, FieldType::Enum, group, std::vector<const char*>(Names.begin(), Names.end()), 0, 0,
+          nullptr,       &readEnum<M>,       &writeEnum<M, Names>};
+}
+
+// ---- the rows that need more than a member --------------------------------------
+
+template <SequenceSource AttentionConfig::*Side>
+Status readText(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  if (Status s = expectType(v, JsonValue::Type::String, f.path)) return s;
+  (c.*Side).texts = {v.string()};
+  return {};
+}
+template <SequenceSource AttentionConfig::*Side>
+Status readTexts(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  if (Status s = stringList(v, f.path, (c.*Side).texts)) return s;
+  if ((c.*Side).texts.empty())
+    return fieldError(f.path, std::string(f.path) + " is empty: give at least one sentence");
+  return {};
+}
+template <SequenceSource AttentionConfig::*Side>
+Status readRandn(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  const std::string field = f.path;
+  if (Status s = expectType(v, JsonValue::Type::Object, field)) return s;
+  for (const auto& member : v.members())
+    if (member.first != "randn")
+      return fieldError(field + "." + member.first, "unknown field \"" + field + "." + member.first + "\"");
+  const JsonValue* randn = v.find("randn");
+  if (!randn) return fieldError(field + ".randn", field + ".randn is required: [B, S, dModel]");
+  if (!randn->isArray() || randn->array().size() != 3)
+    return fieldError(field + ".randn", field + ".randn must be [B, S, dModel], 3 numbers");
+  std::array<int64_t, 3> shape{};
+  const double limits[3] = {kMaxBatch, kMaxTokensPerSequence, kMaxDModel};
+  for (size_t i = 0; i < 3; ++i)
+    if (Status s = integerIn(randn->array()[i], field + ".randn[" + std::to_string(i) + "]", 1, limits[i], shape[i]))
+      return s;
+  (c.*Side).randn = shape;
+  return {};
+}
+template <SequenceSource AttentionConfig::*Side>
+std::string writeText(const AttentionConfig& c) {
+  const auto& texts = (c.*Side).texts;
+  return texts.size() == 1 ? jsonQuote(texts[0]) : "null";
+}
+std::string writeNull(const AttentionConfig&) { return "null"; }
+
+Status readVocab(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  std::vector<std::string> vocab;
+  if (Status s = stringList(v, f.path, vocab)) return s;
+  if (vocab.empty()) return fieldError(f.path, "vocab is empty: give at least one token");
+  if (static_cast<int64_t>(vocab.size()) > kMaxVocab)
+    return fieldError(f.path, "the vocab has " + std::to_string(vocab.size()) + " tokens; the limit is " +
+                                  std::to_string(kMaxVocab));
+  c.vocab = std::move(vocab);
+  return {};
+}
+
+// "head-dim" | "d-model" | "none" | a number (the multiplier itself).
+Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  if (v.isNumber() || (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
+    c.scale = ScaleMode::Custom;
+    return finiteNumber(v, f.path, c.customScale);
+  }
+  int index;
+  if (choice(v, f.path, f.choices, index))
+    return fieldError(f.path, std::string(f.path) + " must be \"head-dim\", \"d-model\", \"none\" or a number, got " +
+                                  describeJson(v));
+  c.scale = static_cast<ScaleMode>(index);
+  return {};
+}
+std::string writeScale(const AttentionConfig& c) {
+  return c.scale == ScaleMode::Custom ? formatNumber(c.customScale) : jsonQuote(kScaleNames[static_cast<size_t>(c.scale)]);
+}
+
+// "-inf" (also "-Infinity", how the JS API sends -Infinity) or a float32 number.
+Status readMaskFill(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  if (v.isString() && (v.string() == "-inf" || v.string() == "-Infinity")) {
+    c.maskFill = -std::numeric_limits<float>::infinity();
+    return {};
+  }
+  if (!v.isNumber())
+    return fieldError(f.path, std::string(f.path) + " must be \"-inf\" or a finite number, got " + describeJson(v));
+  double fill;
+  if (Status s = finiteNumber(v, f.path, fill)) return s;
+  return float32Number(fill, f.path, c.maskFill);
+}
+std::string writeMaskFill(const AttentionConfig& c) {
+  return std::isinf(c.maskFill) ? "\"-inf\"" : formatNumber(c.maskFill);
+}
+
+Status readEmbeddingValues(const FieldSpec& f, const JsonValue& v, const Tensors& tensors, AttentionConfig& c) {
+  GivenValues table;
+  if (Status s = matrix(v, f.path, tensors, table)) return s;
+  if (table.shape.size() != 2)
+    return fieldError(f.path, std::string(f.path) + " must be a matrix [len(vocab), dModel]");
+  c.embeddingValues = std::move(table);
+  return {};
+}
+Status readEmbeddingEdits(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  return edits(v, f.path, /*vector=*/false, /*tokens=*/true, c.embeddingEdits);
+}
+
+// An object keyed by weight names: {"W_Q": ..., "b_O": ...}.
+template <typename Item>
+Status readWeightMap(const FieldSpec& f, const JsonValue& v, std::map<std::string, Item>& out,
+                     Status (*readItem)(const JsonValue&, const std::string&, bool, const Tensors&, Item&),
+                     const Tensors& tensors) {
+  if (Status s = expectType(v, JsonValue::Type::Object, f.path)) return s;
+  for (const auto& member : v.members()) {
+    bool known = false;
+    for (const char* name : f.choices) known = known || member.first == name;
+    const std::string field = std::string(f.path) + "." + member.first;
+    if (!known) {
+      std::string list;
+      for (const char* c : f.choices) list += std::string(list.empty() ? "" : " ") + c;
+      return fieldError(field, "unknown field \"" + field + "\" (known: " + list + ")");
+    }
+    if (Status s = readItem(member.second, field, member.first[0] == 'b', tensors, out[member.first])) return s;
+  }
+  return {};
+}
+Status readWeightValuesItem(const JsonValue& v, const std::string& field, bool, const Tensors& tensors,
+                            GivenValues& out) {
+  return matrix(v, field, tensors, out);
+}
+Status readWeightEditsItem(const JsonValue& v, const std::string& field, bool vector, const Tensors&,
+                           std::vector<CellEdit>& out) {
+  return edits(v, field, vector, /*tokens=*/false, out);
+}
+Status readWeightValues(const FieldSpec& f, const JsonValue& v, const Tensors& tensors, AttentionConfig& c) {
+  return readWeightMap(f, v, c.weightValues, &readWeightValuesItem, tensors);
+}
+Status readWeightEdits(const FieldSpec& f, const JsonValue& v, const Tensors& tensors, AttentionConfig& c) {
+  return readWeightMap(f, v, c.weightEdits, &readWeightEditsItem, tensors);
+}
+
+const std::vector<const char*> kWeightNameList(kWeightNames.begin(), kWeightNames.end());
+using C = AttentionConfig;
+
+std::vector<FieldSpec> buildSchema() {
+  return {
+      // Queries: one of text, texts, input.
+      {"text", "text", FieldType::String, "input", {}, 0, 0, "input", &readText<&C::input>, &writeText<&C::input>},
+      {"texts", "texts", FieldType::StringList, "input", {}, 0, 0, "input", &readTexts<&C::input>, &writeNull},
+      {"input", "input", FieldType::Randn, "input", {}, 0, 0, "input", &readRandn<&C::input>, &writeNull},
+      // Keys and values for cross-attention: one of contextText, contextTexts, contextInput.
+      {"contextText", "context-text", FieldType::String, "input", {}, 0, 0, "context", &readText<&C::context>,
+       &writeText<&C::context>},
+      {"contextTexts", "context-texts", FieldType::StringList, "input", {}, 0, 0, "context",
+       &readTexts<&C::context>, &writeNull},
+      {"contextInput", "context-input", FieldType::Randn, "input", {}, 0, 0, "context", &readRandn<&C::context>,
+       &writeNull},
+      {"vocab", "vocab", FieldType::StringList, "input", {}, 0, 0, nullptr, &readVocab, &writeNull},
+      integerField<&C::maxLen>("maxLen", "max-len", "input", 1, kMaxTokensPerSequence),
+      integerField<&C::dModel>("dModel", "d-model", "model", 1, kMaxDModel),
+      integerField<&C::numHeads>("numHeads", "heads", "model", 1, kMaxHeads),
+      seedField<&C::seed>("seed", "seed", "model"),
+      enumField<&C::positional, kPositionalNames>("embedding.positional", "positional", "embedding"),
+      {"embedding.values", "embedding-values", FieldType::Matrix, "embedding", {}, 0, 0, nullptr,
+       &readEmbeddingValues, &writeNull},
+      {"embedding.edits", "embedding-edits", FieldType::Edits, "embedding", {}, 0, 0, nullptr, &readEmbeddingEdits,
+       &writeNull},
+      enumField<&C::init, kWeightInitNames>("weights.init", "init", "weights"),
+      enumField<&C::layout, kLayoutNames>("weights.layout", "layout", "weights"),
+      booleanField<&C::qkvBias>("weights.qkvBias", "qkv-bias", "weights"),
+      booleanField<&C::outProj>("weights.outProj", "out-proj", "weights"),
+      seedField<&C::weightsSeed>("weights.seed", "weights-seed", "weights"),
+      {"weights.values", "weight-values", FieldType::MatrixMap, "weights", kWeightNameList, 0, 0, nullptr,
+       &readWeightValues, &writeNull},
+      {"weights.edits", "weight-edits", FieldType::EditsMap, "weights", kWeightNameList, 0, 0, nullptr,
+       &readWeightEdits, &writeNull},
+      {"scale", "scale", FieldType::EnumOrNumber, "attention",
+       std::vector<const char*>(kScaleNames.begin(), kScaleNames.end()), 0, 0, nullptr, &readScale, &writeScale},
+      enumField<&C::mask, kMaskNames>("mask", "mask", "attention"),
+      {"maskFill", "mask-fill", FieldType::EnumOrNumber, "attention", {"-inf"}, 0, 0, nullptr, &readMaskFill,
+       &writeMaskFill},
+      numberField<&C::dropoutP>("dropout.p", "dropout", "dropout", 0, 1),
+      seedField<&C::dropoutSeed>("dropout.seed", "dropout-seed", "dropout"),
+  };
+}
+
+const char* typeName(FieldType type) {
+  switch (type) {
+    case FieldType::String: return "string";
+    case FieldType::StringList: return "string[]";
+    case FieldType::Integer: return "integer";
+    case FieldType::Seed: return "seed";
+    case FieldType::Number: return "number";
+    case FieldType::Boolean: return "boolean";
+    case FieldType::Enum: return "enum";
+    case FieldType::EnumOrNumber: return "enum|number";
+    case FieldType::Randn: return "randn";
+    case FieldType::Matrix: return "matrix";
+    case FieldType::MatrixMap: return "matrix-map";
+    case FieldType::Edits: return "edits";
+    case FieldType::EditsMap: return "edits-map";
+  }
+  return "?";
+}
+
+bool sameIgnoringCase(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+// The member names an object at `prefix` ("" is the root) may hold.
+std::vector<std::string> childrenOf(const std::string& prefix) {
+  std::vector<std::string> names;
+  for (const FieldSpec& f : configSchema()) {
+    const std::string path = f.path;
+    if (!prefix.empty() && path.compare(0, prefix.size() + 1, prefix + ".") != 0) continue;
+    const std::string rest = prefix.empty() ? path : path.substr(prefix.size() + 1);
+    const std::string child = rest.substr(0, rest.find('.'));
+    if (std::find(names.begin(), names.end(), child) == names.end()) names.push_back(child);
+  }
+  return names;
+}
+
+// Unknown members of the object at `prefix`, with a hint for a near miss;
+// known objects are checked recursively.
+Status checkMembers(const JsonValue& object, const std::string& prefix) {
+  const std::vector<std::string> known = childrenOf(prefix);
+  for (const auto& member : object.members()) {
+    const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
+    if (std::find(known.begin(), known.end(), member.first) == known.end()) {
+      std::string hint;
+      for (const std::string& name : known)
+        if (sameIgnoringCase(member.first, name)) hint = " (did you mean \"" + name + "\"?)";
+      return fieldError(path.empty() ? "config" : path, "unknown field \"" + path + "\"" + hint);
+    }
+    const bool isLeaf = std::any_of(configSchema().begin(), configSchema().end(),
+                                    [&](const FieldSpec& f) { return path == f.path; });
+    if (!isLeaf) {
+      if (Status s = expectType(member.second, JsonValue::Type::Object, path)) return s;
+      if (Status s = checkMembers(member.second, path)) return s;
+    }
+  }
+  return {};
+}
+
+// The value at a dotted path, or nullptr.
+const JsonValue* lookup(const JsonValue& root, const std::string& path) {
+  const JsonValue* node = &root;
+  size_t start = 0;
+  while (node) {
+    const size_t dot = path.find('.', start);
+    node = node->isObject() ? node->find(path.substr(start, dot - start)) : nullptr;
+    if (dot == std::string::npos) return node;
+    start = dot + 1;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<FieldSpec>& configSchema() {
+  static const std::vector<FieldSpec> schema = buildSchema();
+  return schema;
+}
+
+Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfig& config) {
+  config = AttentionConfig{};
+  if (Status s = expectType(root, JsonValue::Type::Object, "config")) return s;
+  if (Status s = checkMembers(root, "")) return s;
+  std::string givenOneOf[2];  // the field given in each exclusive group ("input", "context")
+  for (const FieldSpec& f : configSchema()) {
+    const JsonValue* value = lookup(root, f.path);
+    if (!value) continue;
+    const bool nullable = std::string(f.write(AttentionConfig{})) == "null";
+    if (value->isNull() && nullable) continue;  // null: not given
+    if (f.oneOf) {
+      std::string& first = givenOneOf[std::string(f.oneOf) == "input" ? 0 : 1];
+      if (!first.empty()) {
+        std::string names;
+        for (const FieldSpec& g : configSchema())
+          if (g.oneOf && std::string(g.oneOf) == f.oneOf) names += std::string(names.empty() ? "" : ", ") + g.path;
+        return fieldError(first, "give only one of " + names);
+      }
+      first = f.path;
+    }
+    if (Status s = f.read(f, *value, tensors, config)) return s;
+  }
+  return {};
+}
+
+Status parseConfig(const JsonValue& root, AttentionConfig& config) { return parseConfig(root, {}, config); }
+
+Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
+  const JsonParseResult parsed = parseJson(jsonText);
+  if (!parsed.ok) return fieldError("config", "config is not valid JSON: " + parsed.error);
+  return parseConfig(parsed.value, tensors, config);
+}
+
+Status parseConfigText(const std::string& jsonText, AttentionConfig& config) {
+  return parseConfigText(jsonText, {}, config);
+}
+
+std::string schemaJson() {
+  const AttentionConfig defaults;
+  std::string out = "{\"version\":1,\"fields\":[";
+  bool first = true;
+  for (const FieldSpec& f : configSchema()) {
+    out += first ? "" : ",";
+    first = false;
+    out += "{\"path\":" + jsonQuote(f.path) + ",\"name\":" + jsonQuote(f.name) + ",\"type\":" +
+           jsonQuote(typeName(f.type)) + ",\"group\":" + jsonQuote(f.group) + ",\"default\":" + f.write(defaults);
+    if (!f.choices.empty()) {
+      out += ",\"choices\":[";
+      for (size_t i = 0; i < f.choices.size(); ++i) out += (i ? "," : "") + jsonQuote(f.choices[i]);
+      out += "]";
+    }
+    if (f.type == FieldType::Integer || f.type == FieldType::Seed || f.type == FieldType::Number)
+      out += ",\"min\":" + formatNumber(f.min) + ",\"max\":" + formatNumber(f.max);
+    if (f.oneOf) out += ",\"oneOf\":" + jsonQuote(f.oneOf);
+    out += ",\"help\":" + jsonQuote(std::string("field.") + f.path) + "}";
+  }
+  out += "],\"limits\":{\"tokensPerSequence\":" + std::to_string(kMaxTokensPerSequence) +
+         ",\"batch\":" + std::to_string(kMaxBatch) + ",\"dModel\":" + std::to_string(kMaxDModel) +
+         ",\"heads\":" + std::to_string(kMaxHeads) + ",\"vocab\":" + std::to_string(kMaxVocab) +
+         ",\"intermediateBytes\":" + std::to_string(kMaxIntermediateBytes) + "}";
+  out += ",\"tensors\":[";
+  for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
+  return out + "]}";
+}
+
+std::string settingsJson(const AttentionConfig& config) {
+  std::string out = "{";
+  for (const FieldSpec& f : configSchema()) {
+    const std::string value = f.write(config);
+    if (value == "null") continue;
+    out += (out.size() > 1 ? "," : "") + jsonQuote(f.path) + ":" + value;
+  }
+  return out + "}";
+}
+
+}  // namespace attention_lab

@@ -1,0 +1,76 @@
+// The config schema: one table row per field, with its JSON path, the short
+// name that the CLI flag, the element attribute and the form control use,
+// its type, enum values and limits. Defaults are read off a default-built
+// AttentionConfig, so config.h holds each default once.
+//
+// Parsing, the range checks (each in one place: the row's reader), the
+// "did you mean" hints and the exported schema (lab.schema, `attention-lab
+// --schema`, web/api/generated/schema.json) all come from this table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config.h"
+#include "json.h"
+
+namespace attention_lab {
+
+enum class FieldType {
+  String,        // "text"
+  StringList,    // ["a", "b"]
+  Integer,       // a whole number within [min, max]
+  Seed,          // a whole number within [0, 2^53]
+  Number,        // a finite number within [min, max]
+  Boolean,       // true / false
+  Enum,          // one of `choices`
+  EnumOrNumber,  // one of `choices`, or a finite number
+  Randn,         // {"randn": [B, S, dModel]}
+  Matrix,        // number[][] (null keeps the drawn number), or a typed array
+  MatrixMap,     // {name: Matrix} for the names in `choices`
+  Edits,         // [[row or token, col, value], ...]
+  EditsMap,      // {name: Edits} for the names in `choices`
+};
+
+struct FieldSpec;
+// Reads one present field from JSON into the config. `tensors` holds the
+// typed arrays a JS caller sent beside the JSON text ({"$tensor": k}).
+using FieldReader = Status (*)(const FieldSpec& spec, const JsonValue& value,
+                               const std::vector<std::vector<double>>& tensors, AttentionConfig& config);
+// Writes the field's value in `config` as JSON text ("null" when unset).
+using FieldWriter = std::string (*)(const AttentionConfig& config);
+
+struct FieldSpec {
+  const char* path;   // "weights.init"
+  const char* name;   // "init": CLI --init, <attention-lab init>, the form control
+  FieldType type;
+  const char* group;  // input | model | embedding | weights | attention | dropout
+  std::vector<const char*> choices;
+  double min = 0, max = 0;
+  const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, input)
+  FieldReader read = nullptr;
+  FieldWriter write = nullptr;
+};
+
+// The table, in the order fields are read, shown and documented.
+const std::vector<FieldSpec>& configSchema();
+
+// JSON -> config. Unknown fields (with a "did you mean" hint), wrong types,
+// values out of range and non-finite numbers are errors naming the field.
+// Checks that need several fields or the sizes are in validate.h.
+Status parseConfig(const JsonValue& json, const std::vector<std::vector<double>>& tensors, AttentionConfig& config);
+Status parseConfig(const JsonValue& json, AttentionConfig& config);
+// Parses the text first; a syntax error is reported on the field "config".
+Status parseConfigText(const std::string& jsonText, const std::vector<std::vector<double>>& tensors,
+                       AttentionConfig& config);
+Status parseConfigText(const std::string& jsonText, AttentionConfig& config);
+
+// The schema as JSON: {"version", "fields": [{path, name, type, group,
+// default, choices?, min?, max?, oneOf?, help}], "limits", "tensors"}.
+std::string schemaJson();
+
+// The scalar settings of a config as JSON ({"dModel": 8, "weights.qkvBias": true, ...}),
+// keyed by path; unset optional fields are left out.
+std::string settingsJson(const AttentionConfig& config);
+
+}  // namespace attention_lab

@@ -1,0 +1,55 @@
+#include "text_format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace attention_lab {
+
+std::string formatNumber(double x) {
+  if (x == std::floor(x) && std::fabs(x) <= 9007199254740992.0) return std::to_string(static_cast<long long>(x));
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.9g", x);
+  return buffer;
+}
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string describeJson(const JsonValue& value) {
+  switch (value.type()) {
+    case JsonValue::Type::Number: return formatNumber(value.number());
+    case JsonValue::Type::String: {
+      std::string s = value.string();
+      if (s.size() > 40) {
+        size_t cut = 40;
+        // Back up to the start of a UTF-8 sequence: continuation bytes are 10xxxxxx.
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+        s = s.substr(0, cut) + "...";
+      }
+      return "\"" + s + "\"";
+    }
+    default: return JsonValue::typeName(value.type());
+  }
+}
+
+std::string jsonQuote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace attention_lab
