@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 
-const page = (name) => new URL(`./page/${name}`, import.meta.url).pathname;
+const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 
 // The site: the page, the iframe target, the authors' docs, and the element
 // as a stable, hash-free file (attention-lab-element.js) for script tags.
+// The root is web/: its three HTML files are the entry points, and the
+// layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
-  root: new URL('./page', import.meta.url).pathname,
+  root: web(''),
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,
@@ -15,10 +17,10 @@ export default defineConfig({
     manifest: true, // dist/.vite/manifest.json: npm run bench sums the main page's assets from it
     rollupOptions: {
       input: {
-        index: page('index.html'),
-        embed: page('embed.html'),
-        authors: page('authors.html'),
-        element: new URL('./element/attention-lab-element.js', import.meta.url).pathname,
+        index: web('index.html'),
+        embed: web('embed.html'),
+        authors: web('authors.html'),
+        element: web('element/attention-lab-element.js'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'attention-lab-element.js' : 'assets/[name]-[hash].js'),

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 // wasm is already inlined in it), without the worker. build-single.js then
 // inlines the JS and CSS into the HTML.
 export default defineConfig({
-  root: new URL('./page', import.meta.url).pathname,
+  root: new URL('.', import.meta.url).pathname,
   base: './',
   resolve: {
     alias: [{ find: /^\.\/worker-factory\.js$/, replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname }],
@@ -16,7 +16,7 @@ export default defineConfig({
     modulePreload: false,
     cssCodeSplit: false,
     rollupOptions: {
-      input: new URL('./page/index.html', import.meta.url).pathname,
+      input: new URL('./index.html', import.meta.url).pathname,
       output: { codeSplitting: false },
     },
   },

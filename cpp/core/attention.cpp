@@ -352,8 +352,6 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r) {
   if (Status s = measure(c, r, d)) return s;
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
-  r.resolved = c;
-  r.resolved.qkvBias = c.hasQkvBias();
 
   Intermediates m;
   TorchGenerator gen(c.seed);  // torch.manual_seed(seed)

@@ -36,8 +36,6 @@ struct AttentionResult {
   // In pipeline order: X, X_context, W_Q, W_K, W_V, b_Q, b_K, b_V, W_O, b_O, Q, K, V,
   // scores, scaled, mask, masked, weights, dropped, context, concat, output.
   std::vector<std::pair<std::string, Tensor>> tensors;
-  // The config as it ran, with the settings the engine decided (qkvBias) filled in.
-  AttentionConfig resolved;
 
   const Tensor* find(const std::string& name) const;
 };

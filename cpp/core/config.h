@@ -134,6 +134,9 @@ struct AttentionConfig {
 
   // The one place the qkvBias rule lives.
   bool hasQkvBias() const { return qkvBias.value_or(init == WeightInit::TorchMha); }
+  // Fills in what the engine decides for settings left unset, so a config can
+  // report the settings a run used (result.settings in JS).
+  void resolveDefaults() { qkvBias = hasQkvBias(); }
   bool isCrossAttention() const { return context.present(); }
 };
 

@@ -75,6 +75,13 @@ Status stringList(const JsonValue& value, const std::string& field, std::vector<
   return {};
 }
 
+// "a", "b", "c"
+std::string choiceList(const std::vector<const char*>& choices) {
+  std::string list;
+  for (const char* c : choices) list += std::string(list.empty() ? "" : ", ") + "\"" + c + "\"";
+  return list;
+}
+
 // One of `choices`, by index; the error lists them.
 Status choice(const JsonValue& value, const std::string& field, const std::vector<const char*>& choices, int& out) {
   if (value.isString())
@@ -83,9 +90,7 @@ Status choice(const JsonValue& value, const std::string& field, const std::vecto
         out = static_cast<int>(i);
         return {};
       }
-  std::string list;
-  for (const char* c : choices) list += std::string(list.empty() ? "" : ", ") + "\"" + c + "\"";
-  return fieldError(field, field + " must be one of " + list + ", got " + describeJson(value));
+  return fieldError(field, field + " must be one of " + choiceList(choices) + ", got " + describeJson(value));
 }
 
 // {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent beside the JSON.
@@ -339,7 +344,7 @@ Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
   }
   int index;
   if (choice(v, f.path, f.choices, index))
-    return fieldError(f.path, std::string(f.path) + " must be \"head-dim\", \"d-model\", \"none\" or a number, got " +
+    return fieldError(f.path, std::string(f.path) + " must be " + choiceList(f.choices) + " or a number, got " +
                                   describeJson(v));
   c.scale = static_cast<ScaleMode>(index);
   return {};
@@ -367,7 +372,7 @@ std::string writeMaskFill(const AttentionConfig& c) {
 Status readEmbeddingValues(const FieldSpec& f, const JsonValue& v, const Tensors& tensors, AttentionConfig& c) {
   GivenValues table;
   if (Status s = matrix(v, f.path, tensors, table)) return s;
-  if (table.shape.size() != 2)
+  if (table.shape.size() != 2 && !v.isObject())  // a typed array may be flat, row-major
     return fieldError(f.path, std::string(f.path) + " must be a matrix [len(vocab), dModel]");
   c.embeddingValues = std::move(table);
   return {};

@@ -17,6 +17,15 @@ Status checkRandnShape(const SequenceSource& source, const char* field, int64_t 
   return {};
 }
 
+// Explicit values fit `expected` when they have its shape, or are a flat
+// row-major vector of its size (a Float32Array from JS).
+bool fitsShape(const GivenValues& given, const std::vector<int64_t>& expected) {
+  if (given.shape == expected) return true;
+  int64_t count = 1;
+  for (int64_t n : expected) count *= n;
+  return given.shape.size() == 1 && given.shape[0] == count;
+}
+
 int64_t batchOf(const SequenceSource& source) {
   return source.randn ? (*source.randn)[0] : static_cast<int64_t>(source.texts.size());
 }
@@ -70,7 +79,7 @@ Status validateConfig(const AttentionConfig& c) {
     const std::string field = "weights.values." + name;
     const std::vector<int64_t> expected =
         name[0] == 'W' ? std::vector<int64_t>{c.dModel, c.dModel} : std::vector<int64_t>{c.dModel};
-    if (given.shape != expected)
+    if (!fitsShape(given, expected))
       return fieldError(field, field + " must be " + shapeText(expected) + " (dModel = " + std::to_string(c.dModel) +
                                    "), got " + shapeText(given.shape));
     if (Status s = checkOutProj(name, field)) return s;
@@ -111,7 +120,7 @@ Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
                                    std::to_string(kMaxVocab));
   if (c.embeddingValues) {
     const std::vector<int64_t> expected = {s.vocabSize, c.dModel};
-    if (c.embeddingValues->shape != expected)
+    if (!fitsShape(*c.embeddingValues, expected))
       return fieldError("embedding.values", "embedding.values must be " + shapeText(expected) +
                                                 " ([len(vocab), dModel]), got " + shapeText(c.embeddingValues->shape));
   }

@@ -82,7 +82,8 @@ val run(const std::string& configJson, val typedArrays, val wantedTensors) {
   out.set("headDim", static_cast<double>(r.headDim));
   out.set("scaleFactor", r.scaleFactor);
   out.set("warnings", toArray(r.warnings));
-  out.set("settings", parseJsonText(attention_lab::settingsJson(r.resolved)));
+  config.resolveDefaults();
+  out.set("settings", parseJsonText(attention_lab::settingsJson(config)));
   val tensorsOut = val::object();
   const bool all = wantedTensors.isNull() || wantedTensors.isUndefined();
   for (const auto& entry : r.tensors)

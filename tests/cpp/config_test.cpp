@@ -155,16 +155,22 @@ AttentionResult runText(const std::string& json) {
   return r;
 }
 
-TEST(Run, ResolvedConfigFillsInQkvBias) {
-  EXPECT_EQ(runText(R"({"text": "a b"})").resolved.qkvBias, false);
-  EXPECT_EQ(runText(R"({"text": "a b", "weights": {"init": "torch-mha"}})").resolved.qkvBias, true);
-  EXPECT_EQ(runText(R"({"text": "a b", "weights": {"init": "torch-mha", "qkvBias": false}})").resolved.qkvBias,
-            false);
-  const AttentionResult r = runText(R"({"text": "a b", "dModel": 4, "seed": 7, "mask": "causal"})");
-  EXPECT_EQ(r.resolved.dModel, 4);
-  EXPECT_EQ(r.resolved.seed, 7u);
-  EXPECT_EQ(r.resolved.mask, MaskKind::Causal);
-  EXPECT_EQ(r.resolved.input.texts, (std::vector<std::string>{"a b"}));
+TEST(Config, ResolvedDefaultsFillInQkvBiasAndTheSettingsShowThem) {
+  auto resolved = [](const std::string& json) {
+    AttentionConfig c;
+    EXPECT_TRUE(succeeded(parseConfigText(json, c)));
+    c.resolveDefaults();
+    return c;
+  };
+  EXPECT_EQ(resolved(R"({"text": "a b"})").qkvBias, false);
+  EXPECT_EQ(resolved(R"({"text": "a b", "weights": {"init": "torch-mha"}})").qkvBias, true);
+  EXPECT_EQ(resolved(R"({"text": "a b", "weights": {"init": "torch-mha", "qkvBias": false}})").qkvBias, false);
+  const std::string settings = settingsJson(resolved(R"({"text": "a b", "dModel": 4, "seed": 7, "mask": "causal"})"));
+  for (const char* part : {R"("text":"a b")", R"("dModel":4)", R"("seed":7)", R"("mask":"causal")",
+                           R"("weights.qkvBias":false)", R"("maskFill":"-inf")"})
+    EXPECT_NE(settings.find(part), std::string::npos) << part << " in " << settings;
+  // Unset optional fields are left out.
+  EXPECT_EQ(settings.find("weights.seed"), std::string::npos);
 }
 
 TEST(Run, ReusingAResultStartsAfresh) {

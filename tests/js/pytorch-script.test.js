@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { formToConfig, presetForm } from '../../web/page/controls.js';
-import { applyEdits } from '../../web/page/edits.js';
-import { PRESETS } from '../../web/page/presets.js';
-import { pytorchScript } from '../../web/page/pytorch-script.js';
+import { editsFromJson, withEdits } from '../../web/model/edits.js';
+import { PRESETS } from '../../web/model/presets.js';
+import { pytorchScript } from '../../web/model/pytorch-script.js';
+import { configFromSettings } from '../../web/model/settings.js';
 import { compareTensors } from './fixtures.js';
 
 // Appended to the generated script: every tensor it built, as JSON.
@@ -24,12 +24,14 @@ function runPython(script) {
   return { tensors, printed: out.stdout };
 }
 
+const config = (settings) => configFromSettings(settings);
 const cases = [
-  ...PRESETS.map((preset) => [preset.key, formToConfig(presetForm(preset)), null]),
-  ['causal + dropout + positional', formToConfig({ ...presetForm(PRESETS[1]), mask: 'causal', dropoutP: 0.2, dropoutSeed: 7, positional: 'sinusoidal', weightsSeed: 3 }), null],
-  ['per-head torch-rand, -1e9 fill, padding', formToConfig({ ...presetForm(PRESETS[3]), init: 'torch-rand', layout: 'per-head', maskFill: '-1e9', numHeads: 4 }), null],
-  ['per-head nn.Linear with bias, custom scale, maxLen', formToConfig({ ...presetForm(PRESETS[2]), layout: 'per-head', qkvBias: true, scale: 'custom', scaleValue: 0.3, maxLen: 6 }), null],
-  ['edited weights and embeddings', formToConfig(presetForm(PRESETS[0])), { weights: { W_Q: { 0: 1.5, 5: -2 }, b_O: {} }, embedding: { upon: { 1: 3 } } }],
+  ...PRESETS.map((preset) => [preset.key, config(preset.settings)]),
+  ['causal + dropout + positional', config({ ...PRESETS[1].settings, mask: 'causal', 'dropout.p': 0.2, 'dropout.seed': 7, 'embedding.positional': 'sinusoidal', 'weights.seed': 3 })],
+  ['per-head torch-rand, -1e9 fill, padding', config({ ...PRESETS[3].settings, 'weights.init': 'torch-rand', 'weights.layout': 'per-head', maskFill: '-1e9', numHeads: 4 })],
+  ['per-head nn.Linear with bias, custom scale, maxLen', config({ ...PRESETS[2].settings, 'weights.layout': 'per-head', 'weights.qkvBias': true, scale: 0.3, maxLen: 6 })],
+  ['edited weights and embeddings', withEdits(config(PRESETS[0].settings), editsFromJson({ weights: { W_Q: [[0, 0, 1.5], [1, 1, -2]], b_O: [] }, embedding: [['upon', 1, 3]] }))],
+  ['torch-mha with its bias turned off', config({ ...PRESETS[6].settings, 'weights.qkvBias': false })],
 ];
 
 let lab;
@@ -40,12 +42,7 @@ beforeAll(async () => {
 afterAll(() => console.log(`PyTorch scripts vs engine: ${worst.map(([n, w]) => `${n} ${w.toExponential(2)}`).join('; ')}`));
 
 describe('Copy as PyTorch', () => {
-  test.each(cases)('%s', (name, baseConfig, edits) => {
-    let config = baseConfig;
-    if (edits) {
-      const first = lab.run(config);
-      config = applyEdits(config, { weights: edits.weights, embedding: edits.embedding }, first.vocab);
-    }
+  test.each(cases)('%s', (name, config) => {
     const result = lab.run(config);
     const script = pytorchScript(config, result);
     expect(script).toContain('torch.manual_seed(');

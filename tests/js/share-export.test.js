@@ -4,45 +4,72 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { DEFAULT_FORM, formToConfig } from '../../web/page/controls.js';
-import { float32Text, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../../web/page/export.js';
-import { decodeState, encodeState, ShareLinkError } from '../../web/page/share.js';
+import { editsToJson, emptyEdits, setEmbeddingEdit, setWeightEdit } from '../../web/model/edits.js';
+import { float32Text, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../../web/model/export.js';
+import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
+import { decodeState, encodeState, ShareLinkError } from '../../web/model/share.js';
+
+const deflated = async (state, version = 'v2') => {
+  const bytes = new TextEncoder().encode(JSON.stringify(state));
+  const compressed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  return `#s=${version}.${Buffer.from(compressed).toString('base64url')}`;
+};
 
 describe('share links', () => {
-  test('round trip of a form and edits, compactly', async () => {
-    const state = {
-      form: { ...DEFAULT_FORM, text: 'the cat <img src=x> 猫\nsecond line', numHeads: 4, mask: 'causal', dropoutP: '0.1' },
-      edits: { weights: { W_Q: { 0: 1.5, 9: -0.25 } }, embedding: { cat: { 2: 3 } } },
-    };
+  test('round trip of settings and edits, compactly', async () => {
+    const edits = emptyEdits();
+    setWeightEdit(edits, 'W_Q', 0, 0, 1.5);
+    setWeightEdit(edits, 'W_Q', 1, 1, -0.25);
+    setEmbeddingEdit(edits, 'cat', 2, 3);
+    setEmbeddingEdit(edits, '__proto__', 0, 1);
+    const state = { settings: { text: 'the cat <img src=x> 猫\nsecond line', numHeads: 4, mask: 'causal', 'dropout.p': '0.1' }, edits };
     const fragment = await encodeState(state);
-    expect(fragment).toMatch(/^s=v1\.[A-Za-z0-9_-]+$/);
-    expect(fragment.length).toBeLessThan(200);
-    expect(await decodeState(`#${fragment}`)).toEqual(state);
+    expect(fragment).toMatch(/^s=v2\.[A-Za-z0-9_-]+$/);
+    expect(fragment.length).toBeLessThan(260);
+    const back = await decodeState(`#${fragment}`);
+    expect(back.settings).toEqual(state.settings);
+    expect(editsToJson(back.edits)).toEqual(editsToJson(edits));
+  });
+
+  test('v1 links (the first page form) still open, edits included', async () => {
+    const v1 = { f: { text: 'I love my cat', dModel: 4, numHeads: 1, init: 'torch-mha', scale: 'custom', scaleValue: 0.3, dropoutP: 0.1 },
+      e: { w: { W_Q: { 5: 1.5 }, b_Q: { 2: -1 } }, x: { cat: { 1: 3 } } } };
+    const { settings, edits } = await decodeState(await deflated(v1, 'v1'));
+    expect(settings).toEqual({ text: 'I love my cat', dModel: 4, numHeads: 1, 'weights.init': 'torch-mha', 'weights.qkvBias': false, scale: 0.3, 'dropout.p': 0.1 });
+    expect(editsToJson(edits)).toEqual({ weights: { W_Q: [[1, 1, 1.5]], b_Q: [[2, -1]] }, embedding: [['cat', 1, 3]] });
   });
 
   test.each([
     ['not ours', '#hello', 'does not hold an Attention Lab state'],
     ['another version', '#s=v9.abc', 'has version "v9"'],
-    ['not base64url', '#s=v1.<script>alert(1)</script>', 'not base64url'],
-    ['not deflate', '#s=v1.AAAA', 'damaged'],
-    ['too long', `#s=v1.${'A'.repeat(1_100_000)}`, 'too long'],
+    ['not base64url', '#s=v2.<script>alert(1)</script>', 'not base64url'],
+    ['not deflate', '#s=v2.AAAA', 'damaged'],
+    ['too long', `#s=v2.${'A'.repeat(1_100_000)}`, 'too long'],
   ])('rejects %s', async (_, fragment, message) => {
     await expect(decodeState(fragment)).rejects.toThrow(ShareLinkError);
     await expect(decodeState(fragment)).rejects.toThrow(message);
   });
 
+  test('a decompression bomb stops at the cap, quickly', async () => {
+    const bomb = await deflated({ s: { text: 'a'.repeat(50_000_000) } });
+    expect(bomb.length).toBeLessThan(200_000);
+    const started = performance.now();
+    await expect(decodeState(bomb)).rejects.toThrow('too long');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   test.each([
-    ['an unknown setting', { f: { evil: 1 } }, 'unknown setting "evil"'],
-    ['a wrong type', { f: { qkvBias: 'yes' } }, 'wrong type'],
-    ['an unknown weight', { f: {}, e: { w: { W_X: { 0: 1 } } } }, 'unknown weight "W_X"'],
-    ['a non-numeric edit', { f: {}, e: { w: { W_Q: { 0: 'alert(1)' } } } }, 'must be a finite number'],
-    ['a bad index', { f: {}, e: { w: { W_Q: { '__proto__x': 1 } } } }, 'invalid index'],
+    ['an unknown setting', { s: { evil: 1 } }, 'unknown setting "evil"'],
+    ['a field that is not a setting', { s: { 'weights.values': 1 } }, 'unknown setting'],
+    ['a wrong type', { s: { 'weights.qkvBias': { yes: 1 } } }, 'wrong type'],
+    ['an unknown weight', { s: {}, e: { weights: { W_X: [[0, 0, 1]] } } }, 'unknown weight "W_X"'],
+    ['a non-numeric edit', { s: {}, e: { weights: { W_Q: [[0, 0, 'alert(1)']] } } }, 'edit of W_Q is invalid'],
+    ['a bad index', { s: {}, e: { weights: { W_Q: [[-1, 0, 1]] } } }, 'edit of W_Q is invalid'],
+    ['a bad embedding edit', { s: {}, e: { embedding: [[{}, 0, 1]] } }, 'invalid embedding edit'],
     ['a JSON array', [1, 2], 'does not hold'],
   ])('rejects a well-formed link with %s', async (_, state, message) => {
-    const bytes = new TextEncoder().encode(JSON.stringify(state));
-    const compressed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
-    const fragment = `#s=v1.${Buffer.from(compressed).toString('base64url')}`;
-    await expect(decodeState(fragment)).rejects.toThrow(message);
+    await expect(decodeState(await deflated(state))).rejects.toThrow(message);
   });
 });
 
@@ -69,7 +96,7 @@ describe('exports', () => {
 
   test('the NumPy literal and the .npy zip read back in NumPy with the same numbers', async () => {
     const lab = await loadAttentionLab();
-    const result = lab.run({ ...formToConfig(DEFAULT_FORM), mask: 'causal' });
+    const result = lab.run(configFromSettings({ ...DEFAULT_SETTINGS, mask: 'causal' }));
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-npy-`);
     writeFileSync(`${dir}/tensors.zip`, Buffer.from(await resultToNpyZip(result).arrayBuffer()));
     const masked = result.tensors.masked;

@@ -11,12 +11,50 @@ export type TensorName =
 
 export declare const TENSOR_NAMES: readonly TensorName[];
 
+/** One field of the engine's config schema (cpp/core/schema.cpp). */
+export interface SchemaField {
+  /** Dotted config path, e.g. "weights.init". */
+  path: string;
+  /** Short name: the CLI flag (--init) and the element attribute (init). */
+  name: string;
+  type:
+    | 'string' | 'string[]' | 'integer' | 'seed' | 'number' | 'boolean' | 'enum' | 'enum|number'
+    | 'randn' | 'matrix' | 'matrix-map' | 'edits' | 'edits-map';
+  group: 'input' | 'model' | 'embedding' | 'weights' | 'attention' | 'dropout';
+  /** The default, or null when the field is optional or decided by the engine (weights.qkvBias). */
+  default: string | number | boolean | null;
+  /** Enum values, or the names a map field takes. */
+  choices?: string[];
+  min?: number;
+  max?: number;
+  /** Fields of one group exclude each other ("input": text, texts, input). */
+  oneOf?: 'input' | 'context';
+  /** i18n key of the field's help text. */
+  help: string;
+}
+
+export interface Schema {
+  version: number;
+  fields: SchemaField[];
+  limits: { tokensPerSequence: number; batch: number; dModel: number; heads: number; vocab: number; intermediateBytes: number };
+  tensors: TensorName[];
+}
+
+/** The schema as the build wrote it: usable before the engine loads. */
+export declare const SCHEMA: Schema;
+
 /** torch.randn(B, S, dModel) as the input instead of embedded tokens. */
 export interface RandnInput {
   randn: [batch: number, length: number, dModel: number];
 }
 
 export type WeightName = 'W_Q' | 'W_K' | 'W_V' | 'W_O' | 'b_Q' | 'b_K' | 'b_V' | 'b_O';
+
+/** Explicit values: rows of numbers (null keeps the drawn number), or a typed array (a vector, or row-major). */
+export type GivenValues = (null | (number | null)[])[] | (number | null)[] | Float32Array | Float64Array;
+
+/** One edited number: [row, column, value]; a bias takes [column, value]. */
+export type CellEdit = [row: number, column: number, value: number] | [column: number, value: number];
 
 export interface AttentionConfig {
   /** One sentence, split on whitespace. Give one of text, texts, input. */
@@ -43,7 +81,9 @@ export interface AttentionConfig {
      * The embedding table [len(vocab), dModel]. Default: nn.Embedding(len(vocab), dModel).weight.
      * A null (entry or row) keeps the drawn number there.
      */
-    values?: (null | (number | null)[])[];
+    values?: GivenValues;
+    /** Single edited numbers: [token or id, column, value]; drawn numbers elsewhere stay. */
+    edits?: [row: string | number, column: number, value: number][];
     /** Default "none". */
     positional?: 'none' | 'sinusoidal';
   };
@@ -52,7 +92,7 @@ export interface AttentionConfig {
     init?: 'torch-linear' | 'torch-rand' | 'torch-mha' | 'identity';
     /** Default "fused". */
     layout?: 'fused' | 'per-head';
-    /** Default false (true for torch-mha). */
+    /** Default: decided by the engine, true for torch-mha and false otherwise. */
     qkvBias?: boolean;
     /** Default true. */
     outProj?: boolean;
@@ -63,7 +103,9 @@ export interface AttentionConfig {
      * A null (entry or row) keeps the drawn number there; values without nulls
      * for every weight mean the stage draws nothing.
      */
-    values?: Partial<Record<WeightName, (number | null)[][] | (number | null)[] | (null | (number | null)[])[]>>;
+    values?: Partial<Record<WeightName, GivenValues>>;
+    /** Single edited numbers: {"W_Q": [[row, column, value]], "b_Q": [[column, value]]}. */
+    edits?: Partial<Record<WeightName, CellEdit[]>>;
   };
   /** Default "head-dim" (1/√headDim); a number is the multiplier itself. */
   scale?: 'head-dim' | 'd-model' | 'none' | number;
@@ -97,6 +139,11 @@ export interface AttentionResult {
   scaleFactor: number;
   /** Things worth telling the user, e.g. rows of weights that are NaN. */
   warnings: string[];
+  /**
+   * The scalar settings the run used, by config path, with what the engine
+   * decided filled in: {"dModel": 8, "weights.qkvBias": true, "maskFill": "-inf", ...}.
+   */
+  settings: Record<string, string | number | boolean>;
   tensors: Partial<Record<TensorName, Tensor>>;
 }
 
@@ -115,12 +162,17 @@ export declare class AttentionConfigError extends Error {
 export interface AttentionLab {
   /** Throws AttentionConfigError on a bad config; the instance keeps working. */
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
+  /** The config schema, from the engine itself. */
+  readonly schema: Schema;
   /** Bytes of wasm linear memory. */
   readonly memoryBytes: number;
 }
 
-/** JSON text for the engine, with NaN/±Infinity as strings so errors can name them. */
-export declare function encodeConfig(config: AttentionConfig | string): string;
+/**
+ * JSON text for the engine, with NaN/±Infinity as strings so errors can name
+ * them, and the typed arrays that {"$tensor": k} entries in it refer to.
+ */
+export declare function encodeConfig(config: AttentionConfig | string): { json: string; tensors: (Float32Array | Float64Array)[] };
 
 /** Loads the engine once and shares it between callers. */
 export declare function loadAttentionLab(): Promise<AttentionLab>;

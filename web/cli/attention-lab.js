@@ -5,66 +5,75 @@
 //   npx attention-lab --config example.json --tensors weights,output
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //
-// Exit codes: 0 ok, 2 bad config or flags (message on stderr).
+// Every config field is a flag named as in the engine's schema (--help lists
+// them with their types and defaults). Exit codes: 0 ok, 2 bad config or
+// flags (message on stderr).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AttentionConfigError, loadAttentionLab } from '../api/index.js';
+import { AttentionConfigError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
+import { translator } from '../i18n/index.js';
+import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
+import { coerce, mergeConfig } from '../model/settings.js';
 
-const HELP = `Usage: attention-lab [--config FILE|-] [flags]
+const t = translator('en');
+
+// The CLI's own flags; every other flag is a config field.
+const OWN_OPTIONS = {
+  config: { type: 'string', value: 'FILE|-', help: 'the config as JSON (- reads stdin); flags override it' },
+  tensors: { type: 'string', value: 'LIST', help: `only these tensors, comma-separated: ${TENSOR_NAMES.join(',')}` },
+  pretty: { type: 'boolean', help: 'indent the JSON' },
+  schema: { type: 'boolean', help: "print the engine's config schema as JSON" },
+  help: { type: 'boolean', help: 'this text' },
+};
+
+const OPTIONS = {};
+for (const [name, { type }] of Object.entries(OWN_OPTIONS)) OPTIONS[name] = { type };
+for (const field of FIELDS) {
+  // A sentence flag may repeat: each one is a row of the batch (--text a --text b).
+  OPTIONS[field.name] = { type: field.type === 'boolean' ? 'boolean' : 'string', multiple: Boolean(batchFieldOf(field)) };
+}
+
+function fieldHelp(field) {
+  const value = { boolean: '', integer: ' N', seed: ' N', number: ' X', enum: ' NAME' }[field.type] ?? (field.type === 'string' ? ' TEXT' : ' JSON');
+  const flag = field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name}${value}`;
+  const facts = [];
+  if (field.choices?.length && field.type !== 'matrix-map' && field.type !== 'edits-map') facts.push(`${field.choices.join(' | ')}${field.type === 'enum|number' ? ' | a number' : ''}`);
+  if (field.min !== undefined) facts.push(`${field.min} to ${field.max}`);
+  if (field.default !== null) facts.push(`default ${typeof field.default === 'string' ? field.default : JSON.stringify(field.default)}`);
+  return [flag, `${t(`help.${field.path}`)}${facts.length ? ` (${facts.join('; ')})` : ''}`];
+}
+
+function helpText() {
+  const rows = [
+    ...FIELDS.map(fieldHelp),
+    ...Object.entries(OWN_OPTIONS).map(([name, o]) => [`--${name}${o.value ? ` ${o.value}` : ''}`, o.help]),
+  ];
+  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
+  return `Usage: attention-lab [--config FILE|-] [flags]
 
 Runs scaled dot-product / multi-head attention and prints the result as JSON:
 {"tokens", "ids", "vocab", ..., "tensors": {name: {"shape": [...], "data": [...]}}}.
 NaN and infinities (e.g. -inf in "masked") print as null.
 
-  --config FILE      the config as JSON (- reads stdin); flags below override it
-  --text TEXT        a sentence; repeat for a batch
-  --context-text T   keys/values from this sentence (cross-attention); repeatable
-  --d-model N        dModel (default 8)
-  --heads N          numHeads (default 2)
-  --seed N           torch.manual_seed before the first draw (default 0)
-  --init NAME        torch-linear | torch-rand | torch-mha | identity
-  --layout NAME      fused | per-head
-  --qkv-bias         biases on Q, K, V
-  --no-out-proj      no output projection W_O
-  --weights-seed N   re-seed before the weights
-  --scale S          head-dim | d-model | none | a number
-  --mask M           none | causal | padding | causal+padding
-  --mask-fill F      -inf or a number such as -1e9
-  --dropout P        dropout probability on the weights (train mode)
-  --dropout-seed N   re-seed before the dropout mask
-  --positional P     none | sinusoidal
-  --max-len N        pad or truncate every sentence to N tokens
-  --tensors LIST     only these tensors, comma-separated (e.g. weights,output)
-  --pretty           indent the JSON
-  --help             this text
+${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')}
 `;
+}
 
-const OPTIONS = {
-  config: { type: 'string' },
-  text: { type: 'string', multiple: true },
-  'context-text': { type: 'string', multiple: true },
-  'd-model': { type: 'string' },
-  heads: { type: 'string' },
-  seed: { type: 'string' },
-  init: { type: 'string' },
-  layout: { type: 'string' },
-  'qkv-bias': { type: 'boolean' },
-  'no-out-proj': { type: 'boolean' },
-  'weights-seed': { type: 'string' },
-  scale: { type: 'string' },
-  mask: { type: 'string' },
-  'mask-fill': { type: 'string' },
-  dropout: { type: 'string' },
-  'dropout-seed': { type: 'string' },
-  positional: { type: 'string' },
-  'max-len': { type: 'string' },
-  tensors: { type: 'string' },
-  pretty: { type: 'boolean' },
-  help: { type: 'boolean' },
-};
-
-// "8" -> 8; anything else stays a string, so the engine names the field in its error.
-const numberOr = (text) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+// parseArgs reads "--mask-fill -1e9" as two flags; a value that is a negative number belongs to its flag.
+function joinNegativeValues(argv) {
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith('--') ? argv[i].slice(2) : null;
+    const next = argv[i + 1];
+    if (name && OPTIONS[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|inf)/i.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else {
+      out.push(argv[i]);
+    }
+  }
+  return out;
+}
 
 function readConfig(path) {
   if (path === undefined) return {};
@@ -82,33 +91,16 @@ function configFromArgs(values) {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw new AttentionConfigError('config', 'the config must be a JSON object');
   }
-  const sub = (key) => (config[key] = { ...(config[key] ?? {}) });
-  if (values.text) {
-    delete config.text; delete config.texts; delete config.input;
-    if (values.text.length === 1) config.text = values.text[0];
-    else config.texts = values.text;
+  const flags = {};
+  for (const field of FIELDS) {
+    const given = values[field.name];
+    if (given === undefined) continue;
+    // A flag of an exclusive group (text, texts, input) replaces the file's choice.
+    if (field.oneOf) for (const other of FIELDS) if (other.oneOf === field.oneOf) delete config[other.path];
+    if (Array.isArray(given) && given.length > 1) setPath(flags, batchFieldOf(field).path, given);
+    else setPath(flags, field.path, coerce(field, Array.isArray(given) ? given[0] : given));
   }
-  if (values['context-text']) {
-    delete config.contextText; delete config.contextTexts; delete config.contextInput;
-    if (values['context-text'].length === 1) config.contextText = values['context-text'][0];
-    else config.contextTexts = values['context-text'];
-  }
-  if (values['d-model'] !== undefined) config.dModel = numberOr(values['d-model']);
-  if (values.heads !== undefined) config.numHeads = numberOr(values.heads);
-  if (values.seed !== undefined) config.seed = numberOr(values.seed);
-  if (values.init !== undefined) sub('weights').init = values.init;
-  if (values.layout !== undefined) sub('weights').layout = values.layout;
-  if (values['qkv-bias']) sub('weights').qkvBias = true;
-  if (values['no-out-proj']) sub('weights').outProj = false;
-  if (values['weights-seed'] !== undefined) sub('weights').seed = numberOr(values['weights-seed']);
-  if (values.scale !== undefined) config.scale = numberOr(values.scale);
-  if (values.mask !== undefined) config.mask = values.mask;
-  if (values['mask-fill'] !== undefined) config.maskFill = values['mask-fill'] === '-inf' ? '-inf' : numberOr(values['mask-fill']);
-  if (values.dropout !== undefined) sub('dropout').p = numberOr(values.dropout);
-  if (values['dropout-seed'] !== undefined) sub('dropout').seed = numberOr(values['dropout-seed']);
-  if (values.positional !== undefined) sub('embedding').positional = values.positional;
-  if (values['max-len'] !== undefined) config.maxLen = numberOr(values['max-len']);
-  return config;
+  return mergeConfig(config, flags);
 }
 
 /** The result as plain JSON: typed arrays become arrays, non-finite numbers null. */
@@ -123,13 +115,18 @@ function resultToJson(result, pretty) {
 async function main(argv) {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: false, allowNegative: true }));
   } catch (error) {
     process.stderr.write(`attention-lab: ${error.message}\nTry --help.\n`);
     return 2;
   }
   if (values.help) {
-    process.stdout.write(HELP);
+    process.stdout.write(helpText());
+    return 0;
+  }
+  if (values.schema) {
+    const { schema } = await loadAttentionLab();
+    process.stdout.write(`${JSON.stringify(schema, null, values.pretty ? 2 : undefined)}\n`);
     return 0;
   }
   try {

@@ -1,32 +1,79 @@
 // Types of the <attention-lab> custom element (the "attention-lab/element" export).
-import type { AttentionResult } from '../api/index.js';
+// Every config field of the engine's schema is an attribute (named as the
+// CLI's flag) and a typed property; `npm test` checks that this file names
+// every schema field and type-checks real usage against it.
+import type { AttentionConfig, AttentionResult, CellEdit, GivenValues, RandnInput, WeightName } from '../api/index.js';
+
+type Weights = NonNullable<AttentionConfig['weights']>;
 
 export declare class AttentionLabElement extends HTMLElement {
   /** The last result, or null before the first run / while the attributes are invalid. */
   readonly result: AttentionResult | null;
+
+  // Config fields. Reading one gives the attribute as its type, or, when it is
+  // not set, the value the engine used in the last run (its default before one).
+  /** text: one sentence; several lines make a batch. */
   text: string | null;
+  /** texts: a batch, one sentence per row. */
+  texts: string[] | null;
+  /** input: {randn: [B, S, dModel]} instead of tokens. */
+  input: RandnInput | null;
+  /** context-text: keys and values from this sentence (cross-attention). */
   contextText: string | null;
-  dModel: string | null;
-  heads: string | null;
-  seed: string | null;
-  init: string | null;
-  layout: string | null;
+  /** context-texts */
+  contextTexts: string[] | null;
+  /** context-input */
+  contextInput: RandnInput | null;
+  /** vocab: token id = index. */
+  vocab: string[] | null;
+  /** max-len */
+  maxLen: number | null;
+  /** d-model (default 8) */
+  dModel: number;
+  /** heads: numHeads (default 2) */
+  heads: number;
+  /** seed (default 0) */
+  seed: number;
+  /** positional: embedding.positional */
+  positional: 'none' | 'sinusoidal';
+  /** embedding-values: embedding.values */
+  embeddingValues: GivenValues | null;
+  /** embedding-edits: embedding.edits */
+  embeddingEdits: [row: string | number, column: number, value: number][] | null;
+  /** init: weights.init */
+  init: NonNullable<Weights['init']>;
+  /** layout: weights.layout */
+  layout: NonNullable<Weights['layout']>;
+  /** qkv-bias: weights.qkvBias (unset: true for torch-mha) */
   qkvBias: boolean;
-  outProj: string | null;
-  weightsSeed: string | null;
-  scale: string | null;
-  mask: string | null;
-  maskFill: string | null;
-  dropout: string | null;
-  dropoutSeed: string | null;
-  positional: string | null;
-  maxLen: string | null;
-  /** JSON text (or an object, which is serialized) merged over the attribute fields. */
-  config: string | null;
+  /** out-proj: weights.outProj (default true) */
+  outProj: boolean;
+  /** weights-seed: weights.seed */
+  weightsSeed: number | null;
+  /** weight-values: weights.values */
+  weightValues: Partial<Record<WeightName, GivenValues>> | null;
+  /** weight-edits: weights.edits */
+  weightEdits: Partial<Record<WeightName, CellEdit[]>> | null;
+  /** scale */
+  scale: NonNullable<AttentionConfig['scale']>;
+  /** mask */
+  mask: NonNullable<AttentionConfig['mask']>;
+  /** mask-fill: maskFill */
+  maskFill: NonNullable<AttentionConfig['maskFill']>;
+  /** dropout: dropout.p */
+  dropout: number;
+  /** dropout-seed: dropout.seed */
+  dropoutSeed: number | null;
+
+  /** The config attribute as an object, merged over the attributes above. */
+  config: AttentionConfig | null;
+
+  // How it is shown.
+  /** Step names, space-separated ("scores weights output"); null: all. */
   steps: string | null;
   lang: string;
-  theme: string | null;
-  decimals: string | null;
+  theme: 'light' | 'dark';
+  decimals: number;
   compact: boolean;
   editable: boolean;
 }

@@ -3,45 +3,50 @@
 //   <script type="module" src="attention-lab-element.js"></script>
 //   <attention-lab text="The cat sat" heads="2" steps="scores weights output"></attention-lab>
 //
-// Attributes mirror the config (see attributes.js) plus config='{json}' for
-// the rest; properties reflect them. It renders in Shadow DOM, loads the
+// Its attributes are derived from the engine's schema (one per config field,
+// named as the CLI's flags) and from the view options; each is also a typed
+// property (el.dModel = 16, el.qkvBias = false, el.config = {...}). It
+// renders in Shadow DOM with the same view controller as the page, loads the
 // engine when it nears the viewport (one shared instance per page), emits
 // `attention-change` with the result as detail, and shows a bad attribute as
-// an inline error instead of a blank box.
+// an inline error naming it instead of a blank box.
 import { loadAttentionLab } from '../api/index.js';
-import { controlForField, formToConfig } from '../page/controls.js';
-import { applyEdits, emptyEdits } from '../page/edits.js';
-import { cellOfEvent, explainCell } from '../page/explain.js';
-import { headColor } from '../page/colors.js';
-import { t, withLanguage } from '../page/i18n.js';
-import pipelineCss from '../page/pipeline.css?inline';
-import { renderPipeline, renderTabs } from '../page/sections.js';
-import { CONFIG_ATTRIBUTES, VIEW_ATTRIBUTES, formFromAttributes } from './attributes.js';
+import { translator } from '../i18n/index.js';
+import { withEdits } from '../model/edits.js';
+import { DEFAULT_SETTINGS } from '../model/presets.js';
+import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
+import { attributeValue, coerce, configFromSettings, mergeConfig, settingOfError, settingsFromAttributes } from '../model/settings.js';
+import { PipelineController } from '../view/controller.js';
+import pipelineCss from '../view/pipeline.css?inline';
+import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
 import elementCss from './element.css?inline';
 
-const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+const CONFIG_ATTRIBUTE = 'config';
+const fieldByAttribute = new Map(FIELDS.map((field) => [field.name, field]));
 
-/** Deep merge of plain objects (config attribute over the attribute fields). */
-function merge(base, extra) {
-  const out = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) && base[key] && typeof base[key] === 'object'
-      ? merge(base[key], value) : value;
+/** The config attribute as an object; a malformed one is an error naming it. */
+function parseConfigAttribute(text) {
+  if (text === null || text.trim() === '') return {};
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw { field: CONFIG_ATTRIBUTE, message: `the config attribute is not valid JSON: ${error.message}` };
   }
-  return out;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw { field: CONFIG_ATTRIBUTE, message: 'the config attribute must be a JSON object' };
+  }
+  return parsed;
 }
 
 export class AttentionLabElement extends HTMLElement {
-  static observedAttributes = [...CONFIG_ATTRIBUTES.map(([name]) => name), ...VIEW_ATTRIBUTES];
+  static observedAttributes = [...fieldByAttribute.keys(), ...viewOptionByName.keys(), CONFIG_ATTRIBUTE];
 
   #root;
+  #controller;
   #scheduled = false;
   #visible = false;
   #observer = null;
-  #result = null;
-  #layout = null;
-  #edits = emptyEdits();
-  #view = { b: 0, h: 0, focus: null };
 
   constructor() {
     super();
@@ -52,9 +57,11 @@ export class AttentionLabElement extends HTMLElement {
       <p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
     this.#root.prepend(style);
-    const pipeline = this.#root.querySelector('.pipeline');
-    pipeline.addEventListener('mouseover', (e) => this.#explain(e));
-    pipeline.addEventListener('focusin', (e) => this.#explain(e));
+    const $ = (selector) => this.#root.querySelector(selector);
+    this.#controller = new PipelineController(
+      { root: this.#root, pipeline: $('.pipeline'), explain: $('.explain-body'), batchTabs: $('.batch'), headTabs: $('.heads') },
+      { onEditsChange: () => this.#schedule() },
+    );
   }
 
   connectedCallback() {
@@ -80,29 +87,32 @@ export class AttentionLabElement extends HTMLElement {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    if (CONFIG_ATTRIBUTES.some(([attribute]) => attribute === name)) this.#edits = emptyEdits();
+    if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE) this.#controller.resetEdits();
+    if (viewOptionByName.has(name) && this.#controller.result) {
+      this.#controller.setOptions(this.#viewOptions());
+      return;
+    }
     this.#schedule();
   }
 
   /** The last result (null before the first run or while the attributes are invalid). */
   get result() {
-    return this.#result;
+    return this.#controller.result;
   }
 
-  /** The config the attributes describe. Throws a SyntaxError for a malformed config attribute. */
+  /** The config the attributes describe (the config attribute merged over the others). */
   get configObject() {
-    const form = formFromAttributes((name) => this.getAttribute(name));
-    const extra = this.getAttribute('config');
-    let parsed = {};
-    if (extra !== null && extra.trim() !== '') {
-      try {
-        parsed = JSON.parse(extra);
-      } catch (error) {
-        throw { field: 'config', message: `the config attribute is not valid JSON: ${error.message}` };
-      }
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw { field: 'config', message: 'the config attribute must be a JSON object' };
-    }
-    return merge(formToConfig(form), parsed);
+    const settings = settingsFromAttributes((name) => this.getAttribute(name));
+    const extra = parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE));
+    const hasInput = FIELDS.some((field) => field.oneOf === 'input' && (settings[field.path] !== undefined || extra[field.path] !== undefined));
+    const config = mergeConfig(configFromSettings(hasInput ? settings : { ...DEFAULT_SETTINGS, ...settings }), extra);
+    return withEdits(config, this.#controller.edits);
+  }
+
+  #viewOptions() {
+    const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
+    const lang = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    return { t: translator(lang), decimals: option('decimals'), theme: option('theme'), steps: option('steps'), editable: option('editable') };
   }
 
   #schedule() {
@@ -119,90 +129,65 @@ export class AttentionLabElement extends HTMLElement {
     const loading = this.#root.querySelector('.loading');
     let result;
     try {
-      const config = applyEdits(this.configObject, this.#edits, this.#result?.vocab);
+      const config = this.configObject;
       const lab = await loadAttentionLab();
       result = lab.run(config);
     } catch (problem) {
       loading.hidden = true;
       error.hidden = false;
-      const control = problem.field ? controlForField(problem.field) : null;
-      const attribute = CONFIG_ATTRIBUTES.find(([, field]) => field === control)?.[0];
-      error.textContent = `${attribute ? `${attribute}: ` : problem.field ? `${problem.field}: ` : ''}${problem.message}`;
+      const path = problem.field ? settingOfError(problem.field) : undefined;
+      const where = path ? fieldByPath.get(path).name : problem.field;
+      error.textContent = `${where ? `${where}: ` : ''}${problem.message}`;
       this.dispatchEvent(new CustomEvent('attention-error', { detail: { field: problem.field, message: problem.message }, bubbles: true, composed: true }));
       return;
     }
     loading.hidden = true;
     error.hidden = true;
-    this.#result = result;
-    this.#render();
+    this.#controller.setResult(result, this.#viewOptions());
     this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
-  }
-
-  #render() {
-    const result = this.#result;
-    if (!result) return;
-    const steps = this.getAttribute('steps');
-    const view = {
-      ...this.#view,
-      decimals: Number(this.getAttribute('decimals') ?? 4),
-      theme: this.getAttribute('theme') === 'dark' ? 'dark' : 'light',
-      steps: steps ? new Set(steps.split(/[\s,]+/).filter(Boolean)) : null,
-      editable: this.hasAttribute('editable'),
-      maskFill: -Infinity,
-    };
-    withLanguage(this.getAttribute('lang') ?? 'en', () => {
-      this.#layout = renderPipeline(this.#root.querySelector('.pipeline'), result, view, {
-        isEdited: (name, index) => this.#edits.weights[name]?.[index] !== undefined,
-        isEmbeddingEdited: (token, d) => this.#edits.embedding[token]?.[d] !== undefined,
-      }, {
-        editWeight: (name, index, value) => {
-          (this.#edits.weights[name] ??= {})[index] = value;
-          this.#schedule();
-        },
-        editEmbedding: (token, d, value) => {
-          (this.#edits.embedding[token] ??= {})[d] = value;
-          this.#schedule();
-        },
-        focus: (i) => {
-          this.#view.focus = i;
-          this.#render();
-        },
-      });
-      this.#renderTabs();
-    });
-  }
-
-  #renderTabs() {
-    const [B, H] = this.#result.tensors.scores.shape;
-    renderTabs(this.#root.querySelector('.batch'), { count: B, current: this.#view.b, label: t('controls.batch'), onPick: (k) => { this.#view.b = k; this.#render(); } });
-    renderTabs(this.#root.querySelector('.heads'), { count: H, current: this.#view.h, label: t('controls.head'), colorOf: headColor, onPick: (k) => { this.#view.h = k; this.#render(); } });
-  }
-
-  #explain(event) {
-    const cell = cellOfEvent(event);
-    if (!cell || !this.#result) return;
-    withLanguage(this.getAttribute('lang') ?? 'en', () => {
-      const info = explainCell(cell.step, cell.i, cell.j, {
-        ...this.#layout, result: this.#result, decimals: Number(this.getAttribute('decimals') ?? 4),
-      });
-      if (info) this.#root.querySelector('.explain-body').replaceChildren(...info.nodes);
-    });
   }
 }
 
-// Properties mirror attributes: el.dModel = 16 sets d-model="16"; booleans toggle.
-for (const name of [...CONFIG_ATTRIBUTES.map(([attribute]) => attribute), ...VIEW_ATTRIBUTES]) {
-  const isBoolean = ['compact', 'editable', 'qkv-bias'].includes(name);
-  Object.defineProperty(AttentionLabElement.prototype, camel(name), {
+// Typed properties that reflect the attributes: config fields read the
+// attribute as its schema type, or, when it is not set, the value the engine
+// used in the last run (so el.qkvBias is true for init="torch-mha").
+for (const field of FIELDS) {
+  Object.defineProperty(AttentionLabElement.prototype, camelCase(field.name), {
     get() {
-      return isBoolean ? this.hasAttribute(name) : this.getAttribute(name);
+      const text = this.getAttribute(field.name);
+      if (text !== null) return coerce(field, text) ?? null;
+      return this.result?.settings[field.path] ?? field.default;
     },
     set(value) {
-      if (isBoolean) this.toggleAttribute(name, Boolean(value));
-      else if (value === null || value === undefined) this.removeAttribute(name);
-      else this.setAttribute(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      if (value === null || value === undefined) this.removeAttribute(field.name);
+      else this.setAttribute(field.name, attributeValue(field, value));
     },
   });
 }
+for (const option of VIEW_OPTIONS) {
+  Object.defineProperty(AttentionLabElement.prototype, camelCase(option.name), {
+    get() {
+      const value = readViewOption(option, this.getAttribute(option.name));
+      return value instanceof Set ? [...value].join(' ') : value;
+    },
+    set(value) {
+      if (value === null || value === undefined || value === false) this.removeAttribute(option.name);
+      else if (value === true) this.setAttribute(option.name, '');
+      else this.setAttribute(option.name, Array.isArray(value) ? value.join(' ') : String(value));
+    },
+  });
+}
+Object.defineProperty(AttentionLabElement.prototype, 'config', {
+  /** The config attribute as an object (null when absent). */
+  get() {
+    return this.hasAttribute(CONFIG_ATTRIBUTE) ? parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE)) : null;
+  },
+  set(value) {
+    if (value === null || value === undefined) this.removeAttribute(CONFIG_ATTRIBUTE);
+    else this.setAttribute(CONFIG_ATTRIBUTE, typeof value === 'string' ? value : JSON.stringify(value));
+  },
+});
 
-if (!customElements.get('attention-lab')) customElements.define('attention-lab', AttentionLabElement);
+if (typeof customElements !== 'undefined' && !customElements.get('attention-lab')) {
+  customElements.define('attention-lab', AttentionLabElement);
+}

@@ -1,38 +1,64 @@
-// Edited numbers, applied to a config as explicit values with nulls: null
-// keeps the drawn number, so an edit changes that number and nothing else
-// (every random draw stays where PyTorch makes it).
-//   edits = { weights: { W_Q: { flatIndex: value } }, embedding: { token: { d: value } } }
+// Edited numbers. An edit changes one number and nothing else: the engine
+// still draws every random number where PyTorch draws it, then writes the
+// edit over it. Edits travel sparse, as [row, col, value]:
+//   config.weights.edits = {W_Q: [[i, j, v]], b_Q: [[j, v]]}
+//   config.embedding.edits = [[token, d, v]]   (the engine finds the token's row)
+// Maps keep them, so a token such as "__proto__" or "constructor" is plain data.
 
-export const emptyEdits = () => ({ weights: {}, embedding: {} });
+export const emptyEdits = () => ({ weights: new Map(), embedding: new Map() });
 
-export const countEdits = (edits) =>
-  [...Object.values(edits.weights), ...Object.values(edits.embedding)].reduce((n, cells) => n + Object.keys(cells).length, 0);
+const cellsOf = (map, key) => {
+  if (!map.has(key)) map.set(key, new Map());
+  return map.get(key);
+};
+// A weight cell's key: "i,j" (a bias has i = 0).
+const cellKey = (i, j) => `${i},${j}`;
 
-/**
- * A copy of `config` with `edits` applied. Embedding edits need the vocab
- * (id order) of a result for the same sentences; without one they wait.
- */
-export function applyEdits(config, edits, vocab) {
-  const out = structuredClone(config);
-  const D = Number(out.dModel ?? 8);
-  const values = { ...(out.weights?.values ?? {}) };
-  for (const [name, cells] of Object.entries(edits.weights)) {
-    const indices = Object.keys(cells);
-    if (!indices.length) continue;
+export function setWeightEdit(edits, name, i, j, value) {
+  cellsOf(edits.weights, name).set(cellKey(i, j), value);
+}
+export function setEmbeddingEdit(edits, token, d, value) {
+  cellsOf(edits.embedding, token).set(d, value);
+}
+export const isWeightEdited = (edits, name, i, j) => edits.weights.get(name)?.has(cellKey(i, j)) ?? false;
+export const isEmbeddingEdited = (edits, token, d) => edits.embedding.get(token)?.has(d) ?? false;
+
+export function countEdits(edits) {
+  let n = 0;
+  for (const cells of [...edits.weights.values(), ...edits.embedding.values()]) n += cells.size;
+  return n;
+}
+
+/** The edits as plain JSON: {weights: {W_Q: [[i, j, v]], b_Q: [[j, v]]}, embedding: [[token, d, v]]}. */
+export function editsToJson(edits) {
+  const weights = {};
+  for (const [name, cells] of edits.weights) {
+    if (!cells.size) continue;
     const isBias = name.startsWith('b_');
-    const flat = new Array(isBias ? D : D * D).fill(null);
-    for (const index of indices) if (Number(index) < flat.length) flat[Number(index)] = cells[index];
-    values[name] = isBias ? flat : Array.from({ length: D }, (_, i) => flat.slice(i * D, (i + 1) * D));
+    weights[name] = [...cells].map(([key, v]) => {
+      const [i, j] = key.split(',').map(Number);
+      return isBias ? [j, v] : [i, j, v];
+    });
   }
-  if (Object.keys(values).length) out.weights = { ...out.weights, values };
-  const tokens = Object.keys(edits.embedding);
-  if (tokens.length && vocab?.length) {
-    const table = vocab.map(() => null);
-    for (const token of tokens) {
-      const id = vocab.indexOf(token);
-      if (id >= 0) table[id] = Array.from({ length: D }, (_, d) => edits.embedding[token][d] ?? null);
-    }
-    if (table.some((row) => row !== null)) out.embedding = { ...out.embedding, values: table };
-  }
+  const embedding = [];
+  for (const [token, cells] of edits.embedding) for (const [d, v] of cells) embedding.push([token, d, v]);
+  return { weights, embedding };
+}
+
+/** Edits from editsToJson()'s form (shapes are checked by the caller or by the engine). */
+export function editsFromJson({ weights = {}, embedding = [] }) {
+  const edits = emptyEdits();
+  for (const [name, cells] of Object.entries(weights))
+    for (const cell of cells) setWeightEdit(edits, name, cell.length === 2 ? 0 : cell[0], cell.at(-2), cell.at(-1));
+  for (const [token, d, v] of embedding) setEmbeddingEdit(edits, token, d, v);
+  return edits;
+}
+
+/** A copy of `config` with the edits added as weights.edits and embedding.edits. */
+export function withEdits(config, edits) {
+  const { weights, embedding } = editsToJson(edits);
+  const out = { ...config };
+  if (Object.keys(weights).length) out.weights = { ...config.weights, edits: weights };
+  if (embedding.length) out.embedding = { ...config.embedding, edits: embedding };
   return out;
 }

@@ -27,9 +27,10 @@ function overrides(target, values, indent = '') {
   return lines;
 }
 
+// w: {init, layout} as the engine ran them (result.settings).
 function drawWeights(w, qkvBias, outProj) {
-  const init = w.init ?? 'torch-linear';
-  const perHead = (w.layout ?? 'fused') === 'per-head';
+  const { init } = w;
+  const perHead = w.layout === 'per-head';
   const L = [];
   if (init === 'identity') {
     L.push('W_Q, W_K, W_V = torch.eye(D), torch.eye(D), torch.eye(D)');
@@ -72,22 +73,23 @@ function drawWeights(w, qkvBias, outProj) {
 }
 
 /**
- * The script for `config` (edits already applied as values) and its full
- * `result` (every tensor): the tokens, ids and vocab the engine used, and
- * which weights and biases exist.
+ * The script for `config` and its full `result` (every tensor). What the
+ * engine decided (defaults, qkvBias following init) is read from
+ * result.settings, so no rule of the engine is restated here; the tokens,
+ * ids and vocab are the ones the engine used.
  */
 export function pytorchScript(config, result) {
   const D = result.tensors.Q.shape[2];
   const [B, H, S, Skv] = result.tensors.scores.shape;
-  const w = config.weights ?? {};
-  const init = w.init ?? 'torch-linear';
-  const qkvBias = w.qkvBias ?? init === 'torch-mha';
-  const outProj = w.outProj ?? true;
+  const s = result.settings;
+  const w = { ...(config.weights ?? {}), init: s['weights.init'], layout: s['weights.layout'], seed: s['weights.seed'] };
+  const qkvBias = s['weights.qkvBias'];
+  const outProj = s['weights.outProj'];
   const cross = Boolean(result.tensors.X_context);
   const randn = Boolean(config.input);
-  const mask = config.mask ?? 'none';
-  const fill = config.maskFill === undefined || config.maskFill === '-inf' ? 'float("-inf")' : py(Number(config.maskFill));
-  const p = config.dropout?.p ?? 0;
+  const mask = s.mask;
+  const fill = s.maskFill === '-inf' ? 'float("-inf")' : py(s.maskFill);
+  const p = s['dropout.p'];
   const L = [];
   L.push('# Attention Lab: the same computation in PyTorch (1.13 or newer).', 'import math', '', 'import torch', 'from torch import nn', '');
   L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H', '');
@@ -98,7 +100,7 @@ export function pytorchScript(config, result) {
     if (result.contextTokens) L.push(`context_tokens = ${JSON.stringify(result.contextTokens)}`, `context_ids = torch.tensor(${JSON.stringify(result.contextIds)})  # (B, S_kv)`);
     L.push('');
   }
-  L.push(`torch.manual_seed(${py(config.seed ?? 0)})`, '');
+  L.push(`torch.manual_seed(${py(s.seed)})`, '');
   L.push('# 1. Inputs');
   if (tokenSides) {
     const values = config.embedding?.values;
@@ -106,14 +108,22 @@ export function pytorchScript(config, result) {
       L.push(`emb = nn.Embedding.from_pretrained(torch.tensor(${pyMatrix(values)}))`);
     } else {
       L.push('emb = nn.Embedding(len(vocab), D)  # weight ~ N(0, 1)');
-      if (values) L.push('with torch.no_grad():  # edited entries', ...overrides('emb.weight', values, '    '));
+      if (values) L.push('with torch.no_grad():  # given entries', ...overrides('emb.weight', values, '    '));
+    }
+    const edits = config.embedding?.edits ?? [];
+    if (edits.length) {
+      L.push('with torch.no_grad():  # edited numbers');
+      for (const [row, d, v] of edits) {
+        const id = typeof row === 'string' ? result.vocab.indexOf(row) : row;
+        L.push(`    emb.weight[${id}, ${d}] = ${py(v)}${typeof row === 'string' ? `  # ${JSON.stringify(row)}` : ''}`);
+      }
     }
     if (result.tokens.length) L.push('X = emb(ids).detach()  # (B, S, D)');
     if (result.contextTokens) L.push('X_context = emb(context_ids).detach()  # (B, S_kv, D)');
   }
   if (randn) L.push(`X = torch.randn(${config.input.randn.join(', ')})  # (B, S, D)`);
   if (config.contextInput) L.push(`X_context = torch.randn(${config.contextInput.randn.join(', ')})  # (B, S_kv, D)`);
-  if (config.embedding?.positional === 'sinusoidal') {
+  if (s['embedding.positional'] === 'sinusoidal') {
     L.push('', 'def sinusoidal(length, d):', '    position = torch.arange(length).unsqueeze(1)',
       '    div_term = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))', '    pe = torch.zeros(length, d)',
       '    pe[:, 0::2] = torch.sin(position * div_term)', '    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])', '    return pe', '',
@@ -129,12 +139,16 @@ export function pytorchScript(config, result) {
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
     L.push(...drawWeights(w, qkvBias, outProj));
-    for (const n of names.filter((n) => n.startsWith('b_') && !['torch-linear', 'torch-mha'].includes(init))) L.push(`${n} = torch.zeros(D)`);
+    for (const n of names.filter((n) => n.startsWith('b_') && !['torch-linear', 'torch-mha'].includes(w.init))) L.push(`${n} = torch.zeros(D)`);
   }
   for (const n of names) {
     if (!values[n]) continue;
     if (allGiven) L.push(`${n} = torch.tensor(${n.startsWith('W') ? pyMatrix(values[n]) : pyList(values[n])})`);
-    else L.push(`# edited entries of ${n}`, ...overrides(n, values[n]));
+    else L.push(`# given entries of ${n}`, ...overrides(n, values[n]));
+  }
+  for (const [n, cells] of Object.entries(w.edits ?? {})) {
+    L.push(`# edited numbers of ${n}`);
+    for (const cell of cells) L.push(`${n}[${cell.slice(0, -1).join(', ')}] = ${py(cell.at(-1))}`);
   }
   const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
   L.push('', 'with torch.no_grad():');
@@ -146,7 +160,7 @@ export function pytorchScript(config, result) {
   I('k = K.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
   I('v = V.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
   I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
-  const scale = config.scale ?? 'head-dim';
+  const scale = s.scale;
   I(scale === 'head-dim' ? 'scaled = scores / math.sqrt(d_k)' : scale === 'd-model' ? 'scaled = scores / math.sqrt(D)' : scale === 'none' ? 'scaled = scores * 1.0' : `scaled = scores * ${py(Number(scale))}`);
   I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
   if (mask.includes('causal')) I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
@@ -159,7 +173,7 @@ export function pytorchScript(config, result) {
   }
   I(`masked = scaled.masked_fill(mask[:, None].bool(), ${fill})`);
   I('weights = torch.softmax(masked, dim=-1)');
-  if (config.dropout?.seed !== undefined && p > 0 && p < 1) I(`torch.manual_seed(${py(config.dropout.seed)})`);
+  if (s['dropout.seed'] !== undefined && p > 0 && p < 1) I(`torch.manual_seed(${py(s['dropout.seed'])})`);
   I(`dropout = nn.Dropout(${py(p)})`);
   I('dropout.train()  # train mode: drop and rescale by 1 / (1 - p)');
   I('dropped = dropout(weights)');

@@ -1,60 +1,119 @@
-// <attention-lab> attributes <-> the page's form state. One table, used by
-// the element (attributes -> config) and by the page's Share button
-// (state -> an <attention-lab> snippet).
-import { DEFAULT_FORM } from '../page/controls.js';
+// Settings: what a user set, keyed by config path ({"dModel": "16",
+// "weights.init": "torch-mha"}), as typed in the form, given as element
+// attributes or read from a share link. A path that is absent is not sent,
+// so the engine's default (and its rules, such as qkvBias following init)
+// applies. configFromSettings() turns settings into an engine config;
+// attributes and element markup are derived from the same schema rows.
+import { FIELDS, batchFieldOf, fieldByPath, getPath, isScalar, setPath } from './schema.js';
 
-// [attribute, form field, kind]; kind 'bool' is present/absent ("false" = off).
-export const CONFIG_ATTRIBUTES = [
-  ['text', 'text', 'string'],
-  ['context-text', 'contextText', 'string'],
-  ['d-model', 'dModel', 'string'],
-  ['heads', 'numHeads', 'string'],
-  ['seed', 'seed', 'string'],
-  ['init', 'init', 'string'],
-  ['layout', 'layout', 'string'],
-  ['qkv-bias', 'qkvBias', 'bool'],
-  ['out-proj', 'outProj', 'bool'],
-  ['weights-seed', 'weightsSeed', 'string'],
-  ['scale', 'scale', 'string'],
-  ['mask', 'mask', 'string'],
-  ['mask-fill', 'maskFill', 'string'],
-  ['dropout', 'dropoutP', 'string'],
-  ['dropout-seed', 'dropoutSeed', 'string'],
-  ['positional', 'positional', 'string'],
-  ['max-len', 'maxLen', 'string'],
-];
+/** The sentences of a text box: one per non-blank line. */
+export const sentencesOf = (text) => text.split('\n').filter((line) => line.trim() !== '');
 
-// Display attributes, not part of the config.
-export const VIEW_ATTRIBUTES = ['config', 'steps', 'lang', 'theme', 'decimals', 'compact', 'editable'];
-
-const SCALE_WORDS = ['head-dim', 'd-model', 'none'];
-
-/** The form state an element's attributes describe (defaults for the rest). */
-export function formFromAttributes(getAttribute) {
-  const form = { ...DEFAULT_FORM };
-  for (const [attribute, field, kind] of CONFIG_ATTRIBUTES) {
-    const value = getAttribute(attribute);
-    if (value === null) continue;
-    form[field] = kind === 'bool' ? value !== 'false' : value;
-  }
-  if (form.init === 'torch-mha' && getAttribute('qkv-bias') === null) form.qkvBias = true;
-  if (!SCALE_WORDS.includes(form.scale)) {
-    form.scaleValue = form.scale;
-    form.scale = 'custom';
-  }
-  return form;
+// "8" -> 8, "−1e9" -> -1e9, "" -> undefined, "abc" -> "abc" (the engine names the field).
+function numberOrText(raw) {
+  if (typeof raw === 'number') return raw;
+  const text = String(raw).trim().replace(/^−/, '-');
+  if (text === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : text;
 }
 
-/** Attributes for a form state: only those that differ from the defaults. */
-export function attributesFromForm(form) {
+function jsonOrText(raw) {
+  if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw; // the engine reports the wrong type, naming the field
+  }
+}
+
+/**
+ * The config value of `raw` for `field`: numbers from number text, booleans
+ * from checkboxes and attributes ("false" is false, present is true), JSON
+ * for arrays and objects. undefined means "not set".
+ */
+export function coerce(field, raw) {
+  if (raw === undefined || raw === null) return undefined;
+  switch (field.type) {
+    case 'boolean':
+      return typeof raw === 'boolean' ? raw : String(raw).trim().toLowerCase() !== 'false';
+    case 'integer':
+    case 'seed':
+    case 'number':
+    case 'enum|number':
+      return numberOrText(raw);
+    case 'enum':
+      return String(raw).trim() === '' ? undefined : String(raw).trim();
+    case 'string':
+      return String(raw);
+    default:
+      return jsonOrText(raw);
+  }
+}
+
+/** An engine config from settings. A multi-line text becomes a batch (texts). */
+export function configFromSettings(settings) {
+  const config = {};
+  for (const field of FIELDS) {
+    let value = coerce(field, settings[field.path]);
+    if (value === undefined) continue;
+    const batch = batchFieldOf(field);
+    if (batch && typeof value === 'string') {
+      const lines = sentencesOf(value);
+      if (lines.length === 0) continue; // an empty box: not given
+      if (lines.length > 1) {
+        setPath(config, batch.path, lines);
+        continue;
+      }
+      value = lines[0];
+    }
+    setPath(config, field.path, value);
+  }
+  return config;
+}
+
+/** Settings from a config (the inverse of configFromSettings for the fields it holds). */
+export function settingsFromConfig(config) {
+  const settings = {};
+  for (const field of FIELDS) {
+    const value = getPath(config, field.path);
+    if (value === undefined) continue;
+    const batch = batchFieldOf(field);
+    if (batch && getPath(config, batch.path) !== undefined) continue;
+    if (field.type === 'string[]' && fieldByPath.get(field.path.slice(0, -1))?.type === 'string') {
+      settings[field.path.slice(0, -1)] = value.join('\n');
+    } else {
+      settings[field.path] = value;
+    }
+  }
+  return settings;
+}
+
+/** Settings from element attributes: getAttribute(field.name) for every field. */
+export function settingsFromAttributes(getAttribute) {
+  const settings = {};
+  for (const field of FIELDS) {
+    const value = getAttribute(field.name);
+    if (value !== null) settings[field.path] = value;
+  }
+  return settings;
+}
+
+/** The attribute text of a setting: booleans present ('') or "false", objects as JSON. */
+export function attributeValue(field, value) {
+  if (field.type === 'boolean') return coerce(field, value) ? '' : 'false';
+  if (!isScalar(field) && typeof value !== 'string') return JSON.stringify(value);
+  return String(value);
+}
+
+/** [[attribute, text], ...] for the settings that are set, in schema order. */
+export function attributesFromSettings(settings) {
   const attributes = [];
-  for (const [attribute, field, kind] of CONFIG_ATTRIBUTES) {
-    let value = form[field];
-    if (field === 'scale' && value === 'custom') value = form.scaleValue;
-    const isDefault = value === DEFAULT_FORM[field] || (field === 'qkvBias' && form.init === 'torch-mha' && value === true);
-    if (isDefault && !(attribute === 'text')) continue;
-    if (kind === 'bool') attributes.push([attribute, value ? '' : 'false']);
-    else attributes.push([attribute, String(value)]);
+  for (const field of FIELDS) {
+    const value = settings[field.path];
+    if (value === undefined || value === null || value === '') continue;
+    attributes.push([field.name, attributeValue(field, value)]);
   }
   return attributes;
 }
@@ -66,4 +125,31 @@ const escapeAttribute = (value) =>
 export function elementMarkup(attributes) {
   const parts = attributes.map(([name, value]) => (value === '' ? name : `${name}="${escapeAttribute(value)}"`));
   return `<attention-lab ${parts.join(' ')}></attention-lab>`;
+}
+
+/** Deep merge of plain objects: `extra` over `base` (the element's config attribute over its other attributes). */
+export function mergeConfig(base, extra) {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const both = value && typeof value === 'object' && !Array.isArray(value) && base[key] && typeof base[key] === 'object';
+    out[key] = both ? mergeConfig(base[key], value) : value;
+  }
+  return out;
+}
+
+/**
+ * The setting an engine error belongs to: "weights.init" -> "weights.init",
+ * "texts[1]" -> "text" (the box that holds the batch), "input.randn[1]" ->
+ * "input"; undefined when none does.
+ */
+export function settingOfError(errorField) {
+  let best;
+  for (const field of FIELDS) {
+    const p = field.path;
+    const matches = errorField === p || errorField.startsWith(`${p}.`) || errorField.startsWith(`${p}[`);
+    if (matches && (!best || p.length > best.path.length)) best = field;
+  }
+  if (!best) return undefined;
+  const singular = fieldByPath.get(best.path.slice(0, -1));
+  return best.type === 'string[]' && singular && batchFieldOf(singular) === best ? singular.path : best.path;
 }

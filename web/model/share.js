@@ -1,19 +1,21 @@
-// Share links: the page state (form + edits) in the URL fragment as
-// "#s=v1.<base64url(deflate-raw(JSON))>". Decoding checks every field, so a
-// malformed or hostile fragment is reported and never applied.
-import { DEFAULT_FORM } from './controls.js';
+// Share links: settings and edits in the URL fragment as
+// "#s=v2.<base64url(deflate-raw(JSON))>", JSON {s: settings, e: edits}.
+// Settings are keyed by config path, so the schema decides what a link may
+// hold. Decoding checks every key and value before anything is applied, and
+// stops inflating at a size cap, so a malformed or hostile fragment is
+// reported and never applied. v1 links (the first page's form keys) still open.
+import { editsFromJson, editsToJson, emptyEdits } from './edits.js';
+import { DEFAULT_SETTINGS } from './presets.js';
+import { FIELDS, SCHEMA, fieldByPath, isScalar } from './schema.js';
 
-export const SHARE_VERSION = 'v1';
-const MAX_FRAGMENT = 1_000_000;
-const MAX_TEXT = 200_000;
-const WEIGHT_NAMES = ['W_Q', 'W_K', 'W_V', 'W_O', 'b_Q', 'b_K', 'b_V', 'b_O'];
+export const SHARE_VERSION = 'v2';
+const MAX_FRAGMENT = 1_000_000; // characters of the fragment
+const MAX_JSON = 4_000_000; // bytes after inflating: the cap that stops a decompression bomb
+const MAX_TEXT = 200_000; // characters of one setting
+const WEIGHT_NAMES = fieldByPath.get('weights.edits').choices;
+const SETTING_PATHS = new Set(FIELDS.filter(isScalar).map((field) => field.path));
 
 export class ShareLinkError extends Error {}
-
-async function pipe(bytes, stream) {
-  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
-}
 
 const toBase64Url = (bytes) => {
   let binary = '';
@@ -26,65 +28,132 @@ const fromBase64Url = (text) => {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 };
 
-/** The fragment (without '#') for a state {form, edits}: only what differs from the defaults. */
-export async function encodeState({ form, edits }) {
-  const f = {};
-  for (const [key, value] of Object.entries(form)) if (value !== DEFAULT_FORM[key]) f[key] = value;
-  const state = { f };
-  const e = {};
-  if (Object.keys(edits.weights).some((n) => Object.keys(edits.weights[n]).length)) e.w = edits.weights;
-  if (Object.keys(edits.embedding).length) e.x = edits.embedding;
-  if (Object.keys(e).length) state.e = e;
+async function deflate(bytes) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw')));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+/** Inflates, but gives up as soon as the output passes `cap` bytes. */
+async function inflateCapped(bytes, cap) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > cap) {
+      await reader.cancel();
+      throw new ShareLinkError('the link is too long');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** The fragment (without '#') for {settings, edits}. */
+export async function encodeState({ settings, edits }) {
+  const state = { s: {} };
+  for (const [path, value] of Object.entries(settings)) if (value !== undefined && value !== '') state.s[path] = value;
+  const e = editsToJson(edits);
+  if (Object.keys(e.weights).length || e.embedding.length) state.e = e;
   const bytes = new TextEncoder().encode(JSON.stringify(state));
-  return `s=${SHARE_VERSION}.${toBase64Url(await pipe(bytes, new CompressionStream('deflate-raw')))}`;
+  return `s=${SHARE_VERSION}.${toBase64Url(await deflate(bytes))}`;
 }
 
 const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
+const isIndex = (x) => Number.isInteger(x) && x >= 0 && x < SCHEMA.limits.vocab;
 
-function checkCells(cells, where) {
-  if (!isPlainObject(cells)) throw new ShareLinkError(`${where} must be an object`);
-  for (const [key, value] of Object.entries(cells)) {
-    if (!/^\d{1,8}$/.test(key)) throw new ShareLinkError(`${where} has an invalid index "${key.slice(0, 20)}"`);
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShareLinkError(`${where}[${key}] must be a finite number`);
+function checkSettings(raw) {
+  if (!isPlainObject(raw)) throw new ShareLinkError('the link does not hold an Attention Lab state');
+  const settings = {};
+  for (const [path, value] of Object.entries(raw)) {
+    if (!SETTING_PATHS.has(path)) throw new ShareLinkError(`the link has an unknown setting "${path.slice(0, 40)}"`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
+    if (typeof value === 'string' && value.length > MAX_TEXT) throw new ShareLinkError(`the link's setting "${path}" is too long`);
+    settings[path] = value;
   }
+  return settings;
 }
 
-/** The state in a fragment ("s=v1...."), checked field by field; throws ShareLinkError. */
+function checkEdits(raw) {
+  if (raw === undefined) return emptyEdits();
+  if (!isPlainObject(raw) || !isPlainObject(raw.weights ?? {}) || !Array.isArray(raw.embedding ?? []))
+    throw new ShareLinkError('the link has invalid edits');
+  for (const [name, cells] of Object.entries(raw.weights ?? {})) {
+    if (!WEIGHT_NAMES.includes(name)) throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
+    const arity = name.startsWith('b_') ? 2 : 3;
+    const ok = Array.isArray(cells) && cells.every((c) => Array.isArray(c) && c.length === arity && c.slice(0, -1).every(isIndex) && isFiniteNumber(c.at(-1)));
+    if (!ok) throw new ShareLinkError(`the link's edit of ${name} is invalid`);
+  }
+  const tokenOk = (c) => Array.isArray(c) && c.length === 3 && typeof c[0] === 'string' && c[0].length <= MAX_TEXT && isIndex(c[1]) && isFiniteNumber(c[2]);
+  if (!(raw.embedding ?? []).every(tokenOk)) throw new ShareLinkError('the link has an invalid embedding edit');
+  return editsFromJson(raw);
+}
+
+// v1 links held the first page's form: its keys, and edits by flat index or by token and feature.
+const V1_PATHS = {
+  text: 'text', contextText: 'contextText', dModel: 'dModel', numHeads: 'numHeads', seed: 'seed', init: 'weights.init',
+  layout: 'weights.layout', qkvBias: 'weights.qkvBias', outProj: 'weights.outProj', weightsSeed: 'weights.seed',
+  scale: 'scale', mask: 'mask', maskFill: 'maskFill', dropoutP: 'dropout.p', dropoutSeed: 'dropout.seed',
+  positional: 'embedding.positional', maxLen: 'maxLen',
+};
+function fromV1(state) {
+  const f = isPlainObject(state.f) ? state.f : {};
+  const settings = {};
+  for (const [key, value] of Object.entries(f)) {
+    if (key === 'scaleValue') continue;
+    if (!Object.hasOwn(V1_PATHS, key)) throw new ShareLinkError(`the link has an unknown setting "${key.slice(0, 40)}"`);
+    settings[V1_PATHS[key]] = key === 'scale' && value === 'custom' ? f.scaleValue ?? 0.125 : value;
+  }
+  // v1 sent qkvBias only when it differed from its form's default, false.
+  if (settings['weights.init'] !== undefined && settings['weights.qkvBias'] === undefined) settings['weights.qkvBias'] = false;
+  const D = Number(settings.dModel ?? 8);
+  const weights = {};
+  for (const [name, cells] of Object.entries(state.e?.w ?? {}))
+    weights[name] = Object.entries(cells ?? {}).map(([k, v]) => (name.startsWith('b_') ? [Number(k), v] : [Math.floor(Number(k) / D), Number(k) % D, v]));
+  const embedding = [];
+  for (const [token, cells] of Object.entries(state.e?.x ?? {})) for (const [d, v] of Object.entries(cells ?? {})) embedding.push([token, Number(d), v]);
+  return { s: settings, e: { weights, embedding } };
+}
+
+/** The state in a fragment ("s=v2...."), checked field by field; throws ShareLinkError. */
 export async function decodeState(fragment) {
   const text = fragment.replace(/^#/, '');
   if (text.length > MAX_FRAGMENT) throw new ShareLinkError('the link is too long');
   const match = /^s=([a-z0-9]+)\.(.*)$/s.exec(text);
   if (!match) throw new ShareLinkError('the link does not hold an Attention Lab state');
-  if (match[1] !== SHARE_VERSION) throw new ShareLinkError(`the link has version "${match[1].slice(0, 10)}", this page reads ${SHARE_VERSION}`);
+  if (match[1] !== SHARE_VERSION && match[1] !== 'v1')
+    throw new ShareLinkError(`the link has version "${match[1].slice(0, 10)}", this page reads v1 and ${SHARE_VERSION}`);
   let state;
   try {
-    const bytes = await pipe(fromBase64Url(match[2]), new DecompressionStream('deflate-raw'));
+    const bytes = await inflateCapped(fromBase64Url(match[2]), MAX_JSON);
     state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     if (error instanceof ShareLinkError) throw error;
     throw new ShareLinkError('the link is damaged (it does not decompress to JSON)');
   }
-  if (!isPlainObject(state) || !isPlainObject(state.f ?? {})) throw new ShareLinkError('the link does not hold an Attention Lab state');
-  const form = { ...DEFAULT_FORM };
-  for (const [key, value] of Object.entries(state.f ?? {})) {
-    if (!(key in DEFAULT_FORM)) throw new ShareLinkError(`the link has an unknown setting "${key.slice(0, 40)}"`);
-    const expected = typeof DEFAULT_FORM[key];
-    const ok = typeof value === expected || (expected === 'number' && typeof value === 'string') || (expected === 'string' && typeof value === 'number');
-    if (!ok) throw new ShareLinkError(`the link's setting "${key}" has the wrong type`);
-    if (typeof value === 'string' && value.length > MAX_TEXT) throw new ShareLinkError(`the link's setting "${key}" is too long`);
-    form[key] = value;
+  if (!isPlainObject(state)) throw new ShareLinkError('the link does not hold an Attention Lab state');
+  if (match[1] === 'v1') state = fromV1(state);
+  return { settings: checkSettings(state.s ?? {}), edits: checkEdits(state.e) };
+}
+
+/**
+ * null for an empty fragment; otherwise {settings, edits, error}: the decoded
+ * state, or the default example and the reason the link could not be read.
+ */
+export async function readFragment(fragment) {
+  if (!fragment || fragment === '#') return null;
+  try {
+    return { ...(await decodeState(fragment)), error: null };
+  } catch (error) {
+    return { settings: { ...DEFAULT_SETTINGS }, edits: emptyEdits(), error: error.message };
   }
-  const edits = { weights: {}, embedding: {} };
-  const e = state.e ?? {};
-  if (!isPlainObject(e)) throw new ShareLinkError('the link has invalid edits');
-  for (const [name, cells] of Object.entries(e.w ?? {})) {
-    if (!WEIGHT_NAMES.includes(name)) throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
-    checkCells(cells, `edit of ${name}`);
-    edits.weights[name] = { ...cells };
-  }
-  for (const [token, cells] of Object.entries(e.x ?? {})) {
-    checkCells(cells, 'embedding edit');
-    edits.embedding[token] = { ...cells };
-  }
-  return { form, edits };
 }

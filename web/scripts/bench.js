@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadAttentionLab } from '../api/index.js';
+import { encodeConfig, loadAttentionLab } from '../api/index.js';
+import { editsFromJson, withEdits } from '../model/edits.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const casesPath = `${root}cpp/bench/cases.json`;
@@ -44,6 +45,18 @@ for (const benchCase of cases) {
   );
 }
 console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
+
+// One edited weight at dModel 768: it travels as [row, col, value], so the
+// config stays small and the run costs what a run without the edit costs.
+{
+  const config = { text: 'He sat by the bank of the river', dModel: 768, numHeads: 12 };
+  const edited = withEdits(config, editsFromJson({ weights: { W_Q: [[0, 5, 0.5]] } }));
+  const plain = millisecondsPerCall(() => lab.run(config));
+  const withEdit = millisecondsPerCall(() => lab.run(edited));
+  const bytes = (c) => encodeConfig(c).json.length;
+  console.log('\nOne weight edit, dModel 768, 12 heads, default sentence, all tensors');
+  console.log(`  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmt(withEdit)} vs ${fmt(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`);
+}
 
 // The page: edit -> recompute in the worker -> re-render, default example.
 const { benchPageEdit } = await import('./bench-page.js');

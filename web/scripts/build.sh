@@ -16,6 +16,7 @@ for target in "$@"; do
       export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_FIND_ROOT_PATH=/usr >/dev/null
       cmake --build build/wasm -j "$jobs" --target attention_lab_wasm
+      node web/scripts/write-schema.js
       ;;
     *)
       echo "build.sh: unknown target '$target' (native or wasm)" >&2

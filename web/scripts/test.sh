@@ -6,6 +6,9 @@ cd "$(dirname "$0")/../.."
 bash web/scripts/setup.sh --with-browser --with-torch
 bash web/scripts/build.sh native wasm
 
+echo "== Lint: clang-format, Prettier, ESLint"
+bash web/scripts/lint.sh
+
 echo "== C++ (GoogleTest via CTest)"
 ctest --test-dir build/native --output-on-failure
 

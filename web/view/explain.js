@@ -1,11 +1,10 @@
 // "How this number is computed": the explanation shown when a number in the
 // scores, weights, weighted sum or output is hovered or focused.
 import { formatNumber } from './matrix.js';
-import { t } from './i18n.js';
 
 const MAX_TERMS = 16;
 
-function termList(terms, decimals) {
+function termList(terms, decimals, t) {
   const list = document.createElement('ol');
   list.className = 'terms';
   for (const term of terms.slice(0, MAX_TERMS)) {
@@ -15,7 +14,7 @@ function termList(terms, decimals) {
   }
   if (terms.length > MAX_TERMS) {
     const li = document.createElement('li');
-    li.textContent = `… (${terms.length - MAX_TERMS} more)`;
+    li.textContent = t('explain.more', { count: terms.length - MAX_TERMS });
     list.append(li);
   }
   return list;
@@ -38,11 +37,11 @@ export function cellOfEvent(event) {
 
 /**
  * Explanation for cell (i, j) of `step` in the context `ctx`
- * ({result, b, h, S, Skv, D, H, dk, queryLabels, keyLabels, decimals}).
+ * ({t, result, b, h, S, Skv, D, H, dk, queryLabels, keyLabels, decimals}).
  * Returns {nodes, highlight: [{matrix, row}]} or null.
  */
 export function explainCell(step, i, j, ctx) {
-  const { result, b, h, S, Skv, D, H, dk, decimals } = ctx;
+  const { t, result, b, h, S, Skv, D, H, dk, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
   const q = (m) => T.Q.data[(b * S + i) * D + h * dk + m];
@@ -59,7 +58,7 @@ export function explainCell(step, i, j, ctx) {
     }
     const nodes = [
       line(t('explain.dot', { i: ctx.queryLabels[i], j: ctx.keyLabels[j] })),
-      termList(terms, decimals),
+      termList(terms, decimals, t),
       line(`Σ = ${fmt(sum)}`, 'result'),
     ];
     if (step === 'scaled') nodes.push(line(`${fmt(T.scores.data[scoreIndex])} × ${fmt(result.scaleFactor)} = ${fmt(T.scaled.data[scoreIndex])}`, 'result'));
@@ -82,7 +81,7 @@ export function explainCell(step, i, j, ctx) {
     return {
       nodes: [
         line(t('explain.softmax', { i: ctx.queryLabels[i], j: ctx.keyLabels[j] })),
-        termList(terms, decimals),
+        termList(terms, decimals, t),
         line(`Σ exp = ${fmt(total)};  ${fmt(exps[j])} / ${fmt(total)} = ${fmt(T.weights.data[scoreIndex])}`, 'result'),
         line(t('explain.sum', { sum: fmt(weightsRow.reduce((a, c) => a + c, 0)) }), 'result'),
       ],
@@ -101,7 +100,7 @@ export function explainCell(step, i, j, ctx) {
       sum += w * v;
     }
     return {
-      nodes: [line(t('explain.weighted', { i: ctx.queryLabels[i], c: `d${c}` })), termList(terms, decimals), line(`Σ = ${fmt(sum)}`, 'result')],
+      nodes: [line(t('explain.weighted', { i: ctx.queryLabels[i], c: `d${c}` })), termList(terms, decimals, t), line(`Σ = ${fmt(sum)}`, 'result')],
       highlight: [{ matrix: 'V_h', row: null }],
     };
   }
@@ -120,7 +119,7 @@ export function explainCell(step, i, j, ctx) {
     return {
       nodes: [
         line(t('explain.output', { i: ctx.queryLabels[i], c: `d${c}` })),
-        termList(terms, decimals),
+        termList(terms, decimals, t),
         line(`Σ = ${fmt(sum)}${T.b_O ? ` + ${fmt(bias)} = ${fmt(sum + bias)}` : ''}`, 'result'),
       ],
       highlight: [{ matrix: 'concat', row: i }],

@@ -23,7 +23,7 @@ function topKeys(weights, row, n, k) {
   return new Set(best);
 }
 
-export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus }) {
+export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus, label: groupLabel }) {
   const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
   const rowHeight = 26;
   const width = 420;
@@ -34,7 +34,7 @@ export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, hea
   svg.setAttribute('height', String(height));
   svg.setAttribute('class', 'links');
   svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', 'attention links');
+  svg.setAttribute('aria-label', groupLabel);
   const leftX = 120;
   const rightX = width - 120;
   const y = (k) => 18 + k * rowHeight;

@@ -2,7 +2,6 @@
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
 import { css, divergingRgb, legendGradient, paletteTable, sequentialRgb, textOn } from './colors.js';
-import { t } from './i18n.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
@@ -58,15 +57,15 @@ function legend(view, limit) {
   lo.textContent = view.kind === 'prob' ? '0' : formatNumber(-limit, 2);
   hi.textContent = formatNumber(limit, 2);
   box.append(lo, bar, hi);
-  if (view.hasBlocked) box.append(element('span', 'legend-chip blocked', t('legend.masked')));
-  if (view.hasNaN) box.append(element('span', 'legend-chip nan', t('legend.nan')));
+  if (view.hasBlocked) box.append(element('span', 'legend-chip blocked', view.t('legend.masked')));
+  if (view.hasNaN) box.append(element('span', 'legend-chip nan', view.t('legend.nan')));
   return box;
 }
 
 /**
  * view: {
  *   name, data, offset, rows, cols, rowStride, rowLabels, colLabels,
- *   kind: 'signed' | 'prob' | 'mask', theme, decimals,
+ *   kind: 'signed' | 'prob' | 'mask', theme, decimals, t (the UI language's translator),
  *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j)
  * }
  */
@@ -97,17 +96,17 @@ export function renderMatrix(view) {
     const menu = document.createElement('div');
     menu.className = 'export-menu';
     menu.setAttribute('role', 'group');
-    menu.setAttribute('aria-label', `${t('export.copyMatrix')} ${view.caption ?? view.name}`);
+    menu.setAttribute('aria-label', `${view.t('export.copyMatrix')} ${view.caption ?? view.name}`);
     for (const format of ['csv', 'json', 'latex', 'numpy']) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.export = format;
-      button.textContent = t(`export.${format}`);
+      button.textContent = view.t(`export.${format}`);
       menu.append(button);
     }
     figure.append(menu);
   }
-  if (view.hasNaN) figure.append(element('p', 'note nan-note', t('matrix.nanNote')));
+  if (view.hasNaN) figure.append(element('p', 'note nan-note', view.t('matrix.nanNote')));
   return figure;
 }
 
@@ -339,21 +338,21 @@ function renderCanvas(view, limit) {
   toolbar.className = 'canvas-toolbar';
   const note = document.createElement('span');
   note.className = 'note';
-  note.textContent = `${t('matrix.canvasNote')} [${view.rows} × ${view.cols}]`;
+  note.textContent = `${view.t('matrix.canvasNote')} [${view.rows} × ${view.cols}]`;
   const zoomOut = document.createElement('button');
   zoomOut.type = 'button';
   zoomOut.textContent = '−';
-  zoomOut.setAttribute('aria-label', t('matrix.zoomOut'));
+  zoomOut.setAttribute('aria-label', view.t('matrix.zoomOut'));
   const zoomIn = document.createElement('button');
   zoomIn.type = 'button';
   zoomIn.textContent = '+';
-  zoomIn.setAttribute('aria-label', t('matrix.zoomIn'));
+  zoomIn.setAttribute('aria-label', view.t('matrix.zoomIn'));
   toolbar.append(zoomOut, zoomIn, note);
   const scroller = document.createElement('div');
   scroller.className = 'canvas-scroller';
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', `${view.caption ?? view.name} heatmap [${view.rows} × ${view.cols}]`);
+  canvas.setAttribute('aria-label', `${view.caption ?? view.name} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`);
   const tooltip = document.createElement('div');
   tooltip.className = 'canvas-tooltip';
   tooltip.hidden = true;

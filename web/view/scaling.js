@@ -2,7 +2,6 @@
 // the weights with the scale and without it, computed from the raw scores
 // with the same mask.
 import { formatNumber } from './matrix.js';
-import { t } from './i18n.js';
 
 /** Max and entropy of softmax(values * factor), blocked entries at `fill` (−∞ gives weight 0). */
 function softmaxStats(values, factor, blocked, fill) {
@@ -36,7 +35,7 @@ export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill
   return rows;
 }
 
-export function renderScalingTable(rows, keyCount, decimals) {
+export function renderScalingTable(rows, keyCount, decimals, t) {
   const maxEntropy = Math.log(Math.max(2, keyCount));
   const table = document.createElement('table');
   table.className = 'stats';

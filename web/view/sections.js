@@ -1,7 +1,6 @@
 // The pipeline view: one section per step of the engine's result, in order,
 // each with its title, formula, named shape, meaning and matrices.
 import { headColor } from './colors.js';
-import { t } from './i18n.js';
 import { renderLinks } from './links.js';
 import { renderMatrix } from './matrix.js';
 import { renderScalingTable, scalingRows } from './scaling.js';
@@ -36,7 +35,7 @@ export const STEP_NAMES = {
   dropped: 'dropped', context: 'context', concat: 'concat', wo: 'W_O', output: 'output',
 };
 
-function section(step, shapeText, children) {
+function section(t, step, shapeText, children) {
   const el = document.createElement('section');
   el.className = 'step';
   el.id = `step-${step}`;
@@ -109,11 +108,13 @@ export function renderTabs(box, { count, current, label, colorOf, onPick }) {
 
 /**
  * Renders the whole pipeline for `result` into `container`.
- * view: {b, h, decimals, theme, focus, maskFill, steps?: Set of STEP_NAMES, editable?};
- * edits: {isEdited(name, index), isEmbeddingEdited(token, d)};
- * on: {editWeight(name, index, value), editEmbedding(token, d, value), focus(i)}.
+ * view: {t, b, h, decimals, theme, focus, steps?: Set of STEP_NAMES, editable?, exportable?};
+ * edits: {isWeightEdited(name, i, j), isEmbeddingEdited(token, d)};
+ * on: {editWeight(name, i, j, value), editEmbedding(token, d, value), focus(i)}.
  */
 export function renderPipeline(container, result, view, edits, on) {
+  const { t } = view;
+  const maskFill = result.settings.maskFill === '-inf' ? -Infinity : result.settings.maskFill;
   const T = result.tensors;
   const [B, H, S, Skv] = T.scores.shape;
   const D = T.Q.shape[2];
@@ -124,7 +125,7 @@ export function renderPipeline(container, result, view, edits, on) {
   const randnInput = result.tokens.length === 0;
   const queryLabels = randnInput ? features(S, 'x') : result.tokens[b];
   const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
-  const common = { decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
+  const common = { t, decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
   const editable = view.editable !== false;
   const dLabels = features(D);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
@@ -140,8 +141,8 @@ export function renderPipeline(container, result, view, edits, on) {
     const isBias = tensor.shape.length === 1;
     return group(name, matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
       editable,
-      edited: (i, j) => edits.isEdited(name, isBias ? j : i * D + j),
-      onEdit: (i, j, value) => on.editWeight(name, isBias ? j : i * D + j, value),
+      edited: (i, j) => edits.isWeightEdited(name, i, j),
+      onEdit: (i, j, value) => on.editWeight(name, i, j, value),
       columnColor: name === 'W_O' || name === 'b_O' ? undefined : headOfColumn,
     }));
   };
@@ -153,35 +154,35 @@ export function renderPipeline(container, result, view, edits, on) {
     edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
     onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
   });
-  sections.push(section('X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))]));
+  sections.push(section(t, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))]));
   if (cross) {
     const ctxEdit = result.contextTokens ? embeddingEdit(keyLabels) : {};
-    sections.push(section('X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit)]));
+    sections.push(section(t, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit)]));
   }
-  sections.push(section('weights', `W: [D=${D}, D=${D}]`, [
+  sections.push(section(t, 'weights', `W: [D=${D}, D=${D}]`, [
     row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
     row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
   ]));
-  sections.push(section('qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [row(
+  sections.push(section(t, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [row(
     group('Q', matrix('Q', T.Q, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn })),
     group('K', matrix('K', T.K, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
     group('V', matrix('V', T.V, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
   )]));
   // Head split: views into Q, K, V — head h is columns h·dk … (h+1)·dk.
-  const headLabel = `head ${h + 1}`;
+  const headLabel = t('view.head', { h: h + 1 });
   const headView = (name, tensor, len, labels) =>
     group(`${name}_h (${headLabel})`, matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk), { rowStride: D, caption: `${name} ${headLabel}` }), headColor(h));
-  sections.push(section('split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [row(
+  sections.push(section(t, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [row(
     headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels),
   )]));
 
   const perHead = (step, name, extra = {}) =>
-    section(step, `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`, [
+    section(t, step, `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`, [
       group(`${name} (${headLabel})`, matrix(name, T[name], ((b * H + h) * S) * Skv, S, Skv, queryLabels, keyLabels, extra), headColor(h)),
     ]);
   sections.push(perHead('scores', 'scores'));
   sections.push(perHead('scaled', 'scaled'));
-  sections.push(section('mask', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
+  sections.push(section(t, 'mask', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
     matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask' }),
   ]));
   sections.push(perHead('masked', 'masked', { blocked }));
@@ -189,23 +190,23 @@ export function renderPipeline(container, result, view, edits, on) {
 
   const scaling = scalingRows({
     scores: T.scores.data, offset: ((b * H + h) * S) * Skv, S, Skv, scaleFactor: result.scaleFactor,
-    blocked, fill: view.maskFill, labels: queryLabels,
+    blocked, fill: maskFill, labels: queryLabels,
   });
-  sections.push(section('scaling', null, [renderScalingTable(scaling, Skv, view.decimals)]));
+  sections.push(section(t, 'scaling', null, [renderScalingTable(scaling, Skv, view.decimals, t)]));
   // Every head in its colour; for long inputs just the selected one.
   const heads = H * S * Skv <= 20000 ? Array.from({ length: H }, (_, k) => k) : [h];
-  sections.push(section('links', null, [renderLinks({
-    weights: T.weights.data, b, H, S, Skv, queryLabels, keyLabels, heads, focus: view.focus, onFocus: on.focus,
+  sections.push(section(t, 'links', null, [renderLinks({
+    weights: T.weights.data, b, H, S, Skv, queryLabels, keyLabels, heads, focus: view.focus, onFocus: on.focus, label: t('step.links.title'),
   })]));
   sections.push(perHead('dropped', 'dropped', { kind: 'prob', blocked }));
-  sections.push(section('context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+  sections.push(section(t, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
     group(`context (${headLabel})`, matrix('context', T.context, ((b * H + h) * S) * dk, S, dk, queryLabels, features(dk)), headColor(h)),
   ]));
-  sections.push(section('concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
+  sections.push(section(t, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
     matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn }),
   ]));
-  if (T.W_O) sections.push(section('wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]));
-  sections.push(section('output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
+  if (T.W_O) sections.push(section(t, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]));
+  sections.push(section(t, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
   container.replaceChildren(...shown);

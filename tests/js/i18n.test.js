@@ -1,0 +1,64 @@
+// Every language has the same keys with the same placeholders, every key is
+// used, and every schema field and enum value has a label in every language.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { STRINGS } from '../../web/i18n/index.js';
+import { FIELDS } from '../../web/model/schema.js';
+import { PRESETS } from '../../web/model/presets.js';
+import { STEP_NAMES } from '../../web/view/sections.js';
+import { VIEW_OPTIONS } from '../../web/view/view-options.js';
+
+const web = fileURLToPath(new URL('../../web/', import.meta.url));
+const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
+const languages = Object.keys(STRINGS);
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Every key the code builds from data: field labels and help, enum labels, steps, presets, view options. */
+function dynamicKeys() {
+  const keys = [];
+  for (const field of FIELDS) {
+    keys.push(`field.${field.path}`, `help.${field.path}`);
+    if (field.type === 'enum' || field.type === 'enum|number') for (const value of field.choices) keys.push(`enum.${field.path}.${value}`);
+  }
+  for (const step of Object.keys(STEP_NAMES)) keys.push(`step.${step}.title`, `step.${step}.meaning`);
+  for (const preset of PRESETS) keys.push(`preset.${preset.key}`);
+  for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
+  for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
+  return keys;
+}
+
+/** The text of every source file and page of the web layers. */
+function sources() {
+  const texts = readdirSync(web).filter((f) => f.endsWith('.html')).map((f) => readFileSync(web + f, 'utf8'));
+  for (const layer of LAYERS)
+    for (const f of readdirSync(web + layer, { recursive: true }))
+      if (/\.(js|html)$/.test(f) && !f.startsWith('generated')) texts.push(readFileSync(`${web}${layer}/${f}`, 'utf8'));
+  return texts.join('\n');
+}
+
+describe('i18n', () => {
+  test('every language has the same keys', () => {
+    for (const lang of languages) expect(Object.keys(STRINGS[lang]).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
+  });
+
+  test('placeholders match in every language', () => {
+    for (const key of Object.keys(STRINGS.en))
+      for (const lang of languages) expect(placeholders(STRINGS[lang][key]), `${lang} ${key}`).toEqual(placeholders(STRINGS.en[key]));
+  });
+
+  test('every schema field has a label and help, and every enum value a label, in every language', () => {
+    const needed = dynamicKeys().filter((key) => /^(field|help|enum)\./.test(key));
+    for (const lang of languages) {
+      const missing = needed.filter((key) => !(key in STRINGS[lang]));
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  test('no unused keys: each is written in the code or built from the schema, steps, presets or view options', () => {
+    const code = sources();
+    const dynamic = new Set(dynamicKeys());
+    const unused = Object.keys(STRINGS.en).filter((key) => !dynamic.has(key) && !code.includes(`'${key}'`) && !code.includes(`"${key}"`));
+    expect(unused).toEqual([]);
+  });
+});

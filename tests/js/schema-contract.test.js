@@ -1,0 +1,68 @@
+// The engine's schema is the one list of config fields: the JS API's types,
+// the element's types, the README, the CLI and the generated schema file all
+// name every field, and lab.schema is the same table the build wrote.
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { SCHEMA, loadAttentionLab } from '../../web/api/index.js';
+import { FIELDS, camelCase } from '../../web/model/schema.js';
+
+const read = (path) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
+const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
+
+describe('one schema', () => {
+  test('lab.schema is what the build wrote to web/api/generated/schema.json', async () => {
+    const lab = await loadAttentionLab();
+    expect(lab.schema).toEqual(JSON.parse(read('web/api/generated/schema.json')));
+    expect(lab.schema).toEqual(SCHEMA);
+    expect(FIELDS.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('attention-lab --schema prints the same schema', () => {
+    const out = spawnSync(process.execPath, [cli, '--schema'], { encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual(SCHEMA);
+  });
+
+  test('index.d.ts names every field, under its parent object', () => {
+    const dts = read('web/api/index.d.ts');
+    const config = dts.slice(dts.indexOf('export interface AttentionConfig'), dts.indexOf('export interface Tensor '));
+    for (const field of FIELDS) {
+      const keys = field.path.split('.');
+      // each key of the path appears as an optional property, the parents before the leaf
+      let at = 0;
+      for (const key of keys) {
+        const found = config.indexOf(`${key}?:`, at);
+        expect(found, field.path).toBeGreaterThan(-1);
+        at = found;
+      }
+    }
+  });
+
+  test("the element's .d.ts has a property for every field, named after its attribute", () => {
+    const dts = read('web/element/attention-lab-element.d.ts');
+    for (const field of FIELDS) expect(dts, field.name).toMatch(new RegExp(`^\\s+${camelCase(field.name)}: `, 'm'));
+  });
+
+  test('the README names every field and every enum value', () => {
+    const readme = read('README.md');
+    for (const field of FIELDS) {
+      expect(readme, field.path).toContain(`\`${field.path}\``);
+      if (field.type === 'enum' || field.type === 'enum|number') for (const value of field.choices) expect(readme, `${field.path} ${value}`).toContain(`"${value}"`);
+    }
+  });
+
+  test('--help lists a flag for every field', () => {
+    const out = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' });
+    for (const field of FIELDS) expect(out.stdout, field.name).toContain(field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name} `);
+  });
+});
+
+describe('the README config table', () => {
+  test('is the one npm run docs writes from the schema', async () => {
+    const { readmeWithTable } = await import('../../web/scripts/config-docs.js');
+    const readme = read('README.md');
+    expect(readmeWithTable(readme)).toBe(readme);
+  });
+});

@@ -1,0 +1,41 @@
+// Type-checked by `tsc -p web/tsconfig.json` in npm test: the element's
+// hand-written .d.ts accepts the documented usage and rejects misuse.
+import type { AttentionLabElement } from '../../web/element/attention-lab-element.js';
+import type { AttentionResult } from '../../web/api/index.js';
+
+function usage(el: AttentionLabElement): number {
+  el.dModel = 16;
+  el.heads = 4;
+  el.qkvBias = false;
+  el.outProj = true;
+  el.mask = 'causal';
+  el.maskFill = -1e9;
+  el.scale = 0.5;
+  el.dropout = 0.1;
+  el.maxLen = null;
+  el.config = { weights: { edits: { W_Q: [[0, 1, 0.5]], b_Q: [[2, 0.1]] } } };
+  el.embeddingEdits = [['cat', 0, 9]];
+  el.editable = true;
+  el.decimals = 3;
+  el.theme = 'dark';
+  el.addEventListener('attention-change', (event) => {
+    const result: AttentionResult = event.detail;
+    console.log(result.tensors.output?.data[0]);
+  });
+  const found: AttentionLabElement | null = document.querySelector('attention-lab');
+  const result = el.result;
+  return el.dModel + el.heads + (result ? result.headDim : 0) + (found ? 1 : 0);
+}
+
+function misuse(el: AttentionLabElement): void {
+  // @ts-expect-error dModel is a number
+  el.dModel = '16';
+  // @ts-expect-error qkvBias is a boolean
+  el.qkvBias = 'false';
+  // @ts-expect-error mask is an enum
+  el.mask = 'future';
+  // @ts-expect-error theme is light or dark
+  el.theme = 'blue';
+}
+
+export { usage, misuse };

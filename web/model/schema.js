@@ -1,0 +1,47 @@
+// The engine's config schema (cpp/core/schema.cpp), as the build wrote it
+// (web/api/generated/schema.js), so code that runs before the wasm loads —
+// the form, the element's attributes, the CLI's flags, the share links —
+// reads the same fields, types, defaults and limits as the engine.
+import { SCHEMA } from '../api/generated/schema.js';
+
+export { SCHEMA };
+
+/** Every field: {path, name, type, group, default, choices?, min?, max?, oneOf?, help}. */
+export const FIELDS = SCHEMA.fields;
+export const fieldByPath = new Map(FIELDS.map((field) => [field.path, field]));
+/** By short name: the CLI flag (--d-model), the element attribute (d-model). */
+export const fieldByName = new Map(FIELDS.map((field) => [field.name, field]));
+
+/** "d-model" -> "dModel": the element property of a field. */
+export const camelCase = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+
+const SCALAR_TYPES = new Set(['string', 'integer', 'seed', 'number', 'boolean', 'enum', 'enum|number']);
+/** A field set by one value (a form control, a flag, an attribute); the others take JSON. */
+export const isScalar = (field) => SCALAR_TYPES.has(field.type);
+
+/** The string[] field that a multi-line string field turns into ("text" -> "texts"), or undefined. */
+export function batchFieldOf(field) {
+  const plural = fieldByPath.get(`${field.path}s`);
+  return field.type === 'string' && plural?.type === 'string[]' ? plural : undefined;
+}
+
+/** object.a.b for "a.b" (undefined when missing). */
+export function getPath(object, path) {
+  let node = object;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** object.a.b = value for "a.b", creating the plain objects on the way. */
+export function setPath(object, path, value) {
+  const keys = path.split('.');
+  let node = object;
+  for (const key of keys.slice(0, -1)) {
+    if (node[key] === null || typeof node[key] !== 'object' || Array.isArray(node[key])) node[key] = {};
+    node = node[key];
+  }
+  node[keys.at(-1)] = value;
+}

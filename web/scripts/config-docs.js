@@ -1,0 +1,40 @@
+// The README's config table, written from the engine's schema and the
+// English help texts: `npm run docs` rewrites the part of README.md between
+// the config-table markers; a test checks it is current.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { translator } from '../i18n/index.js';
+import { FIELDS } from '../model/schema.js';
+
+const t = translator('en');
+const START = '<!-- config-table: written by npm run docs from the schema -->';
+const END = '<!-- /config-table -->';
+
+const shown = (value) => (value === null ? '—' : `\`${JSON.stringify(value)}\``);
+
+function typeText(field) {
+  const values = field.type === 'enum' || field.type === 'enum|number' ? field.choices.map((v) => `"${v}"`).join(', ') : '';
+  if (field.type === 'enum') return `one of ${values}`;
+  if (field.type === 'enum|number') return `${values} or a number`;
+  if (field.min !== undefined) return `${field.type}, ${field.min} to ${field.max}`;
+  if (field.type === 'matrix-map' || field.type === 'edits-map') return `${field.type} of ${field.choices.join(' ')}`;
+  return field.type;
+}
+
+export function configTable() {
+  const rows = FIELDS.map((f) => `| \`${f.path}\` | \`--${f.name}\` | ${typeText(f)} | ${shown(f.default)} | ${t(`help.${f.path}`).replace(/\|/g, '\\|').replace(/</g, '&lt;')} |`);
+  return [START, '| field | flag / attribute | type | default | meaning |', '| --- | --- | --- | --- | --- |', ...rows, END].join('\n');
+}
+
+export function readmeWithTable(readme) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < 0) throw new Error('README.md has no config-table markers');
+  return readme.slice(0, start) + configTable() + readme.slice(end + END.length);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const path = fileURLToPath(new URL('../../README.md', import.meta.url));
+  writeFileSync(path, readmeWithTable(readFileSync(path, 'utf8')));
+  console.log('README.md: config table written from the schema');
+}

@@ -1,0 +1,114 @@
+// The pipeline view's controller, used by the page and by <attention-lab>:
+// it owns the rendering of a result, the sentence and head tabs, the
+// explanation panel, and editing. The host runs the engine; the controller
+// tells it when the edits changed (onEditsChange) so it runs again.
+import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
+import { headColor } from './colors.js';
+import { cellOfEvent, explainCell } from './explain.js';
+import { renderPipeline, renderTabs } from './sections.js';
+
+export class PipelineController {
+  /** The last result shown (null before the first). */
+  result = null;
+  /** Edited numbers (model/edits.js). */
+  edits = emptyEdits();
+  #layout = null;
+  #parts;
+  #onEditsChange;
+  #selection = { b: 0, h: 0, focus: null };
+  #options = { t: null, decimals: 4, theme: 'light', steps: null, editable: true, exportable: false };
+
+  /**
+   * parts: {root (document or a shadow root, for highlighting), pipeline,
+   * explain, batchTabs, headTabs}; onEditsChange() after every edit.
+   */
+  constructor(parts, { onEditsChange }) {
+    this.#parts = parts;
+    this.#onEditsChange = onEditsChange;
+    parts.pipeline.addEventListener('mouseover', (event) => this.#explain(event));
+    parts.pipeline.addEventListener('focusin', (event) => this.#explain(event));
+  }
+
+  /** {t, decimals, theme, steps (a Set of step names or null), editable, exportable}: re-renders. */
+  setOptions(options) {
+    Object.assign(this.#options, options);
+    this.render();
+  }
+
+  get options() {
+    return this.#options;
+  }
+
+  /** Shows `result`, with `options` changed first if given (one render). */
+  setResult(result, options = {}) {
+    this.result = result;
+    this.setOptions(options);
+  }
+
+  /** Forgets the edits (the host runs again). */
+  resetEdits() {
+    this.edits = emptyEdits();
+  }
+
+  /** Back to the first sentence and head, nothing focused. */
+  resetSelection() {
+    this.#selection = { b: 0, h: 0, focus: null };
+  }
+
+  render() {
+    const result = this.result;
+    const { t } = this.#options;
+    if (!result || !t) return;
+    const [B, H] = result.tensors.scores.shape;
+    const selection = this.#selection;
+    selection.b = Math.min(selection.b, B - 1);
+    selection.h = Math.min(selection.h, H - 1);
+    this.#layout = renderPipeline(this.#parts.pipeline, result, { ...this.#options, ...selection }, {
+      isWeightEdited: (name, i, j) => isWeightEdited(this.edits, name, i, j),
+      isEmbeddingEdited: (token, d) => isEmbeddingEdited(this.edits, token, d),
+    }, {
+      editWeight: (name, i, j, value) => {
+        setWeightEdit(this.edits, name, i, j, value);
+        this.#onEditsChange();
+      },
+      editEmbedding: (token, d, value) => {
+        setEmbeddingEdit(this.edits, token, d, value);
+        this.#onEditsChange();
+      },
+      focus: (i) => {
+        selection.focus = i;
+        this.render();
+      },
+    });
+    const pick = (key) => (k) => {
+      selection[key] = k;
+      this.render();
+    };
+    renderTabs(this.#parts.batchTabs, { count: B, current: selection.b, label: t('controls.batch'), onPick: pick('b') });
+    renderTabs(this.#parts.headTabs, { count: H, current: selection.h, label: t('controls.head'), colorOf: headColor, onPick: pick('h') });
+  }
+
+  // The explanation of the hovered or focused number, with the rows it uses
+  // highlighted; a number without one shows the hint, never a stale text.
+  #explain(event) {
+    const cell = cellOfEvent(event);
+    if (!cell || !this.result || !this.#layout) return;
+    const { t, decimals } = this.#options;
+    const root = this.#parts.root;
+    root.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));
+    const info = explainCell(cell.step, cell.i, cell.j, { ...this.#layout, t, result: this.result, decimals });
+    if (!info) {
+      const hint = document.createElement('p');
+      hint.className = 'hint';
+      hint.textContent = t('explain.hint');
+      this.#parts.explain.replaceChildren(hint);
+      return;
+    }
+    this.#parts.explain.replaceChildren(...info.nodes);
+    cell.td.classList.add('hl');
+    for (const { matrix, row } of info.highlight) {
+      const selector = row === null ? `table[data-matrix="${matrix}"] tbody tr` : `table[data-matrix="${matrix}"] tr[data-row="${row}"]`;
+      root.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
+    }
+  }
+}
