@@ -1,5 +1,26 @@
 import { defineConfig } from 'vite';
 
+// The Content-Security-Policy of every built page: scripts, styles and the
+// wasm only from the site itself; no inline script or style (the heatmap
+// colours and the element's styles are constructed stylesheets). The single
+// file ships a variant with the hashes of its inline script and style
+// (build-single.js); the README documents both.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+const contentSecurityPolicy = {
+  name: 'attention-lab-csp',
+  apply: 'build', // the dev server injects inline styles for hot reloading
+  transformIndexHtml: (html) => html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+};
+
 const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 
 // The site: the page, the iframe target, the authors' docs, and the element
@@ -8,6 +29,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
+  plugins: [contentSecurityPolicy],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,

@@ -1,13 +1,17 @@
 import { defineConfig } from 'vite';
 
-// dist/attention-lab.html is built from this: the page as one JS chunk (the
-// wasm is already inlined in it), without the worker. build-single.js then
-// inlines the JS and CSS into the HTML.
+// dist/attention-lab.html is built from this: the page as one JS chunk with
+// the wasm inlined (wasm-binary.single.js), without the worker. build-single.js
+// then inlines the JS and CSS into the HTML.
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   base: './',
   resolve: {
-    alias: [{ find: /^\.\/worker-factory\.js$/, replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname }],
+    alias: [
+      { find: /^\.\/worker-factory\.js$/, replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname },
+      { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
+      { find: 'attention-lab-wasm-base64', replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname },
+    ],
   },
   build: {
     outDir: new URL('../build/single', import.meta.url).pathname,

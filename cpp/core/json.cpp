@@ -75,7 +75,7 @@ std::string hex(uint32_t value, size_t digits) {
 
 class Parser {
  public:
-  explicit Parser(const std::string& text) : text_(text) {}
+  Parser(const std::string& text, size_t maxValues) : text_(text), maxValues_(maxValues) {}
 
   JsonParseResult parseDocument() {
     JsonParseResult result;
@@ -109,6 +109,7 @@ class Parser {
     }
     JsonParseResult result;
     result.error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + error_;
+    result.tooManyValues = tooManyValues_;
     return result;
   }
 
@@ -154,6 +155,11 @@ class Parser {
   // `depth`: how many arrays and objects enclose this value.
   bool parseValue(JsonValue& out, int depth) {
     if (pos_ >= text_.size()) return error("unexpected end of input: expected a value", pos_);
+    // Each value costs a JsonValue: the count bounds the tree's memory before it is built.
+    if (++values_ > maxValues_) {
+      tooManyValues_ = true;
+      return error("more than " + std::to_string(maxValues_) + " values", pos_);
+    }
     const char c = text_[pos_];
     if (c == '{' || c == '[') {
       if (depth + 1 > kMaxDepth) return error("nested deeper than " + std::to_string(kMaxDepth) + " levels", pos_);
@@ -399,11 +405,14 @@ class Parser {
 
   const std::string& text_;
   size_t pos_ = 0;
+  const size_t maxValues_;
+  size_t values_ = 0;
+  bool tooManyValues_ = false;
   std::string error_;
 };
 
 }  // namespace
 
-JsonParseResult parseJson(const std::string& text) { return Parser(text).parseDocument(); }
+JsonParseResult parseJson(const std::string& text, size_t maxValues) { return Parser(text, maxValues).parseDocument(); }
 
 }  // namespace attention_lab

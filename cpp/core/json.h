@@ -7,6 +7,7 @@
 // and a lone surrogate escape (which has no UTF-8 form) is an error.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -59,12 +60,14 @@ struct JsonParseResult {
   bool ok = false;
   JsonValue value = JsonValue::makeNull();
   std::string error;  // "line 3, column 7: expected ',' or '}'"
+  bool tooManyValues = false;  // the text holds more than maxValues values
 };
 
 // Parses one JSON document. Also errors: duplicate keys in an object, leading
 // zeros, trailing commas, text after the value, and nesting deeper than 64
 // levels of arrays and objects, so that a hostile input cannot exhaust the
-// (small, fixed) wasm stack.
-JsonParseResult parseJson(const std::string& text);
+// (small, fixed) wasm stack; and more than `maxValues` values, so the parsed
+// tree's memory is bounded before it is built.
+JsonParseResult parseJson(const std::string& text, size_t maxValues = SIZE_MAX);
 
 }  // namespace attention_lab

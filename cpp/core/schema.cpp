@@ -14,7 +14,7 @@
 namespace attention_lab {
 namespace {
 
-using Tensors = std::vector<std::vector<double>>;
+using Tensors = TypedArrays;
 constexpr double kMaxSeed = 9007199254740992.0;  // 2^53: larger integers are already rounded in JSON and JS
 
 // ---- readers: JSON value -> C++ value, every problem named by its field ----
@@ -93,14 +93,16 @@ Status choice(const JsonValue& value, const std::string& field, const std::vecto
   return fieldError(field, field + " must be one of " + choiceList(choices) + ", got " + describeJson(value));
 }
 
-// {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent beside the JSON.
+// {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent
+// beside the JSON. Its size counts against kMaxGivenBytes before anything is
+// allocated; it is then read a chunk at a time, every entry checked.
 Status typedArray(const JsonValue& value, const std::string& field, const Tensors& tensors, GivenValues& out) {
   const JsonValue* index = value.find("$tensor");
   const JsonValue* shape = value.find("shape");
   if (!index || !shape || value.members().size() != 2)
     return fieldError(field, field + " must be an array of numbers (or rows of numbers)");
   int64_t k;
-  if (Status s = integerIn(*index, field + ".$tensor", 0, static_cast<double>(tensors.size()) - 1, k)) return s;
+  if (Status s = integerIn(*index, field + ".$tensor", 0, static_cast<double>(tensors.count()) - 1, k)) return s;
   if (Status s = expectType(*shape, JsonValue::Type::Array, field + ".shape")) return s;
   if (shape->array().empty() || shape->array().size() > 2)
     return fieldError(field, field + " must be a vector or a matrix");
@@ -112,23 +114,35 @@ Status typedArray(const JsonValue& value, const std::string& field, const Tensor
     out.shape.push_back(n);
     count *= n;
   }
-  const std::vector<double>& data = tensors[static_cast<size_t>(k)];
-  if (static_cast<int64_t>(data.size()) != count)
-    return fieldError(field, field + " has " + std::to_string(data.size()) + " numbers, but its shape " +
+  const int64_t length = tensors.length(static_cast<size_t>(k));
+  if (length != count)
+    return fieldError(field, field + " has " + std::to_string(length) + " numbers, but its shape " +
                                  shapeText(out.shape) + " needs " + std::to_string(count));
-  out.data.resize(data.size());
+  const int64_t bytes = static_cast<int64_t>(sizeof(float)) * length;
+  if (!tensors.book(bytes, kMaxGivenBytes))
+    return fieldError(field, "the given values need " + std::to_string((tensors.booked() + bytes) >> 20) +
+                                 " MiB with " + field + "; the limit for given values is " +
+                                 std::to_string(kMaxGivenBytes >> 20) + " MiB");
+  out.data.resize(static_cast<size_t>(length));
   const int64_t cols = out.shape.back();
-  for (size_t i = 0; i < data.size(); ++i) {
-    if (std::isfinite(data[i]) && std::fabs(data[i]) <= FLT_MAX) {
-      out.data[i] = static_cast<float>(data[i]);
-      continue;
+  constexpr int64_t kChunk = 1 << 14;
+  std::vector<double> chunk(static_cast<size_t>(std::min(length, kChunk)));
+  for (int64_t start = 0; start < length; start += kChunk) {
+    const int64_t n = std::min(kChunk, length - start);
+    tensors.read(static_cast<size_t>(k), start, n, chunk.data());
+    for (int64_t i = 0; i < n; ++i) {
+      const double x = chunk[static_cast<size_t>(i)];
+      if (std::isfinite(x) && std::fabs(x) <= FLT_MAX) {
+        out.data[static_cast<size_t>(start + i)] = static_cast<float>(x);
+        continue;
+      }
+      const int64_t at = start + i;
+      const std::string where = out.shape.size() == 2 ? field + "[" + std::to_string(at / cols) + "][" +
+                                                            std::to_string(at % cols) + "]"
+                                                      : field + "[" + std::to_string(at) + "]";
+      float ignored;
+      return float32Number(x, where, ignored);
     }
-    const int64_t at = static_cast<int64_t>(i);
-    const std::string where = out.shape.size() == 2 ? field + "[" + std::to_string(at / cols) + "][" +
-                                                          std::to_string(at % cols) + "]"
-                                                    : field + "[" + std::to_string(at) + "]";
-    float ignored;
-    return float32Number(data[i], where, ignored);
   }
   return {};
 }
@@ -567,16 +581,23 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
   return {};
 }
 
-Status parseConfig(const JsonValue& root, AttentionConfig& config) { return parseConfig(root, {}, config); }
+Status parseConfig(const JsonValue& root, AttentionConfig& config) { return parseConfig(root, VectorTypedArrays{}, config); }
 
 Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
-  const JsonParseResult parsed = parseJson(jsonText);
+  if (static_cast<int64_t>(jsonText.size()) > kMaxConfigTextBytes)
+    return fieldError("config", "the config is " + std::to_string(jsonText.size() >> 20) +
+                                    " MiB of JSON; the limit is " + std::to_string(kMaxConfigTextBytes >> 20) +
+                                    " MiB (give large matrices as typed arrays, single numbers as edits)");
+  const JsonParseResult parsed = parseJson(jsonText, kMaxJsonValues);
+  if (parsed.tooManyValues)
+    return fieldError("config", "the config has more than " + std::to_string(kMaxJsonValues) +
+                                    " values (give large matrices as typed arrays, single numbers as edits)");
   if (!parsed.ok) return fieldError("config", "config is not valid JSON: " + parsed.error);
   return parseConfig(parsed.value, tensors, config);
 }
 
 Status parseConfigText(const std::string& jsonText, AttentionConfig& config) {
-  return parseConfigText(jsonText, {}, config);
+  return parseConfigText(jsonText, VectorTypedArrays{}, config);
 }
 
 std::string schemaJson() {
@@ -601,7 +622,9 @@ std::string schemaJson() {
   out += "],\"limits\":{\"tokensPerSequence\":" + std::to_string(kMaxTokensPerSequence) +
          ",\"batch\":" + std::to_string(kMaxBatch) + ",\"dModel\":" + std::to_string(kMaxDModel) +
          ",\"heads\":" + std::to_string(kMaxHeads) + ",\"vocab\":" + std::to_string(kMaxVocab) +
-         ",\"intermediateBytes\":" + std::to_string(kMaxIntermediateBytes) + "}";
+         ",\"intermediateBytes\":" + std::to_string(kMaxIntermediateBytes) +
+         ",\"givenBytes\":" + std::to_string(kMaxGivenBytes) + ",\"configTextBytes\":" +
+         std::to_string(kMaxConfigTextBytes) + ",\"jsonValues\":" + std::to_string(kMaxJsonValues) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
   return out + "]}";

@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "json.h"
+#include "typed_arrays.h"
 
 namespace attention_lab {
 
@@ -35,8 +36,8 @@ enum class FieldType {
 struct FieldSpec;
 // Reads one present field from JSON into the config. `tensors` holds the
 // typed arrays a JS caller sent beside the JSON text ({"$tensor": k}).
-using FieldReader = Status (*)(const FieldSpec& spec, const JsonValue& value,
-                               const std::vector<std::vector<double>>& tensors, AttentionConfig& config);
+using FieldReader = Status (*)(const FieldSpec& spec, const JsonValue& value, const TypedArrays& tensors,
+                               AttentionConfig& config);
 // Writes the field's value in `config` as JSON text ("null" when unset).
 using FieldWriter = std::string (*)(const AttentionConfig& config);
 
@@ -58,11 +59,12 @@ const std::vector<FieldSpec>& configSchema();
 // JSON -> config. Unknown fields (with a "did you mean" hint), wrong types,
 // values out of range and non-finite numbers are errors naming the field.
 // Checks that need several fields or the sizes are in validate.h.
-Status parseConfig(const JsonValue& json, const std::vector<std::vector<double>>& tensors, AttentionConfig& config);
+Status parseConfig(const JsonValue& json, const TypedArrays& tensors, AttentionConfig& config);
 Status parseConfig(const JsonValue& json, AttentionConfig& config);
 // Parses the text first; a syntax error is reported on the field "config".
-Status parseConfigText(const std::string& jsonText, const std::vector<std::vector<double>>& tensors,
-                       AttentionConfig& config);
+// The text's size and its number of values are checked before parsing, so a
+// huge config is an error and not an out-of-memory trap.
+Status parseConfigText(const std::string& jsonText, const TypedArrays& tensors, AttentionConfig& config);
 Status parseConfigText(const std::string& jsonText, AttentionConfig& config);
 
 // The schema as JSON: {"version", "fields": [{path, name, type, group,

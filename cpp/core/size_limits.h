@@ -15,5 +15,10 @@ constexpr int64_t kMaxVocab = 100000;            // rows of the embedding table
 // All intermediates of one run together (X, weights, Q/K/V, the five
 // [B,H,S,S_kv] score tensors, mask, context, concat, output).
 constexpr int64_t kMaxIntermediateBytes = int64_t{512} << 20;
+// The config itself: its JSON text, the values in that text (each becomes a
+// parsed node of about 100 bytes), and the explicit values given as typed arrays.
+constexpr int64_t kMaxConfigTextBytes = int64_t{16} << 20;
+constexpr int64_t kMaxJsonValues = 1000000;
+constexpr int64_t kMaxGivenBytes = int64_t{512} << 20;
 
 }  // namespace attention_lab

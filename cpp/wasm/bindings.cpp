@@ -8,7 +8,9 @@
 #include <string>
 
 #include "attention.h"
+#include "json.h"
 #include "schema.h"
+#include "size_limits.h"
 
 using attention_lab::AttentionConfig;
 using attention_lab::AttentionResult;
@@ -56,16 +58,30 @@ val errorToJs(const ConfigError& error) {
 
 val parseJsonText(const std::string& text) { return val::global("JSON").call<val>("parse", val(text)); }
 
+// The typed arrays of one call, read from JS a slice at a time.
+class JsTypedArrays : public attention_lab::TypedArrays {
+ public:
+  explicit JsTypedArrays(val arrays) : arrays_(std::move(arrays)) {
+    count_ = arrays_.isArray() ? arrays_["length"].as<unsigned>() : 0;
+  }
+  size_t count() const override { return count_; }
+  int64_t length(size_t k) const override { return static_cast<int64_t>(arrays_[k]["length"].as<double>()); }
+  void read(size_t k, int64_t offset, int64_t n, double* out) const override {
+    val slice = arrays_[k].call<val>("subarray", static_cast<double>(offset), static_cast<double>(offset + n));
+    val(emscripten::typed_memory_view(static_cast<size_t>(n), out)).call<void>("set", slice);
+  }
+
+ private:
+  val arrays_;
+  size_t count_ = 0;
+};
+
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
 // stands for typedArrays[k]. wantedTensors: a JS array of names, or null for all.
 val run(const std::string& configJson, val typedArrays, val wantedTensors) {
-  std::vector<std::vector<double>> tensors;
-  const unsigned count = typedArrays.isArray() ? typedArrays["length"].as<unsigned>() : 0;
-  for (unsigned k = 0; k < count; ++k)
-    tensors.push_back(emscripten::convertJSArrayToNumberVector<double>(typedArrays[k]));
   AttentionConfig config;
-  if (Status error = attention_lab::parseConfigText(configJson, tensors, config)) return errorToJs(*error);
-  tensors.clear();
+  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
+    return errorToJs(*error);
   AttentionResult r;
   if (Status error = attention_lab::runAttention(config, r)) return errorToJs(*error);
 
@@ -94,9 +110,16 @@ val run(const std::string& configJson, val typedArrays, val wantedTensors) {
 
 val schema() { return parseJsonText(attention_lab::schemaJson()); }
 
+// The engine's verdict on JSON text ("line 1, column 9: duplicate key \"a\""), or "" when it is valid.
+std::string jsonError(const std::string& text) {
+  const attention_lab::JsonParseResult parsed = attention_lab::parseJson(text, attention_lab::kMaxJsonValues);
+  return parsed.ok ? "" : parsed.error;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("run", &run);
   emscripten::function("schema", &schema);
+  emscripten::function("jsonError", &jsonError);
 }

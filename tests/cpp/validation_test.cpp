@@ -15,7 +15,7 @@ struct ErrorCase {
   std::string json;
   const char* field;
   const char* messagePart;
-  std::vector<std::vector<double>> tensors = {};  // typed arrays sent beside the JSON ({"$tensor": k})
+  VectorTypedArrays tensors;  // typed arrays sent beside the JSON ({"$tensor": k})
 };
 
 void PrintTo(const ErrorCase& e, std::ostream* os) { *os << e.name; }
@@ -71,7 +71,7 @@ const ErrorCase kCases[] = {
     {"NaNWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, "NaN"]]}}})", "weights.values.W_Q[0][1]",
      "must be a finite number, got \"NaN\""},
     {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": {"$tensor": 0, "shape": [8]}}}})",
-     "weights.values.b_K[1]", "must be a finite number", {{1, INFINITY, 0, 0, 0, 0, 0, 0}}},
+     "weights.values.b_K[1]", "must be a finite number", VectorTypedArrays({{1, INFINITY, 0, 0, 0, 0, 0, 0}})},
     {"NumberOutOfRange", R"({"text": "a", "weights": {"values": {"b_K": [1, 1e999]}}})", "config",
      "not valid JSON: line 1, column 49: the number 1e999 is out of range"},
     {"WrongWeightShape", R"({"text": "a", "dModel": 2, "numHeads": 1, "weights": {"values": {"W_Q": [[1, 0, 0], [0, 1, 0]]}}})",

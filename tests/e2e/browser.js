@@ -38,10 +38,10 @@ export async function openPage(browser, url, { viewport = { width: 1440, height:
 
 /** Waits until the page has rendered a result and no run is in flight. */
 export async function waitForIdle(page) {
-  await page.waitForFunction(() => window.attentionLab?.state.result && window.attentionLab.isIdle());
+  await page.waitForFunction(() => window.attentionLab?.controller.result && window.attentionLab.isIdle());
 }
 
-const CONTENT_TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
+const CONTENT_TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
 
 /**
  * A plain static server for `dir` under the URL folder `prefix` (like any

@@ -3,9 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_FORM, formToConfig } from '../../web/page/controls.js';
-import { formatNumber } from '../../web/page/matrix.js';
-import { encodeState } from '../../web/page/share.js';
+import { emptyEdits } from '../../web/model/edits.js';
+import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
+import { encodeState } from '../../web/model/share.js';
+import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, serveFolder, waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
@@ -35,7 +37,7 @@ const shadowRow = (page, id, matrix) => page.evaluate(([id, matrix]) => {
 
 describe('<attention-lab> and embed.html', () => {
   test('two elements with different attributes and one iframe on one page', async () => {
-    const fragment = await encodeState({ form: { ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }, edits: { weights: {}, embedding: {} } });
+    const fragment = await encodeState({ settings: { ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 }, edits: emptyEdits() });
     const page = await pageWithHtml('__two-elements.html', `<!doctype html><meta charset="utf-8">
       <script>window.heights = []; window.changes = {}; addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') heights.push(e.data.height); });
         document.addEventListener('attention-change', (e) => { changes[e.target.id] = (changes[e.target.id] ?? 0) + 1; });</script>
@@ -50,24 +52,26 @@ describe('<attention-lab> and embed.html', () => {
     const steps = await page.evaluate(() => Array.from(document.getElementById('a').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step));
     expect(steps).toEqual(['scores', 'weights']);
     expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('h2').textContent)).toBe('原始分数 QKᵀ');
-    const expectedA = suite.lab.run({ ...formToConfig({ ...DEFAULT_FORM, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
+    const expectedA = suite.lab.run({ ...configFromSettings({ ...DEFAULT_SETTINGS, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
     expect(await shadowRow(page, 'a', 'weights')).toEqual(row(expectedA.tensors.weights, 0, 3));
     // b: causal, dark, 2 decimals; its event detail is the result.
-    const expectedB = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'a b c d', mask: 'causal' }));
+    const expectedB = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, text: 'a b c d', mask: 'causal' }));
     expect(await shadowRow(page, 'b', 'output')).toEqual(row(expectedB.tensors.output, 0, 8, 2));
     expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe('rgb(30, 32, 36)');
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
     await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
-    const wasmLoads = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('attention-lab-wasm')).length);
-    expect(wasmLoads).toBe(1);
+    // The engine is its glue (.js) and its .wasm: each fetched once for the page.
+    const wasmLoads = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.includes('attention-lab-wasm')));
+    expect(wasmLoads.filter((p) => p.endsWith('.js'))).toHaveLength(1);
+    expect(wasmLoads.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
     await page.evaluate(() => document.getElementById('far').scrollIntoView());
     await page.waitForFunction(() => document.getElementById('far').result !== null);
     // The iframe renders its fragment's setup and reports its height.
     const frame = page.frame({ url: /embed\.html/ });
     await frame.waitForFunction(() => document.getElementById('embedded').result !== null);
-    const expectedFrame = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'I love my cat', numHeads: 1, dModel: 4 }));
+    const expectedFrame = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 }));
     const frameRow = await frame.evaluate(() => Array.from(document.getElementById('embedded').shadowRoot.querySelector('table[data-matrix="output"]').tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent));
     expect(frameRow).toEqual(row(expectedFrame.tensors.output, 0, 4));
     await page.waitForFunction(() => window.heights.length > 0 && window.heights.at(-1) > 300);
@@ -100,13 +104,27 @@ describe('<attention-lab> and embed.html', () => {
     }
     await page.context().close();
   });
+
+  test("a reader's edit in an element adds to the edits of its config attribute", async () => {
+    const page = await pageWithHtml('__config-edits.html', `<!doctype html><meta charset="utf-8">
+      <attention-lab id="a" text="a b c" d-model="4" heads="1" editable config='{"weights":{"edits":{"W_Q":[[0,0,5]]}}}'></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`);
+    await page.waitForFunction(() => document.getElementById('a').result);
+    expect(await page.evaluate(() => document.getElementById('a').result.tensors.W_Q.data[0])).toBe(5);
+    await page.click('#a table[data-matrix="W_Q"] td[data-i="0"][data-j="1"]');
+    await page.fill('#a table[data-matrix="W_Q"] input', '7');
+    await page.press('#a table[data-matrix="W_Q"] input', 'Enter');
+    await page.waitForFunction(() => document.getElementById('a').result.tensors.W_Q.data[1] === 7);
+    expect(await page.evaluate(() => document.getElementById('a').result.tensors.W_Q.data[0])).toBe(5);
+    await page.context().close();
+  });
 });
 
 describe('share links', () => {
   test('the link restores the exact state, edited weights and embeddings included', async () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.fill('#control-numHeads', '4');
+    await page.fill('#control-heads', '4');
     await page.selectOption('#control-mask', 'causal');
     await waitForIdle(page);
     await page.click('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]');
@@ -121,17 +139,19 @@ describe('share links', () => {
     await page.click('#share');
     await page.waitForFunction(() => document.querySelector('[data-share="link"]').value !== '');
     const link = await page.inputValue('[data-share="link"]');
-    expect(link).toMatch(/#s=v1\./);
-    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html#s=v1.');
+    expect(link).toMatch(/#s=v2\./);
+    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html#s=v2.');
     const element = await page.inputValue('[data-share="element"]');
     expect(element).toContain('<attention-lab text="He sat by the bank of the river" heads="4" mask="causal"');
-    expect(element).toContain('config="{&quot;weights&quot;:{&quot;values&quot;:{&quot;W_Q&quot;');
+    // Edits travel sparse in the config attribute: [row, col, value] for a weight, [token, d, value] for an embedding.
+    expect(element).toContain('config="{&quot;weights&quot;:{&quot;edits&quot;:{&quot;W_Q&quot;:[[1,2,-0.75]]}}');
+    expect(element).toContain('&quot;embedding&quot;:{&quot;edits&quot;:[[&quot;He&quot;,0,4]]}');
     await page.click('button[data-copy="link"]');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     const again = await openPage(suite.browser, link, { problems });
     await waitForIdle(again);
-    expect(await again.inputValue('#control-numHeads')).toBe('4');
+    expect(await again.inputValue('#control-heads')).toBe('4');
     expect(await again.locator('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]').textContent()).toBe('−0.7500');
     expect(await again.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toBe('4.0000');
     expect(await again.locator('td.edited').count()).toBe(2);
@@ -141,9 +161,9 @@ describe('share links', () => {
   });
 
   test.each([
-    ['script in the fragment', '#s=v1.<script>alert(1)</script>', 'not base64url'],
+    ['script in the fragment', '#s=v2.<script>alert(1)</script>', 'not base64url'],
     ['markup', '#<img src=x onerror=alert(1)>', 'does not hold an Attention Lab state'],
-    ['garbage', '#s=v1.QUJDRA', 'damaged'],
+    ['garbage', '#s=v2.QUJDRA', 'damaged'],
     ['a future version', '#s=v7.abc', 'version "v7"'],
   ])('a hostile fragment (%s) gives a clear message and the default example', async (_, fragment, reason) => {
     for (const target of ['', 'embed.html']) {
@@ -154,7 +174,7 @@ describe('share links', () => {
       if (target === '') {
         await waitForIdle(page);
         expect(await page.locator('#link-notice').textContent()).toContain(reason);
-        expect(await page.inputValue('#input-text')).toBe(DEFAULT_FORM.text);
+        expect(await page.inputValue('#input-text')).toBe(DEFAULT_SETTINGS.text);
         expect(await page.locator('table[data-matrix="output"] tbody tr').count()).toBe(8);
       } else {
         await page.waitForFunction(() => document.getElementById('embedded').result);
@@ -171,7 +191,7 @@ describe('exports', () => {
   test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npy zip; Copy as PyTorch', async () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
+    const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
     const copy = async (format) => {
       await page.click(`figure[data-matrix="W_Q"] button[data-export="${format}"]`);
       return page.evaluate(() => navigator.clipboard.readText());
@@ -207,7 +227,7 @@ describe('static hosting', () => {
   test('dist/ works from a subfolder of a plain static host', async () => {
     const host = await serveFolder(dist, '/courses/attention/lab/');
     const page = await openPage(suite.browser, host.url, { problems });
-    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
+    const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
     const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
     expect(output).toEqual(row(expected.tensors.output, 0, 8));
     await page.goto(`${host.url}authors.html`);
@@ -233,7 +253,7 @@ describe('offline', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`file://${dist}attention-lab.html`);
     await waitForIdle(page);
-    const expected = suite.lab.run(formToConfig(DEFAULT_FORM));
+    const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
     const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
     expect(output).toEqual(row(expected.tensors.output, 0, 8));
     // A big input still works (on the main thread: file:// pages get no worker).

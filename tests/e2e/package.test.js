@@ -27,7 +27,7 @@ describe('the packed package', () => {
   test('ships what it exports, and no sources it does not need', () => {
     const pkg = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(pkg.exports['.'].types).toBe('./web/api/index.d.ts');
-    for (const file of ['web/api/index.js', 'web/api/index.d.ts', 'web/api/generated/attention-lab-wasm.js', 'web/cli/attention-lab.js', 'dist/attention-lab-element.js', 'dist/attention-lab.html', 'web/element/attention-lab-element.d.ts']) {
+    for (const file of ['web/api/index.js', 'web/api/index.d.ts', 'web/api/generated/attention-lab-wasm.js', 'web/cli/attention-lab.js', 'web/i18n/index.js', 'web/model/export.js', 'web/model/schema.js', 'web/model/settings.js', 'dist/attention-lab-element.js', 'dist/attention-lab.html', 'web/element/attention-lab-element.d.ts']) {
       expect(() => readFileSync(installed + file), file).not.toThrow();
     }
     expect(() => readFileSync(`${installed}cpp/core/attention.cpp`)).toThrow();
@@ -56,7 +56,7 @@ describe('the packed package', () => {
     const { expected } = readFixture('cat-4-heads');
     expect(compareTensors({ output: expected.tensors.output }, JSON.parse(out.stdout).tensors).problems).toEqual([]);
     const bad = spawnSync('npx', ['--offline', 'attention-lab', '--text', ''], { cwd: app, encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    expect(bad.status).toBe(3); // a bad config (2 is now bad flags, 1 the engine stopping)
     expect(bad.stderr).toContain('text is empty');
   });
 

@@ -2,9 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { DEFAULT_FORM, formToConfig, presetForm } from '../../web/page/controls.js';
-import { formatNumber } from '../../web/page/matrix.js';
-import { PRESETS } from '../../web/page/presets.js';
+import { DEFAULT_SETTINGS, PRESETS } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
+import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
@@ -41,7 +41,7 @@ describe('the page', () => {
     for (const step of ['X', 'weights', 'qkv', 'split', 'scores', 'scaled', 'mask', 'masked', 'attnweights', 'scaling', 'links', 'dropped', 'context', 'concat', 'wo', 'output']) {
       expect(await page.locator(`#step-${step}`).count(), step).toBe(1);
     }
-    const result = suite.lab.run(formToConfig(DEFAULT_FORM));
+    const result = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
     const T = result.tensors;
     const [, H, S, Skv] = T.scores.shape;
     const D = T.Q.shape[2];
@@ -62,7 +62,7 @@ describe('the page', () => {
     expect(await page.locator('#chips-text .chip').allTextContents()).toEqual(['the', 'quick', 'brown', 'fox']);
     const rowLabels = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
     expect(rowLabels).toEqual(['the', 'quick', 'brown', 'fox']);
-    const expected = suite.lab.run(formToConfig({ ...DEFAULT_FORM, text: 'the quick brown fox' }));
+    const expected = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, text: 'the quick brown fox' }));
     expect(await tableText('output')).toEqual(apiText(expected.tensors.output, 0, 4, 8));
   });
 
@@ -70,11 +70,11 @@ describe('the page', () => {
     for (const preset of PRESETS) {
       await page.click(`button[data-preset="${preset.key}"]`);
       await waitForIdle(page);
-      const form = presetForm(preset);
-      const expected = suite.lab.run(formToConfig(form));
+      const settings = preset.settings;
+      const expected = suite.lab.run(configFromSettings(settings));
       const [B, , S] = expected.tensors.scores.shape;
       const D = expected.tensors.Q.shape[2];
-      expect(await page.inputValue('#input-text'), preset.key).toBe(form.text);
+      expect(await page.inputValue('#input-text'), preset.key).toBe(settings.text);
       expect(await tableText('output'), preset.key).toEqual(apiText(expected.tensors.output, 0, S, D));
       expect(await page.locator('#batch-tabs button').count()).toBe(B);
     }
@@ -85,9 +85,9 @@ describe('the page', () => {
   });
 
   test('changing heads gives per-head matrices with head tabs', async () => {
-    await typeInto('#control-numHeads', '4');
+    await typeInto('#control-heads', '4');
     expect(await page.locator('#head-tabs button').count()).toBe(4);
-    const expected = suite.lab.run(formToConfig({ ...DEFAULT_FORM, numHeads: 4 }));
+    const expected = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, numHeads: 4 }));
     const [, H, S, Skv] = expected.tensors.scores.shape;
     expect(H).toBe(4);
     await page.click('#head-tabs button:nth-of-type(3)');
@@ -100,19 +100,20 @@ describe('the page', () => {
 
   test('an invalid dModel shows its error at the field and keeps the last result', async () => {
     const before = await tableText('output');
-    await typeInto('#control-dModel', '0');
-    await expect.poll(() => page.locator('#error-dModel').isVisible()).toBe(true);
-    expect(await page.locator('#error-dModel').textContent()).toContain('dModel (0) must be between 1 and 4096');
+    await typeInto('#control-d-model', '0');
+    await expect.poll(() => page.locator('#error-d-model').isVisible()).toBe(true);
+    expect(await page.locator('#error-d-model').textContent()).toContain('dModel (0) must be between 1 and 4096');
     expect(await tableText('output')).toEqual(before);
-    await typeInto('#control-dModel', '6'); 
-    await typeInto('#control-numHeads', '4');
-    await expect.poll(() => page.locator('#error-numHeads').textContent()).toContain('dModel (6) must be divisible by numHeads (4)');
-    expect(await page.inputValue('#control-dModel')).toBe('6'); // the input is kept
-    expect(await page.inputValue('#input-text')).toBe(DEFAULT_FORM.text);
-    await typeInto('#control-numHeads', '2');
-    await expect.poll(() => page.locator('#error-numHeads').isVisible()).toBe(false);
+    await typeInto('#control-d-model', '6');
+    await typeInto('#control-heads', '4');
+    await expect.poll(() => page.locator('#error-heads').textContent()).toContain('dModel (6) must be divisible by numHeads (4)');
+    expect(await page.inputValue('#control-d-model')).toBe('6'); // the input is kept
+    expect(await page.inputValue('#input-text')).toBe(DEFAULT_SETTINGS.text);
+    await typeInto('#control-heads', '2');
+    await expect.poll(() => page.locator('#error-heads').isVisible()).toBe(false);
     await typeInto('#input-text', '');
-    await expect.poll(() => page.locator('#error-text').textContent()).toContain('text is empty');
+    // An empty box is not sent, so the engine reports the sentence as missing (it said "text is empty" when the form sent "").
+    await expect.poll(() => page.locator('#error-text').textContent()).toContain('text is required');
   });
 
   test('editing a weight changes Q and everything after it, and Reset puts it back', async () => {
@@ -124,8 +125,8 @@ describe('the page', () => {
     await waitForIdle(page);
     expect(await page.locator('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]').textContent()).toBe('1.5000');
     expect(await page.locator('table[data-matrix="W_Q"] td.edited').count()).toBe(1);
-    const config = formToConfig(DEFAULT_FORM);
-    config.weights.values = { W_Q: [[1.5, ...Array(7).fill(null)], ...Array(7).fill(null)] };
+    const config = configFromSettings(DEFAULT_SETTINGS);
+    config.weights = { ...config.weights, edits: { W_Q: [[0, 0, 1.5]] } };
     const expected = suite.lab.run(config);
     expect(await tableText('X')).toEqual(xBefore);
     expect(await tableText('Q')).not.toEqual(qBefore);
@@ -157,6 +158,9 @@ describe('the page', () => {
     expect(await page.locator('table[data-matrix="K_h"] tr.hl').count()).toBe(1);
     await page.hover('table[data-matrix="weights"] td[data-i="0"][data-j="0"]');
     expect(await page.locator('#explain-body').textContent()).toContain('Σ exp');
+    // A keyboard user: the pointer rests on the sidebar, so the scroll that focus causes
+    // does not hover a cell without an explanation (which now shows the hint over the focus's).
+    await page.mouse.move(5, 500);
     await page.focus('table[data-matrix="context"] td[data-i="0"][data-j="0"]');
     expect(await page.locator('#explain-body').textContent()).toContain('context[He,d0]');
     await page.keyboard.press('ArrowRight');
@@ -181,7 +185,7 @@ describe('the page', () => {
     await waitForIdle(page);
     expect(await page.locator('h1').textContent()).toBe('注意力实验室');
     expect(await page.locator('#step-attnweights h2').textContent()).toBe('注意力权重');
-    expect(await page.locator('label[for="control-numHeads"]').textContent()).toBe('头数');
+    expect(await page.locator('label[for="control-heads"]').textContent()).toBe('头数');
     await page.screenshot({ path: `${shots}chinese.png` });
     await page.reload();
     await waitForIdle(page);
@@ -210,8 +214,8 @@ describe('the page', () => {
 
   test('a large input switches to canvas heatmaps and stays usable', async () => {
     const text = Array.from({ length: 96 }, (_, i) => `w${i}`).join(' ');
-    await typeInto('#control-dModel', '64');
-    await typeInto('#control-numHeads', '4');
+    await typeInto('#control-d-model', '64');
+    await typeInto('#control-heads', '4');
     await typeInto('#input-text', text);
     expect(await page.locator('#step-scores canvas').count()).toBe(1);
     expect(await page.locator('#step-scores table.sr-only').count()).toBe(1);

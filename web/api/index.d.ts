@@ -152,6 +152,17 @@ export interface RunOptions {
   tensors?: TensorName[];
 }
 
+/**
+ * The engine stopped while running (out of memory, or a bug). The instance
+ * was discarded and a fresh one is starting: await loadAttentionLab() (or
+ * lab.ready) and run again.
+ */
+export declare class AttentionEngineError extends Error {
+  readonly name: 'AttentionEngineError';
+  readonly field: 'engine';
+  constructor(message: string, cause?: unknown);
+}
+
 export declare class AttentionConfigError extends Error {
   readonly name: 'AttentionConfigError';
   /** The config field at fault, e.g. "numHeads" or "weights.values.W_Q[0][1]". */
@@ -164,6 +175,10 @@ export interface AttentionLab {
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
   /** The config schema, from the engine itself. */
   readonly schema: Schema;
+  /** The engine's JSON rules on `text` (duplicate keys, number grammar, depth): the error, or null when valid. */
+  jsonError(text: string): string | null;
+  /** Resolves when the instance can run (at once, unless it is restarting after the engine stopped). */
+  readonly ready: Promise<AttentionLab>;
   /** Bytes of wasm linear memory. */
   readonly memoryBytes: number;
 }

@@ -7,6 +7,7 @@
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
 import { SCHEMA } from './generated/schema.js';
+import { compileEngine } from './wasm-binary.js';
 
 export { SCHEMA };
 
@@ -51,6 +52,8 @@ export function encodeConfig(config) {
   try {
     const json = JSON.stringify(config, (key, value) => {
       if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+      // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as every text encoder makes it.
+      if (typeof value === 'string') return value.toWellFormed();
       if (typeof value === 'bigint') return Number(value);
       if (value instanceof Float32Array || value instanceof Float64Array) return placeholder(value, [value.length]);
       if (isDenseMatrix(value) && value.length * value[0].length >= TYPED_ARRAY_MIN) {
@@ -64,12 +67,49 @@ export function encodeConfig(config) {
   }
 }
 
+/**
+ * The engine stopped while running (it ran out of memory, or a bug trapped
+ * it). The instance was discarded and a fresh one is starting: await
+ * loadAttentionLab() (or lab.ready) and run again.
+ */
+export class AttentionEngineError extends Error {
+  constructor(message, cause) {
+    super(message, { cause });
+    this.name = 'AttentionEngineError';
+    this.field = 'engine';
+  }
+}
+
+// Above this much wasm memory after a run, the instance is replaced by a fresh
+// one, so one large run does not keep hundreds of MiB for the life of the page.
+const RECYCLE_BYTES = 256 * 2 ** 20;
+
+/** A new engine instance from the (once) compiled module. */
+async function createInstance() {
+  const [{ default: createAttentionLabModule }, module] = await Promise.all([
+    import('./generated/attention-lab-wasm.js'),
+    compileEngine(),
+  ]);
+  return createAttentionLabModule({
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module));
+      return {}; // instantiated asynchronously
+    },
+  });
+}
+
 class AttentionLab {
-  #module;
+  #module = null;
+  #restarting = null;
   #schema = null;
 
   constructor(module) {
     this.#module = module;
+  }
+
+  /** Resolves when the instance can run (at once, unless it is restarting). */
+  get ready() {
+    return this.#restarting ?? Promise.resolve(this);
   }
 
   /**
@@ -87,10 +127,46 @@ class AttentionLab {
       }
     }
     const { json, tensors } = encodeConfig(config);
-    const outcome = this.#module.run(json, tensors, wanted);
+    checkSizes(json, tensors);
+    if (!this.#module) throw new AttentionEngineError('the engine is restarting after it stopped; await lab.ready and run again');
+    let outcome;
+    try {
+      outcome = this.#module.run(json, tensors, wanted);
+    } catch (error) {
+      // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
+      this.#module = null;
+      this.#restart();
+      const reason = /memory|alloc|Aborted/i.test(String(error?.message)) ? 'it ran out of memory' : 'it failed';
+      throw new AttentionEngineError(`the engine stopped (${reason}) and is restarting; try a smaller setup`, error);
+    }
     if (!outcome.ok) throw new AttentionConfigError(outcome.error.field, outcome.error.message);
     delete outcome.ok;
+    if (this.memoryBytes > RECYCLE_BYTES) this.#restart();
     return outcome;
+  }
+
+  // A fresh instance; the old one (if still usable) serves until it is ready.
+  #restart() {
+    this.#restarting ??= createInstance().then(
+      (module) => {
+        this.#module = module;
+        this.#restarting = null;
+        return this;
+      },
+      (error) => {
+        this.#restarting = null;
+        throw error;
+      },
+    );
+    this.#restarting.catch(() => {}); // reported to whoever awaits it
+  }
+
+  /**
+   * The engine's JSON rules on `text` (duplicate keys, number grammar, depth):
+   * the error ("line 1, column 9: duplicate key ...") or null when it is valid.
+   */
+  jsonError(text) {
+    return this.#module.jsonError(text) || null;
   }
 
   /** The config schema, from the engine itself: every field's path, type, default and limits. */
@@ -99,9 +175,26 @@ class AttentionLab {
     return this.#schema;
   }
 
-  /** Bytes of wasm linear memory: grows with the largest run, never per call. */
+  /** Bytes of wasm linear memory (0 while restarting). */
   get memoryBytes() {
-    return this.#module.HEAPU8.buffer.byteLength;
+    return this.#module ? this.#module.HEAPU8.buffer.byteLength : 0;
+  }
+}
+
+/**
+ * The config's JSON text and typed arrays against the engine's limits, before
+ * any of it is copied into wasm memory: an oversized config is an error that
+ * says what to do, never an out-of-memory trap.
+ */
+function checkSizes(json, tensors) {
+  const { configTextBytes, givenBytes } = SCHEMA.limits;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: count exactly only near the limit.
+  if (json.length * 3 > configTextBytes && new TextEncoder().encode(json).length > configTextBytes) {
+    throw new AttentionConfigError('config', `the config's JSON text is over ${configTextBytes / 2 ** 20} MiB (give large matrices as typed arrays, single numbers as edits)`);
+  }
+  const given = tensors.reduce((sum, t) => sum + 4 * t.length, 0);
+  if (given > givenBytes) {
+    throw new AttentionConfigError('config', `the given values need ${Math.ceil(given / 2 ** 20)} MiB; the limit is ${givenBytes / 2 ** 20} MiB`);
   }
 }
 
@@ -109,19 +202,18 @@ let labPromise = null;
 
 /**
  * Loads the engine once; every caller (and every <attention-lab>) shares that
- * instance. The wasm (inlined in one JS module) is only fetched on this first call.
+ * instance. The wasm is only fetched on this first call. After the engine
+ * stopped, this resolves once its fresh instance is ready.
  */
 export function loadAttentionLab() {
   if (!labPromise) {
-    labPromise = import('./generated/attention-lab-wasm.js')
-      .then(({ default: createAttentionLabModule }) => createAttentionLabModule())
-      .then(
-        (module) => new AttentionLab(module),
-        (error) => {
-          labPromise = null; // let a later call retry
-          throw error;
-        },
-      );
+    labPromise = createInstance().then(
+      (module) => new AttentionLab(module),
+      (error) => {
+        labPromise = null; // let a later call retry
+        throw error;
+      },
+    );
   }
-  return labPromise;
+  return labPromise.then((lab) => lab.ready);
 }

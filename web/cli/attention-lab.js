@@ -6,12 +6,13 @@
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //
 // Every config field is a flag named as in the engine's schema (--help lists
-// them with their types and defaults). Exit codes: 0 ok, 2 bad config or
-// flags (message on stderr).
+// them with their types and defaults). Exit codes (message on stderr):
+//   0 ok;  1 the engine stopped (out of memory);  2 bad flags;  3 bad config.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AttentionConfigError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
+import { AttentionConfigError, AttentionEngineError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
 import { translator } from '../i18n/index.js';
+import { float32Text } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { coerce, mergeConfig } from '../model/settings.js';
 
@@ -54,6 +55,7 @@ function helpText() {
 Runs scaled dot-product / multi-head attention and prints the result as JSON:
 {"tokens", "ids", "vocab", ..., "tensors": {name: {"shape": [...], "data": [...]}}}.
 NaN and infinities (e.g. -inf in "masked") print as null.
+Exit codes: 0 ok, 1 the engine stopped (out of memory), 2 bad flags, 3 bad config.
 
 ${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')}
 `;
@@ -75,19 +77,27 @@ function joinNegativeValues(argv) {
   return out;
 }
 
-function readConfig(path) {
+const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
+const READ_ERRORS = { ENOENT: 'no such file', EISDIR: 'it is a folder', EACCES: 'permission denied' };
+
+/** The --config file (or stdin) as an object, under the engine's JSON rules (duplicate keys are errors). */
+function readConfig(path, lab) {
   if (path === undefined) return {};
-  const text = readFileSync(path === '-' ? 0 : path, 'utf8');
+  const name = path === '-' ? 'stdin' : path;
+  let text;
   try {
-    return JSON.parse(text);
+    text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new AttentionConfigError('config', `${path === '-' ? 'stdin' : path} is not valid JSON: ${error.message}`);
+    throw new AttentionConfigError('config', `cannot read ${name}: ${READ_ERRORS[error.code] ?? error.message}`);
   }
+  const problem = lab.jsonError(text);
+  if (problem) throw new AttentionConfigError('config', `${name} is not valid JSON: ${problem}`);
+  return JSON.parse(text);
 }
 
 /** The config from --config plus the flags, which override it. */
-function configFromArgs(values) {
-  const config = readConfig(values.config);
+function configFromArgs(values, lab) {
+  const config = readConfig(values.config, lab);
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw new AttentionConfigError('config', 'the config must be a JSON object');
   }
@@ -103,13 +113,32 @@ function configFromArgs(values) {
   return mergeConfig(config, flags);
 }
 
-/** The result as plain JSON: typed arrays become arrays, non-finite numbers null. */
-function resultToJson(result, pretty) {
-  const tensors = {};
-  for (const [name, tensor] of Object.entries(result.tensors)) {
-    tensors[name] = { shape: tensor.shape, data: Array.from(tensor.data) };
+/**
+ * Writes the result as JSON to `out`, a tensor at a time (512 tokens make
+ * hundreds of MB of text, more than one string may hold). Numbers are the
+ * shortest text that reads back as the same float32; non-finite ones null.
+ */
+async function writeResult(out, result, pretty) {
+  // Waits when the pipe is full; stops when the reader has gone (EPIPE ends the process).
+  const write = async (text) => {
+    if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+  };
+  const { tensors, ...rest } = result;
+  const indent = pretty ? 2 : undefined;
+  const head = JSON.stringify(rest, null, indent);
+  await write(`${head.slice(0, -1)}${pretty ? ',\n  ' : ','}"tensors":{`);
+  let first = true;
+  for (const [name, tensor] of Object.entries(tensors)) {
+    await write(`${first ? '' : ','}${JSON.stringify(name)}:{"shape":${JSON.stringify(tensor.shape)},"data":[`);
+    first = false;
+    const CHUNK = 65536;
+    for (let start = 0; start < tensor.data.length; start += CHUNK) {
+      const part = Array.from(tensor.data.subarray(start, start + CHUNK), (v) => (Number.isFinite(v) ? float32Text(v) : 'null'));
+      await write(`${start ? ',' : ''}${part.join(',')}`);
+    }
+    await write(']}');
   }
-  return JSON.stringify({ ...result, tensors }, null, pretty ? 2 : undefined);
+  await write(`}${pretty ? '\n' : ''}}\n`);
 }
 
 async function main(argv) {
@@ -118,35 +147,38 @@ async function main(argv) {
     ({ values } = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: false, allowNegative: true }));
   } catch (error) {
     process.stderr.write(`attention-lab: ${error.message}\nTry --help.\n`);
-    return 2;
+    return EXIT.usage;
   }
   if (values.help) {
     process.stdout.write(helpText());
-    return 0;
+    return EXIT.ok;
   }
-  if (values.schema) {
-    const { schema } = await loadAttentionLab();
-    process.stdout.write(`${JSON.stringify(schema, null, values.pretty ? 2 : undefined)}\n`);
-    return 0;
+  const tensors = values.tensors?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = tensors?.find((name) => !TENSOR_NAMES.includes(name));
+  if (unknown) {
+    process.stderr.write(`attention-lab: --tensors: unknown tensor "${unknown}" (known: ${TENSOR_NAMES.join(', ')})\n`);
+    return EXIT.usage;
   }
   try {
-    const config = configFromArgs(values);
-    const tensors = values.tensors?.split(',').map((name) => name.trim()).filter(Boolean);
     const lab = await loadAttentionLab();
-    const result = lab.run(config, tensors ? { tensors } : {});
-    process.stdout.write(resultToJson(result, values.pretty) + '\n');
-    return 0;
+    if (values.schema) {
+      process.stdout.write(`${JSON.stringify(lab.schema, null, values.pretty ? 2 : undefined)}\n`);
+      return EXIT.ok;
+    }
+    const result = lab.run(configFromArgs(values, lab), tensors ? { tensors } : {});
+    await writeResult(process.stdout, result, values.pretty);
+    return EXIT.ok;
   } catch (error) {
-    if (error instanceof AttentionConfigError) {
-      process.stderr.write(`attention-lab: ${error.field}: ${error.message}\n`);
-      return 2;
-    }
-    if (error.code === 'ENOENT') {
-      process.stderr.write(`attention-lab: config: cannot read ${error.path}\n`);
-      return 2;
-    }
-    throw error;
+    const code = error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
+    const where = error instanceof AttentionConfigError || error instanceof AttentionEngineError ? `${error.field}: ` : '';
+    process.stderr.write(`attention-lab: ${where}${error.message}\n`);
+    return code;
   }
 }
 
+// A reader that stops early (| head) closes the pipe: that is not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  throw error;
+});
 process.exitCode = await main(process.argv.slice(2));

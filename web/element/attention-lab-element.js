@@ -12,16 +12,26 @@
 // an inline error naming it instead of a blank box.
 import { loadAttentionLab } from '../api/index.js';
 import { translator } from '../i18n/index.js';
-import { withEdits } from '../model/edits.js';
+import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_SETTINGS } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
 import { attributeValue, coerce, configFromSettings, mergeConfig, settingOfError, settingsFromAttributes } from '../model/settings.js';
+import { adoptStyleSheets } from '../view/colors.js';
 import { PipelineController } from '../view/controller.js';
 import pipelineCss from '../view/pipeline.css?inline';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
 import elementCss from './element.css?inline';
 
 const CONFIG_ATTRIBUTE = 'config';
+
+let sheet = null;
+const elementStyleSheet = () => {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${pipelineCss}\n${elementCss}`);
+  }
+  return sheet;
+};
 const fieldByAttribute = new Map(FIELDS.map((field) => [field.name, field]));
 
 /** The config attribute as an object; a malformed one is an error naming it. */
@@ -39,6 +49,15 @@ function parseConfigAttribute(text) {
   return parsed;
 }
 
+/** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */
+function givenEditsOf(config) {
+  try {
+    return editsFromJson({ weights: config.weights?.edits ?? {}, embedding: config.embedding?.edits ?? [] });
+  } catch {
+    return emptyEdits();
+  }
+}
+
 export class AttentionLabElement extends HTMLElement {
   static observedAttributes = [...fieldByAttribute.keys(), ...viewOptionByName.keys(), CONFIG_ATTRIBUTE];
 
@@ -51,12 +70,11 @@ export class AttentionLabElement extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = `${pipelineCss}\n${elementCss}`;
+    // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
+    adoptStyleSheets(this.#root, [elementStyleSheet()]);
     this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div></div>
       <p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
-    this.#root.prepend(style);
     const $ = (selector) => this.#root.querySelector(selector);
     this.#controller = new PipelineController(
       { root: this.#root, pipeline: $('.pipeline'), explain: $('.explain-body'), batchTabs: $('.batch'), headTabs: $('.heads') },
@@ -106,6 +124,7 @@ export class AttentionLabElement extends HTMLElement {
     const extra = parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE));
     const hasInput = FIELDS.some((field) => field.oneOf === 'input' && (settings[field.path] !== undefined || extra[field.path] !== undefined));
     const config = mergeConfig(configFromSettings(hasInput ? settings : { ...DEFAULT_SETTINGS, ...settings }), extra);
+    this.#controller.givenEdits = givenEditsOf(config);
     return withEdits(config, this.#controller.edits);
   }
 

@@ -8,6 +8,7 @@ import { readFragment } from '../model/share.js';
 import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
 import './attention-lab-element.js';
+import './embed.css';
 
 const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');

@@ -54,11 +54,23 @@ export function editsFromJson({ weights = {}, embedding = [] }) {
   return edits;
 }
 
-/** A copy of `config` with the edits added as weights.edits and embedding.edits. */
+/**
+ * A copy of `config` with the edits added as weights.edits and embedding.edits,
+ * after any edits the config already holds (an element's config or
+ * weight-edits attribute), so both apply and these win on the same cell.
+ */
 export function withEdits(config, edits) {
   const { weights, embedding } = editsToJson(edits);
   const out = { ...config };
-  if (Object.keys(weights).length) out.weights = { ...config.weights, edits: weights };
-  if (embedding.length) out.embedding = { ...config.embedding, edits: embedding };
+  if (Object.keys(weights).length) {
+    const given = config.weights?.edits ?? {};
+    const merged = { ...given };
+    for (const [name, cells] of Object.entries(weights)) merged[name] = Array.isArray(given[name]) ? [...given[name], ...cells] : cells;
+    out.weights = { ...config.weights, edits: merged };
+  }
+  if (embedding.length) {
+    const given = config.embedding?.edits;
+    out.embedding = { ...config.embedding, edits: Array.isArray(given) ? [...given, ...embedding] : embedding };
+  }
   return out;
 }

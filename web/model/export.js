@@ -5,7 +5,9 @@
 export function float32Text(v) {
   if (Number.isNaN(v)) return 'NaN';
   if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
-  for (let p = 1; p <= 9; p++) {
+  // Six digits are always within a float32's precision, so starting there
+  // still finds the shortest text (0.5 -> "0.500000" -> 0.5 -> "0.5").
+  for (let p = 6; p <= 9; p++) {
     const s = Number(v.toPrecision(p));
     if (Math.fround(s) === v) return String(s);
   }

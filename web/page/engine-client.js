@@ -2,12 +2,15 @@
 // right here, which costs microseconds; large ones go to a worker so the page
 // never freezes (512 tokens × dModel 768 takes a few hundred ms).
 // run() resolves with the result, or null when a newer run() superseded it,
-// and rejects with {field, message}.
+// and rejects with {field, message}. A worker that fails to load, crashes or
+// does not answer in time is dropped, and the runs go on on the main thread.
 import { loadAttentionLab } from '../api/index.js';
 import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
 const MAIN_THREAD_LIMIT = 2e6;
+// A worker run that takes longer than this is given up on.
+const WORKER_TIMEOUT_MS = 60_000;
 
 /** A rough count of a config's multiply-adds: projections plus scores and sums. */
 export function estimateWork(config) {
@@ -19,40 +22,85 @@ export function estimateWork(config) {
   return batch * (4 * S * D * D + 2 * S * S * D);
 }
 
-export function createEngineClient() {
+/** An engine error as the page shows it: {field, message}. */
+const asProblem = (error) => ({ field: error?.field ?? 'engine', message: error?.message ?? String(error) });
+
+/** A run on this thread; null if `stillWanted()` turned false while the engine loaded. */
+async function runHere(config, options, stillWanted = () => true) {
+  let lab;
+  try {
+    lab = await loadAttentionLab();
+  } catch (error) {
+    throw asProblem(error);
+  }
+  if (!stillWanted()) return null;
+  try {
+    return lab.run(config, options);
+  } catch (error) {
+    throw asProblem(error);
+  }
+}
+
+export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
   let worker = null;
-  const pending = new Map();
+  let workerBroken = !workerFactory;
+  const pending = new Map(); // id -> {resolve, reject, timer, config, options}
   let nextId = 1;
   let latest = 0;
 
+  // The worker failed: forget it, and rerun what it held on the main thread.
+  const dropWorker = () => {
+    worker?.terminate();
+    worker = null;
+    workerBroken = true;
+    for (const [id, entry] of pending) {
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      if (id !== latest) entry.resolve(null);
+      else runHere(entry.config, entry.options).then(entry.resolve, entry.reject);
+    }
+  };
+
   const startWorker = () => {
-    worker = createEngineWorker();
+    worker = workerFactory();
     worker.onmessage = ({ data }) => {
+      // The worker could not load the engine: its runs, and the next ones, go to the main thread.
+      if (data.fatal) return dropWorker();
       const entry = pending.get(data.id);
       if (!entry) return;
       pending.delete(data.id);
+      clearTimeout(entry.timer);
       if (data.id !== latest) entry.resolve(null);
       else if (data.ok) entry.resolve(data.result);
       else entry.reject(data.error);
     };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      dropWorker();
+    };
+    worker.onmessageerror = dropWorker;
   };
 
   return {
+    /** Whether runs still go to a worker (false once it failed). */
+    get usesWorker() {
+      return !workerBroken;
+    },
     async run(config, options = {}) {
       const id = nextId++;
       latest = id;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT || !createEngineWorker) {
-        const lab = await loadAttentionLab();
-        if (id !== latest) return null;
+      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, () => id === latest);
+      if (!worker) {
         try {
-          return lab.run(config, options);
-        } catch (error) {
-          throw { field: error.field ?? 'config', message: error.message };
+          startWorker();
+        } catch {
+          workerBroken = true;
+          return runHere(config, options);
         }
       }
-      if (!worker) startWorker();
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        const timer = setTimeout(dropWorker, timeoutMs);
+        pending.set(id, { resolve, reject, timer, config, options });
         worker.postMessage({ id, config, options });
       });
     },

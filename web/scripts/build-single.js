@@ -1,18 +1,44 @@
 // Writes dist/attention-lab.html: the whole page in one file (JS, CSS and the
 // wasm inlined) that works from file:// with no network.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// The wasm as base64, for web/api/wasm-binary.single.js (see vite.single.config.js).
+const wasm = readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`).toString('base64');
+mkdirSync(`${root}build/single-wasm`, { recursive: true });
+writeFileSync(`${root}build/single-wasm/attention-lab-wasm-base64.js`, `export const WASM_BASE64 = '${wasm}';\n`);
 await build({ configFile: `${root}web/vite.single.config.js`, logLevel: 'warn' });
 
 const out = `${root}build/single/`;
 let html = readFileSync(`${out}index.html`, 'utf8');
+// The inline script and style are allowed by their hashes in the file's own
+// Content-Security-Policy (the hosted pages' policy, with hashes for 'self').
+const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const scriptHashes = [];
+const styleHashes = [];
 // Inline scripts may not contain "</script"; "<\/script" means the same in JS.
-html = html.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g, (_, file) =>
-  `<script type="module">${readFileSync(out + file, 'utf8').replace(/<\/script/gi, '<\\/script')}</script>`);
-html = html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g, (_, file) => `<style>${readFileSync(out + file, 'utf8')}</style>`);
+html = html.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g, (_, file) => {
+  const script = readFileSync(out + file, 'utf8').replace(/<\/script/gi, '<\\/script');
+  scriptHashes.push(hash(script));
+  return `<script type="module">${script}</script>`;
+});
+html = html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g, (_, file) => {
+  const style = readFileSync(out + file, 'utf8');
+  styleHashes.push(hash(style));
+  return `<style>${style}</style>`;
+});
+const csp = [
+  "default-src 'none'",
+  `script-src ${scriptHashes.join(' ')} 'wasm-unsafe-eval'`,
+  `style-src ${styleHashes.join(' ')}`,
+  'img-src data: blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+html = html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`);
 if (/(src|href)="\.\/assets\//.test(html)) throw new Error('build-single: an asset was left outside the single file');
 writeFileSync(`${root}dist/attention-lab.html`, html);
 console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);

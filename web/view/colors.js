@@ -26,9 +26,24 @@ export function sequentialRgb(p) {
   return mix(VIRIDIS_RGB[i], VIRIDIS_RGB[i + 1], t - i);
 }
 
-/** Black or white text, whichever reads better on [r, g, b]. */
-export function textOn([r, g, b]) {
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#111' : '#fff';
+// WCAG 2 relative luminance of an sRGB colour [r, g, b] (0-255).
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two colours. */
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Black or white text, whichever has the higher WCAG contrast on [r, g, b] (never below 4.5:1). */
+export function textOn(rgb) {
+  return contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000' : '#fff';
 }
 
 export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
@@ -44,15 +59,51 @@ export function legendGradient(kind, theme) {
 export const HEAD_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#999999'];
 export const headColor = (h) => HEAD_COLORS[h % HEAD_COLORS.length];
 
+// A heatmap colour is one of 256 steps of its scale, the same for table cells
+// (a class) and canvas pixels (a palette table entry).
+const paletteRgb = (kind, theme, k) => (kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme));
+
+/** The step (0-255) of v on its scale, limit being the scale's end. */
+export function paletteIndex(kind, v, limit) {
+  if (kind === 'prob') return Math.round(Math.min(1, Math.max(0, v / limit)) * 255);
+  return Math.round((Math.max(-1, Math.min(1, v / limit)) + 1) * 127.5);
+}
+
+/** The class of a heatmap cell: "hp-17" (probabilities), "hl-200" / "hd-200" (signed, light / dark theme). */
+export const paletteClass = (kind, theme, k) => `h${kind === 'prob' ? 'p' : theme === 'dark' ? 'd' : 'l'}-${k}`;
+
 /**
  * 256 colours of a scale as a flat [r, g, b, …] table, for drawing large
- * heatmaps pixel by pixel without allocating: index = round(t * 255).
+ * heatmaps pixel by pixel without allocating.
  */
 export function paletteTable(kind, theme) {
   const table = new Uint8ClampedArray(256 * 3);
-  for (let k = 0; k < 256; k++) {
-    const rgb = kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme);
-    table.set(rgb, k * 3);
-  }
+  for (let k = 0; k < 256; k++) table.set(paletteRgb(kind, theme, k), k * 3);
   return table;
+}
+
+let heatmapSheet = null;
+
+/**
+ * The heatmap cell classes (every step of every scale, with its text colour)
+ * as one constructed stylesheet: no inline style attribute anywhere, so the
+ * colours survive a strict Content-Security-Policy.
+ */
+export function heatmapStyleSheet() {
+  if (!heatmapSheet) {
+    const rules = [];
+    for (const [kind, theme] of [['prob', 'light'], ['signed', 'light'], ['signed', 'dark']])
+      for (let k = 0; k < 256; k++) {
+        const rgb = paletteRgb(kind, theme, k);
+        rules.push(`.${paletteClass(kind, theme, k)}{background:${css(rgb)};color:${textOn(rgb)}}`);
+      }
+    heatmapSheet = new CSSStyleSheet();
+    heatmapSheet.replaceSync(rules.join('\n'));
+  }
+  return heatmapSheet;
+}
+
+/** Adds `sheets` to a document or shadow root (once each). */
+export function adoptStyleSheets(root, sheets) {
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((s) => !sheets.includes(s)), ...sheets];
 }

@@ -3,7 +3,7 @@
 // explanation panel, and editing. The host runs the engine; the controller
 // tells it when the edits changed (onEditsChange) so it runs again.
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
-import { headColor } from './colors.js';
+import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
 import { cellOfEvent, explainCell } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
 
@@ -12,6 +12,8 @@ export class PipelineController {
   result = null;
   /** Edited numbers (model/edits.js). */
   edits = emptyEdits();
+  /** Edits that came with the config (an element's attributes): marked as edited too. */
+  givenEdits = emptyEdits();
   #layout = null;
   #parts;
   #onEditsChange;
@@ -25,6 +27,7 @@ export class PipelineController {
   constructor(parts, { onEditsChange }) {
     this.#parts = parts;
     this.#onEditsChange = onEditsChange;
+    adoptStyleSheets(parts.root, [heatmapStyleSheet()]);
     parts.pipeline.addEventListener('mouseover', (event) => this.#explain(event));
     parts.pipeline.addEventListener('focusin', (event) => this.#explain(event));
   }
@@ -64,8 +67,8 @@ export class PipelineController {
     selection.b = Math.min(selection.b, B - 1);
     selection.h = Math.min(selection.h, H - 1);
     this.#layout = renderPipeline(this.#parts.pipeline, result, { ...this.#options, ...selection }, {
-      isWeightEdited: (name, i, j) => isWeightEdited(this.edits, name, i, j),
-      isEmbeddingEdited: (token, d) => isEmbeddingEdited(this.edits, token, d),
+      isWeightEdited: (name, i, j) => isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
+      isEmbeddingEdited: (token, d) => isEmbeddingEdited(this.edits, token, d) || isEmbeddingEdited(this.givenEdits, token, d),
     }, {
       editWeight: (name, i, j, value) => {
         setWeightEdit(this.edits, name, i, j, value);
@@ -97,6 +100,10 @@ export class PipelineController {
     const root = this.#parts.root;
     root.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));
     const info = explainCell(cell.step, cell.i, cell.j, { ...this.#layout, t, result: this.result, decimals });
+    // The pointer passing over a number without an explanation (the page
+    // scrolling under a resting mouse, too) leaves a focused number's in place.
+    const focusedCell = root.activeElement?.closest?.('td[data-i]');
+    if (!info && event.type === 'mouseover' && focusedCell && this.#parts.pipeline.contains(focusedCell)) return;
     if (!info) {
       const hint = document.createElement('p');
       hint.className = 'hint';

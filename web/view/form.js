@@ -7,8 +7,13 @@ import { FIELDS, isScalar } from '../model/schema.js';
 
 const CUSTOM = 'custom';
 
-/** The fields the form shows, in schema order. */
-export const FORM_FIELDS = FIELDS.filter((field) => isScalar(field) && !field.oneOf);
+// The form's sections in reading order: the model's sizes first, the input's length last.
+const GROUP_ORDER = ['model', 'attention', 'weights', 'embedding', 'dropout', 'input'];
+
+/** The fields the form shows: scalar ones (the sentence boxes are the page's own), by group, then in schema order. */
+export const FORM_FIELDS = FIELDS.filter((field) => isScalar(field) && !field.oneOf).sort(
+  (a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group),
+);
 
 const choiceLabel = (t, field, value) => (t.has(`enum.${field.path}.${value}`) ? t(`enum.${field.path}.${value}`) : value);
 

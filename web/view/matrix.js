@@ -1,7 +1,7 @@
 // One matrix on screen: a real <table> heatmap up to 64×64, a canvas heatmap
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
-import { css, divergingRgb, legendGradient, paletteTable, sequentialRgb, textOn } from './colors.js';
+import { legendGradient, paletteClass, paletteIndex, paletteTable } from './colors.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
@@ -38,11 +38,6 @@ function element(tag, className, text) {
   el.className = className;
   if (text !== undefined) el.textContent = text;
   return el;
-}
-
-function cellRgb(view, v, limit) {
-  if (view.kind === 'prob') return sequentialRgb(v / limit);
-  return divergingRgb(v, limit, view.theme);
 }
 
 /** A legend for the view's colour scale. */
@@ -130,7 +125,8 @@ function renderTable(view, limit, { corner = false } = {}) {
     head.append(th);
   }
   // Number cells are built as one HTML string (they only hold numbers we
-  // formatted); row labels, which are user tokens, are set as textContent.
+  // formatted, and classes: no style attribute, for a strict CSP); row
+  // labels, which are user tokens, are set as textContent.
   const tbody = table.createTBody();
   const html = [];
   for (let i = 0; i < rows; i++) {
@@ -138,7 +134,6 @@ function renderTable(view, limit, { corner = false } = {}) {
     for (let j = 0; j < cols; j++) {
       const v = valueAt(view, i, j);
       const classes = [];
-      let style = '';
       let text;
       if (view.blocked?.(i, j) && view.kind !== 'mask') {
         classes.push('blocked');
@@ -150,8 +145,7 @@ function renderTable(view, limit, { corner = false } = {}) {
         classes.push(v ? 'mask-on' : 'mask-off');
         text = v ? '1' : '0';
       } else {
-        const rgb = cellRgb(view, v, limit);
-        style = ` style="background:${css(rgb)};color:${textOn(rgb)}"`;
+        classes.push(paletteClass(view.kind, view.theme, paletteIndex(view.kind, v, limit)));
         text = formatNumber(v, view.decimals);
       }
       if (view.editable) classes.push('editable');
@@ -159,7 +153,7 @@ function renderTable(view, limit, { corner = false } = {}) {
       // Roving focus: only the first cell is a tab stop; arrows move it.
       const tabIndex = !corner && i === 0 && j === 0 ? ' tabindex="0"' : '';
       const classAttr = classes.length ? ` class="${classes.join(' ')}"` : '';
-      html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}${style}>${text}</td>`);
+      html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}>${text}</td>`);
     }
     html.push('</tr>');
   }
@@ -300,8 +294,7 @@ function drawHeatmap(canvas, view, limit) {
       if (v !== v) rgb = NAN_RGB;
       else if (checkBlocked && view.blocked(i, j)) rgb = BLOCKED_RGB;
       else if (view.kind === 'mask') index = v ? 255 : 0;
-      else if (view.kind === 'prob') index = Math.round(Math.min(1, Math.max(0, v / limit)) * 255);
-      else index = Math.round((Math.max(-1, Math.min(1, v / limit)) + 1) * 127.5);
+      else index = paletteIndex(view.kind, v, limit);
       if (rgb) {
         pixels[p] = rgb[0];
         pixels[p + 1] = rgb[1];

@@ -59,11 +59,13 @@ export function renderScalingTable(rows, keyCount, decimals, t) {
     const cells = [[row.scaled.max, 1], [row.unscaled.max, 1], [row.scaled.entropy, maxEntropy], [row.unscaled.entropy, maxEntropy]];
     for (const [v, full] of cells) {
       const width = (Math.max(0, Math.min(1, v / full)) * 100 || 0).toFixed(1);
-      html.push(`<td>${formatNumber(v, decimals)}<span class="bar" style="width:${width}%"></span></td>`);
+      html.push(`<td>${formatNumber(v, decimals)}<span class="bar" data-width="${width}"></span></td>`);
     }
     html.push('</tr>');
   }
   body.innerHTML = html.join('');
   rows.forEach((row, i) => { body.rows[i].cells[0].textContent = row.label; });
+  // Bar widths through the CSSOM, which a strict Content-Security-Policy allows (style attributes it does not).
+  for (const bar of body.querySelectorAll('.bar')) bar.style.width = `${bar.dataset.width}%`;
   return table;
 }

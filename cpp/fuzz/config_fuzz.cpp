@@ -1,0 +1,398 @@
+// libFuzzer target: a config's JSON text -> parseConfigText -> runAttention.
+// Built and run by web/scripts/fuzz.sh (clang, ASan, UBSan); reproduce a
+// finding with build/fuzz/config_fuzz <file>.
+//
+// The text is parsed with a few typed arrays beside it ({"$tensor": k}), as
+// the JS API sends them. A config that parses is run when the run is small
+// (estimated from its sizes, so an input stays around a few milliseconds);
+// a larger one only goes through validateConfig and validateSizes. Besides
+// "no crash, no sanitizer report", every input must satisfy:
+//   - an error names a field (the config, a schema path, or the unknown
+//     member it is about) and says something;
+//   - a text that is not JSON is an error on "config";
+//   - settingsJson of a parsed config is a JSON object of schema paths;
+//   - a run has exactly the tensors it should, in kTensorNames order, each of
+//     its shape with data.size() = the product of the shape; the tokens and
+//     ids are [B][S], the ids index the vocab;
+//   - mask is 0/1 exactly where causal and padding block; masked is maskFill
+//     there and scaled elsewhere; scaled is scores scaled by the mode;
+//   - every row of weights is in [0, 1] and sums to 1 (within float rounding),
+//     unless its masked row holds NaN or +inf or is all -inf: then the row is
+//     all NaN, and the run has the one warning about it;
+//   - dropped is weights (p = 0), weights * 0 (p = 1), or each entry is
+//     weights * 0 or weights * 1/(1-p); concat is context with the heads side
+//     by side; output is concat without an output projection;
+//   - the given weight values and edits are in the weights, the embedding
+//     edits in X, and equal ids embed equally (without positions);
+//   - a small run, repeated, gives the same result bit for bit.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "attention.h"
+#include "json.h"
+#include "schema.h"
+#include "size_limits.h"
+#include "tokens.h"
+#include "typed_arrays.h"
+#include "validate.h"
+#include "weights.h"
+
+namespace attention_lab {
+namespace {
+
+#define FUZZ_CHECK(condition)                     \
+  do {                                            \
+    if (!(condition)) fail(#condition, __LINE__); \
+  } while (false)
+
+[[noreturn]] void fail(const char* condition, int line) {
+  std::fprintf(stderr, "config_fuzz.cpp:%d: invariant violated: %s\n", line, condition);
+  std::abort();
+}
+
+// Runs estimated above this many units (about 10 ns of CPU each under the
+// sanitizers, so about 10 ms) are only validated; runs below kRepeatCost are
+// run twice.
+constexpr double kMaxRunCost = 1e6;
+constexpr double kRepeatCost = 1e5;
+
+// The typed arrays every input may refer to as {"$tensor": k, "shape": [...]}.
+VectorTypedArrays typedArrays() {
+  std::vector<double> ramp16(16), wave64(64);
+  for (size_t i = 0; i < ramp16.size(); ++i) ramp16[i] = static_cast<double>(i) / 8 - 1;
+  for (size_t i = 0; i < wave64.size(); ++i) wave64[i] = std::sin(static_cast<double>(i));
+  return VectorTypedArrays({{0.5, -1, 2, 0.25},
+                            ramp16,
+                            wave64,
+                            {1, 2},
+                            {std::numeric_limits<double>::quiet_NaN()},
+                            {1e39, 1},
+                            {},
+                            {1, 0, 0, 0, 1, 0, 0, 0, 1}});
+}
+
+// The same float, bit for bit, or both NaN. (Not memcmp: ASan intercepts it, slowly.)
+bool sameBits(float a, float b) {
+  uint32_t x, y;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  return x == y || (std::isnan(a) && std::isnan(b));
+}
+
+bool sameTensor(const Tensor& a, const Tensor& b) {
+  return a.shape == b.shape && a.data.size() == b.data.size() &&
+         std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)) == 0;
+}
+
+// An error names a field: "config", a path of the schema (with an index or
+// member after it), or a member of the root object the error is about.
+void checkError(const Status& error, const JsonParseResult& json) {
+  FUZZ_CHECK(!error->field.empty());
+  FUZZ_CHECK(!error->message.empty());
+  const std::string& field = error->field;
+  auto startsWithName = [&](const std::string& name) {
+    return field == name || (field.size() > name.size() && field.compare(0, name.size(), name) == 0 &&
+                             (field[name.size()] == '.' || field[name.size()] == '['));
+  };
+  bool known = field == "config";
+  for (const FieldSpec& f : configSchema()) known = known || startsWithName(f.path);
+  if (json.ok)
+    for (const auto& member : json.value.members()) known = known || startsWithName(member.first);
+  FUZZ_CHECK(known);
+}
+
+void checkSettings(const AttentionConfig& config) {
+  const JsonParseResult settings = parseJson(settingsJson(config));
+  FUZZ_CHECK(settings.ok && settings.value.isObject());
+  for (const auto& member : settings.value.members()) {
+    bool inSchema = false;
+    for (const FieldSpec& f : configSchema()) inSchema = inSchema || member.first == f.path;
+    FUZZ_CHECK(inSchema);
+  }
+}
+
+// What the run will be, found the way runAttention finds it (cheap: no tensors).
+struct Plan {
+  bool sized = false;  // false: runAttention fails before it allocates anything
+  TokenizedSide query, context;
+  RunSizes sizes;
+  double cost = 0;
+};
+
+Plan plan(const AttentionConfig& c) {
+  Plan p;
+  if (!c.input.present()) return p;
+  const bool queryTokens = !c.input.texts.empty(), contextTokens = !c.context.texts.empty();
+  if (queryTokens && tokenizeSide(c.input.texts, "text", c.maxLen, p.query)) return p;
+  if (contextTokens && tokenizeSide(c.context.texts, "contextText", c.maxLen, p.context)) return p;
+  std::vector<const TokenizedSide*> sides;
+  if (queryTokens) sides.push_back(&p.query);
+  if (contextTokens) sides.push_back(&p.context);
+  RunSizes& s = p.sizes;
+  s.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(p.query.tokens.size());
+  s.queryLen = c.input.randn ? (*c.input.randn)[1] : static_cast<int64_t>(p.query.tokens[0].size());
+  s.keyLen = !c.isCrossAttention() ? s.queryLen
+             : c.context.randn     ? (*c.context.randn)[1]
+                                   : static_cast<int64_t>(p.context.tokens[0].size());
+  s.vocabSize = sides.empty() ? 0 : static_cast<int64_t>(buildVocabulary(c.vocab, sides).tokens.size());
+  p.sized = true;
+
+  const double B = static_cast<double>(s.batch), S = static_cast<double>(s.queryLen),
+               Skv = static_cast<double>(s.keyLen), D = static_cast<double>(c.dModel),
+               H = static_cast<double>(c.numHeads), V = static_cast<double>(s.vocabSize);
+  const double draws = V * D + B * (S + Skv) * D + 4 * D * D + 4 * D + B * H * S * Skv;
+  const double multiplyAdds = B * (2 * S + 2 * Skv) * D * D + 2 * B * S * Skv * D;
+  const double elementwise = 40 * B * H * S * Skv + 20 * B * (S + Skv) * D;
+  p.cost = 20 * draws + multiplyAdds + elementwise;
+  return p;
+}
+
+const Tensor& tensor(const AttentionResult& r, const char* name) {
+  const Tensor* t = r.find(name);
+  FUZZ_CHECK(t != nullptr);
+  return *t;
+}
+
+void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const AttentionResult& r) {
+  const int64_t B = p.sizes.batch, S = p.sizes.queryLen, Skv = p.sizes.keyLen, D = c.dModel, H = c.numHeads, dk = D / H;
+  std::map<std::string, std::vector<int64_t>> shapes = {{"X", {B, S, D}},
+                                                        {"X_context", {B, Skv, D}},
+                                                        {"Q", {B, S, D}},
+                                                        {"K", {B, Skv, D}},
+                                                        {"V", {B, Skv, D}},
+                                                        {"scores", {B, H, S, Skv}},
+                                                        {"scaled", {B, H, S, Skv}},
+                                                        {"mask", {B, S, Skv}},
+                                                        {"masked", {B, H, S, Skv}},
+                                                        {"weights", {B, H, S, Skv}},
+                                                        {"dropped", {B, H, S, Skv}},
+                                                        {"context", {B, H, S, dk}},
+                                                        {"concat", {B, S, D}},
+                                                        {"output", {B, S, D}}};
+  const std::vector<std::string> weights = weightNames(c);
+  for (const std::string& name : weights)
+    shapes[name] = name[0] == 'W' ? std::vector<int64_t>{D, D} : std::vector<int64_t>{D};
+  std::vector<std::string> expected;
+  for (const char* name : kTensorNames) {
+    const std::string n = name;
+    const bool isWeight = std::find(kWeightNames.begin(), kWeightNames.end(), n) != kWeightNames.end();
+    if (n == "X_context" ? c.isCrossAttention()
+                         : !isWeight || std::find(weights.begin(), weights.end(), n) != weights.end())
+      expected.push_back(n);
+  }
+  FUZZ_CHECK(r.tensors.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const auto& [name, t] = r.tensors[i];
+    FUZZ_CHECK(name == expected[i]);
+    FUZZ_CHECK(t.shape == shapes[name]);
+    int64_t count = 1;
+    for (int64_t n : t.shape) count *= n;
+    FUZZ_CHECK(static_cast<int64_t>(t.data.size()) == count);
+  }
+  FUZZ_CHECK(r.headDim == dk);
+
+  const int64_t V = static_cast<int64_t>(r.vocab.size());
+  FUZZ_CHECK(V == p.sizes.vocabSize);
+  if (c.vocab) FUZZ_CHECK(r.vocab == *c.vocab);
+  auto checkTokens = [&](const std::vector<std::vector<std::string>>& tokens,
+                         const std::vector<std::vector<int64_t>>& ids, bool present, int64_t length) {
+    FUZZ_CHECK(tokens.size() == (present ? static_cast<size_t>(B) : 0));
+    FUZZ_CHECK(ids.size() == tokens.size());
+    for (size_t b = 0; b < tokens.size(); ++b) {
+      FUZZ_CHECK(static_cast<int64_t>(tokens[b].size()) == length && ids[b].size() == tokens[b].size());
+      for (int64_t id : ids[b]) FUZZ_CHECK(id >= 0 && id < V);
+    }
+  };
+  checkTokens(r.tokens, r.ids, !c.input.texts.empty(), S);
+  checkTokens(r.contextTokens, r.contextIds, !c.context.texts.empty(), Skv);
+  std::set<std::string> unknown(r.unknownTokens.begin(), r.unknownTokens.end());
+  FUZZ_CHECK(unknown.size() == r.unknownTokens.size());
+  if (!c.vocab) FUZZ_CHECK(unknown.empty());
+  for (const std::string& token : unknown)
+    FUZZ_CHECK(std::find(r.vocab.begin(), r.vocab.end(), token) == r.vocab.end());
+}
+
+void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResult& r) {
+  const int64_t B = p.sizes.batch, S = p.sizes.queryLen, Skv = p.sizes.keyLen, D = c.dModel, H = c.numHeads, dk = D / H;
+  const Tensor &scores = tensor(r, "scores"), &scaled = tensor(r, "scaled"), &mask = tensor(r, "mask"),
+               &masked = tensor(r, "masked"), &weights = tensor(r, "weights"), &dropped = tensor(r, "dropped");
+
+  switch (c.scale) {
+    case ScaleMode::HeadDim: FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(dk))); break;
+    case ScaleMode::DModel: FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(D))); break;
+    case ScaleMode::None: FUZZ_CHECK(r.scaleFactor == 1.0); break;
+    case ScaleMode::Custom: FUZZ_CHECK(r.scaleFactor == c.customScale); break;
+  }
+  const bool divide = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
+  const float divisor = static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? D : dk)));
+  for (size_t i = 0; i < scores.data.size(); ++i)
+    FUZZ_CHECK(sameBits(scaled.data[i],
+                        divide ? scores.data[i] / divisor : scores.data[i] * static_cast<float>(r.scaleFactor)));
+
+  // The keys' padding: the context's tokens, or the queries' own in self-attention.
+  const TokenizedSide* keys = !c.context.texts.empty()                          ? &p.context
+                              : !c.isCrossAttention() && !c.input.texts.empty() ? &p.query
+                                                                                : nullptr;
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t i = 0; i < S; ++i)
+      for (int64_t j = 0; j < Skv; ++j) {
+        const bool blocked =
+            (blocksFuture(c.mask) && j > i) || (blocksPadding(c.mask) && keys && keys->isPadding[b][j]);
+        FUZZ_CHECK(mask.data[static_cast<size_t>((b * S + i) * Skv + j)] == (blocked ? 1.0f : 0.0f));
+      }
+
+  int64_t nanRows = 0;
+  const double tolerance = 1e-4 + 2.0 * static_cast<double>(Skv) * std::numeric_limits<float>::epsilon();
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t i = 0; i < S; ++i) {
+        const size_t row = static_cast<size_t>(((b * H + h) * S + i) * Skv);
+        bool undefined = false, allMinusInf = true;
+        for (int64_t j = 0; j < Skv; ++j) {
+          const size_t k = row + static_cast<size_t>(j);
+          const bool blocked = mask.data[static_cast<size_t>((b * S + i) * Skv + j)] != 0.0f;
+          FUZZ_CHECK(sameBits(masked.data[k], blocked ? c.maskFill : scaled.data[k]));
+          const float x = masked.data[k];
+          undefined = undefined || std::isnan(x) || x == std::numeric_limits<float>::infinity();
+          allMinusInf = allMinusInf && x == -std::numeric_limits<float>::infinity();
+        }
+        double sum = 0;
+        for (int64_t j = 0; j < Skv; ++j) {
+          const float w = weights.data[row + static_cast<size_t>(j)];
+          if (undefined || allMinusInf) {
+            FUZZ_CHECK(std::isnan(w));
+          } else {
+            FUZZ_CHECK(w >= 0.0f && w <= 1.0f);
+            sum += w;
+          }
+        }
+        if (undefined || allMinusInf)
+          ++nanRows;
+        else
+          FUZZ_CHECK(std::fabs(sum - 1.0) <= tolerance);
+      }
+  FUZZ_CHECK(r.warnings.size() == (nanRows > 0 ? 1u : 0u));
+
+  const float keptScale = 1.0f / static_cast<float>(1.0 - c.dropoutP);
+  for (size_t i = 0; i < weights.data.size(); ++i) {
+    const float w = weights.data[i], d = dropped.data[i];
+    if (c.dropoutP <= 0)
+      FUZZ_CHECK(sameBits(d, w));
+    else if (c.dropoutP >= 1)
+      FUZZ_CHECK(sameBits(d, w * 0.0f));
+    else
+      FUZZ_CHECK(sameBits(d, w * 0.0f) || sameBits(d, w * keptScale));
+  }
+
+  const Tensor &context = tensor(r, "context"), &concat = tensor(r, "concat"), &output = tensor(r, "output");
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t s = 0; s < S; ++s)
+        for (int64_t k = 0; k < dk; ++k)
+          FUZZ_CHECK(sameBits(concat.data[static_cast<size_t>((b * S + s) * D + h * dk + k)],
+                              context.data[static_cast<size_t>(((b * H + h) * S + s) * dk + k)]));
+  if (!c.outProj) FUZZ_CHECK(sameTensor(output, concat));
+}
+
+// Given values, then edits over them, are what the weights hold.
+void checkWeights(const AttentionConfig& c, const AttentionResult& r) {
+  const int64_t D = c.dModel;
+  std::map<std::string, std::map<size_t, float>> expected;
+  for (const auto& [name, given] : c.weightValues)
+    for (size_t i = 0; i < given.data.size(); ++i)
+      if (given.given.empty() || given.given[i]) expected[name][i] = given.data[i];
+  for (const auto& [name, edits] : c.weightEdits)
+    for (const CellEdit& e : edits)
+      expected[name][static_cast<size_t>(name[0] == 'W' ? e.row * D + e.col : e.col)] = e.value;
+  for (const auto& [name, cells] : expected) {
+    const Tensor& t = tensor(r, name.c_str());
+    for (const auto& [index, value] : cells) FUZZ_CHECK(index < t.data.size() && sameBits(t.data[index], value));
+  }
+}
+
+// Without positions, X is rows of the embedding table: equal ids give equal
+// rows, and an edited cell holds its (last) edit.
+void checkEmbedding(const AttentionConfig& c, const AttentionResult& r) {
+  if (c.positional != Positional::None || c.input.texts.empty()) return;
+  const Tensor& x = tensor(r, "X");
+  const size_t D = static_cast<size_t>(c.dModel);
+  std::map<int64_t, size_t> firstRow;  // id -> its first row in X
+  size_t row = 0;
+  for (const auto& ids : r.ids)
+    for (int64_t id : ids) {
+      const auto [first, inserted] = firstRow.emplace(id, row);
+      if (!inserted) FUZZ_CHECK(std::memcmp(&x.data[first->second * D], &x.data[row * D], D * sizeof(float)) == 0);
+      ++row;
+    }
+  std::map<std::pair<int64_t, int64_t>, float> edited;
+  for (const CellEdit& e : c.embeddingEdits) {
+    int64_t id = e.row;
+    if (!e.token.empty()) id = std::find(r.vocab.begin(), r.vocab.end(), e.token) - r.vocab.begin();
+    edited[{id, e.col}] = e.value;
+  }
+  for (const auto& [cell, value] : edited) {
+    const auto found = firstRow.find(cell.first);
+    if (found != firstRow.end())
+      FUZZ_CHECK(sameBits(x.data[found->second * D + static_cast<size_t>(cell.second)], value));
+  }
+}
+
+bool sameResult(const AttentionResult& a, const AttentionResult& b) {
+  if (a.tokens != b.tokens || a.ids != b.ids || a.contextTokens != b.contextTokens || a.contextIds != b.contextIds ||
+      a.vocab != b.vocab || a.unknownTokens != b.unknownTokens || a.headDim != b.headDim || a.warnings != b.warnings ||
+      a.tensors.size() != b.tensors.size())
+    return false;
+  for (size_t i = 0; i < a.tensors.size(); ++i)
+    if (a.tensors[i].first != b.tensors[i].first || !sameTensor(a.tensors[i].second, b.tensors[i].second)) return false;
+  return true;
+}
+
+void check(const std::string& text) {
+  const JsonParseResult json = parseJson(text, kMaxJsonValues);
+  AttentionConfig config;
+  const VectorTypedArrays arrays = typedArrays();
+  if (Status error = parseConfigText(text, arrays, config)) {
+    checkError(error, json);
+    if (!json.ok || !json.value.isObject()) FUZZ_CHECK(error->field == "config");
+    return;
+  }
+  FUZZ_CHECK(json.ok && json.value.isObject());
+  checkSettings(config);
+
+  const Plan p = plan(config);
+  if (p.sized && p.cost > kMaxRunCost) {
+    // Too slow to run here: only the checks that come before the arithmetic.
+    if (Status error = validateConfig(config)) return checkError(error, json);
+    if (Status error = validateSizes(config, p.sizes)) checkError(error, json);
+    return;
+  }
+  AttentionResult result;
+  if (Status error = runAttention(config, result)) return checkError(error, json);
+  FUZZ_CHECK(p.sized);
+  checkNamesAndShapes(config, p, result);
+  checkAttention(config, p, result);
+  checkWeights(config, result);
+  checkEmbedding(config, result);
+  if (p.cost <= kRepeatCost) {
+    AttentionResult again;
+    FUZZ_CHECK(!runAttention(config, again));
+    FUZZ_CHECK(sameResult(result, again));
+  }
+}
+
+}  // namespace
+}  // namespace attention_lab
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  attention_lab::check(std::string(reinterpret_cast<const char*>(data), size));
+  return 0;
+}

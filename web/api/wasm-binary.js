@@ -1,0 +1,35 @@
+// Where the engine's WebAssembly comes from: the .wasm file next to the
+// generated glue, compiled while it streams in browsers and read from disk in
+// Node. The compiled module is kept, so a fresh instance (after the engine
+// stopped, or to give memory back) costs no second download or compile. The
+// single-file build swaps this module for wasm-binary.single.js (inlined).
+const WASM_URL = new URL('./generated/attention-lab-wasm.wasm', import.meta.url);
+const NODE_FS = 'node:fs/promises';
+
+async function compile() {
+  if (WASM_URL.protocol === 'file:' && typeof process === 'object' && process.versions?.node) {
+    const { readFile } = await import(/* @vite-ignore */ NODE_FS);
+    return WebAssembly.compile(await readFile(WASM_URL));
+  }
+  const response = fetch(WASM_URL);
+  if (WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(response);
+    } catch {
+      // A host that serves .wasm without application/wasm: compile from the bytes.
+    }
+  }
+  const bytes = await (await fetch(WASM_URL)).arrayBuffer();
+  return WebAssembly.compile(bytes);
+}
+
+let compiled = null;
+
+/** The compiled engine (a WebAssembly.Module), compiled once. */
+export function compileEngine() {
+  compiled ??= compile().catch((error) => {
+    compiled = null; // a later call tries again
+    throw new Error(`the engine could not be loaded from ${WASM_URL}: ${error.message}`);
+  });
+  return compiled;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the engine: libFuzzer with ASan and UBSan over the
+# JSON reader (cpp/fuzz/json_fuzz.cpp) and the config parser plus the whole
+# pipeline (cpp/fuzz/config_fuzz.cpp), seeded with the reference fixtures' configs.
+#   fuzz.sh [seconds]   build into build/fuzz/, then run each target for `seconds` (default 60)
+# A crash, a sanitizer report or a broken invariant exits non-zero and leaves the
+# input in build/fuzz/crashes/; reproduce it with  build/fuzz/<target> <that file>.
+# The corpus grows in build/fuzz/corpus/<target> from run to run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds="${1:-60}"
+out=build/fuzz
+if ! command -v clang++ >/dev/null 2>&1; then
+  echo "fuzz: clang++ is missing; run  bash web/scripts/setup.sh  to install it" >&2
+  exit 1
+fi
+
+# The core is compiled here with clang and the sanitizers, not taken from the
+# CMake library (g++, no instrumentation). An object is rebuilt when its source,
+# any header of cpp/core or this script is newer.
+flags=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -ffp-contract=off
+  -Icpp/core -I/usr/include/eigen3)
+mkdir -p "$out/obj"
+pids=()
+for src in cpp/core/*.cpp cpp/fuzz/*.cpp; do
+  obj="$out/obj/$(basename "${src%.cpp}").o"
+  if [ ! -f "$obj" ] || [ -n "$(find "$src" cpp/core/*.h web/scripts/fuzz.sh -newer "$obj")" ]; then
+    echo "fuzz: compiling $src"
+    clang++ "${flags[@]}" -c "$src" -o "$obj" &
+    pids+=($!)
+  fi
+done
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" = 0 ] || exit 1
+core=()
+for src in cpp/core/*.cpp; do core+=("$out/obj/$(basename "${src%.cpp}").o"); done
+targets=(json_fuzz config_fuzz)
+for target in "${targets[@]}"; do
+  clang++ "${flags[@]}" "$out/obj/$target.o" "${core[@]}" -o "$out/$target"
+done
+
+# Seeds: each fixture's "config", and a few hand-written ones for what no
+# fixture has (edits, typed arrays, a randn query over a tokenized context).
+seeds="$out/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds"
+node --input-type=module -e '
+import fs from "node:fs";
+const [dir, seeds] = process.argv.slice(1);
+for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+  const fixture = JSON.parse(fs.readFileSync(`${dir}/${name}`, "utf8"));
+  if (fixture && typeof fixture.config === "object") fs.writeFileSync(`${seeds}/${name}`, JSON.stringify(fixture.config));
+}' tests/reference/fixtures "$seeds"
+echo '{"text":"edit the cat","dModel":4,"numHeads":2,"embedding":{"edits":[["cat",1,2.5],[0,3,-1]]},"weights":{"edits":{"W_Q":[[0,1,0.5]],"b_O":[[2,1]]}}}' >"$seeds/hand-edits.json"
+echo '{"text":"typed arrays","dModel":2,"numHeads":1,"weights":{"values":{"W_Q":{"$tensor":0,"shape":[2,2]},"b_O":{"$tensor":3,"shape":[2]}}}}' >"$seeds/hand-typed-arrays.json"
+echo '{"input":{"randn":[1,2,4]},"contextText":"a b c","dModel":4,"numHeads":2,"mask":"causal+padding","maxLen":4}' >"$seeds/hand-randn-context.json"
+
+status=0
+for target in "${targets[@]}"; do
+  corpus="$out/corpus/$target"
+  mkdir -p "$corpus" "$out/crashes"
+  log="$out/$target.log"
+  echo "== fuzz: $target for ${seconds} s (log: $log)"
+  if "$out/$target" "$corpus" "$seeds" -dict=cpp/fuzz/config.dict -max_len=4096 -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$log" 2>&1; then
+    # "#123456 DONE cov: 1234 ft: 5678 corp: 90/12Kb lim: 4096 exec/s: 6172 rss: 120Mb", and the totals.
+    grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' "$log" ||
+      tail -n 5 "$log"
+  else
+    status=1
+    tail -n 60 "$log"
+    crash=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)
+    echo "fuzz: $target FAILED; the input is ${crash:-(not written, see $log)}" >&2
+    [ -n "$crash" ] && echo "fuzz: reproduce with  $out/$target $crash" >&2
+  fi
+done
+exit "$status"
