@@ -79,12 +79,13 @@ struct Intermediates {
 Status tokenize(const AttentionConfig& c, Tokens& t, AttentionResult& r) {
   t.hasQuery = !c.input.texts.empty();
   t.hasContext = !c.context.texts.empty();
-  const char* queryField = c.input.texts.size() > 1 ? "texts" : "text";
-  const char* contextField = c.context.texts.size() > 1 ? "contextTexts" : "contextText";
+  const bool queryList = c.input.textsGivenAsList, contextList = c.context.textsGivenAsList;
   if (t.hasQuery)
-    if (Status s = tokenizeSide(c.input.texts, queryField, c.maxLen, t.query)) return s;
+    if (Status s = tokenizeSide(c.input.texts, queryList ? "texts" : "text", queryList, c.maxLen, t.query)) return s;
   if (t.hasContext)
-    if (Status s = tokenizeSide(c.context.texts, contextField, c.maxLen, t.context)) return s;
+    if (Status s = tokenizeSide(c.context.texts, contextList ? "contextTexts" : "contextText", contextList, c.maxLen,
+                                t.context))
+      return s;
   std::vector<const TokenizedSide*> sides;
   if (t.hasQuery) sides.push_back(&t.query);
   if (t.hasContext) sides.push_back(&t.context);

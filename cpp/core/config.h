@@ -55,6 +55,7 @@ struct GivenValues {
 // Where one side's vectors come from: tokens to embed, or torch.randn.
 struct SequenceSource {
   std::vector<std::string> texts;               // one sentence per batch row, split on whitespace
+  bool textsGivenAsList = false;                // from texts/contextTexts (errors then name texts[b])
   std::optional<std::array<int64_t, 3>> randn;  // [B, S, dModel]: torch.randn(B, S, dModel)
   bool present() const { return !texts.empty() || randn.has_value(); }
 };

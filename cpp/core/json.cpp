@@ -110,6 +110,7 @@ class Parser {
     JsonParseResult result;
     result.error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + error_;
     result.tooManyValues = tooManyValues_;
+    result.duplicateKeyPath = duplicatePath_;
     return result;
   }
 
@@ -381,13 +382,19 @@ class Parser {
       const size_t keyStart = pos_;
       std::string key;
       if (!parseString(key)) return false;
-      if (!keys.insert(key).second) return error("duplicate key \"" + key + "\"", keyStart);
+      if (!keys.insert(key).second) {
+        for (const std::string& k : keyPath_) duplicatePath_ += k + ".";
+        duplicatePath_ += key;
+        return error("duplicate key \"" + key + "\"", keyStart);
+      }
       skipSpace();
       if (pos_ >= text_.size() || text_[pos_] != ':') return error("expected ':'", pos_);
       ++pos_;
       skipSpace();
       JsonValue value = JsonValue::makeNull();
+      keyPath_.push_back(key);
       if (!parseValue(value, depth)) return false;
+      keyPath_.pop_back();
       members.emplace_back(std::move(key), std::move(value));
       skipSpace();
       if (pos_ < text_.size() && text_[pos_] == ',') {
@@ -408,6 +415,8 @@ class Parser {
   const size_t maxValues_;
   size_t values_ = 0;
   bool tooManyValues_ = false;
+  std::vector<std::string> keyPath_;  // the keys of the objects being parsed, outermost first
+  std::string duplicatePath_;
   std::string error_;
 };
 

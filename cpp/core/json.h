@@ -60,7 +60,8 @@ struct JsonParseResult {
   bool ok = false;
   JsonValue value = JsonValue::makeNull();
   std::string error;  // "line 3, column 7: expected ',' or '}'"
-  bool tooManyValues = false;  // the text holds more than maxValues values
+  bool tooManyValues = false;    // the text holds more than maxValues values
+  std::string duplicateKeyPath;  // "weights.values.W_Q" when a key is repeated
 };
 
 // Parses one JSON document. Also errors: duplicate keys in an object, leading

@@ -309,6 +309,7 @@ Status readText(const FieldSpec& f, const JsonValue& v, const Tensors&, Attentio
 template <SequenceSource AttentionConfig::*Side>
 Status readTexts(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   if (Status s = stringList(v, f.path, (c.*Side).texts)) return s;
+  (c.*Side).textsGivenAsList = true;
   if ((c.*Side).texts.empty())
     return fieldError(f.path, std::string(f.path) + " is empty: give at least one sentence");
   return {};
@@ -354,7 +355,9 @@ Status readVocab(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
 Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   if (v.isNumber() || (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
     c.scale = ScaleMode::Custom;
-    return finiteNumber(v, f.path, c.customScale);
+    float asFloat;  // the scores are float32: the factor must be one too
+    if (Status s = finiteNumber(v, f.path, c.customScale)) return s;
+    return float32Number(c.customScale, f.path, asFloat);
   }
   int index;
   if (choice(v, f.path, f.choices, index))
@@ -592,7 +595,9 @@ Status parseConfigText(const std::string& jsonText, const Tensors& tensors, Atte
   if (parsed.tooManyValues)
     return fieldError("config", "the config has more than " + std::to_string(kMaxJsonValues) +
                                     " values (give large matrices as typed arrays, single numbers as edits)");
-  if (!parsed.ok) return fieldError("config", "config is not valid JSON: " + parsed.error);
+  if (!parsed.ok)
+    return fieldError(parsed.duplicateKeyPath.empty() ? "config" : parsed.duplicateKeyPath,
+                      "config is not valid JSON: " + parsed.error);
   return parseConfig(parsed.value, tensors, config);
 }
 

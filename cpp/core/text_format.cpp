@@ -2,13 +2,18 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace attention_lab {
 
 std::string formatNumber(double x) {
   if (x == std::floor(x) && std::fabs(x) <= 9007199254740992.0) return std::to_string(static_cast<long long>(x));
+  // The shortest text that reads back as x: 1.0000000000000002 must not print as 1.
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.9g", x);
+  for (int digits = 9; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, x);
+    if (std::strtod(buffer, nullptr) == x) break;
+  }
   return buffer;
 }
 

@@ -56,15 +56,15 @@ std::vector<std::string> splitWhitespace(const std::string& text) {
   return tokens;
 }
 
-Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, std::optional<int64_t> maxLen,
-                    TokenizedSide& out) {
+Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, bool indexed,
+                    std::optional<int64_t> maxLen, TokenizedSide& out) {
   if (static_cast<int64_t>(texts.size()) > kMaxBatch)
     return fieldError(field, field + " has " + std::to_string(texts.size()) + " sentences; the batch limit is " +
                                  std::to_string(kMaxBatch));
   out = TokenizedSide{};
   size_t longest = 0;
   for (size_t b = 0; b < texts.size(); ++b) {
-    const std::string where = texts.size() == 1 ? field : field + "[" + std::to_string(b) + "]";
+    const std::string where = indexed ? field + "[" + std::to_string(b) + "]" : field;
     std::vector<std::string> tokens = splitWhitespace(texts[b]);
     if (tokens.empty()) return fieldError(where, where + " is empty: type at least one token");
     if (maxLen && static_cast<int64_t>(tokens.size()) > *maxLen) tokens.resize(static_cast<size_t>(*maxLen));

@@ -25,9 +25,10 @@ struct TokenizedSide {
 };
 
 // Splits every sentence, then pads all to the longest (or pads/truncates to
-// maxLen). `field` names the config field for errors ("text", "texts[2]").
-Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, std::optional<int64_t> maxLen,
-                    TokenizedSide& out);
+// maxLen). `field` names the config field for errors: "text", or with
+// `indexed` a list ("texts[2]").
+Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, bool indexed,
+                    std::optional<int64_t> maxLen, TokenizedSide& out);
 
 struct Vocabulary {
   std::vector<std::string> tokens;  // id = index

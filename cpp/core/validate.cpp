@@ -53,9 +53,9 @@ Status validateConfig(const AttentionConfig& c) {
   if (Status s = checkRandnShape(c.input, "input", c.dModel)) return s;
   if (Status s = checkRandnShape(c.context, "contextInput", c.dModel)) return s;
   if (c.context.present() && batchOf(c.input) != batchOf(c.context)) {
-    const char* field = c.context.randn ? "contextInput" : "contextTexts";
-    return fieldError(field, "the context has " + std::to_string(batchOf(c.context)) +
-                                 " sentences but the queries have " + std::to_string(batchOf(c.input)) +
+    const std::string field = c.context.randn ? "contextInput" : "contextTexts";
+    return fieldError(field, field + " gives " + std::to_string(batchOf(c.context)) +
+                                 " sequences but the queries have " + std::to_string(batchOf(c.input)) +
                                  "; give one context per query sentence");
   }
   const bool anyTokens = !c.input.texts.empty() || !c.context.texts.empty();

@@ -22,8 +22,9 @@
 //   - dropped is weights (p = 0), weights * 0 (p = 1), or each entry is
 //     weights * 0 or weights * 1/(1-p); concat is context with the heads side
 //     by side; output is concat without an output projection;
-//   - the given weight values and edits are in the weights, the embedding
-//     edits in X, and equal ids embed equally (without positions);
+//   - the given weight values and edits are in the weights; an embedding
+//     edit names a row or a token of the vocab, and is in X; equal ids embed
+//     equally (without positions);
 //   - a small run, repeated, gives the same result bit for bit.
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -120,10 +122,34 @@ void checkSettings(const AttentionConfig& config) {
   }
 }
 
-// What the run will be, found the way runAttention finds it (cheap: no tensors).
+// One side's sentences as the run must tokenize them (Python's str.split(),
+// then truncated to maxLen), worked out here independently of tokens.cpp.
+struct Side {
+  std::vector<std::vector<std::string>> tokens;  // [B][n_b], without padding
+  int64_t length = 0;                            // S or S_kv: maxLen, or the longest sentence
+  bool padding(size_t b, int64_t j) const { return j >= static_cast<int64_t>(tokens[b].size()); }
+};
+
+// False when the run must fail on these sentences: none, an empty one, more
+// than kMaxBatch of them, or more than kMaxTokensPerSequence tokens in one.
+bool split(const std::vector<std::string>& texts, std::optional<int64_t> maxLen, Side& side) {
+  if (texts.empty() || static_cast<int64_t>(texts.size()) > kMaxBatch) return false;
+  for (const std::string& text : texts) {
+    std::vector<std::string> tokens = splitWhitespace(text);
+    if (tokens.empty()) return false;
+    if (maxLen && static_cast<int64_t>(tokens.size()) > *maxLen) tokens.resize(static_cast<size_t>(*maxLen));
+    if (static_cast<int64_t>(tokens.size()) > kMaxTokensPerSequence) return false;
+    side.length = std::max(side.length, static_cast<int64_t>(tokens.size()));
+    side.tokens.push_back(std::move(tokens));
+  }
+  if (maxLen) side.length = *maxLen;
+  return true;
+}
+
+// What the run will be (cheap: no tensors).
 struct Plan {
-  bool sized = false;  // false: runAttention fails before it allocates anything
-  TokenizedSide query, context;
+  bool sized = false;  // false: runAttention must fail, before it allocates anything
+  Side query, context;
   RunSizes sizes;
   double cost = 0;
 };
@@ -132,18 +158,24 @@ Plan plan(const AttentionConfig& c) {
   Plan p;
   if (!c.input.present()) return p;
   const bool queryTokens = !c.input.texts.empty(), contextTokens = !c.context.texts.empty();
-  if (queryTokens && tokenizeSide(c.input.texts, "text", c.maxLen, p.query)) return p;
-  if (contextTokens && tokenizeSide(c.context.texts, "contextText", c.maxLen, p.context)) return p;
-  std::vector<const TokenizedSide*> sides;
-  if (queryTokens) sides.push_back(&p.query);
-  if (contextTokens) sides.push_back(&p.context);
+  if (queryTokens && !split(c.input.texts, c.maxLen, p.query)) return p;
+  if (contextTokens && !split(c.context.texts, c.maxLen, p.context)) return p;
   RunSizes& s = p.sizes;
   s.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(p.query.tokens.size());
-  s.queryLen = c.input.randn ? (*c.input.randn)[1] : static_cast<int64_t>(p.query.tokens[0].size());
-  s.keyLen = !c.isCrossAttention() ? s.queryLen
-             : c.context.randn     ? (*c.context.randn)[1]
-                                   : static_cast<int64_t>(p.context.tokens[0].size());
-  s.vocabSize = sides.empty() ? 0 : static_cast<int64_t>(buildVocabulary(c.vocab, sides).tokens.size());
+  s.queryLen = c.input.randn ? (*c.input.randn)[1] : p.query.length;
+  s.keyLen = !c.isCrossAttention() ? s.queryLen : c.context.randn ? (*c.context.randn)[1] : p.context.length;
+  // The vocab: the given one, or "<pad>" (when anything is padded) and every token.
+  if (c.vocab) {
+    s.vocabSize = static_cast<int64_t>(c.vocab->size());
+  } else if (queryTokens || contextTokens) {
+    std::set<std::string> vocab;
+    for (const Side* side : {&p.query, &p.context})
+      for (const auto& tokens : side->tokens) {
+        vocab.insert(tokens.begin(), tokens.end());
+        if (static_cast<int64_t>(tokens.size()) < side->length) vocab.insert(kPadToken);
+      }
+    s.vocabSize = static_cast<int64_t>(vocab.size());
+  }
   p.sized = true;
 
   const double B = static_cast<double>(s.batch), S = static_cast<double>(s.queryLen),
@@ -203,22 +235,38 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
   const int64_t V = static_cast<int64_t>(r.vocab.size());
   FUZZ_CHECK(V == p.sizes.vocabSize);
   if (c.vocab) FUZZ_CHECK(r.vocab == *c.vocab);
+  // Each sentence's tokens then "<pad>"; ids index the vocab (its first
+  // occurrence of a token; 0 for an unknown token, and for padding without "<pad>").
+  std::map<std::string, int64_t> index;
+  for (size_t i = 0; i < r.vocab.size(); ++i) index.emplace(r.vocab[i], static_cast<int64_t>(i));
+  auto idOf = [&](const std::string& token) {
+    const auto found = index.find(token);
+    return found == index.end() ? 0 : found->second;
+  };
   auto checkTokens = [&](const std::vector<std::vector<std::string>>& tokens,
-                         const std::vector<std::vector<int64_t>>& ids, bool present, int64_t length) {
+                         const std::vector<std::vector<int64_t>>& ids, bool present, const Side& side) {
     FUZZ_CHECK(tokens.size() == (present ? static_cast<size_t>(B) : 0));
     FUZZ_CHECK(ids.size() == tokens.size());
     for (size_t b = 0; b < tokens.size(); ++b) {
-      FUZZ_CHECK(static_cast<int64_t>(tokens[b].size()) == length && ids[b].size() == tokens[b].size());
-      for (int64_t id : ids[b]) FUZZ_CHECK(id >= 0 && id < V);
+      FUZZ_CHECK(static_cast<int64_t>(tokens[b].size()) == side.length && ids[b].size() == tokens[b].size());
+      for (int64_t j = 0; j < side.length; ++j) {
+        const size_t k = static_cast<size_t>(j);
+        FUZZ_CHECK(tokens[b][k] == (side.padding(b, j) ? kPadToken : side.tokens[b][k]));
+        FUZZ_CHECK(ids[b][k] == idOf(tokens[b][k]));
+      }
     }
   };
-  checkTokens(r.tokens, r.ids, !c.input.texts.empty(), S);
-  checkTokens(r.contextTokens, r.contextIds, !c.context.texts.empty(), Skv);
-  std::set<std::string> unknown(r.unknownTokens.begin(), r.unknownTokens.end());
-  FUZZ_CHECK(unknown.size() == r.unknownTokens.size());
+  checkTokens(r.tokens, r.ids, !c.input.texts.empty(), p.query);
+  checkTokens(r.contextTokens, r.contextIds, !c.context.texts.empty(), p.context);
+  // Tokens not in the vocab, each once, in order of first appearance (queries, then context).
+  std::vector<std::string> unknown;
+  for (const Side* side : {&p.query, &p.context})
+    for (const auto& tokens : side->tokens)
+      for (const std::string& token : tokens)
+        if (!index.count(token) && std::find(unknown.begin(), unknown.end(), token) == unknown.end())
+          unknown.push_back(token);
+  FUZZ_CHECK(r.unknownTokens == unknown);
   if (!c.vocab) FUZZ_CHECK(unknown.empty());
-  for (const std::string& token : unknown)
-    FUZZ_CHECK(std::find(r.vocab.begin(), r.vocab.end(), token) == r.vocab.end());
 }
 
 void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResult& r) {
@@ -239,14 +287,14 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
                         divide ? scores.data[i] / divisor : scores.data[i] * static_cast<float>(r.scaleFactor)));
 
   // The keys' padding: the context's tokens, or the queries' own in self-attention.
-  const TokenizedSide* keys = !c.context.texts.empty()                          ? &p.context
-                              : !c.isCrossAttention() && !c.input.texts.empty() ? &p.query
-                                                                                : nullptr;
+  const Side* keys = !c.context.texts.empty()                          ? &p.context
+                     : !c.isCrossAttention() && !c.input.texts.empty() ? &p.query
+                                                                       : nullptr;
   for (int64_t b = 0; b < B; ++b)
     for (int64_t i = 0; i < S; ++i)
       for (int64_t j = 0; j < Skv; ++j) {
-        const bool blocked =
-            (blocksFuture(c.mask) && j > i) || (blocksPadding(c.mask) && keys && keys->isPadding[b][j]);
+        const bool blocked = (blocksFuture(c.mask) && j > i) ||
+                             (blocksPadding(c.mask) && keys && keys->padding(static_cast<size_t>(b), j));
         FUZZ_CHECK(mask.data[static_cast<size_t>((b * S + i) * Skv + j)] == (blocked ? 1.0f : 0.0f));
       }
 
@@ -319,9 +367,25 @@ void checkWeights(const AttentionConfig& c, const AttentionResult& r) {
   }
 }
 
-// Without positions, X is rows of the embedding table: equal ids give equal
-// rows, and an edited cell holds its (last) edit.
-void checkEmbedding(const AttentionConfig& c, const AttentionResult& r) {
+// The embedding edits as the JSON writes them: a string row names a token,
+// which must be in the vocab. Without positions, X is rows of the embedding
+// table: equal ids give equal rows, an edited cell holds its (last) edit, and
+// with the whole table given, every other cell its given value.
+void checkEmbedding(const AttentionConfig& c, const JsonValue& root, const AttentionResult& r) {
+  std::map<std::pair<int64_t, int64_t>, float> edited;  // (id, col) -> value
+  const JsonValue* embedding = root.find("embedding");
+  const JsonValue* edits = embedding && embedding->isObject() ? embedding->find("edits") : nullptr;
+  if (edits && edits->isArray())
+    for (const JsonValue& entry : edits->array()) {
+      const auto& items = entry.array();
+      FUZZ_CHECK(items.size() == 3 && items[1].isNumber() && items[2].isNumber());
+      int64_t id = static_cast<int64_t>(items[0].number());
+      if (items[0].isString()) {
+        id = std::find(r.vocab.begin(), r.vocab.end(), items[0].string()) - r.vocab.begin();
+        FUZZ_CHECK(id < static_cast<int64_t>(r.vocab.size()));  // an edit of a token not in the vocab ran
+      }
+      edited[{id, static_cast<int64_t>(items[1].number())}] = static_cast<float>(items[2].number());
+    }
   if (c.positional != Positional::None || c.input.texts.empty()) return;
   const Tensor& x = tensor(r, "X");
   const size_t D = static_cast<size_t>(c.dModel);
@@ -333,17 +397,20 @@ void checkEmbedding(const AttentionConfig& c, const AttentionResult& r) {
       if (!inserted) FUZZ_CHECK(std::memcmp(&x.data[first->second * D], &x.data[row * D], D * sizeof(float)) == 0);
       ++row;
     }
-  std::map<std::pair<int64_t, int64_t>, float> edited;
-  for (const CellEdit& e : c.embeddingEdits) {
-    int64_t id = e.row;
-    if (!e.token.empty()) id = std::find(r.vocab.begin(), r.vocab.end(), e.token) - r.vocab.begin();
-    edited[{id, e.col}] = e.value;
-  }
   for (const auto& [cell, value] : edited) {
     const auto found = firstRow.find(cell.first);
     if (found != firstRow.end())
       FUZZ_CHECK(sameBits(x.data[found->second * D + static_cast<size_t>(cell.second)], value));
   }
+  // With every value of the table given, each row of X is the given row, edited.
+  if (!c.embeddingValues || !c.embeddingValues->complete()) return;
+  for (const auto& [id, first] : firstRow)
+    for (size_t col = 0; col < D; ++col) {
+      const auto edit = edited.find({id, static_cast<int64_t>(col)});
+      const float expected =
+          edit != edited.end() ? edit->second : c.embeddingValues->data[static_cast<size_t>(id) * D + col];
+      FUZZ_CHECK(sameBits(x.data[first * D + col], expected));
+    }
 }
 
 bool sameResult(const AttentionResult& a, const AttentionResult& b) {
@@ -381,7 +448,7 @@ void check(const std::string& text) {
   checkNamesAndShapes(config, p, result);
   checkAttention(config, p, result);
   checkWeights(config, result);
-  checkEmbedding(config, result);
+  checkEmbedding(config, json.value, result);
   if (p.cost <= kRepeatCost) {
     AttentionResult again;
     FUZZ_CHECK(!runAttention(config, again));

@@ -85,15 +85,15 @@ TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
 
 TEST(Tokens, DefaultVocabHasPadFirstOnlyWhenPadding) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"b a b", "c"}, "texts", std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b", "c"}, "texts", true, std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"<pad>", "b", "a", "c"}));
-  ASSERT_TRUE(succeeded(tokenizeSide({"b a b"}, "text", std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b"}, "text", false, std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"b", "a"}));
 }
 
 TEST(Tokens, MaxLenPadsAndTruncates) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"a b c d e", "f"}, "texts", 3, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"a b c d e", "f"}, "texts", true, 3, side)));
   EXPECT_EQ(side.tokens[0], (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(side.tokens[1], (std::vector<std::string>{"f", "<pad>", "<pad>"}));
   EXPECT_EQ(side.isPadding[1], (std::vector<bool>{false, true, true}));
@@ -101,7 +101,7 @@ TEST(Tokens, MaxLenPadsAndTruncates) {
 
 TEST(Tokens, UnknownTokensMapToZeroAndAreListedOnce) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"the cat purrs purrs"}, "text", std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"the cat purrs purrs"}, "text", false, std::nullopt, side)));
   const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<unk>", "the", "cat"}, {&side});
   std::vector<std::string> unknown;
   EXPECT_EQ(tokenIds(side, vocab, &unknown)[0], (std::vector<int64_t>{1, 2, 0, 0}));
@@ -110,11 +110,11 @@ TEST(Tokens, UnknownTokensMapToZeroAndAreListedOnce) {
 
 TEST(Tokens, ErrorsNameTheSentence) {
   TokenizedSide side;
-  Status s = tokenizeSide({"a b", " \t"}, "texts", std::nullopt, side);
+  Status s = tokenizeSide({"a b", " \t"}, "texts", true, std::nullopt, side);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->field, "texts[1]");
   EXPECT_EQ(s->message, "texts[1] is empty: type at least one token");
-  s = tokenizeSide(std::vector<std::string>(65, "a"), "texts", std::nullopt, side);
+  s = tokenizeSide(std::vector<std::string>(65, "a"), "texts", true, std::nullopt, side);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->field, "texts");
   EXPECT_EQ(s->message, "texts has 65 sentences; the batch limit is 64");
@@ -122,8 +122,8 @@ TEST(Tokens, ErrorsNameTheSentence) {
 
 TEST(Tokens, UnknownTokensOfBothSidesAreListedOnceInOrderOfFirstAppearance) {
   TokenizedSide query, context;
-  ASSERT_TRUE(succeeded(tokenizeSide({"x the y x", "z y the"}, "texts", std::nullopt, query)));
-  ASSERT_TRUE(succeeded(tokenizeSide({"y w", "x w v"}, "contextTexts", std::nullopt, context)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"x the y x", "z y the"}, "texts", true, std::nullopt, query)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"y w", "x w v"}, "contextTexts", true, std::nullopt, context)));
   const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<pad>", "the"}, {&query, &context});
   std::vector<std::string> unknown;
   EXPECT_EQ(tokenIds(query, vocab, &unknown), (std::vector<std::vector<int64_t>>{{0, 1, 0, 0}, {0, 0, 1, 0}}));
@@ -139,7 +139,7 @@ TEST(Tokens, ManyDistinctUnknownTokens) {
     text += want.back() + " " + want.back() + " ";  // each twice: listed once
   }
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({text}, "text", std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({text}, "text", false, std::nullopt, side)));
   std::vector<std::string> unknown;
   tokenIds(side, Vocabulary{{"<unk>"}}, &unknown);
   EXPECT_EQ(unknown, want);

@@ -67,7 +67,7 @@ const ErrorCase kCases[] = {
     {"MaxLenTooLarge", R"({"text": "a", "maxLen": 5000})", "maxLen", "between 1 and 2048"},
     {"RandnWrongDModel", R"({"input": {"randn": [1, 3, 4]}})", "input.randn[2]", "must equal dModel (8)"},
     {"ContextBatchMismatch", R"({"texts": ["a", "b"], "contextTexts": ["x"]})", "contextTexts",
-     "the context has 1 sentences but the queries have 2"},
+     "contextTexts gives 1 sequences but the queries have 2"},
     {"NaNWeight", R"({"text": "a", "weights": {"values": {"W_Q": [[1, "NaN"]]}}})", "weights.values.W_Q[0][1]",
      "must be a finite number, got \"NaN\""},
     {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": {"$tensor": 0, "shape": [8]}}}})",

@@ -28,7 +28,7 @@ describe('CLI', () => {
     const file = `${fixtureDir}tutorial-once-upon.json`;
     // The fixture file itself is not a config (it has "expected"): an unknown field.
     const bad = run(['--config', file]);
-    expect(bad.status).toBe(2);
+    expect(bad.status).toBe(3);
     expect(bad.stderr).toContain('unknown field "name"');
 
     const out = run(['--text', 'I love my cat', '--d-model', '4', '--heads', '1', '--init', 'identity',
@@ -53,23 +53,45 @@ describe('CLI', () => {
   });
 
   test.each([
-    [['--text', 'a b', '--d-model', '6', '--heads', '4'], 'numHeads: dModel (6) must be divisible by numHeads (4)'],
-    [['--text', ''], 'text: text is empty'],
-    [['--text', 'a', '--d-model', 'eight'], 'dModel: dModel must be a finite number, got "eight"'],
-    [['--text', 'a', '--mask', 'sideways'], 'mask: mask must be one of'],
-    [['--config', '/nonexistent/config.json'], 'cannot read /nonexistent/config.json'],
-    [['--bogus'], "Unknown option '--bogus'"],
-  ])('%j exits 2 with the error on stderr', (args, message) => {
+    [['--text', 'a b', '--d-model', '6', '--heads', '4'], 3, 'numHeads: dModel (6) must be divisible by numHeads (4)'],
+    [['--text', ''], 3, 'text: text is empty'],
+    [['--text', 'a', '--d-model', 'eight'], 3, 'dModel: dModel must be a finite number, got "eight"'],
+    [['--text', 'a', '--mask', 'sideways'], 3, 'mask: mask must be one of'],
+    [['--config', '/nonexistent/config.json'], 3, 'config: cannot read /nonexistent/config.json: no such file'],
+    [['--config', '/tmp'], 3, 'config: cannot read /tmp: it is a folder'],
+    [['--bogus'], 2, "Unknown option '--bogus'"],
+    [['--text', 'a', '--tensors', 'attention'], 2, '--tensors: unknown tensor "attention"'],
+  ])('%j exits %i with the error on stderr, no stack trace', (args, code, message) => {
     const out = run(args);
-    expect(out.status).toBe(2);
+    expect(out.status).toBe(code);
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain(message);
+    expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 
-  test('malformed JSON on stdin', () => {
+  test('malformed JSON on stdin, and duplicate keys as the API rejects them', () => {
     const out = run(['--config', '-'], '{"text": ');
-    expect(out.status).toBe(2);
+    expect(out.status).toBe(3);
     expect(out.stderr).toContain('config: stdin is not valid JSON');
+    const duplicate = run(['--config', '-'], '{"text": "a b", "text": "c"}');
+    expect(duplicate.status).toBe(3);
+    expect(duplicate.stderr).toContain('config: stdin is not valid JSON: line 1, column 17: duplicate key "text"');
+  });
+
+  test('negative numbers are values, not flags', () => {
+    const out = run(['--text', 'a b c', '--mask', 'causal', '--mask-fill', '-1e9', '--scale', '-1', '--tensors', 'masked']);
+    expect(out.status).toBe(0);
+    const { settings } = JSON.parse(out.stdout);
+    expect(settings.maskFill).toBe(-1e9);
+    expect(settings.scale).toBe(-1);
+    expect(JSON.parse(run(['--text', 'a b', '--mask-fill', '-inf', '--tensors', 'output']).stdout).settings.maskFill).toBe('-inf');
+  });
+
+  test('a reader that stops early (| head) ends the output quietly', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+    const out = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" --text "${text}" --d-model 64 --heads 4 | head -c 20`], { encoding: 'utf8' });
+    expect(out.stdout).toBe('{"tokens":[["w0","w1');
+    expect(out.stderr).toBe('');
   });
 
   test('--help', () => {

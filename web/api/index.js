@@ -107,8 +107,9 @@ class AttentionLab {
     this.#module = module;
   }
 
-  /** Resolves when the instance can run (at once, unless it is restarting). */
+  /** Resolves when the instance can run (at once, unless it is restarting; a failed restart is tried again). */
   get ready() {
+    if (!this.#module && !this.#restarting) this.#restart();
     return this.#restarting ?? Promise.resolve(this);
   }
 

@@ -18,16 +18,24 @@ fi
 
 # The core is compiled here with clang and the sanitizers, not taken from the
 # CMake library (g++, no instrumentation). An object is rebuilt when its source,
-# any header of cpp/core or this script is newer.
+# any header of cpp/core or this script is newer. It is dated when its compile
+# started, so a file saved during the compile is seen as newer next time.
 flags=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -ffp-contract=off
   -Icpp/core -I/usr/include/eigen3)
+compile() {
+  touch "$2.started"
+  clang++ "${flags[@]}" -c "$1" -o "$2.tmp" && mv "$2.tmp" "$2" && touch -r "$2.started" "$2"
+  local status=$?
+  rm -f "$2.started"
+  return "$status"
+}
 mkdir -p "$out/obj"
 pids=()
 for src in cpp/core/*.cpp cpp/fuzz/*.cpp; do
   obj="$out/obj/$(basename "${src%.cpp}").o"
   if [ ! -f "$obj" ] || [ -n "$(find "$src" cpp/core/*.h web/scripts/fuzz.sh -newer "$obj")" ]; then
     echo "fuzz: compiling $src"
-    clang++ "${flags[@]}" -c "$src" -o "$obj" &
+    compile "$src" "$obj" &
     pids+=($!)
   fi
 done
