@@ -18,7 +18,8 @@ export const CSP = [
 const contentSecurityPolicy = {
   name: 'attention-lab-csp',
   apply: 'build', // the dev server injects inline styles for hot reloading
-  transformIndexHtml: (html) => html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  transformIndexHtml: (html) =>
+    html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
 };
 
 const web = (name) => new URL(`./${name}`, import.meta.url).pathname;

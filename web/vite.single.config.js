@@ -8,9 +8,15 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
-      { find: /^\.\/worker-factory\.js$/, replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname },
+      {
+        find: /^\.\/worker-factory\.js$/,
+        replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname,
+      },
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
-      { find: 'attention-lab-wasm-base64', replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname },
+      {
+        find: 'attention-lab-wasm-base64',
+        replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname,
+      },
     ],
   },
   build: {

@@ -19,9 +19,8 @@ namespace attention_lab {
 
 // Every tensor a run can return, in pipeline order.
 inline constexpr std::array<const char*, 22> kTensorNames = {
-    "X",      "X_context", "W_Q",    "W_K",     "W_V",     "b_Q",     "b_K",    "b_V",
-    "W_O",    "b_O",       "Q",      "K",       "V",       "scores",  "scaled", "mask",
-    "masked", "weights",   "dropped", "context", "concat", "output"};
+    "X", "X_context", "W_Q",    "W_K",    "W_V",  "b_Q",    "b_K",     "b_V",     "W_O",     "b_O",    "Q",
+    "K", "V",         "scores", "scaled", "mask", "masked", "weights", "dropped", "context", "concat", "output"};
 
 struct AttentionResult {
   std::vector<std::vector<std::string>> tokens;         // [B][S], "<pad>" where padded
@@ -31,7 +30,7 @@ struct AttentionResult {
   std::vector<std::string> vocab;
   std::vector<std::string> unknownTokens;
   int64_t headDim = 0;
-  double scaleFactor = 1.0;  // the multiplier applied to the scores
+  double scaleFactor = 1.0;           // the multiplier applied to the scores
   std::vector<std::string> warnings;  // e.g. rows that are NaN because every key is masked
   // In pipeline order: X, X_context, W_Q, W_K, W_V, b_Q, b_K, b_V, W_O, b_O, Q, K, V,
   // scores, scaled, mask, masked, weights, dropped, context, concat, output.

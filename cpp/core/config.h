@@ -68,8 +68,7 @@ enum class WeightInit {
   TorchMha,     // nn.MultiheadAttention(dModel, numHeads): out_proj, then xavier in_proj
   Identity,     // W = I, no draws
 };
-inline constexpr std::array<const char*, 4> kWeightInitNames = {"torch-linear", "torch-rand", "torch-mha",
-                                                                "identity"};
+inline constexpr std::array<const char*, 4> kWeightInitNames = {"torch-linear", "torch-rand", "torch-mha", "identity"};
 
 enum class ProjectionLayout {
   Fused,    // one [dModel, dModel] projection viewed as heads   (default)
@@ -102,8 +101,8 @@ inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoi
 inline constexpr std::array<const char*, 8> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"};
 
 struct AttentionConfig {
-  SequenceSource input;    // queries (and keys/values for self-attention)
-  SequenceSource context;  // keys/values for cross-attention; absent = self-attention
+  SequenceSource input;                           // queries (and keys/values for self-attention)
+  SequenceSource context;                         // keys/values for cross-attention; absent = self-attention
   std::optional<std::vector<std::string>> vocab;  // id = index; default built from the tokens
   std::optional<int64_t> maxLen;                  // pad with <pad> or truncate every sequence
 
@@ -120,8 +119,8 @@ struct AttentionConfig {
   ProjectionLayout layout = ProjectionLayout::Fused;
   std::optional<bool> qkvBias;  // unset: the engine decides (true for torch-mha, false otherwise)
   bool outProj = true;
-  std::optional<uint64_t> weightsSeed;                     // torch.manual_seed before the weights
-  std::map<std::string, GivenValues> weightValues;         // explicit W_Q ... b_O, x·W convention
+  std::optional<uint64_t> weightsSeed;                       // torch.manual_seed before the weights
+  std::map<std::string, GivenValues> weightValues;           // explicit W_Q ... b_O, x·W convention
   std::map<std::string, std::vector<CellEdit>> weightEdits;  // single edited numbers of W_Q ... b_O
 
   ScaleMode scale = ScaleMode::HeadDim;

@@ -127,8 +127,11 @@ class Parser {
   std::string describeChar(size_t at) const {
     const unsigned char lead = static_cast<unsigned char>(text_[at]);
     if (lead >= 0x20 && lead < 0x7F) return std::string("character '") + static_cast<char>(lead) + "'";
-    const size_t length =
-        lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+    const size_t length = lead < 0x80           ? 1
+                          : (lead >> 5) == 0x6  ? 2
+                          : (lead >> 4) == 0xE  ? 3
+                          : (lead >> 3) == 0x1E ? 4
+                                                : 0;
     const std::string notUtf8 = "byte 0x" + hex(lead, 2) + " (not UTF-8)";
     if (length == 0 || at + length > text_.size()) return notUtf8;
     uint32_t cp = length == 1 ? lead : lead & (0x7F >> length);
@@ -261,10 +264,14 @@ class Parser {
       if (pos_ >= text_.size()) return error("truncated \\u escape: expected 4 hex digits", escape);
       const char h = text_[pos_];
       cp <<= 4;
-      if (h >= '0' && h <= '9') cp |= h - '0';
-      else if (h >= 'a' && h <= 'f') cp |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F') cp |= h - 'A' + 10;
-      else return error("invalid \\u escape: expected 4 hex digits", escape);
+      if (h >= '0' && h <= '9')
+        cp |= h - '0';
+      else if (h >= 'a' && h <= 'f')
+        cp |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        cp |= h - 'A' + 10;
+      else
+        return error("invalid \\u escape: expected 4 hex digits", escape);
     }
     return true;
   }
@@ -276,9 +283,9 @@ class Parser {
     uint32_t cp;
     if (!parseHex4(escape, cp)) return false;
     if (cp >= 0xDC00 && cp <= 0xDFFF)
-      return error("lone surrogate \\u" + hex(cp, 4) +
-                       ": a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)",
-                   escape);
+      return error(
+          "lone surrogate \\u" + hex(cp, 4) + ": a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)",
+          escape);
     if (cp >= 0xD800 && cp <= 0xDBFF) {
       const size_t second = pos_;
       uint32_t low = 0;

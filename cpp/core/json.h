@@ -59,7 +59,7 @@ class JsonValue {
 struct JsonParseResult {
   bool ok = false;
   JsonValue value = JsonValue::makeNull();
-  std::string error;  // "line 3, column 7: expected ',' or '}'"
+  std::string error;             // "line 3, column 7: expected ',' or '}'"
   bool tooManyValues = false;    // the text holds more than maxValues values
   std::string duplicateKeyPath;  // "weights.values.W_Q" when a key is repeated
 };

@@ -47,8 +47,8 @@ Status integerIn(const JsonValue& value, const std::string& field, double min, d
   if (Status s = finiteNumber(value, field, x)) return s;
   if (x != std::floor(x)) return fieldError(field, field + " must be a whole number, got " + describeJson(value));
   if (x < min || x > max)
-    return fieldError(field, field + " (" + formatNumber(x) + ") must be between " + formatNumber(min) + " and " +
-                                 formatNumber(max));
+    return fieldError(
+        field, field + " (" + formatNumber(x) + ") must be between " + formatNumber(min) + " and " + formatNumber(max));
   out = static_cast<int64_t>(x);
   return {};
 }
@@ -57,8 +57,8 @@ Status integerIn(const JsonValue& value, const std::string& field, double min, d
 Status float32Number(double x, const std::string& field, float& out) {
   if (!std::isfinite(x)) return fieldError(field, field + " must be a finite number, got " + formatNumber(x));
   if (std::fabs(x) > FLT_MAX)
-    return fieldError(field, field + " (" + formatNumber(x) + ") does not fit in float32 (largest " +
-                                 formatNumber(FLT_MAX) + ")");
+    return fieldError(
+        field, field + " (" + formatNumber(x) + ") does not fit in float32 (largest " + formatNumber(FLT_MAX) + ")");
   out = static_cast<float>(x);
   return {};
 }
@@ -137,9 +137,9 @@ Status typedArray(const JsonValue& value, const std::string& field, const Tensor
         continue;
       }
       const int64_t at = start + i;
-      const std::string where = out.shape.size() == 2 ? field + "[" + std::to_string(at / cols) + "][" +
-                                                            std::to_string(at % cols) + "]"
-                                                      : field + "[" + std::to_string(at) + "]";
+      const std::string where = out.shape.size() == 2
+                                    ? field + "[" + std::to_string(at / cols) + "][" + std::to_string(at % cols) + "]"
+                                    : field + "[" + std::to_string(at) + "]";
       float ignored;
       return float32Number(x, where, ignored);
     }
@@ -294,8 +294,8 @@ FieldSpec booleanField(const char* path, const char* name, const char* group) {
 }
 template <auto M, const auto& Names>
 FieldSpec enumField(const char* path, const char* name, const char* group) {
-  return {path,          name, FieldType::Enum, group, std::vector<const char*>(Names.begin(), Names.end()), 0, 0,
-          nullptr,       &readEnum<M>,       &writeEnum<M, Names>};
+  return {path, name, FieldType::Enum, group,        std::vector<const char*>(Names.begin(), Names.end()),
+          0,    0,    nullptr,         &readEnum<M>, &writeEnum<M, Names>};
 }
 
 // ---- the rows that need more than a member --------------------------------------
@@ -310,8 +310,7 @@ template <SequenceSource AttentionConfig::*Side>
 Status readTexts(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   if (Status s = stringList(v, f.path, (c.*Side).texts)) return s;
   (c.*Side).textsGivenAsList = true;
-  if ((c.*Side).texts.empty())
-    return fieldError(f.path, std::string(f.path) + " is empty: give at least one sentence");
+  if ((c.*Side).texts.empty()) return fieldError(f.path, std::string(f.path) + " is empty: give at least one sentence");
   return {};
 }
 template <SequenceSource AttentionConfig::*Side>
@@ -345,15 +344,16 @@ Status readVocab(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
   if (Status s = stringList(v, f.path, vocab)) return s;
   if (vocab.empty()) return fieldError(f.path, "vocab is empty: give at least one token");
   if (static_cast<int64_t>(vocab.size()) > kMaxVocab)
-    return fieldError(f.path, "the vocab has " + std::to_string(vocab.size()) + " tokens; the limit is " +
-                                  std::to_string(kMaxVocab));
+    return fieldError(
+        f.path, "the vocab has " + std::to_string(vocab.size()) + " tokens; the limit is " + std::to_string(kMaxVocab));
   c.vocab = std::move(vocab);
   return {};
 }
 
 // "head-dim" | "d-model" | "none" | a number (the multiplier itself).
 Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
-  if (v.isNumber() || (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
+  if (v.isNumber() ||
+      (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
     c.scale = ScaleMode::Custom;
     float asFloat;  // the scores are float32: the factor must be one too
     if (Status s = finiteNumber(v, f.path, c.customScale)) return s;
@@ -361,13 +361,14 @@ Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
   }
   int index;
   if (choice(v, f.path, f.choices, index))
-    return fieldError(f.path, std::string(f.path) + " must be " + choiceList(f.choices) + " or a number, got " +
-                                  describeJson(v));
+    return fieldError(
+        f.path, std::string(f.path) + " must be " + choiceList(f.choices) + " or a number, got " + describeJson(v));
   c.scale = static_cast<ScaleMode>(index);
   return {};
 }
 std::string writeScale(const AttentionConfig& c) {
-  return c.scale == ScaleMode::Custom ? formatNumber(c.customScale) : jsonQuote(kScaleNames[static_cast<size_t>(c.scale)]);
+  return c.scale == ScaleMode::Custom ? formatNumber(c.customScale)
+                                      : jsonQuote(kScaleNames[static_cast<size_t>(c.scale)]);
 }
 
 // "-inf" (also "-Infinity", how the JS API sends -Infinity) or a float32 number.
@@ -442,11 +443,35 @@ std::vector<FieldSpec> buildSchema() {
       {"texts", "texts", FieldType::StringList, "input", {}, 0, 0, "input", &readTexts<&C::input>, &writeNull},
       {"input", "input", FieldType::Randn, "input", {}, 0, 0, "input", &readRandn<&C::input>, &writeNull},
       // Keys and values for cross-attention: one of contextText, contextTexts, contextInput.
-      {"contextText", "context-text", FieldType::String, "input", {}, 0, 0, "context", &readText<&C::context>,
+      {"contextText",
+       "context-text",
+       FieldType::String,
+       "input",
+       {},
+       0,
+       0,
+       "context",
+       &readText<&C::context>,
        &writeText<&C::context>},
-      {"contextTexts", "context-texts", FieldType::StringList, "input", {}, 0, 0, "context",
-       &readTexts<&C::context>, &writeNull},
-      {"contextInput", "context-input", FieldType::Randn, "input", {}, 0, 0, "context", &readRandn<&C::context>,
+      {"contextTexts",
+       "context-texts",
+       FieldType::StringList,
+       "input",
+       {},
+       0,
+       0,
+       "context",
+       &readTexts<&C::context>,
+       &writeNull},
+      {"contextInput",
+       "context-input",
+       FieldType::Randn,
+       "input",
+       {},
+       0,
+       0,
+       "context",
+       &readRandn<&C::context>,
        &writeNull},
       {"vocab", "vocab", FieldType::StringList, "input", {}, 0, 0, nullptr, &readVocab, &writeNull},
       integerField<&C::maxLen>("maxLen", "max-len", "input", 1, kMaxTokensPerSequence),
@@ -454,9 +479,25 @@ std::vector<FieldSpec> buildSchema() {
       integerField<&C::numHeads>("numHeads", "heads", "model", 1, kMaxHeads),
       seedField<&C::seed>("seed", "seed", "model"),
       enumField<&C::positional, kPositionalNames>("embedding.positional", "positional", "embedding"),
-      {"embedding.values", "embedding-values", FieldType::Matrix, "embedding", {}, 0, 0, nullptr,
-       &readEmbeddingValues, &writeNull},
-      {"embedding.edits", "embedding-edits", FieldType::Edits, "embedding", {}, 0, 0, nullptr, &readEmbeddingEdits,
+      {"embedding.values",
+       "embedding-values",
+       FieldType::Matrix,
+       "embedding",
+       {},
+       0,
+       0,
+       nullptr,
+       &readEmbeddingValues,
+       &writeNull},
+      {"embedding.edits",
+       "embedding-edits",
+       FieldType::Edits,
+       "embedding",
+       {},
+       0,
+       0,
+       nullptr,
+       &readEmbeddingEdits,
        &writeNull},
       enumField<&C::init, kWeightInitNames>("weights.init", "init", "weights"),
       enumField<&C::layout, kLayoutNames>("weights.layout", "layout", "weights"),
@@ -470,7 +511,15 @@ std::vector<FieldSpec> buildSchema() {
       {"scale", "scale", FieldType::EnumOrNumber, "attention",
        std::vector<const char*>(kScaleNames.begin(), kScaleNames.end()), 0, 0, nullptr, &readScale, &writeScale},
       enumField<&C::mask, kMaskNames>("mask", "mask", "attention"),
-      {"maskFill", "mask-fill", FieldType::EnumOrNumber, "attention", {"-inf"}, 0, 0, nullptr, &readMaskFill,
+      {"maskFill",
+       "mask-fill",
+       FieldType::EnumOrNumber,
+       "attention",
+       {"-inf"},
+       0,
+       0,
+       nullptr,
+       &readMaskFill,
        &writeMaskFill},
       numberField<&C::dropoutP>("dropout.p", "dropout", "dropout", 0, 1),
       seedField<&C::dropoutSeed>("dropout.seed", "dropout-seed", "dropout"),
@@ -499,8 +548,7 @@ const char* typeName(FieldType type) {
 bool sameIgnoringCase(const std::string& a, const std::string& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
   return true;
 }
 
@@ -529,8 +577,8 @@ Status checkMembers(const JsonValue& object, const std::string& prefix) {
         if (sameIgnoringCase(member.first, name)) hint = " (did you mean \"" + name + "\"?)";
       return fieldError(path.empty() ? "config" : path, "unknown field \"" + path + "\"" + hint);
     }
-    const bool isLeaf = std::any_of(configSchema().begin(), configSchema().end(),
-                                    [&](const FieldSpec& f) { return path == f.path; });
+    const bool isLeaf =
+        std::any_of(configSchema().begin(), configSchema().end(), [&](const FieldSpec& f) { return path == f.path; });
     if (!isLeaf) {
       if (Status s = expectType(member.second, JsonValue::Type::Object, path)) return s;
       if (Status s = checkMembers(member.second, path)) return s;
@@ -584,7 +632,9 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
   return {};
 }
 
-Status parseConfig(const JsonValue& root, AttentionConfig& config) { return parseConfig(root, VectorTypedArrays{}, config); }
+Status parseConfig(const JsonValue& root, AttentionConfig& config) {
+  return parseConfig(root, VectorTypedArrays{}, config);
+}
 
 Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
   if (static_cast<int64_t>(jsonText.size()) > kMaxConfigTextBytes)
@@ -612,8 +662,9 @@ std::string schemaJson() {
   for (const FieldSpec& f : configSchema()) {
     out += first ? "" : ",";
     first = false;
-    out += "{\"path\":" + jsonQuote(f.path) + ",\"name\":" + jsonQuote(f.name) + ",\"type\":" +
-           jsonQuote(typeName(f.type)) + ",\"group\":" + jsonQuote(f.group) + ",\"default\":" + f.write(defaults);
+    out += "{\"path\":" + jsonQuote(f.path) + ",\"name\":" + jsonQuote(f.name) +
+           ",\"type\":" + jsonQuote(typeName(f.type)) + ",\"group\":" + jsonQuote(f.group) +
+           ",\"default\":" + f.write(defaults);
     if (!f.choices.empty()) {
       out += ",\"choices\":[";
       for (size_t i = 0; i < f.choices.size(); ++i) out += (i ? "," : "") + jsonQuote(f.choices[i]);
@@ -628,8 +679,9 @@ std::string schemaJson() {
          ",\"batch\":" + std::to_string(kMaxBatch) + ",\"dModel\":" + std::to_string(kMaxDModel) +
          ",\"heads\":" + std::to_string(kMaxHeads) + ",\"vocab\":" + std::to_string(kMaxVocab) +
          ",\"intermediateBytes\":" + std::to_string(kMaxIntermediateBytes) +
-         ",\"givenBytes\":" + std::to_string(kMaxGivenBytes) + ",\"configTextBytes\":" +
-         std::to_string(kMaxConfigTextBytes) + ",\"jsonValues\":" + std::to_string(kMaxJsonValues) + "}";
+         ",\"givenBytes\":" + std::to_string(kMaxGivenBytes) +
+         ",\"configTextBytes\":" + std::to_string(kMaxConfigTextBytes) +
+         ",\"jsonValues\":" + std::to_string(kMaxJsonValues) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
   return out + "]}";

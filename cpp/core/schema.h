@@ -42,8 +42,8 @@ using FieldReader = Status (*)(const FieldSpec& spec, const JsonValue& value, co
 using FieldWriter = std::string (*)(const AttentionConfig& config);
 
 struct FieldSpec {
-  const char* path;   // "weights.init"
-  const char* name;   // "init": CLI --init, <attention-lab init>, the form control
+  const char* path;  // "weights.init"
+  const char* name;  // "init": CLI --init, <attention-lab init>, the form control
   FieldType type;
   const char* group;  // input | model | embedding | weights | attention | dropout
   std::vector<const char*> choices;

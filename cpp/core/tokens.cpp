@@ -10,30 +10,30 @@ namespace attention_lab {
 namespace {
 
 // Decodes the UTF-8 sequence at text[pos]; returns its length in bytes.
-// Invalid bytes decode as themselves (length 1), so they are never whitespace.
+// A byte that does not start a valid sequence (a stray continuation byte; a
+// truncated, overlong or surrogate sequence; one beyond U+10FFFF) decodes
+// alone, as U+DC80-U+DCFF like Python's surrogateescape, so it is never
+// whitespace: a lone 0x85 or 0xA0 byte is not U+0085 or U+00A0.
 size_t decodeUtf8(const std::string& text, size_t pos, uint32_t& codePoint) {
   const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   const unsigned char lead = byte(pos);
   size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-  if (length == 0 || pos + length > text.size()) {
-    codePoint = lead;
-    return 1;
-  }
-  codePoint = length == 1 ? lead : lead & (0x7F >> length);
+  codePoint = 0xDC00 + lead;
+  if (length == 0 || pos + length > text.size()) return 1;
+  uint32_t decoded = length == 1 ? lead : lead & (0x7F >> length);
   for (size_t i = 1; i < length; ++i) {
-    if ((byte(pos + i) & 0xC0) != 0x80) {
-      codePoint = lead;
-      return 1;
-    }
-    codePoint = (codePoint << 6) | (byte(pos + i) & 0x3F);
+    if ((byte(pos + i) & 0xC0) != 0x80) return 1;
+    decoded = (decoded << 6) | (byte(pos + i) & 0x3F);
   }
+  static const uint32_t kSmallest[5] = {0, 0, 0x80, 0x800, 0x10000};  // below: overlong
+  if (decoded < kSmallest[length] || decoded > 0x10FFFF || (decoded >= 0xD800 && decoded <= 0xDFFF)) return 1;
+  codePoint = decoded;
   return length;
 }
 
 bool isPythonWhitespace(uint32_t c) {
   return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "torch_random.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace attention_lab {

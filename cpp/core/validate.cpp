@@ -34,11 +34,11 @@ int64_t batchOf(const SequenceSource& source) {
 Status checkEdits(const std::vector<CellEdit>& edits, int64_t rows, int64_t cols) {
   for (const CellEdit& e : edits) {
     if (rows > 0 && e.token.empty() && e.row >= rows)
-      return fieldError(e.field, e.field + ": row " + std::to_string(e.row) + " is outside [0, " +
-                                     std::to_string(rows - 1) + "]");
+      return fieldError(
+          e.field, e.field + ": row " + std::to_string(e.row) + " is outside [0, " + std::to_string(rows - 1) + "]");
     if (e.col >= cols)
-      return fieldError(e.field, e.field + ": column " + std::to_string(e.col) + " is outside [0, " +
-                                     std::to_string(cols - 1) + "]");
+      return fieldError(
+          e.field, e.field + ": column " + std::to_string(e.col) + " is outside [0, " + std::to_string(cols - 1) + "]");
   }
   return {};
 }
@@ -108,16 +108,16 @@ Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
     return fieldError(c.input.randn ? "input.randn[0]" : "texts",
                       "the batch (" + std::to_string(s.batch) + ") exceeds the limit of " + std::to_string(kMaxBatch));
   if (s.queryLen > kMaxTokensPerSequence)
-    return fieldError(c.input.randn ? "input.randn[1]" : "text",
-                      "the query length (" + std::to_string(s.queryLen) + ") exceeds the limit of " +
-                          std::to_string(kMaxTokensPerSequence) + " tokens");
+    return fieldError(c.input.randn ? "input.randn[1]" : "text", "the query length (" + std::to_string(s.queryLen) +
+                                                                     ") exceeds the limit of " +
+                                                                     std::to_string(kMaxTokensPerSequence) + " tokens");
   if (s.keyLen > kMaxTokensPerSequence)
     return fieldError(c.context.randn ? "contextInput.randn[1]" : "contextText",
                       "the key length (" + std::to_string(s.keyLen) + ") exceeds the limit of " +
                           std::to_string(kMaxTokensPerSequence) + " tokens");
   if (s.vocabSize > kMaxVocab)
-    return fieldError("vocab", "the vocab has " + std::to_string(s.vocabSize) + " tokens; the limit is " +
-                                   std::to_string(kMaxVocab));
+    return fieldError(
+        "vocab", "the vocab has " + std::to_string(s.vocabSize) + " tokens; the limit is " + std::to_string(kMaxVocab));
   if (c.embeddingValues) {
     const std::vector<int64_t> expected = {s.vocabSize, c.dModel};
     if (!fitsShape(*c.embeddingValues, expected))
@@ -127,10 +127,9 @@ Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
   if (Status e = checkEdits(c.embeddingEdits, s.vocabSize, c.dModel)) return e;
   const int64_t bytes = intermediateBytes(c, s);
   if (bytes > kMaxIntermediateBytes)
-    return fieldError("dModel", "this run needs " + std::to_string(bytes >> 20) +
-                                    " MiB of intermediates; the memory limit is " +
-                                    std::to_string(kMaxIntermediateBytes >> 20) +
-                                    " MiB (fewer tokens, heads or a smaller dModel)");
+    return fieldError(
+        "dModel", "this run needs " + std::to_string(bytes >> 20) + " MiB of intermediates; the memory limit is " +
+                      std::to_string(kMaxIntermediateBytes >> 20) + " MiB (fewer tokens, heads or a smaller dModel)");
   return {};
 }
 

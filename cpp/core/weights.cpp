@@ -23,8 +23,7 @@ Tensor identity(int64_t d) {
 // PyTorch stores nn.Linear weights as [out, in] and computes x·Wᵀ; we show
 // x·W, so W[in][out] = weight[out][in]. `columnOffset` places a per-head
 // [in, headDim] block inside the full [in, D] matrix.
-void placeTransposed(const std::vector<float>& weightOutIn, int64_t out, int64_t in, Tensor& w,
-                     int64_t columnOffset) {
+void placeTransposed(const std::vector<float>& weightOutIn, int64_t out, int64_t in, Tensor& w, int64_t columnOffset) {
   const int64_t d = w.shape[1];
   for (int64_t o = 0; o < out; ++o)
     for (int64_t i = 0; i < in; ++i)
@@ -32,8 +31,7 @@ void placeTransposed(const std::vector<float>& weightOutIn, int64_t out, int64_t
 }
 
 // nn.Linear(in, out, bias): weight by kaiming_uniform_, then the bias.
-void drawLinear(TorchGenerator& gen, int64_t in, int64_t out, bool bias, Tensor& w, Tensor* b,
-                int64_t columnOffset) {
+void drawLinear(TorchGenerator& gen, int64_t in, int64_t out, bool bias, Tensor& w, Tensor* b, int64_t columnOffset) {
   std::vector<float> weight(static_cast<size_t>(out * in));
   gen.kaimingUniformLinearWeight(weight.data(), out * in, in);  // [out, in]
   placeTransposed(weight, out, in, w, columnOffset);
@@ -59,8 +57,7 @@ void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w)
   switch (config.init) {
     case WeightInit::TorchLinear:
       // q = nn.Linear(D, D, bias=qkvBias); k = ...; v = ...; o = nn.Linear(D, D)
-      for (const auto& p : kProjections)
-        drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr, 0);
+      for (const auto& p : kProjections) drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr, 0);
       if (config.outProj) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"], 0);
       break;
     case WeightInit::TorchRand:
@@ -120,8 +117,7 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
   if (config.outProj) {
     names.push_back("W_O");
     // nn.Linear output projections carry a bias; MHA's follows bias=qkvBias.
-    const bool outBias = config.init == WeightInit::TorchLinear ||
-                         (config.init == WeightInit::TorchMha && qkvBias);
+    const bool outBias = config.init == WeightInit::TorchLinear || (config.init == WeightInit::TorchMha && qkvBias);
     if (outBias) names.push_back("b_O");
   }
   // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
@@ -153,7 +149,8 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
   for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
   // Single edited numbers: W[row][col], or b[col] for a bias (checked by validateConfig).
   for (const auto& [name, edits] : config.weightEdits)
-    for (const CellEdit& e : edits) w[name].data[static_cast<size_t>(name[0] == 'W' ? e.row * d + e.col : e.col)] = e.value;
+    for (const CellEdit& e : edits)
+      w[name].data[static_cast<size_t>(name[0] == 'W' ? e.row * d + e.col : e.col)] = e.value;
   return w;
 }
 

@@ -9,11 +9,15 @@
 // "no crash, no sanitizer report", every input must satisfy:
 //   - an error names a field (the config, a schema path, or the unknown
 //     member it is about) and says something;
-//   - a text that is not JSON is an error on "config";
+//   - a text that is not JSON is an error on "config" (or on the repeated
+//     key's path, for a duplicate key);
 //   - settingsJson of a parsed config is a JSON object of schema paths;
+//   - splitWhitespace is Python's str.split() (bytes that are not UTF-8 are
+//     never whitespace);
 //   - a run has exactly the tensors it should, in kTensorNames order, each of
-//     its shape with data.size() = the product of the shape; the tokens and
-//     ids are [B][S], the ids index the vocab;
+//     its shape with data.size() = the product of the shape; the tokens are
+//     each sentence's words (str.split(), cut at maxLen) then "<pad>", the ids
+//     index the vocab, the vocab and the unknown tokens are as documented;
 //   - mask is 0/1 exactly where causal and padding block; masked is maskFill
 //     there and scaled elsewhere; scaled is scores scaled by the mode;
 //   - every row of weights is in [0, 1] and sums to 1 (within float rounding),
@@ -24,7 +28,7 @@
 //     by side; output is concat without an output projection;
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
-//     equally (without positions);
+//     equally, and a fully given table is what X holds (without positions);
 //   - a small run, repeated, gives the same result bit for bit.
 #include <algorithm>
 #include <cmath>
@@ -122,8 +126,53 @@ void checkSettings(const AttentionConfig& config) {
   }
 }
 
-// One side's sentences as the run must tokenize them (Python's str.split(),
-// then truncated to maxLen), worked out here independently of tokens.cpp.
+// The bytes of a whitespace character at text[pos] (0 if none): one of the 29
+// code points Python's str.split() splits on, as a valid, shortest UTF-8
+// sequence. A byte that is not valid UTF-8 is never whitespace (Python would
+// see it through surrogateescape, as U+DC80-U+DCFF).
+size_t whitespaceAt(const std::string& text, size_t pos) {
+  static const std::set<uint32_t> kWhitespace = {0x09,   0x0A,   0x0B,   0x0C,   0x0D,   0x1C,   0x1D,   0x1E,
+                                                 0x1F,   0x20,   0x85,   0xA0,   0x1680, 0x2000, 0x2001, 0x2002,
+                                                 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A,
+                                                 0x2028, 0x2029, 0x202F, 0x205F, 0x3000};
+  const unsigned char lead = static_cast<unsigned char>(text[pos]);
+  const size_t length = lead < 0x80                    ? 1
+                        : lead >= 0xC2 && lead <= 0xDF ? 2
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                       : 0;
+  if (length == 0 || pos + length > text.size()) return 0;
+  uint32_t cp = length == 1 ? lead : lead & (0xFFu >> (length + 1));
+  for (size_t i = 1; i < length; ++i) {
+    const unsigned char next = static_cast<unsigned char>(text[pos + i]);
+    if ((next & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (next & 0x3F);
+  }
+  const bool valid = !(length == 3 && cp < 0x800) && !(length == 4 && (cp < 0x10000 || cp > 0x10FFFF)) &&
+                     !(cp >= 0xD800 && cp <= 0xDFFF);
+  return valid && kWhitespace.count(cp) ? length : 0;
+}
+
+// splitWhitespace is Python's str.split() on the text.
+void checkSplit(const std::string& text) {
+  std::vector<std::string> expected;
+  std::string current;
+  for (size_t pos = 0; pos < text.size();) {
+    if (const size_t n = whitespaceAt(text, pos)) {
+      if (!current.empty()) expected.push_back(current);
+      current.clear();
+      pos += n;
+    } else {
+      current += text[pos++];
+    }
+  }
+  if (!current.empty()) expected.push_back(current);
+  FUZZ_CHECK(splitWhitespace(text) == expected);
+}
+
+// One side's sentences as the run must tokenize them: split by
+// splitWhitespace (Python's str.split()), truncated to maxLen; the padding and
+// the vocab are then worked out here, independently of tokens.cpp.
 struct Side {
   std::vector<std::vector<std::string>> tokens;  // [B][n_b], without padding
   int64_t length = 0;                            // S or S_kv: maxLen, or the longest sentence
@@ -428,12 +477,16 @@ void check(const std::string& text) {
   AttentionConfig config;
   const VectorTypedArrays arrays = typedArrays();
   if (Status error = parseConfigText(text, arrays, config)) {
-    checkError(error, json);
-    if (!json.ok || !json.value.isObject()) FUZZ_CHECK(error->field == "config");
+    if (json.ok && json.value.isObject()) return checkError(error, json);
+    // Not JSON, or not an object: an error on "config" (on the repeated key's path for a duplicate key).
+    FUZZ_CHECK(error->field == (json.duplicateKeyPath.empty() ? "config" : json.duplicateKeyPath));
+    FUZZ_CHECK(!error->message.empty());
     return;
   }
   FUZZ_CHECK(json.ok && json.value.isObject());
   checkSettings(config);
+  for (const SequenceSource* side : {&config.input, &config.context})
+    for (const std::string& text : side->texts) checkSplit(text);
 
   const Plan p = plan(config);
   if (p.sized && p.cost > kMaxRunCost) {

@@ -7,7 +7,8 @@
 //     tooManyValues with one fewer,
 //   - round-trip: written back as JSON (strings by jsonQuote, numbers with 17
 //     digits), it parses to the same tree, bit for bit.
-// A rejected document must have an error "line L, column C: ...".
+// A rejected document must have an error "line L, column C: ...", and a
+// duplicateKeyPath only for a duplicate key.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -107,9 +108,10 @@ void check(const std::string& text) {
     FUZZ_CHECK(result.error.compare(0, 5, "line ") == 0);
     FUZZ_CHECK(result.error.find(", column ") != std::string::npos);
     FUZZ_CHECK(!result.tooManyValues);
+    FUZZ_CHECK(result.duplicateKeyPath.empty() || result.error.find(": duplicate key \"") != std::string::npos);
     return;
   }
-  FUZZ_CHECK(result.error.empty());
+  FUZZ_CHECK(result.error.empty() && result.duplicateKeyPath.empty());
   size_t values = 0;
   int depth = 0;
   measure(result.value, 0, values, depth);

@@ -77,7 +77,9 @@ TEST(ConfigJson, RandnInputs) {
 TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
   EXPECT_EQ(splitWhitespace("  He sat\tby\nthe  bank "), (std::vector<std::string>{"He", "sat", "by", "the", "bank"}));
   EXPECT_EQ(splitWhitespace("我 爱\xE3\x80\x80你"), (std::vector<std::string>{"我", "爱", "你"}));  // U+3000
-  EXPECT_EQ(splitWhitespace("a\xC2\xA0" "b"), (std::vector<std::string>{"a", "b"}));             // U+00A0
+  EXPECT_EQ(splitWhitespace("a\xC2\xA0"
+                            "b"),
+            (std::vector<std::string>{"a", "b"}));  // U+00A0
   EXPECT_EQ(splitWhitespace("<img src=x onerror=alert(1)>"),
             (std::vector<std::string>{"<img", "src=x", "onerror=alert(1)>"}));
   EXPECT_TRUE(splitWhitespace(" \t\n").empty());

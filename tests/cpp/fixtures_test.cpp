@@ -70,13 +70,12 @@ TEST_P(FixtureTest, MatchesPyTorch) {
   std::printf("[ fixture  ] %-28s worst |ours - torch| = %.3g (%s)\n", GetParam().c_str(), worst, worstName.c_str());
 }
 
-INSTANTIATE_TEST_SUITE_P(PyTorch, FixtureTest, ::testing::ValuesIn(fixtureNames()),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& ch : name)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(PyTorch, FixtureTest, ::testing::ValuesIn(fixtureNames()), [](const auto& info) {
+  std::string name = info.param;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+});
 
 }  // namespace
 }  // namespace attention_lab

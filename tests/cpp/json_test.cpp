@@ -1,10 +1,10 @@
 // The JSON reader: strict RFC 8259, every error with its line and column.
+#include "json.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
-
-#include "json.h"
 
 namespace attention_lab {
 namespace {
@@ -214,8 +214,8 @@ TEST(JsonNumber, AcceptsTheJsonGrammar) {
   EXPECT_EQ(numberOf("0e5"), 0.0);
   EXPECT_EQ(numberOf("1e308"), 1e308);
   EXPECT_EQ(numberOf("-1.7976931348623157e308"), -1.7976931348623157e308);  // -DBL_MAX
-  EXPECT_EQ(numberOf("4.9e-324"), 4.9e-324);  // the smallest denormal
-  EXPECT_EQ(numberOf("1e-400"), 0.0);         // underflow rounds to 0, as in JavaScript
+  EXPECT_EQ(numberOf("4.9e-324"), 4.9e-324);                                // the smallest denormal
+  EXPECT_EQ(numberOf("1e-400"), 0.0);                                       // underflow rounds to 0, as in JavaScript
   // Exact: float32 values written with 9 digits round-trip.
   EXPECT_EQ(static_cast<float>(numberOf("0.100000001")), 0.1f);
   EXPECT_EQ(numberOf("0.1"), 0.1);

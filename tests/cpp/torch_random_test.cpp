@@ -1,11 +1,12 @@
 // The PyTorch-compatible generator against numbers PyTorch 1.13 printed
 // (tests/reference/fixtures/random.json, written by generate.py). Bit-exact.
+#include "torch_random.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include "test_support.h"
-#include "torch_random.h"
 
 namespace attention_lab {
 namespace {

@@ -15,7 +15,13 @@ export async function startServer() {
 export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -24,7 +30,8 @@ export async function openPage(browser, url, { viewport = { width: 1440, height:
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('dialog', (dialog) => {
@@ -41,7 +48,13 @@ export async function waitForIdle(page) {
   await page.waitForFunction(() => window.attentionLab?.controller.result && window.attentionLab.isIdle());
 }
 
-const CONTENT_TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+const CONTENT_TYPES = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+};
 
 /**
  * A plain static server for `dir` under the URL folder `prefix` (like any
@@ -70,5 +83,8 @@ export async function serveFolder(dir, prefix = '/', pages = {}) {
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}${prefix}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }

@@ -26,8 +26,19 @@ const embeddingTable = Array.from({ length: 7 }, (_, i) => Array.from({ length: 
  */
 const SAMPLES = {
   text: { value: 'the dog ran' },
-  texts: { value: ['a b', 'c d e'], effect: (r) => expect(r.tokens).toEqual([['a', 'b', '<pad>'], ['c', 'd', 'e']]) },
-  input: { value: { randn: [1, 3, 4] }, base: { 'd-model': '4' }, effect: (r) => expect(r.tensors.X.shape).toEqual([1, 3, 4]) },
+  texts: {
+    value: ['a b', 'c d e'],
+    effect: (r) =>
+      expect(r.tokens).toEqual([
+        ['a', 'b', '<pad>'],
+        ['c', 'd', 'e'],
+      ]),
+  },
+  input: {
+    value: { randn: [1, 3, 4] },
+    base: { 'd-model': '4' },
+    effect: (r) => expect(r.tensors.X.shape).toEqual([1, 3, 4]),
+  },
   contextText: { value: 'x y z' },
   contextTexts: { value: ['x y z'], effect: (r) => expect(r.contextTokens).toEqual([['x', 'y', 'z']]) },
   contextInput: { value: { randn: [1, 2, 8] }, effect: (r) => expect(r.tensors.X_context.shape).toEqual([1, 2, 8]) },
@@ -37,15 +48,25 @@ const SAMPLES = {
   numHeads: { value: 1 },
   seed: { value: 7 },
   'embedding.positional': { value: 'sinusoidal' },
-  'embedding.values': { value: embeddingTable, effect: (r) => expect(r.tensors.X.data.slice(0, 8)).toEqual(embeddingTable[0]) },
-  'embedding.edits': { value: [['cat', 0, 9]], base: { text: 'the cat sat' }, effect: (r) => expect(r.tensors.X.data[1 * 8 + 0]).toBe(9) },
+  'embedding.values': {
+    value: embeddingTable,
+    effect: (r) => expect(r.tensors.X.data.slice(0, 8)).toEqual(embeddingTable[0]),
+  },
+  'embedding.edits': {
+    value: [['cat', 0, 9]],
+    base: { text: 'the cat sat' },
+    effect: (r) => expect(r.tensors.X.data[1 * 8 + 0]).toBe(9),
+  },
   'weights.init': { value: 'torch-mha' },
   'weights.layout': { value: 'per-head' },
   // true, not false: the default (null) resolves to false for torch-linear, so true is the visible change.
   'weights.qkvBias': { value: true },
   'weights.outProj': { value: false },
   'weights.seed': { value: 42 },
-  'weights.values': { value: { W_Q: identity(8) }, effect: (r) => expect(r.tensors.W_Q.data).toEqual(identity(8).flat()) },
+  'weights.values': {
+    value: { W_Q: identity(8) },
+    effect: (r) => expect(r.tensors.W_Q.data).toEqual(identity(8).flat()),
+  },
   'weights.edits': { value: { W_Q: [[0, 0, 2]] }, effect: (r) => expect(r.tensors.W_Q.data[0]).toBe(2) },
   scale: { value: 0.5 },
   mask: { value: 'causal' },
@@ -55,7 +76,14 @@ const SAMPLES = {
 };
 
 /** The attribute text of a value: booleans present ('') or "false", arrays and objects as JSON. */
-const attributeText = (value) => (typeof value === 'boolean' ? (value ? '' : 'false') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const attributeText = (value) =>
+  typeof value === 'boolean'
+    ? value
+      ? ''
+      : 'false'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 /** Whether `value` is of the schema type of `field` (and in its range or choices). */
 function fitsSchema(field, value) {
@@ -90,11 +118,13 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   const path = '__element-properties.html';
-  await page.route(`${suite.server.url}${path}`, (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
+  await page.route(`${suite.server.url}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
       <body><div id="host"></div><script type="module" src="attention-lab-element.js"></script></body></html>`,
-  }));
+    }),
+  );
   await page.goto(`${suite.server.url}${path}`);
   await page.waitForFunction(() => customElements.get('attention-lab'));
 });
@@ -108,46 +138,56 @@ afterAll(() => page?.context().close());
  * (`read`) before and after, the attributes and the results as plain data.
  */
 function inElement({ base = {}, markup = null, change = [], read = [] }) {
-  return page.evaluate(async ({ base, markup, change, read }) => {
-    const host = document.getElementById('host');
-    host.replaceChildren();
-    if (markup) host.innerHTML = markup;
-    const el = markup ? host.firstElementChild : document.createElement('attention-lab');
-    for (const [name, value] of Object.entries(base)) el.setAttribute(name, value);
-    const next = () => new Promise((resolve, reject) => {
-      const timer = setTimeout(() => finish(reject, new Error('no attention-change within 10 s')), 10_000);
-      const onChange = (e) => finish(resolve, e.detail);
-      const onError = (e) => finish(reject, new Error(`attention-error ${e.detail.field}: ${e.detail.message}`));
-      function finish(settle, value) {
-        clearTimeout(timer);
-        el.removeEventListener('attention-change', onChange);
-        el.removeEventListener('attention-error', onError);
-        settle(value);
+  return page.evaluate(
+    async ({ base, markup, change, read }) => {
+      const host = document.getElementById('host');
+      host.replaceChildren();
+      if (markup) host.innerHTML = markup;
+      const el = markup ? host.firstElementChild : document.createElement('attention-lab');
+      for (const [name, value] of Object.entries(base)) el.setAttribute(name, value);
+      const next = () =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => finish(reject, new Error('no attention-change within 10 s')), 10_000);
+          const onChange = (e) => finish(resolve, e.detail);
+          const onError = (e) => finish(reject, new Error(`attention-error ${e.detail.field}: ${e.detail.message}`));
+          function finish(settle, value) {
+            clearTimeout(timer);
+            el.removeEventListener('attention-change', onChange);
+            el.removeEventListener('attention-error', onError);
+            settle(value);
+          }
+          el.addEventListener('attention-change', onChange);
+          el.addEventListener('attention-error', onError);
+        });
+      const plain = (result) =>
+        result && {
+          settings: result.settings,
+          vocab: result.vocab,
+          tokens: result.tokens,
+          contextTokens: result.contextTokens,
+          tensors: Object.fromEntries(
+            Object.entries(result.tensors).map(([name, t]) => [name, { shape: t.shape, data: Array.from(t.data) }]),
+          ),
+        };
+      const snapshot = () => Object.fromEntries(read.map((prop) => [prop, { value: el[prop], type: typeof el[prop] }]));
+      const first = next();
+      if (!markup) host.append(el);
+      const initial = plain(await first);
+      const before = snapshot();
+      let result = null;
+      if (change.length) {
+        const second = next();
+        for (const [key, value] of change) {
+          if (key.startsWith('@')) el.setAttribute(key.slice(1), value);
+          else el[key] = value;
+        }
+        result = plain(await second);
       }
-      el.addEventListener('attention-change', onChange);
-      el.addEventListener('attention-error', onError);
-    });
-    const plain = (result) => result && {
-      settings: result.settings, vocab: result.vocab, tokens: result.tokens, contextTokens: result.contextTokens,
-      tensors: Object.fromEntries(Object.entries(result.tensors).map(([name, t]) => [name, { shape: t.shape, data: Array.from(t.data) }])),
-    };
-    const snapshot = () => Object.fromEntries(read.map((prop) => [prop, { value: el[prop], type: typeof el[prop] }]));
-    const first = next();
-    if (!markup) host.append(el);
-    const initial = plain(await first);
-    const before = snapshot();
-    let result = null;
-    if (change.length) {
-      const second = next();
-      for (const [key, value] of change) {
-        if (key.startsWith('@')) el.setAttribute(key.slice(1), value);
-        else el[key] = value;
-      }
-      result = plain(await second);
-    }
-    const attributes = Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value]));
-    return { initial, before, result, after: snapshot(), attributes };
-  }, { base, markup, change, read });
+      const attributes = Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value]));
+      return { initial, before, result, after: snapshot(), attributes };
+    },
+    { base, markup, change, read },
+  );
 }
 
 describe('every schema field, as a property and as an attribute', () => {
@@ -187,7 +227,9 @@ describe('every schema field, as a property and as an attribute', () => {
 describe('the bugs reported before', () => {
   test('<attention-lab init="torch-mha">: qkvBias is true and b_Q is there; el.qkvBias = false recomputes without b_Q', async () => {
     const { initial, before, result, after, attributes } = await inElement({
-      markup: '<attention-lab init="torch-mha"></attention-lab>', change: [['qkvBias', false]], read: ['qkvBias'],
+      markup: '<attention-lab init="torch-mha"></attention-lab>',
+      change: [['qkvBias', false]],
+      read: ['qkvBias'],
     });
     expect(before.qkvBias).toEqual({ value: true, type: 'boolean' });
     expect(initial.tensors.b_Q.shape).toEqual([8]);
@@ -212,7 +254,11 @@ describe('the bugs reported before', () => {
     expect(viaAttribute.before.outProj).toEqual({ value: true, type: 'boolean' });
     expect(viaAttribute.after.outProj).toEqual({ value: false, type: 'boolean' });
     expect(viaAttribute.result.tensors.W_O).toBeUndefined();
-    const viaProperty = await inElement({ markup: '<attention-lab out-proj="false"></attention-lab>', change: [['outProj', true]], read: ['outProj'] });
+    const viaProperty = await inElement({
+      markup: '<attention-lab out-proj="false"></attention-lab>',
+      change: [['outProj', true]],
+      read: ['outProj'],
+    });
     expect(viaProperty.before.outProj).toEqual({ value: false, type: 'boolean' });
     expect(viaProperty.after.outProj).toEqual({ value: true, type: 'boolean' });
     expect(viaProperty.attributes['out-proj']).toBe('');
@@ -220,8 +266,15 @@ describe('the bugs reported before', () => {
   });
 
   test('el.dModel = 16 gives the number 16 and a 16-wide result', async () => {
-    const { before, after, result, attributes } = await inElement({ change: [['dModel', 16]], read: ['dModel', 'heads', 'seed'] });
-    expect(before).toEqual({ dModel: { value: 8, type: 'number' }, heads: { value: 2, type: 'number' }, seed: { value: 0, type: 'number' } });
+    const { before, after, result, attributes } = await inElement({
+      change: [['dModel', 16]],
+      read: ['dModel', 'heads', 'seed'],
+    });
+    expect(before).toEqual({
+      dModel: { value: 8, type: 'number' },
+      heads: { value: 2, type: 'number' },
+      seed: { value: 0, type: 'number' },
+    });
     expect(after.dModel).toEqual({ value: 16, type: 'number' });
     expect(attributes['d-model']).toBe('16');
     expect(result.tensors.X.shape).toEqual([1, 8, 16]);
@@ -243,24 +296,51 @@ describe('view options are typed', () => {
   test('decimals is a number, compact and editable booleans, theme, lang and steps strings', async () => {
     const { before, after, attributes } = await inElement({
       // View options re-render without a run; seed makes the run that ends the wait.
-      change: [['decimals', 2], ['compact', true], ['theme', 'dark'], ['@editable', 'false'], ['steps', ['scores', 'weights']], ['lang', 'zh'], ['seed', 1]],
+      change: [
+        ['decimals', 2],
+        ['compact', true],
+        ['theme', 'dark'],
+        ['@editable', 'false'],
+        ['steps', ['scores', 'weights']],
+        ['lang', 'zh'],
+        ['seed', 1],
+      ],
       read: ['decimals', 'compact', 'editable', 'theme', 'lang', 'steps'],
     });
     expect(before).toEqual({
-      decimals: { value: 4, type: 'number' }, compact: { value: false, type: 'boolean' }, editable: { value: false, type: 'boolean' },
-      theme: { value: 'light', type: 'string' }, lang: { value: 'en', type: 'string' }, steps: { value: null, type: 'object' },
+      decimals: { value: 4, type: 'number' },
+      compact: { value: false, type: 'boolean' },
+      editable: { value: false, type: 'boolean' },
+      theme: { value: 'light', type: 'string' },
+      lang: { value: 'en', type: 'string' },
+      steps: { value: null, type: 'object' },
     });
     expect(after).toEqual({
-      decimals: { value: 2, type: 'number' }, compact: { value: true, type: 'boolean' }, editable: { value: false, type: 'boolean' },
-      theme: { value: 'dark', type: 'string' }, lang: { value: 'zh', type: 'string' }, steps: { value: 'scores weights', type: 'string' },
+      decimals: { value: 2, type: 'number' },
+      compact: { value: true, type: 'boolean' },
+      editable: { value: false, type: 'boolean' },
+      theme: { value: 'dark', type: 'string' },
+      lang: { value: 'zh', type: 'string' },
+      steps: { value: 'scores weights', type: 'string' },
     });
-    expect(attributes).toMatchObject({ decimals: '2', compact: '', theme: 'dark', editable: 'false', steps: 'scores weights', lang: 'zh' });
+    expect(attributes).toMatchObject({
+      decimals: '2',
+      compact: '',
+      theme: 'dark',
+      editable: 'false',
+      steps: 'scores weights',
+      lang: 'zh',
+    });
     // Attribute text reads back typed too; text that is not valid gives the default.
     const { after: fromText } = await inElement({
-      base: { decimals: '3', compact: 'false', theme: 'purple', editable: '' }, read: ['decimals', 'compact', 'theme', 'editable'],
+      base: { decimals: '3', compact: 'false', theme: 'purple', editable: '' },
+      read: ['decimals', 'compact', 'theme', 'editable'],
     });
     expect(fromText).toEqual({
-      decimals: { value: 3, type: 'number' }, compact: { value: false, type: 'boolean' }, theme: { value: 'light', type: 'string' }, editable: { value: true, type: 'boolean' },
+      decimals: { value: 3, type: 'number' },
+      compact: { value: false, type: 'boolean' },
+      theme: { value: 'light', type: 'string' },
+      editable: { value: true, type: 'boolean' },
     });
   });
 });
@@ -270,9 +350,20 @@ describe('for authors', () => {
     const elementModule = fileURLToPath(new URL('../../web/element/attention-lab-element.js', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'attention-lab-consumer-'));
     try {
-      writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><attention-lab text="the cat sat"></attention-lab><script type="module" src="./main.js"></script>\n');
-      writeFileSync(join(dir, 'main.js'), `import { AttentionLabElement } from ${JSON.stringify(elementModule)};\nconsole.log(AttentionLabElement.name, customElements.get('attention-lab') === AttentionLabElement);\n`);
-      await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: join(dir, 'dist'), minify: false } });
+      writeFileSync(
+        join(dir, 'index.html'),
+        '<!doctype html><meta charset="utf-8"><attention-lab text="the cat sat"></attention-lab><script type="module" src="./main.js"></script>\n',
+      );
+      writeFileSync(
+        join(dir, 'main.js'),
+        `import { AttentionLabElement } from ${JSON.stringify(elementModule)};\nconsole.log(AttentionLabElement.name, customElements.get('attention-lab') === AttentionLabElement);\n`,
+      );
+      await build({
+        root: dir,
+        configFile: false,
+        logLevel: 'silent',
+        build: { outDir: join(dir, 'dist'), minify: false },
+      });
       const assets = join(dir, 'dist', 'assets');
       const bundles = readdirSync(assets).filter((name) => name.endsWith('.js'));
       expect(bundles.length).toBeGreaterThan(0);
@@ -289,7 +380,9 @@ describe('for authors', () => {
     const authors = await page.context().newPage();
     await authors.goto(`${suite.server.url}authors.html`);
     await authors.waitForSelector('#attribute-rows tr');
-    const firstCells = await authors.$$eval('#attribute-rows tr', (rows) => rows.map((row) => row.cells[0]?.textContent.trim()));
+    const firstCells = await authors.$$eval('#attribute-rows tr', (rows) =>
+      rows.map((row) => row.cells[0]?.textContent.trim()),
+    );
     for (const field of FIELDS) expect(firstCells, `a row for ${field.name}`).toContain(field.name);
     await authors.close();
   });

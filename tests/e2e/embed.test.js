@@ -15,7 +15,8 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const suite = useBrowserSuite();
 const problems = [];
 
-const row = (tensor, offset, cols, decimals = 4) => Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + j], decimals));
+const row = (tensor, offset, cols, decimals = 4) =>
+  Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + j], decimals));
 
 /** A page at `path` on the test server whose HTML is `html` (same origin as the built site). */
 async function pageWithHtml(path, html) {
@@ -23,22 +24,36 @@ async function pageWithHtml(path, html) {
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
   await page.route(`${suite.server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await page.goto(`${suite.server.url}${path}`);
   return page;
 }
 
 // First data row of a matrix inside an element's shadow root.
-const shadowRow = (page, id, matrix) => page.evaluate(([id, matrix]) => {
-  const table = document.getElementById(id).shadowRoot.querySelector(`table[data-matrix="${matrix}"]:not(.sr-only)`);
-  return Array.from(table.tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent);
-}, [id, matrix]);
+const shadowRow = (page, id, matrix) =>
+  page.evaluate(
+    ([id, matrix]) => {
+      const table = document
+        .getElementById(id)
+        .shadowRoot.querySelector(`table[data-matrix="${matrix}"]:not(.sr-only)`);
+      return Array.from(table.tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent);
+    },
+    [id, matrix],
+  );
 
 describe('<attention-lab> and embed.html', () => {
   test('two elements with different attributes and one iframe on one page', async () => {
-    const fragment = await encodeState({ settings: { ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 }, edits: emptyEdits() });
-    const page = await pageWithHtml('__two-elements.html', `<!doctype html><meta charset="utf-8">
+    const fragment = await encodeState({
+      settings: { ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 },
+      edits: emptyEdits(),
+    });
+    const page = await pageWithHtml(
+      '__two-elements.html',
+      `<!doctype html><meta charset="utf-8">
       <script>window.heights = []; window.changes = {}; addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') heights.push(e.data.height); });
         document.addEventListener('attention-change', (e) => { changes[e.target.id] = (changes[e.target.id] ?? 0) + 1; });</script>
       <attention-lab id="a" text="the cat sat" d-model="4" heads="1" seed="7" steps="scores weights" lang="zh"></attention-lab>
@@ -46,24 +61,38 @@ describe('<attention-lab> and embed.html', () => {
       <iframe id="frame" src="embed.html#${fragment}" style="width:100%;height:300px"></iframe>
       <div style="height:6000px"></div>
       <attention-lab id="far" text="far below the fold"></attention-lab>
-      <script type="module" src="attention-lab-element.js"></script>`);
+      <script type="module" src="attention-lab-element.js"></script>`,
+    );
     await page.waitForFunction(() => window.changes.a && window.changes.b);
     // a: only the two requested steps, in Chinese, numbers equal to the API.
-    const steps = await page.evaluate(() => Array.from(document.getElementById('a').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step));
+    const steps = await page.evaluate(() =>
+      Array.from(document.getElementById('a').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step),
+    );
     expect(steps).toEqual(['scores', 'weights']);
-    expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('h2').textContent)).toBe('原始分数 QKᵀ');
-    const expectedA = suite.lab.run({ ...configFromSettings({ ...DEFAULT_SETTINGS, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }) });
+    expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('h2').textContent)).toBe(
+      '原始分数 QKᵀ',
+    );
+    const expectedA = suite.lab.run({
+      ...configFromSettings({ ...DEFAULT_SETTINGS, text: 'the cat sat', dModel: 4, numHeads: 1, seed: 7 }),
+    });
     expect(await shadowRow(page, 'a', 'weights')).toEqual(row(expectedA.tensors.weights, 0, 3));
     // b: causal, dark, 2 decimals; its event detail is the result.
     const expectedB = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, text: 'a b c d', mask: 'causal' }));
     expect(await shadowRow(page, 'b', 'output')).toEqual(row(expectedB.tensors.output, 0, 8, 2));
-    expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe('rgb(30, 32, 36)');
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('b')).backgroundColor)).toBe(
+      'rgb(30, 32, 36)',
+    );
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
     await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
     // The engine is its glue (.js) and its .wasm: each fetched once for the page.
-    const wasmLoads = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.includes('attention-lab-wasm')));
+    const wasmLoads = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => new URL(r.name).pathname)
+        .filter((p) => p.includes('attention-lab-wasm')),
+    );
     expect(wasmLoads.filter((p) => p.endsWith('.js'))).toHaveLength(1);
     expect(wasmLoads.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
     await page.evaluate(() => document.getElementById('far').scrollIntoView());
@@ -71,34 +100,66 @@ describe('<attention-lab> and embed.html', () => {
     // The iframe renders its fragment's setup and reports its height.
     const frame = page.frame({ url: /embed\.html/ });
     await frame.waitForFunction(() => document.getElementById('embedded').result !== null);
-    const expectedFrame = suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 }));
-    const frameRow = await frame.evaluate(() => Array.from(document.getElementById('embedded').shadowRoot.querySelector('table[data-matrix="output"]').tBodies[0].rows[0].querySelectorAll('td'), (td) => td.textContent));
+    const expectedFrame = suite.lab.run(
+      configFromSettings({ ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 1, dModel: 4 }),
+    );
+    const frameRow = await frame.evaluate(() =>
+      Array.from(
+        document
+          .getElementById('embedded')
+          .shadowRoot.querySelector('table[data-matrix="output"]')
+          .tBodies[0].rows[0].querySelectorAll('td'),
+        (td) => td.textContent,
+      ),
+    );
     expect(frameRow).toEqual(row(expectedFrame.tensors.output, 0, 4));
     await page.waitForFunction(() => window.heights.length > 0 && window.heights.at(-1) > 300);
     await page.context().close();
   });
 
   test('attributes and properties stay in sync; changes recompute; bad attributes show inline', async () => {
-    const page = await pageWithHtml('__attributes.html', `<!doctype html><meta charset="utf-8">
+    const page = await pageWithHtml(
+      '__attributes.html',
+      `<!doctype html><meta charset="utf-8">
       <attention-lab id="a" text="one two three" d-model="4" heads="1"></attention-lab>
-      <script type="module" src="attention-lab-element.js"></script>`);
+      <script type="module" src="attention-lab-element.js"></script>`,
+    );
     await page.waitForFunction(() => document.getElementById('a').result);
-    const changed = page.evaluate(() => new Promise((resolve) => document.getElementById('a').addEventListener('attention-change', (e) => resolve(e.detail.tensors.scores.shape), { once: true })));
-    await page.evaluate(() => { document.getElementById('a').heads = 2; });
+    const changed = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .getElementById('a')
+            .addEventListener('attention-change', (e) => resolve(e.detail.tensors.scores.shape), { once: true }),
+        ),
+    );
+    await page.evaluate(() => {
+      document.getElementById('a').heads = 2;
+    });
     expect(await changed).toEqual([1, 2, 3, 3]);
     expect(await page.evaluate(() => document.getElementById('a').getAttribute('heads'))).toBe('2');
     await page.evaluate(() => document.getElementById('a').setAttribute('mask', 'causal'));
     await page.waitForFunction(() => document.getElementById('a').result.tensors.mask.data[1] === 1);
     expect(await page.evaluate(() => document.getElementById('a').mask)).toBe('causal');
-    await page.evaluate(() => { document.getElementById('a').editable = true; });
+    await page.evaluate(() => {
+      document.getElementById('a').editable = true;
+    });
     expect(await page.evaluate(() => document.getElementById('a').hasAttribute('editable'))).toBe(true);
 
-    for (const [name, value, message] of [['d-model', '5', 'heads: dModel (5) must be divisible by numHeads (2)'], ['mask', 'sideways', 'mask: mask must be one of'], ['config', '{oops', 'config: the config attribute is not valid JSON']]) {
+    for (const [name, value, message] of [
+      ['d-model', '5', 'heads: dModel (5) must be divisible by numHeads (2)'],
+      ['mask', 'sideways', 'mask: mask must be one of'],
+      ['config', '{oops', 'config: the config attribute is not valid JSON'],
+    ]) {
       await page.evaluate(([n, v]) => document.getElementById('a').setAttribute(n, v), [name, value]);
       await page.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('.error').hidden);
-      expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent)).toContain(message);
+      expect(
+        await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent),
+      ).toContain(message);
       // The last valid result stays rendered: never a blank box.
-      expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelectorAll('table.matrix').length)).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(() => document.getElementById('a').shadowRoot.querySelectorAll('table.matrix').length),
+      ).toBeGreaterThan(0);
       await page.evaluate((n) => document.getElementById('a').removeAttribute(n), name);
       await page.waitForFunction(() => document.getElementById('a').shadowRoot.querySelector('.error').hidden);
     }
@@ -106,9 +167,12 @@ describe('<attention-lab> and embed.html', () => {
   });
 
   test("a reader's edit in an element adds to the edits of its config attribute", async () => {
-    const page = await pageWithHtml('__config-edits.html', `<!doctype html><meta charset="utf-8">
+    const page = await pageWithHtml(
+      '__config-edits.html',
+      `<!doctype html><meta charset="utf-8">
       <attention-lab id="a" text="a b c" d-model="4" heads="1" editable config='{"weights":{"edits":{"W_Q":[[0,0,5]]}}}'></attention-lab>
-      <script type="module" src="attention-lab-element.js"></script>`);
+      <script type="module" src="attention-lab-element.js"></script>`,
+    );
     await page.waitForFunction(() => document.getElementById('a').result);
     expect(await page.evaluate(() => document.getElementById('a').result.tensors.W_Q.data[0])).toBe(5);
     await page.click('#a table[data-matrix="W_Q"] td[data-i="0"][data-j="1"]');
@@ -155,7 +219,9 @@ describe('share links', () => {
     expect(await again.locator('table[data-matrix="W_Q"] td[data-i="1"][data-j="2"]').textContent()).toBe('−0.7500');
     expect(await again.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toBe('4.0000');
     expect(await again.locator('td.edited').count()).toBe(2);
-    expect(await again.$$eval('table[data-matrix="output"] tbody tr', (rows) => rows.map((r) => r.textContent))).toEqual(output);
+    expect(
+      await again.$$eval('table[data-matrix="output"] tbody tr', (rows) => rows.map((r) => r.textContent)),
+    ).toEqual(output);
     await page.context().close();
     await again.context().close();
   });
@@ -168,7 +234,10 @@ describe('share links', () => {
   ])('a hostile fragment (%s) gives a clear message and the default example', async (_, fragment, reason) => {
     for (const target of ['', 'embed.html']) {
       const page = await (await suite.browser.newContext()).newPage();
-      page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+      page.on('dialog', (d) => {
+        problems.push(`dialog: ${d.message()}`);
+        d.dismiss();
+      });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       await page.goto(`${suite.server.url}${target}${fragment}`);
       if (target === '') {
@@ -228,7 +297,9 @@ describe('static hosting', () => {
     const host = await serveFolder(dist, '/courses/attention/lab/');
     const page = await openPage(suite.browser, host.url, { problems });
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
-    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) =>
+      tds.map((td) => td.textContent),
+    );
     expect(output).toEqual(row(expected.tensors.output, 0, 8));
     await page.goto(`${host.url}authors.html`);
     await page.locator('div#gallery attention-lab').first().scrollIntoViewIfNeeded();
@@ -245,7 +316,9 @@ describe('offline', () => {
     await context.route('**/*', (route) => {
       const url = route.request().url();
       requests.push(url);
-      return url.startsWith('file://') || url.startsWith('data:') || url.startsWith('blob:') ? route.continue() : route.abort();
+      return url.startsWith('file://') || url.startsWith('data:') || url.startsWith('blob:')
+        ? route.continue()
+        : route.abort();
     });
     const page = await context.newPage();
     const errors = [];
@@ -254,13 +327,17 @@ describe('offline', () => {
     await page.goto(`file://${dist}attention-lab.html`);
     await waitForIdle(page);
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
-    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+    const output = await page.$$eval('table[data-matrix="output"] tbody tr:first-child td', (tds) =>
+      tds.map((td) => td.textContent),
+    );
     expect(output).toEqual(row(expected.tensors.output, 0, 8));
     // A big input still works (on the main thread: file:// pages get no worker).
     await page.fill('#input-text', Array.from({ length: 80 }, (_, i) => `t${i}`).join(' '));
     await waitForIdle(page);
     expect(await page.locator('#step-scores canvas').count()).toBe(1);
-    expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith('file://') && !u.startsWith('data:') && !u.startsWith('blob:')),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

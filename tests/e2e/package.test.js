@@ -15,11 +15,16 @@ let installed;
 
 beforeAll(() => {
   const dir = mkdtempSync(`${tmpdir()}/attention-lab-pack-`);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }),
+  );
   app = `${dir}/app`;
   mkdirSync(app);
   writeFileSync(`${app}/package.json`, JSON.stringify({ name: 'pack-test', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `${dir}/${packed[0].filename}`], { cwd: app, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `${dir}/${packed[0].filename}`], {
+    cwd: app,
+    stdio: 'pipe',
+  });
   installed = `${app}/node_modules/attention-lab/`;
 }, 120_000);
 
@@ -27,7 +32,19 @@ describe('the packed package', () => {
   test('ships what it exports, and no sources it does not need', () => {
     const pkg = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(pkg.exports['.'].types).toBe('./web/api/index.d.ts');
-    for (const file of ['web/api/index.js', 'web/api/index.d.ts', 'web/api/generated/attention-lab-wasm.js', 'web/cli/attention-lab.js', 'web/i18n/index.js', 'web/model/export.js', 'web/model/schema.js', 'web/model/settings.js', 'dist/attention-lab-element.js', 'dist/attention-lab.html', 'web/element/attention-lab-element.d.ts']) {
+    for (const file of [
+      'web/api/index.js',
+      'web/api/index.d.ts',
+      'web/api/generated/attention-lab-wasm.js',
+      'web/cli/attention-lab.js',
+      'web/i18n/index.js',
+      'web/model/export.js',
+      'web/model/schema.js',
+      'web/model/settings.js',
+      'dist/attention-lab-element.js',
+      'dist/attention-lab.html',
+      'web/element/attention-lab-element.d.ts',
+    ]) {
       expect(() => readFileSync(installed + file), file).not.toThrow();
     }
     expect(() => readFileSync(`${installed}cpp/core/attention.cpp`)).toThrow();
@@ -47,11 +64,26 @@ describe('the packed package', () => {
     const { field, tensors } = JSON.parse(out.stdout);
     expect(field).toBe('numHeads');
     const { expected } = readFixture('cat-4-heads');
-    expect(compareTensors({ weights: expected.tensors.weights, output: expected.tensors.output }, tensors).problems).toEqual([]);
+    expect(
+      compareTensors({ weights: expected.tensors.weights, output: expected.tensors.output }, tensors).problems,
+    ).toEqual([]);
   });
 
   test('npx attention-lab works from the install', () => {
-    const out = spawnSync('npx', ['--offline', 'attention-lab', '--text', 'The cat that the dog chased was black', '--heads', '4', '--tensors', 'output'], { cwd: app, encoding: 'utf8' });
+    const out = spawnSync(
+      'npx',
+      [
+        '--offline',
+        'attention-lab',
+        '--text',
+        'The cat that the dog chased was black',
+        '--heads',
+        '4',
+        '--tensors',
+        'output',
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(out.status).toBe(0);
     const { expected } = readFixture('cat-4-heads');
     expect(compareTensors({ output: expected.tensors.output }, JSON.parse(out.stdout).tensors).problems).toEqual([]);
@@ -74,8 +106,15 @@ describe('the packed package', () => {
       await page.waitForFunction(() => document.getElementById('a').result);
       const output = await page.evaluate(() => Array.from(document.getElementById('a').result.tensors.output.data));
       const { expected } = readFixture('cat-4-heads');
-      expect(compareTensors({ output: expected.tensors.output }, { output: { shape: expected.tensors.output.shape, data: output } }).problems).toEqual([]);
-      expect(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelectorAll('table.matrix').length)).toBeGreaterThan(10);
+      expect(
+        compareTensors(
+          { output: expected.tensors.output },
+          { output: { shape: expected.tensors.output.shape, data: output } },
+        ).problems,
+      ).toEqual([]);
+      expect(
+        await page.evaluate(() => document.getElementById('a').shadowRoot.querySelectorAll('table.matrix').length),
+      ).toBeGreaterThan(10);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -23,12 +23,14 @@ beforeEach(async () => {
 /** The numbers of a rendered table as text, row by row. */
 const tableText = (matrix) =>
   page.$$eval(`table[data-matrix="${matrix}"]:not(.sr-only) tbody tr`, (rows) =>
-    rows.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+    rows.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)),
+  );
 
 /** The same numbers computed by the JS API: rows of one [rows, cols] slice. */
 function apiText(tensor, offset, rows, cols, decimals = 4, rowStride = cols) {
   return Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + i * rowStride + j], decimals)));
+    Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + i * rowStride + j], decimals)),
+  );
 }
 
 async function typeInto(selector, text) {
@@ -38,7 +40,24 @@ async function typeInto(selector, text) {
 
 describe('the page', () => {
   test('shows the default example with every step; numbers equal the API', async () => {
-    for (const step of ['X', 'weights', 'qkv', 'split', 'scores', 'scaled', 'mask', 'masked', 'attnweights', 'scaling', 'links', 'dropped', 'context', 'concat', 'wo', 'output']) {
+    for (const step of [
+      'X',
+      'weights',
+      'qkv',
+      'split',
+      'scores',
+      'scaled',
+      'mask',
+      'masked',
+      'attnweights',
+      'scaling',
+      'links',
+      'dropped',
+      'context',
+      'concat',
+      'wo',
+      'output',
+    ]) {
       expect(await page.locator(`#step-${step}`).count(), step).toBe(1);
     }
     const result = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
@@ -106,7 +125,9 @@ describe('the page', () => {
     expect(await tableText('output')).toEqual(before);
     await typeInto('#control-d-model', '6');
     await typeInto('#control-heads', '4');
-    await expect.poll(() => page.locator('#error-heads').textContent()).toContain('dModel (6) must be divisible by numHeads (4)');
+    await expect
+      .poll(() => page.locator('#error-heads').textContent())
+      .toContain('dModel (6) must be divisible by numHeads (4)');
     expect(await page.inputValue('#control-d-model')).toBe('6'); // the input is kept
     expect(await page.inputValue('#input-text')).toBe(DEFAULT_SETTINGS.text);
     await typeInto('#control-heads', '2');
@@ -230,7 +251,9 @@ describe('the page', () => {
     await page.selectOption('#decimals', '2');
     await waitForIdle(page);
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await page.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toMatch(/^−?\d\.\d\d$/);
+    expect(await page.locator('table[data-matrix="X"] td[data-i="0"][data-j="0"]').textContent()).toMatch(
+      /^−?\d\.\d\d$/,
+    );
     await page.selectOption('#theme', 'light');
     await page.selectOption('#decimals', '4');
   });

@@ -4,7 +4,7 @@
 // are clamped, and a decompression-bomb link is refused quickly.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { openPage, waitForIdle } from './browser.js';
+import { waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -19,7 +19,9 @@ async function watchedPage(url, { before } = {}) {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     window.violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await before?.(page);
   await page.goto(url);
@@ -38,24 +40,27 @@ const heatmapCell = (page) =>
   });
 
 describe('the shipped Content-Security-Policy', () => {
-  test.each(['index.html', 'embed.html', 'authors.html', 'attention-lab.html'])('%s works under it with no violation, colours included', async (name) => {
-    const url = name === 'attention-lab.html' ? `file://${dist}${name}` : `${suite.server.url}${name}`;
-    const { page, problems, close } = await watchedPage(url);
-    const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-    expect(policy).toContain("script-src");
-    expect(policy).not.toContain('unsafe-inline');
-    if (name === 'authors.html') await page.evaluate(() => document.querySelector('attention-lab').scrollIntoView());
-    await page.waitForFunction(() => {
-      const el = document.querySelector('attention-lab');
-      return window.attentionLab?.controller.result || el?.result;
-    });
-    const cell = await heatmapCell(page);
-    expect(cell?.className).toMatch(/\bh[lpd]-\d+/);
-    expect(cell.background).not.toBe('rgba(0, 0, 0, 0)');
-    expect(await page.evaluate(() => window.violations)).toEqual([]);
-    expect(problems).toEqual([]);
-    await close();
-  });
+  test.each(['index.html', 'embed.html', 'authors.html', 'attention-lab.html'])(
+    '%s works under it with no violation, colours included',
+    async (name) => {
+      const url = name === 'attention-lab.html' ? `file://${dist}${name}` : `${suite.server.url}${name}`;
+      const { page, problems, close } = await watchedPage(url);
+      const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+      expect(policy).toContain('script-src');
+      expect(policy).not.toContain('unsafe-inline');
+      if (name === 'authors.html') await page.evaluate(() => document.querySelector('attention-lab').scrollIntoView());
+      await page.waitForFunction(() => {
+        const el = document.querySelector('attention-lab');
+        return window.attentionLab?.controller.result || el?.result;
+      });
+      const cell = await heatmapCell(page);
+      expect(cell?.className).toMatch(/\bh[lpd]-\d+/);
+      expect(cell.background).not.toBe('rgba(0, 0, 0, 0)');
+      expect(await page.evaluate(() => window.violations)).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
 });
 
 describe('the engine worker', () => {
@@ -64,13 +69,20 @@ describe('the engine worker', () => {
 
   test.each([
     ['a worker script that is missing', (route) => route.fulfill({ status: 404, body: 'not found' })],
-    ['a worker script that throws', (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('boom');" })],
+    [
+      'a worker script that throws',
+      (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('boom');" }),
+    ],
   ])('%s: the run falls back to the main thread and the page shows the result', async (_, handler) => {
-    const { page, close } = await watchedPage(suite.server.url, { before: (p) => p.route(/engine-worker-.*\.js$/, handler) });
+    const { page, close } = await watchedPage(suite.server.url, {
+      before: (p) => p.route(/engine-worker-.*\.js$/, handler),
+    });
     await waitForIdle(page);
     await page.fill('#control-d-model', '64');
     await page.fill('#input-text', large);
-    await page.waitForFunction(() => window.attentionLab.controller.result?.tokens[0].length === 300, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.attentionLab.controller.result?.tokens[0].length === 300, null, {
+      timeout: 30_000,
+    });
     await waitForIdle(page);
     expect(await page.textContent('#status')).not.toContain('Computing');
     expect(await page.evaluate(() => window.attentionLab.controller.result.settings.dModel)).toBe(64);
@@ -84,7 +96,11 @@ describe('hostile input on the page', () => {
     await waitForIdle(page);
     await page.fill('#input-text', '__proto__ constructor toString');
     await waitForIdle(page);
-    for (const [row, value] of [[0, '1.5'], [1, '2.5'], [2, '3.5']]) {
+    for (const [row, value] of [
+      [0, '1.5'],
+      [1, '2.5'],
+      [2, '3.5'],
+    ]) {
       await page.click(`table[data-matrix="X"]:not(.sr-only) td[data-i="${row}"][data-j="0"]`);
       await page.keyboard.type(value);
       await page.keyboard.press('Enter');
@@ -93,9 +109,31 @@ describe('hostile input on the page', () => {
     const X = await page.evaluate(() => Array.from(window.attentionLab.controller.result.tensors.X.data));
     const D = 8;
     expect([X[0], X[D], X[2 * D]]).toEqual([1.5, 2.5, 3.5]);
-    expect(await page.evaluate(() => ({}).constructor === Object && typeof ({}).toString === 'function' && Object.getPrototypeOf({}) === Object.prototype)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          ({}).constructor === Object &&
+          typeof {}.toString === 'function' &&
+          Object.getPrototypeOf({}) === Object.prototype,
+      ),
+    ).toBe(true);
     expect(await page.locator('table[data-matrix="X"]:not(.sr-only) td.edited').count()).toBe(3);
     expect(problems).toEqual([]);
+    await close();
+  });
+
+  test('an empty custom scale is an error at the field, not a silent default', async () => {
+    const { page, close } = await watchedPage(suite.server.url);
+    await waitForIdle(page);
+    const before = await page.evaluate(() => window.attentionLab.controller.result.scaleFactor);
+    await page.selectOption('#control-scale', 'custom');
+    expect(await page.textContent('#error-scale')).toBe('Type a number.');
+    expect(await page.isVisible('#error-scale')).toBe(true);
+    expect(await page.evaluate(() => window.attentionLab.controller.result.scaleFactor)).toBe(before);
+    await page.fill('#control-scale + .custom-number', '0.25');
+    await waitForIdle(page);
+    expect(await page.evaluate(() => window.attentionLab.controller.result.scaleFactor)).toBe(0.25);
+    expect(await page.isVisible('#error-scale')).toBe(false);
     await close();
   });
 
@@ -107,10 +145,16 @@ describe('hostile input on the page', () => {
     const first = await page.textContent('table[data-matrix="X"]:not(.sr-only) td[data-i="0"][data-j="0"]');
     expect(first.split('.')[1]).toHaveLength(8);
     await page.route(`${suite.server.url}__decimals.html`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><attention-lab id="a" decimals="1000" steps="output"></attention-lab><script type="module" src="attention-lab-element.js"></script>' }));
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><attention-lab id="a" decimals="1000" steps="output"></attention-lab><script type="module" src="attention-lab-element.js"></script>',
+      }),
+    );
     await page.goto(`${suite.server.url}__decimals.html`);
     await page.waitForFunction(() => document.getElementById('a').result);
-    const cell = await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('table.matrix td[data-i]').textContent);
+    const cell = await page.evaluate(
+      () => document.getElementById('a').shadowRoot.querySelector('table.matrix td[data-i]').textContent,
+    );
     expect(cell.split('.')[1]).toHaveLength(8);
     expect(await page.evaluate(() => document.getElementById('a').decimals)).toBe(8);
     expect(problems).toEqual([]);
@@ -119,7 +163,9 @@ describe('hostile input on the page', () => {
 
   test('a decompression-bomb link is refused in well under a second, with the default example shown', async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ s: { text: 'a '.repeat(30_000_000) } }));
-    const compressed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    const compressed = new Uint8Array(
+      await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer(),
+    );
     const fragment = `s=v2.${Buffer.from(compressed).toString('base64url')}`;
     expect(fragment.length).toBeLessThan(200_000);
     const { page, close } = await watchedPage(`${suite.server.url}#${fragment}`);

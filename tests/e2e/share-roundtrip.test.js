@@ -39,11 +39,14 @@ async function pageWithHtml(context, path, html) {
   return page;
 }
 
-const snippetPage = (snippet) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>${snippet}</body></html>`;
+const snippetPage = (snippet) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>${snippet}</body></html>`;
 
 const tensorsOf = ([selector, names]) => {
   const result = selector === 'page' ? window.attentionLab.controller.result : document.querySelector(selector).result;
-  return Object.fromEntries(names.map((name) => [name, { shape: result.tensors[name].shape, data: Array.from(result.tensors[name].data) }]));
+  return Object.fromEntries(
+    names.map((name) => [name, { shape: result.tensors[name].shape, data: Array.from(result.tensors[name].data) }]),
+  );
 };
 
 /** On the main page: the preset, dModel and the edit through the UI; then Share. Returns {snippets, shown}. */
@@ -63,7 +66,12 @@ async function setUpAndShare(page, preset, edit, dModel, names) {
   await page.click('#share');
   await page.waitForSelector('#share-dialog[open]');
   const snippets = await page.evaluate(() =>
-    Object.fromEntries(['link', 'iframe', 'element'].map((key) => [key, document.querySelector(`#share-dialog [data-share="${key}"]`).value])),
+    Object.fromEntries(
+      ['link', 'iframe', 'element'].map((key) => [
+        key,
+        document.querySelector(`#share-dialog [data-share="${key}"]`).value,
+      ]),
+    ),
   );
   await page.click('#share-dialog form button'); // Close
   await page.waitForSelector('#share-dialog:not([open])', { state: 'attached' });
@@ -110,13 +118,21 @@ for (const preset of PRESETS) {
             await linked.close();
           };
           const fromSnippets = async () => {
-            const embedding = await pageWithHtml(context, '__roundtrip.html', snippetPage(`${snippets.iframe}\n${snippets.element}`));
+            const embedding = await pageWithHtml(
+              context,
+              '__roundtrip.html',
+              snippetPage(`${snippets.iframe}\n${snippets.element}`),
+            );
             const frame = await (await embedding.waitForSelector('iframe')).contentFrame();
             await frame.waitForFunction(() => document.getElementById('embedded')?.result);
             expect(await frame.locator('#notice').isHidden()).toBe(true);
             expect(await frame.evaluate(tensorsOf, ['#embedded', names])).toEqual(shown);
             await embedding.waitForFunction(() => document.querySelector('attention-lab')?.result);
-            expect(await embedding.evaluate(() => document.querySelector('attention-lab').shadowRoot.querySelector('.error').hidden)).toBe(true);
+            expect(
+              await embedding.evaluate(
+                () => document.querySelector('attention-lab').shadowRoot.querySelector('.error').hidden,
+              ),
+            ).toBe(true);
             expect(await embedding.evaluate(tensorsOf, ['attention-lab', names])).toEqual(shown);
             await embedding.close();
           };

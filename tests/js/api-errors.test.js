@@ -19,13 +19,50 @@ function errorOf(config, options) {
 
 const cases = [
   ['an empty sentence', { text: '' }, 'text', 'text is empty'],
-  ['dModel not divisible by numHeads', { text: 'a b', dModel: 6, numHeads: 4 }, 'numHeads', 'dModel (6) must be divisible by numHeads (4)'],
-  ['a NaN weight', { text: 'a', dModel: 2, numHeads: 1, weights: { values: { W_Q: [[1, NaN], [0, 1]] } } }, 'weights.values.W_Q[0][1]', 'must be a finite number, got "NaN"'],
-  ['an infinite bias', { text: 'a', dModel: 2, numHeads: 1, weights: { values: { b_V: [Infinity, 0] } } }, 'weights.values.b_V[0]', 'got "Infinity"'],
+  [
+    'dModel not divisible by numHeads',
+    { text: 'a b', dModel: 6, numHeads: 4 },
+    'numHeads',
+    'dModel (6) must be divisible by numHeads (4)',
+  ],
+  [
+    'a NaN weight',
+    {
+      text: 'a',
+      dModel: 2,
+      numHeads: 1,
+      weights: {
+        values: {
+          W_Q: [
+            [1, NaN],
+            [0, 1],
+          ],
+        },
+      },
+    },
+    'weights.values.W_Q[0][1]',
+    'must be a finite number, got "NaN"',
+  ],
+  [
+    'an infinite bias',
+    { text: 'a', dModel: 2, numHeads: 1, weights: { values: { b_V: [Infinity, 0] } } },
+    'weights.values.b_V[0]',
+    'got "Infinity"',
+  ],
   ['100,000 tokens', { text: 'tok '.repeat(100_000) }, 'text', 'has 100000 tokens; the limit is 2048'],
   ['an unknown field', { text: 'a', heads: 2 }, 'heads', 'unknown field "heads"'],
-  ['an unknown enum value', { text: 'a', weights: { layout: 'interleaved' } }, 'weights.layout', 'must be one of "fused", "per-head"'],
-  ['a wrong values shape', { text: 'a', weights: { values: { W_K: [[1, 2]] } } }, 'weights.values.W_K', 'must be [8, 8]'],
+  [
+    'an unknown enum value',
+    { text: 'a', weights: { layout: 'interleaved' } },
+    'weights.layout',
+    'must be one of "fused", "per-head"',
+  ],
+  [
+    'a wrong values shape',
+    { text: 'a', weights: { values: { W_K: [[1, 2]] } } },
+    'weights.values.W_K',
+    'must be [8, 8]',
+  ],
   ['over the memory limit', { input: { randn: [16, 2048, 64] }, dModel: 64, numHeads: 16 }, 'dModel', 'memory limit'],
   ['malformed JSON text', '{"text": "a"', 'config', 'not valid JSON'],
   ['a config that is not an object', [1, 2], 'config', 'must be an object'],
@@ -51,8 +88,20 @@ describe('errors name the field', () => {
 
   test('overflowing scores give NaN weights as in PyTorch, with a warning and no crash', () => {
     // scale 1e30 overflows the scores to ±inf; softmax of a row holding +inf is NaN, as in PyTorch.
-    const result = lab.run({ text: 'big numbers here', scale: 1e30, dModel: 4, numHeads: 1, weights: { init: 'identity' },
-      embedding: { values: [[1e10, 1e10, 1e10, 1e10], [1e10, 0, 0, 0], [0, 0, 0, 1e10]] } });
+    const result = lab.run({
+      text: 'big numbers here',
+      scale: 1e30,
+      dModel: 4,
+      numHeads: 1,
+      weights: { init: 'identity' },
+      embedding: {
+        values: [
+          [1e10, 1e10, 1e10, 1e10],
+          [1e10, 0, 0, 0],
+          [0, 0, 0, 1e10],
+        ],
+      },
+    });
     expect(Array.from(result.tensors.weights.data).some(Number.isNaN)).toBe(true);
     expect(result.warnings.join(' ')).toContain('NaN');
   });

@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => {
   const overall = worstByFixture.reduce((a, b) => (b.worst > a.worst ? b : a), { worst: 0 });
-  console.log(`JS API vs PyTorch over ${worstByFixture.length} fixtures: worst |ours - torch| = ${overall.worst.toExponential(3)} (${overall.name}: ${overall.tensor})`);
+  console.log(
+    `JS API vs PyTorch over ${worstByFixture.length} fixtures: worst |ours - torch| = ${overall.worst.toExponential(3)} (${overall.name}: ${overall.tensor})`,
+  );
 });
 
 describe('JS API reproduces PyTorch 1.13', () => {

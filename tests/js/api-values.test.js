@@ -40,7 +40,9 @@ describe('explicit values', () => {
   test('a non-finite or float32-overflowing entry is named by row and column', () => {
     const values = matrix(() => 0.5);
     values[2][3] = Number.NaN;
-    expect(() => lab.run({ ...base, weights: { values: { W_Q: values } } })).toThrow(/weights\.values\.W_Q\[2\]\[3\] must be a finite number/);
+    expect(() => lab.run({ ...base, weights: { values: { W_Q: values } } })).toThrow(
+      /weights\.values\.W_Q\[2\]\[3\] must be a finite number/,
+    );
     values[2][3] = 1e39;
     try {
       lab.run({ ...base, weights: { values: { W_Q: values } } });
@@ -71,11 +73,17 @@ describe('edits', () => {
     const { X } = edited.tensors;
     expect(X.data[0 * D]).toBe(7); // "the" at position 0
     expect(X.data[4 * D]).toBe(7); // and at position 4
-    expect(() => lab.run({ ...base, embedding: { edits: [['dog', 0, 7]] } })).toThrow(/embedding\.edits\[0\]: the token "dog" is not in the vocab/);
+    expect(() => lab.run({ ...base, embedding: { edits: [['dog', 0, 7]] } })).toThrow(
+      /embedding\.edits\[0\]: the token "dog" is not in the vocab/,
+    );
   });
 
   test('an edit outside the matrix is named', () => {
-    expect(() => lab.run({ ...base, weights: { edits: { W_Q: [[16, 0, 1]] } } })).toThrow(/weights\.edits\.W_Q\[0\]: row 16 is outside \[0, 15\]/);
-    expect(() => lab.run({ ...base, weights: { edits: { b_Q: [[0, 1, 1]] } } })).toThrow(/weights\.edits\.b_Q\[0\] must be \[index, value\]/);
+    expect(() => lab.run({ ...base, weights: { edits: { W_Q: [[16, 0, 1]] } } })).toThrow(
+      /weights\.edits\.W_Q\[0\]: row 16 is outside \[0, 15\]/,
+    );
+    expect(() => lab.run({ ...base, weights: { edits: { b_Q: [[0, 1, 1]] } } })).toThrow(
+      /weights\.edits\.b_Q\[0\] must be \[index, value\]/,
+    );
   });
 });

@@ -94,7 +94,9 @@ function caseVariant(field, choice) {
 /** rows × cols zeros (a vector of cols when rows is 0) with `x` at `at`. */
 function filled(rows, cols, at = [-1, -1], x = 0) {
   if (rows === 0) return Array.from({ length: cols }, (_, c) => (c === at[1] ? x : 0.5));
-  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (r === at[0] && c === at[1] ? x : 0.5)));
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => (r === at[0] && c === at[1] ? x : 0.5)),
+  );
 }
 /** "[1][2]" or "[2]" for a vector. */
 const entryText = (rows, [r, c]) => (rows === 0 ? `[${c}]` : `[${r}][${c}]`);
@@ -251,11 +253,23 @@ function badValues(field) {
         add('an empty sentence alone', ['']);
         add('an empty second sentence', ['the cat', ''], `${field.path}[1]`, undefined, 2);
         add(`a sentence of ${LIMITS.tokensPerSequence + 1} tokens alone`, [long]);
-        add(`a second sentence of ${LIMITS.tokensPerSequence + 1} tokens`, ['the cat', long], `${field.path}[1]`, undefined, 2);
-        add(`${LIMITS.batch + 1} sentences`, Array.from({ length: LIMITS.batch + 1 }, () => 'the cat'));
+        add(
+          `a second sentence of ${LIMITS.tokensPerSequence + 1} tokens`,
+          ['the cat', long],
+          `${field.path}[1]`,
+          undefined,
+          2,
+        );
+        add(
+          `${LIMITS.batch + 1} sentences`,
+          Array.from({ length: LIMITS.batch + 1 }, () => 'the cat'),
+        );
       }
       if (LIMITS[field.path] !== undefined) {
-        add(`${LIMITS[field.path] + 1} items (over limits.${field.path})`, Array.from({ length: LIMITS[field.path] + 1 }, (_, i) => `t${i}`));
+        add(
+          `${LIMITS[field.path] + 1} items (over limits.${field.path})`,
+          Array.from({ length: LIMITS[field.path] + 1 }, (_, i) => `t${i}`),
+        );
       }
       break;
     }
@@ -313,9 +327,14 @@ function badValues(field) {
       add('3 dimensions', [[[1]]]);
       add('a flat vector one short', filled(VOCAB, D).flat().slice(1));
       add('a Float32Array one short', new Float32Array(VOCAB * D - 1));
-      for (const [label, x] of BAD_ENTRIES) add(`${label} at [1][2]`, filled(VOCAB, D, [1, 2], x), `${field.path}[1][2]`);
+      for (const [label, x] of BAD_ENTRIES)
+        add(`${label} at [1][2]`, filled(VOCAB, D, [1, 2], x), `${field.path}[1][2]`);
       // Typed arrays are read in chunks by the engine: a bad entry there is named too.
-      for (const [label, x] of [['1e39', 1e39], ['NaN', NaN], ['-Infinity', -Infinity]]) {
+      for (const [label, x] of [
+        ['1e39', 1e39],
+        ['NaN', NaN],
+        ['-Infinity', -Infinity],
+      ]) {
         const data = new Float64Array(VOCAB * D);
         data[10] = x;
         add(`a Float64Array with ${label} at [10]`, data, `${field.path}[10]`);
@@ -324,7 +343,11 @@ function badValues(field) {
       f32[11] = NaN;
       add('a Float32Array with NaN at [11]', f32, `${field.path}[11]`);
       // 64 and more numbers travel as a typed array with a 2-D shape.
-      add('an 8×8 number matrix (typed-array path) with 1e39 at [2][3]', filled(8, 8, [2, 3], 1e39), `${field.path}[2][3]`);
+      add(
+        'an 8×8 number matrix (typed-array path) with 1e39 at [2][3]',
+        filled(8, 8, [2, 3], 1e39),
+        `${field.path}[2][3]`,
+      );
       add('an 8×8 number matrix (typed-array path), wrong shape', filled(8, 8));
       break;
     }
@@ -338,7 +361,11 @@ function badValues(field) {
       add('an unknown name', { W_X: filled(D, D) }, `${field.path}.W_X`);
       add('an empty name', { '': filled(D, D) }, `${field.path}.`);
       const first = field.choices[0];
-      add(`a case variant "${first.toLowerCase()}"`, { [first.toLowerCase()]: filled(D, D) }, `${field.path}.${first.toLowerCase()}`);
+      add(
+        `a case variant "${first.toLowerCase()}"`,
+        { [first.toLowerCase()]: filled(D, D) },
+        `${field.path}.${first.toLowerCase()}`,
+      );
       for (const name of field.choices) {
         const rows = rowsOfWeight(name);
         const at = rows === 0 ? [-1, 2] : [1, 2];
@@ -346,10 +373,19 @@ function badValues(field) {
         add(`${name} a string`, { [name]: 'x' }, undefined, path);
         add(`${name} a number`, { [name]: 42 }, undefined, path);
         add(`${name} an object`, { [name]: {} }, undefined, path);
-        add(`${name} of the wrong shape`, { [name]: rows === 0 ? filled(0, D + 1) : filled(D, D + 1) }, undefined, path);
+        add(
+          `${name} of the wrong shape`,
+          { [name]: rows === 0 ? filled(0, D + 1) : filled(D, D + 1) },
+          undefined,
+          path,
+        );
         add(`${name} of the other kind`, { [name]: rows === 0 ? filled(D, D) : filled(0, D) }, undefined, path);
         for (const [label, x] of BAD_ENTRIES) {
-          add(`${name} with ${label} at ${entryText(rows, at)}`, { [name]: filled(rows, D, at, x) }, `${path}${entryText(rows, at)}`);
+          add(
+            `${name} with ${label} at ${entryText(rows, at)}`,
+            { [name]: filled(rows, D, at, x) },
+            `${path}${entryText(rows, at)}`,
+          );
         }
         if (rows > 0) {
           // A null entry keeps a W_* matrix off the typed-array path: the JSON reader names the entry too.
@@ -379,7 +415,11 @@ function badValues(field) {
       if (isMap) {
         add('an unknown name', { W_X: [[0, 0, 1]] }, `${field.path}.W_X`);
         const first = field.choices[0];
-        add(`a case variant "${first.toLowerCase()}"`, { [first.toLowerCase()]: [[0, 0, 1]] }, `${field.path}.${first.toLowerCase()}`);
+        add(
+          `a case variant "${first.toLowerCase()}"`,
+          { [first.toLowerCase()]: [[0, 0, 1]] },
+          `${field.path}.${first.toLowerCase()}`,
+        );
       }
       for (const [name, kind, rows, tokens] of targets) {
         const path = isMap ? `${field.path}.${name}` : field.path;
@@ -398,15 +438,36 @@ function badValues(field) {
         for (const [label, x] of [...BAD_ENTRIES, ['null', null]]) {
           add(`${pre}value ${label}`, wrap([good, edit(0, 1, x)]), `${path}[1][${valueAt}]`);
         }
-        for (const [label, col] of [['-1', -1], [`${D} (= dModel)`, D], ['0.5', 0.5], ['a string', 'x'], ['NaN', NaN], ['1e300', 1e300]]) {
+        for (const [label, col] of [
+          ['-1', -1],
+          [`${D} (= dModel)`, D],
+          ['0.5', 0.5],
+          ['a string', 'x'],
+          ['NaN', NaN],
+          ['1e300', 1e300],
+        ]) {
           add(`${pre}column ${label}`, wrap([good, edit(0, col, 1)]), undefined, `${path}[1]`);
         }
         if (!vector) {
-          for (const [label, row] of [['-1', -1], [`${rows} (= rows)`, rows], ['0.5', 0.5], ['NaN', NaN], ['1e300', 1e300], ['null', null], ['true', true]]) {
+          for (const [label, row] of [
+            ['-1', -1],
+            [`${rows} (= rows)`, rows],
+            ['0.5', 0.5],
+            ['NaN', NaN],
+            ['1e300', 1e300],
+            ['null', null],
+            ['true', true],
+          ]) {
             add(`${pre}row ${label}`, wrap([good, edit(row, 0, 1)]), undefined, `${path}[1]`);
           }
           if (tokens) add('row an unknown token', wrap([good, edit('dog', 0, 1)]), undefined, `${path}[1]`);
-          else add(`${pre}row a token (only embedding rows take tokens)`, wrap([good, edit('cat', 0, 1)]), undefined, `${path}[1]`);
+          else
+            add(
+              `${pre}row a token (only embedding rows take tokens)`,
+              wrap([good, edit('cat', 0, 1)]),
+              undefined,
+              `${path}[1]`,
+            );
         }
       }
       break;
@@ -428,7 +489,14 @@ function validValue(field) {
 const CASES = [];
 for (const field of FIELDS) {
   for (const { label, value, at, under, queries } of badValues(field)) {
-    CASES.push({ id: `${field.path} ← ${label}`, path: field.path, label, config: configWith(field, value, queries), at, under });
+    CASES.push({
+      id: `${field.path} ← ${label}`,
+      path: field.path,
+      label,
+      config: configWith(field, value, queries),
+      at,
+      under,
+    });
   }
 }
 // Two members of one oneOf group: the error names one of them.
@@ -505,12 +573,23 @@ function referenceProblems() {
 // ---- the matrix -------------------------------------------------------------------------
 
 const HANG_MS = 2000;
-const stats = { start: undefined, tried: 0, clear: 0, correctAfter: 0, crashes: 0, hangs: 0, accepted: 0, ms: 0, slowest: { ms: 0, id: '' } };
+const stats = {
+  start: undefined,
+  tried: 0,
+  clear: 0,
+  correctAfter: 0,
+  crashes: 0,
+  hangs: 0,
+  accepted: 0,
+  ms: 0,
+  slowest: { ms: 0, id: '' },
+};
 const findings = [];
 
 describe('bad-input matrix (generated from the schema)', () => {
   test('every field of the schema has bad values, every oneOf group a conflict', () => {
-    for (const field of FIELDS) expect(CASES.filter((c) => c.path === field.path).length, field.path).toBeGreaterThan(0);
+    for (const field of FIELDS)
+      expect(CASES.filter((c) => c.path === field.path).length, field.path).toBeGreaterThan(0);
   });
 
   test.each(CASES)('$id', async (c) => {
@@ -521,12 +600,22 @@ describe('bad-input matrix (generated from the schema)', () => {
     if (ms > stats.slowest.ms) stats.slowest = { ms, id: c.id };
     if (ms > HANG_MS) stats.hangs++;
     const isConfigError = error instanceof AttentionConfigError;
-    const fieldOk = isConfigError && (c.at ? error.field === c.at : c.members ? c.members.includes(error.field) : underPath(c.under ?? c.path).test(error.field));
-    const messageOk = isConfigError && (c.members ? c.members.every((m) => error.message.includes(m)) : error.message.includes(c.path));
+    const fieldOk =
+      isConfigError &&
+      (c.at
+        ? error.field === c.at
+        : c.members
+          ? c.members.includes(error.field)
+          : underPath(c.under ?? c.path).test(error.field));
+    const messageOk =
+      isConfigError && (c.members ? c.members.every((m) => error.message.includes(m)) : error.message.includes(c.path));
     if (error === undefined) stats.accepted++;
     else if (!isConfigError) stats.crashes++;
     if (fieldOk && messageOk) stats.clear++;
-    else findings.push(`${c.id}: ${error === undefined ? 'accepted' : `${error.name} ${JSON.stringify(error.field)}: ${error.message}`}`);
+    else
+      findings.push(
+        `${c.id}: ${error === undefined ? 'accepted' : `${error.name} ${JSON.stringify(error.field)}: ${error.message}`}`,
+      );
     // A crash restarts the engine: wait for the fresh instance before the reference run.
     if (error instanceof AttentionEngineError) await loadAttentionLab();
     const problems = referenceProblems();
@@ -630,7 +719,8 @@ describe('oversized inputs are rejected fast', () => {
 
   test('131k unknown tokens as a full batch (64 × 2048, vocab ["a"]): over the memory limit', () => {
     const texts = Array.from({ length: LIMITS.batch }, (_, b) =>
-      Array.from({ length: LIMITS.tokensPerSequence }, (_, i) => `w${b}_${i}`).join(' '));
+      Array.from({ length: LIMITS.tokensPerSequence }, (_, i) => `w${b}_${i}`).join(' '),
+    );
     const { error, ms } = fastest({ vocab: ['a'], texts, dModel: 8, numHeads: 1 });
     timings.push(`131k unknown tokens, 64 texts ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
@@ -641,7 +731,10 @@ describe('oversized inputs are rejected fast', () => {
 
   test(`more than limits.jsonValues (${LIMITS.jsonValues}) values in the JSON`, () => {
     // As JSON text: the time is the engine's (counting stops the parse), not the API's encoding.
-    const { error, ms } = fastest(JSON.stringify({ text: 'the cat', vocab: Array(LIMITS.jsonValues + 10).fill('a') }), 2);
+    const { error, ms } = fastest(
+      JSON.stringify({ text: 'the cat', vocab: Array(LIMITS.jsonValues + 10).fill('a') }),
+      2,
+    );
     timings.push(`${LIMITS.jsonValues + 10} JSON values ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(error.field).toBe('config');
@@ -657,11 +750,36 @@ describe('1e39 at every numeric entry point: an error naming the field, never a 
   const W = filled(D, D, [0, 1], 1e39);
   const cases = [
     ['weights.values.W_Q entry', { weights: { values: { W_Q: W } } }, 'weights.values.W_Q[0][1]', FLOAT32],
-    ['weights.values.W_Q entry, negative', { weights: { values: { W_Q: filled(D, D, [0, 1], -1e39) } } }, 'weights.values.W_Q[0][1]', FLOAT32],
-    ['weights.values.b_Q entry', { weights: { values: { b_Q: filled(0, D, [0, 3], 1e39) } } }, 'weights.values.b_Q[3]', FLOAT32],
-    ['weights.values.W_O entry (Float64Array)', { weights: { values: { W_O: Float64Array.from(W.flat()) } } }, 'weights.values.W_O[1]', FLOAT32],
-    ['embedding.values entry', { embedding: { values: filled(VOCAB, D, [2, 3], 1e39) } }, 'embedding.values[2][3]', FLOAT32],
-    ['embedding.values entry (Float64Array)', { embedding: { values: Float64Array.from(filled(VOCAB, D, [2, 3], 1e39).flat()) } }, `embedding.values[${2 * D + 3}]`, FLOAT32],
+    [
+      'weights.values.W_Q entry, negative',
+      { weights: { values: { W_Q: filled(D, D, [0, 1], -1e39) } } },
+      'weights.values.W_Q[0][1]',
+      FLOAT32,
+    ],
+    [
+      'weights.values.b_Q entry',
+      { weights: { values: { b_Q: filled(0, D, [0, 3], 1e39) } } },
+      'weights.values.b_Q[3]',
+      FLOAT32,
+    ],
+    [
+      'weights.values.W_O entry (Float64Array)',
+      { weights: { values: { W_O: Float64Array.from(W.flat()) } } },
+      'weights.values.W_O[1]',
+      FLOAT32,
+    ],
+    [
+      'embedding.values entry',
+      { embedding: { values: filled(VOCAB, D, [2, 3], 1e39) } },
+      'embedding.values[2][3]',
+      FLOAT32,
+    ],
+    [
+      'embedding.values entry (Float64Array)',
+      { embedding: { values: Float64Array.from(filled(VOCAB, D, [2, 3], 1e39).flat()) } },
+      `embedding.values[${2 * D + 3}]`,
+      FLOAT32,
+    ],
     ['weights.edits value', { weights: { edits: { W_Q: [[0, 1, 1e39]] } } }, 'weights.edits.W_Q[0][2]', FLOAT32],
     ['weights.edits bias value', { weights: { edits: { b_V: [[1, 1e39]] } } }, 'weights.edits.b_V[0][1]', FLOAT32],
     ['embedding.edits value', { embedding: { edits: [['cat', 1, 1e39]] } }, 'embedding.edits[0][2]', FLOAT32],
@@ -706,7 +824,11 @@ describe('an over-budget config, then a normal run on the same instance', () => 
   });
 
   test('intermediates over the memory limit (randn [64, 2048, 4096])', () => {
-    const { error, ms } = attempt({ input: { randn: [LIMITS.batch, LIMITS.tokensPerSequence, LIMITS.dModel] }, dModel: LIMITS.dModel, numHeads: LIMITS.heads });
+    const { error, ms } = attempt({
+      input: { randn: [LIMITS.batch, LIMITS.tokensPerSequence, LIMITS.dModel] },
+      dModel: LIMITS.dModel,
+      numHeads: LIMITS.heads,
+    });
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(error.message).toContain('memory limit');
     expect(ms).toBeLessThan(1000);
@@ -735,7 +857,10 @@ describe('a typed array that throws', () => {
     }
     const { error } = attempt({ ...BASE, embedding: { values: new Throwing(VOCAB * D) } });
     expect(error).toBeDefined();
-    expect(error instanceof AttentionEngineError || error instanceof AttentionConfigError, `${error?.name}: ${error?.message}`).toBe(true);
+    expect(
+      error instanceof AttentionEngineError || error instanceof AttentionConfigError,
+      `${error?.name}: ${error?.message}`,
+    ).toBe(true);
     const fresh = await loadAttentionLab();
     expect(fresh).toBe(lab);
     expect(sameResult(reference, fresh.run(REFERENCE))).toEqual([]);

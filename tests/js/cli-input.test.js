@@ -89,7 +89,12 @@ function badFlags(field) {
         if (variant) add(`case variant ${variant}`, variant);
       }
       const valid = choiceNumbers(field);
-      for (const [text, x] of [['NaN', NaN], ['Infinity', Infinity], ['-Infinity', -Infinity]]) if (!valid.includes(x)) add(text, text);
+      for (const [text, x] of [
+        ['NaN', NaN],
+        ['Infinity', Infinity],
+        ['-Infinity', -Infinity],
+      ])
+        if (!valid.includes(x)) add(text, text);
       add('inf', 'inf');
       // FINDING: --scale 1e39 / -1e39 / 1e300 exit 0 (the engine keeps scale as a double and it
       // becomes an infinite float32 factor); --mask-fill rejects the same values.
@@ -142,15 +147,31 @@ function badFlags(field) {
 }
 
 /** The flags every case starts from; without --text when the field is another query input. */
-const baseArgs = (field) => [...(field.oneOf === 'input' ? [] : ['--text', BASE_TEXT]), '--d-model', String(D), '--heads', '2', '--tensors', 'output'];
+const baseArgs = (field) => [
+  ...(field.oneOf === 'input' ? [] : ['--text', BASE_TEXT]),
+  '--d-model',
+  String(D),
+  '--heads',
+  '2',
+  '--tensors',
+  'output',
+];
 
 const CASES = FIELDS.flatMap((field) =>
-  badFlags(field).map(([label, args]) => ({ id: `${args.join(' ').slice(0, 60)} (${field.path}: ${label})`, field, args: [...baseArgs(field), ...args] })));
+  badFlags(field).map(([label, args]) => ({
+    id: `${args.join(' ').slice(0, 60)} (${field.path}: ${label})`,
+    field,
+    args: [...baseArgs(field), ...args],
+  })),
+);
 
 describe('CLI: bad flag values (generated from the schema)', () => {
   test('every scalar field has bad flag values', () => {
     for (const field of FIELDS.filter((f) => isScalar(f) && (f.type !== 'string' || f.oneOf))) {
-      expect(CASES.some((c) => c.field === field), field.path).toBe(true);
+      expect(
+        CASES.some((c) => c.field === field),
+        field.path,
+      ).toBe(true);
     }
   });
 
@@ -163,7 +184,10 @@ describe('CLI: bad flag values (generated from the schema)', () => {
     expect(out.stderr).not.toMatch(/\n\s+at /); // no stack trace
     // Config errors name the path ("attention-lab: dModel: ..."); flag errors the flag ("--qkv-bias").
     const names = [field.path, `--${field.name}`];
-    expect(names.some((name) => out.stderr.includes(name)), `stderr names ${names.join(' or ')}: ${out.stderr}`).toBe(true);
+    expect(
+      names.some((name) => out.stderr.includes(name)),
+      `stderr names ${names.join(' or ')}: ${out.stderr}`,
+    ).toBe(true);
   });
 });
 
@@ -198,7 +222,11 @@ describe('CLI: negative numbers are flag values', () => {
     expect(result.tensors.masked.data).toContain(null); // -inf prints as null
   });
 
-  test.concurrent.each([['-1', -1], ['-.5', -0.5], ['-2e-3', -0.002]])('--scale %s', async (text, value) => {
+  test.concurrent.each([
+    ['-1', -1],
+    ['-.5', -0.5],
+    ['-2e-3', -0.002],
+  ])('--scale %s', async (text, value) => {
     const result = await ok(['--scale', text, '--tensors', 'scaled']);
     expect(result.settings.scale).toBe(value);
     expect(result.scaleFactor).toBe(value);

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-const run = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
+const run = (args, input) =>
+  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
 
 // Non-finite numbers print as null (JSON has no NaN or -inf).
 const asJson = { nonFiniteAs: () => null };
@@ -31,14 +32,32 @@ describe('CLI', () => {
     expect(bad.status).toBe(3);
     expect(bad.stderr).toContain('unknown field "name"');
 
-    const out = run(['--text', 'I love my cat', '--d-model', '4', '--heads', '1', '--init', 'identity',
-      '--no-out-proj', '--scale', 'none', '--seed', '5', '--tensors', 'weights,output']);
+    const out = run([
+      '--text',
+      'I love my cat',
+      '--d-model',
+      '4',
+      '--heads',
+      '1',
+      '--init',
+      'identity',
+      '--no-out-proj',
+      '--scale',
+      'none',
+      '--seed',
+      '5',
+      '--tensors',
+      'weights,output',
+    ]);
     expect(out.status).toBe(0);
     const { expected } = readFixture('identity-softmax-xxt-x');
     const result = JSON.parse(out.stdout);
     expect(Object.keys(result.tensors).sort()).toEqual(['output', 'weights']);
     const { problems } = compareTensors(
-      { weights: expected.tensors.weights, output: expected.tensors.output }, result.tensors, asJson);
+      { weights: expected.tensors.weights, output: expected.tensors.output },
+      result.tensors,
+      asJson,
+    );
     expect(problems).toEqual([]);
   });
 
@@ -79,17 +98,34 @@ describe('CLI', () => {
   });
 
   test('negative numbers are values, not flags', () => {
-    const out = run(['--text', 'a b c', '--mask', 'causal', '--mask-fill', '-1e9', '--scale', '-1', '--tensors', 'masked']);
+    const out = run([
+      '--text',
+      'a b c',
+      '--mask',
+      'causal',
+      '--mask-fill',
+      '-1e9',
+      '--scale',
+      '-1',
+      '--tensors',
+      'masked',
+    ]);
     expect(out.status).toBe(0);
     const { settings } = JSON.parse(out.stdout);
     expect(settings.maskFill).toBe(-1e9);
     expect(settings.scale).toBe(-1);
-    expect(JSON.parse(run(['--text', 'a b', '--mask-fill', '-inf', '--tensors', 'output']).stdout).settings.maskFill).toBe('-inf');
+    expect(
+      JSON.parse(run(['--text', 'a b', '--mask-fill', '-inf', '--tensors', 'output']).stdout).settings.maskFill,
+    ).toBe('-inf');
   });
 
   test('a reader that stops early (| head) ends the output quietly', () => {
     const text = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
-    const out = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" --text "${text}" --d-model 64 --heads 4 | head -c 20`], { encoding: 'utf8' });
+    const out = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${cli}" --text "${text}" --d-model 64 --heads 4 | head -c 20`],
+      { encoding: 'utf8' },
+    );
     expect(out.stdout).toBe('{"tokens":[["w0","w1');
     expect(out.stderr).toBe('');
   });

@@ -19,7 +19,8 @@ function dynamicKeys() {
   const keys = [];
   for (const field of FIELDS) {
     keys.push(`field.${field.path}`, `help.${field.path}`);
-    if (field.type === 'enum' || field.type === 'enum|number') for (const value of field.choices) keys.push(`enum.${field.path}.${value}`);
+    if (field.type === 'enum' || field.type === 'enum|number')
+      for (const value of field.choices) keys.push(`enum.${field.path}.${value}`);
   }
   for (const step of Object.keys(STEP_NAMES)) keys.push(`step.${step}.title`, `step.${step}.meaning`);
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`);
@@ -30,7 +31,9 @@ function dynamicKeys() {
 
 /** The text of every source file and page of the web layers. */
 function sources() {
-  const texts = readdirSync(web).filter((f) => f.endsWith('.html')).map((f) => readFileSync(web + f, 'utf8'));
+  const texts = readdirSync(web)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => readFileSync(web + f, 'utf8'));
   for (const layer of LAYERS)
     for (const f of readdirSync(web + layer, { recursive: true }))
       if (/\.(js|html)$/.test(f) && !f.startsWith('generated')) texts.push(readFileSync(`${web}${layer}/${f}`, 'utf8'));
@@ -39,12 +42,14 @@ function sources() {
 
 describe('i18n', () => {
   test('every language has the same keys', () => {
-    for (const lang of languages) expect(Object.keys(STRINGS[lang]).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
+    for (const lang of languages)
+      expect(Object.keys(STRINGS[lang]).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
   });
 
   test('placeholders match in every language', () => {
     for (const key of Object.keys(STRINGS.en))
-      for (const lang of languages) expect(placeholders(STRINGS[lang][key]), `${lang} ${key}`).toEqual(placeholders(STRINGS.en[key]));
+      for (const lang of languages)
+        expect(placeholders(STRINGS[lang][key]), `${lang} ${key}`).toEqual(placeholders(STRINGS.en[key]));
   });
 
   test('every schema field has a label and help, and every enum value a label, in every language', () => {
@@ -58,7 +63,9 @@ describe('i18n', () => {
   test('no unused keys: each is written in the code or built from the schema, steps, presets or view options', () => {
     const code = sources();
     const dynamic = new Set(dynamicKeys());
-    const unused = Object.keys(STRINGS.en).filter((key) => !dynamic.has(key) && !code.includes(`'${key}'`) && !code.includes(`"${key}"`));
+    const unused = Object.keys(STRINGS.en).filter(
+      (key) => !dynamic.has(key) && !code.includes(`'${key}'`) && !code.includes(`"${key}"`),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -26,7 +26,10 @@ function importsOf(file) {
 }
 
 const files = Object.keys(RANK).flatMap((layer) =>
-  readdirSync(web + layer, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('generated')).map((f) => `${web}${layer}/${f}`));
+  readdirSync(web + layer, { recursive: true })
+    .filter((f) => f.endsWith('.js') && !f.startsWith('generated'))
+    .map((f) => `${web}${layer}/${f}`),
+);
 
 describe('layers', () => {
   test('every import goes down a layer or stays in its folder', () => {
@@ -44,20 +47,30 @@ describe('layers', () => {
   });
 
   test('the model, api and i18n layers use no DOM', () => {
-    const wrong = files.filter((file) => NO_DOM.includes(layerOf(file)) && /\b(document|window)\./.test(readFileSync(file, 'utf8')));
+    const wrong = files.filter(
+      (file) => NO_DOM.includes(layerOf(file)) && /\b(document|window)\./.test(readFileSync(file, 'utf8')),
+    );
     expect(wrong.map((f) => relative(web, f))).toEqual([]);
   });
 
   test('the page and the element share the view controller; neither has its own copy', () => {
-    const uses = (layer) => files.filter((f) => layerOf(f) === layer).some((f) => /from '\.\.\/view\/controller\.js'/.test(readFileSync(f, 'utf8')));
+    const uses = (layer) =>
+      files
+        .filter((f) => layerOf(f) === layer)
+        .some((f) => /from '\.\.\/view\/controller\.js'/.test(readFileSync(f, 'utf8')));
     expect(uses('page')).toBe(true);
     expect(uses('element')).toBe(true);
-    const own = files.filter((f) => ['page', 'element'].includes(layerOf(f)) && /explainCell|renderPipeline|renderTabs/.test(readFileSync(f, 'utf8')));
+    const own = files.filter(
+      (f) =>
+        ['page', 'element'].includes(layerOf(f)) &&
+        /explainCell|renderPipeline|renderTabs/.test(readFileSync(f, 'utf8')),
+    );
     expect(own.map((f) => relative(web, f))).toEqual([]);
   });
 
   test('each HTML entry point loads one top layer', () => {
-    const entry = (name) => [...readFileSync(`${web}${name}`, 'utf8').matchAll(/src="\.\/([a-z]+)\//g)].map((m) => m[1]);
+    const entry = (name) =>
+      [...readFileSync(`${web}${name}`, 'utf8').matchAll(/src="\.\/([a-z]+)\//g)].map((m) => m[1]);
     expect(entry('index.html')).toEqual(['page']);
     expect(entry('embed.html')).toEqual(['element']);
     expect(entry('authors.html')).toEqual(['element']);
@@ -67,7 +80,9 @@ describe('layers', () => {
     // Guards the regexes above: a page module importing the element must be caught.
     const fake = `${web}page/fake.js`;
     const text = "import { AttentionLabElement } from '../element/attention-lab-element.js';";
-    const found = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gms)].map((m) => join(dirname(fake), m[1]));
+    const found = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gms)].map((m) =>
+      join(dirname(fake), m[1]),
+    );
     expect(found.map(layerOf)).toEqual(['element']);
   });
 });

@@ -5,7 +5,12 @@ import { loadAttentionLab } from '../../web/api/index.js';
 
 test('no growth of wasm memory over 10,000 runs', async () => {
   const lab = await loadAttentionLab();
-  const config = { texts: ['the cat sat on the mat', 'a dog'], numHeads: 2, mask: 'causal+padding', dropout: { p: 0.1 } };
+  const config = {
+    texts: ['the cat sat on the mat', 'a dog'],
+    numHeads: 2,
+    mask: 'causal+padding',
+    dropout: { p: 0.1 },
+  };
   for (let i = 0; i < 100; i++) lab.run(config); // warm up: the allocator reaches its steady size
   const before = lab.memoryBytes;
   for (let i = 0; i < 10_000; i++) {

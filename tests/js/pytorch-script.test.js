@@ -20,17 +20,55 @@ function runPython(script) {
   if (out.status !== 0) throw new Error(`python3 failed:\n${out.stderr}\n--- script ---\n${script}`);
   const line = out.stdout.split('\n').find((l) => l.startsWith('ATTENTION_LAB_JSON '));
   const tensors = JSON.parse(line.slice('ATTENTION_LAB_JSON '.length));
-  for (const t of Object.values(tensors)) t.data = t.data.map((x) => (typeof x === 'string' ? Number(x.replace('inf', 'Infinity')) : x));
+  for (const t of Object.values(tensors))
+    t.data = t.data.map((x) => (typeof x === 'string' ? Number(x.replace('inf', 'Infinity')) : x));
   return { tensors, printed: out.stdout };
 }
 
 const config = (settings) => configFromSettings(settings);
 const cases = [
   ...PRESETS.map((preset) => [preset.key, config(preset.settings)]),
-  ['causal + dropout + positional', config({ ...PRESETS[1].settings, mask: 'causal', 'dropout.p': 0.2, 'dropout.seed': 7, 'embedding.positional': 'sinusoidal', 'weights.seed': 3 })],
-  ['per-head torch-rand, -1e9 fill, padding', config({ ...PRESETS[3].settings, 'weights.init': 'torch-rand', 'weights.layout': 'per-head', maskFill: '-1e9', numHeads: 4 })],
-  ['per-head nn.Linear with bias, custom scale, maxLen', config({ ...PRESETS[2].settings, 'weights.layout': 'per-head', 'weights.qkvBias': true, scale: 0.3, maxLen: 6 })],
-  ['edited weights and embeddings', withEdits(config(PRESETS[0].settings), editsFromJson({ weights: { W_Q: [[0, 0, 1.5], [1, 1, -2]], b_O: [] }, embedding: [['upon', 1, 3]] }))],
+  [
+    'causal + dropout + positional',
+    config({
+      ...PRESETS[1].settings,
+      mask: 'causal',
+      'dropout.p': 0.2,
+      'dropout.seed': 7,
+      'embedding.positional': 'sinusoidal',
+      'weights.seed': 3,
+    }),
+  ],
+  [
+    'per-head torch-rand, -1e9 fill, padding',
+    config({
+      ...PRESETS[3].settings,
+      'weights.init': 'torch-rand',
+      'weights.layout': 'per-head',
+      maskFill: '-1e9',
+      numHeads: 4,
+    }),
+  ],
+  [
+    'per-head nn.Linear with bias, custom scale, maxLen',
+    config({ ...PRESETS[2].settings, 'weights.layout': 'per-head', 'weights.qkvBias': true, scale: 0.3, maxLen: 6 }),
+  ],
+  [
+    'edited weights and embeddings',
+    withEdits(
+      config(PRESETS[0].settings),
+      editsFromJson({
+        weights: {
+          W_Q: [
+            [0, 0, 1.5],
+            [1, 1, -2],
+          ],
+          b_O: [],
+        },
+        embedding: [['upon', 1, 3]],
+      }),
+    ),
+  ],
   ['torch-mha with its bias turned off', config({ ...PRESETS[6].settings, 'weights.qkvBias': false })],
 ];
 
@@ -39,7 +77,9 @@ const worst = [];
 beforeAll(async () => {
   lab = await loadAttentionLab();
 });
-afterAll(() => console.log(`PyTorch scripts vs engine: ${worst.map(([n, w]) => `${n} ${w.toExponential(2)}`).join('; ')}`));
+afterAll(() =>
+  console.log(`PyTorch scripts vs engine: ${worst.map(([n, w]) => `${n} ${w.toExponential(2)}`).join('; ')}`),
+);
 
 describe('Copy as PyTorch', () => {
   test.each(cases)('%s', (name, config) => {
@@ -48,10 +88,7 @@ describe('Copy as PyTorch', () => {
     expect(script).toContain('torch.manual_seed(');
     const { tensors, printed } = runPython(script);
     expect(printed).toContain('weights (');
-    const { worst: w, problems } = compareTensors(
-      Object.fromEntries(Object.entries(tensors)),
-      result.tensors,
-    );
+    const { worst: w, problems } = compareTensors(Object.fromEntries(Object.entries(tensors)), result.tensors);
     worst.push([name, w]);
     expect(problems).toEqual([]);
   });

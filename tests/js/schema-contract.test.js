@@ -49,13 +49,15 @@ describe('one schema', () => {
     const readme = read('README.md');
     for (const field of FIELDS) {
       expect(readme, field.path).toContain(`\`${field.path}\``);
-      if (field.type === 'enum' || field.type === 'enum|number') for (const value of field.choices) expect(readme, `${field.path} ${value}`).toContain(`"${value}"`);
+      if (field.type === 'enum' || field.type === 'enum|number')
+        for (const value of field.choices) expect(readme, `${field.path} ${value}`).toContain(`"${value}"`);
     }
   });
 
   test('--help lists a flag for every field', () => {
     const out = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' });
-    for (const field of FIELDS) expect(out.stdout, field.name).toContain(field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name} `);
+    for (const field of FIELDS)
+      expect(out.stdout, field.name).toContain(field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name} `);
   });
 });
 

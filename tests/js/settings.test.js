@@ -1,24 +1,53 @@
 // Settings (what a user set, by config path) -> engine config, element
 // attributes, share links and edits: derived from the schema, in Node.
 import { describe, expect, test } from 'vitest';
-import { countEdits, editsFromJson, editsToJson, emptyEdits, setEmbeddingEdit, setWeightEdit, withEdits } from '../../web/model/edits.js';
+import {
+  countEdits,
+  editsFromJson,
+  editsToJson,
+  emptyEdits,
+  setEmbeddingEdit,
+  setWeightEdit,
+  withEdits,
+} from '../../web/model/edits.js';
 import { FIELDS, fieldByPath } from '../../web/model/schema.js';
 import {
-  attributesFromSettings, coerce, configFromSettings, elementMarkup, settingOfError, settingsFromAttributes, settingsFromConfig,
+  attributesFromSettings,
+  coerce,
+  configFromSettings,
+  elementMarkup,
+  settingOfError,
+  settingsFromAttributes,
+  settingsFromConfig,
 } from '../../web/model/settings.js';
 
 describe('settings -> config', () => {
   test('only what was set is sent, so the engine decides the rest (qkvBias follows init)', () => {
-    expect(configFromSettings({ text: 'a b', 'weights.init': 'torch-mha' })).toEqual({ text: 'a b', weights: { init: 'torch-mha' } });
+    expect(configFromSettings({ text: 'a b', 'weights.init': 'torch-mha' })).toEqual({
+      text: 'a b',
+      weights: { init: 'torch-mha' },
+    });
   });
 
   test('numbers from text, text that is no number stays text, empty means unset', () => {
-    expect(configFromSettings({ text: 'a', dModel: '16', numHeads: ' 4 ', seed: '', maskFill: '−1e9', scale: 'd-model', 'dropout.p': 'x' }))
-      .toEqual({ text: 'a', dModel: 16, numHeads: 4, maskFill: -1e9, scale: 'd-model', dropout: { p: 'x' } });
+    expect(
+      configFromSettings({
+        text: 'a',
+        dModel: '16',
+        numHeads: ' 4 ',
+        seed: '',
+        maskFill: '−1e9',
+        scale: 'd-model',
+        'dropout.p': 'x',
+      }),
+    ).toEqual({ text: 'a', dModel: 16, numHeads: 4, maskFill: -1e9, scale: 'd-model', dropout: { p: 'x' } });
   });
 
   test('several lines make a batch', () => {
-    expect(configFromSettings({ text: 'one\n\ntwo', contextText: 'x\ny' })).toEqual({ texts: ['one', 'two'], contextTexts: ['x', 'y'] });
+    expect(configFromSettings({ text: 'one\n\ntwo', contextText: 'x\ny' })).toEqual({
+      texts: ['one', 'two'],
+      contextTexts: ['x', 'y'],
+    });
     expect(settingsFromConfig({ texts: ['one', 'two'], dModel: 4 })).toEqual({ text: 'one\ntwo', dModel: 4 });
   });
 
@@ -43,13 +72,26 @@ describe('settings -> config', () => {
 
 describe('element attributes', () => {
   test('every field is an attribute named as its CLI flag, round trip through markup', () => {
-    const settings = { text: 'a "b" <c>', dModel: 4, 'weights.qkvBias': false, 'weights.outProj': true, vocab: ['a', 'b'], maskFill: -1e9 };
+    const settings = {
+      text: 'a "b" <c>',
+      dModel: 4,
+      'weights.qkvBias': false,
+      'weights.outProj': true,
+      vocab: ['a', 'b'],
+      maskFill: -1e9,
+    };
     const attributes = attributesFromSettings(settings);
     expect(attributes).toEqual([
-      ['text', 'a "b" <c>'], ['vocab', '["a","b"]'], ['d-model', '4'], ['qkv-bias', 'false'], ['out-proj', ''], ['mask-fill', '-1000000000'],
+      ['text', 'a "b" <c>'],
+      ['vocab', '["a","b"]'],
+      ['d-model', '4'],
+      ['qkv-bias', 'false'],
+      ['out-proj', ''],
+      ['mask-fill', '-1000000000'],
     ]);
     expect(elementMarkup(attributes)).toBe(
-      '<attention-lab text="a &quot;b&quot; &lt;c&gt;" vocab="[&quot;a&quot;,&quot;b&quot;]" d-model="4" qkv-bias="false" out-proj mask-fill="-1000000000"></attention-lab>');
+      '<attention-lab text="a &quot;b&quot; &lt;c&gt;" vocab="[&quot;a&quot;,&quot;b&quot;]" d-model="4" qkv-bias="false" out-proj mask-fill="-1000000000"></attention-lab>',
+    );
     const back = settingsFromAttributes((name) => Object.fromEntries(attributes)[name] ?? null);
     expect(configFromSettings(back)).toEqual(configFromSettings(settings));
     expect(new Set(FIELDS.map((f) => f.name)).size).toBe(FIELDS.length);
@@ -64,17 +106,26 @@ describe('edits', () => {
     setWeightEdit(edits, 'b_O', 0, 1, -1);
     setEmbeddingEdit(edits, 'cat', 0, 9);
     expect(countEdits(edits)).toBe(3);
-    expect(editsToJson(edits)).toEqual({ weights: { W_Q: [[2, 3, 0.75]], b_O: [[1, -1]] }, embedding: [['cat', 0, 9]] });
+    expect(editsToJson(edits)).toEqual({
+      weights: { W_Q: [[2, 3, 0.75]], b_O: [[1, -1]] },
+      embedding: [['cat', 0, 9]],
+    });
     expect(editsToJson(editsFromJson(editsToJson(edits)))).toEqual(editsToJson(edits));
     expect(withEdits({ text: 'a', weights: { init: 'identity' } }, edits)).toEqual({
-      text: 'a', weights: { init: 'identity', edits: { W_Q: [[2, 3, 0.75]], b_O: [[1, -1]] } }, embedding: { edits: [['cat', 0, 9]] },
+      text: 'a',
+      weights: { init: 'identity', edits: { W_Q: [[2, 3, 0.75]], b_O: [[1, -1]] } },
+      embedding: { edits: [['cat', 0, 9]] },
     });
   });
 
   test('tokens named like built-in properties are plain data', () => {
     const edits = emptyEdits();
     for (const token of ['__proto__', 'constructor', 'toString']) setEmbeddingEdit(edits, token, 1, 2);
-    expect(editsToJson(edits).embedding).toEqual([['__proto__', 1, 2], ['constructor', 1, 2], ['toString', 1, 2]]);
+    expect(editsToJson(edits).embedding).toEqual([
+      ['__proto__', 1, 2],
+      ['constructor', 1, 2],
+      ['toString', 1, 2],
+    ]);
     expect({}.polluted).toBeUndefined();
     expect(Object.prototype.toString.call([])).toBe('[object Array]');
   });

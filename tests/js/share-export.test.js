@@ -12,7 +12,9 @@ import { decodeState, encodeState, ShareLinkError } from '../../web/model/share.
 
 const deflated = async (state, version = 'v2') => {
   const bytes = new TextEncoder().encode(JSON.stringify(state));
-  const compressed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  const compressed = new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer(),
+  );
   return `#s=${version}.${Buffer.from(compressed).toString('base64url')}`;
 };
 
@@ -23,7 +25,10 @@ describe('share links', () => {
     setWeightEdit(edits, 'W_Q', 1, 1, -0.25);
     setEmbeddingEdit(edits, 'cat', 2, 3);
     setEmbeddingEdit(edits, '__proto__', 0, 1);
-    const state = { settings: { text: 'the cat <img src=x> 猫\nsecond line', numHeads: 4, mask: 'causal', 'dropout.p': '0.1' }, edits };
+    const state = {
+      settings: { text: 'the cat <img src=x> 猫\nsecond line', numHeads: 4, mask: 'causal', 'dropout.p': '0.1' },
+      edits,
+    };
     const fragment = await encodeState(state);
     expect(fragment).toMatch(/^s=v2\.[A-Za-z0-9_-]+$/);
     expect(fragment.length).toBeLessThan(260);
@@ -33,10 +38,28 @@ describe('share links', () => {
   });
 
   test('v1 links (the first page form) still open, edits included', async () => {
-    const v1 = { f: { text: 'I love my cat', dModel: 4, numHeads: 1, init: 'torch-mha', scale: 'custom', scaleValue: 0.3, dropoutP: 0.1 },
-      e: { w: { W_Q: { 5: 1.5 }, b_Q: { 2: -1 } }, x: { cat: { 1: 3 } } } };
+    const v1 = {
+      f: {
+        text: 'I love my cat',
+        dModel: 4,
+        numHeads: 1,
+        init: 'torch-mha',
+        scale: 'custom',
+        scaleValue: 0.3,
+        dropoutP: 0.1,
+      },
+      e: { w: { W_Q: { 5: 1.5 }, b_Q: { 2: -1 } }, x: { cat: { 1: 3 } } },
+    };
     const { settings, edits } = await decodeState(await deflated(v1, 'v1'));
-    expect(settings).toEqual({ text: 'I love my cat', dModel: 4, numHeads: 1, 'weights.init': 'torch-mha', 'weights.qkvBias': false, scale: 0.3, 'dropout.p': 0.1 });
+    expect(settings).toEqual({
+      text: 'I love my cat',
+      dModel: 4,
+      numHeads: 1,
+      'weights.init': 'torch-mha',
+      'weights.qkvBias': false,
+      scale: 0.3,
+      'dropout.p': 0.1,
+    });
     expect(editsToJson(edits)).toEqual({ weights: { W_Q: [[1, 1, 1.5]], b_Q: [[2, -1]] }, embedding: [['cat', 1, 3]] });
   });
 
@@ -75,22 +98,40 @@ describe('share links', () => {
 
 describe('exports', () => {
   const m = {
-    name: 'W_Q', data: new Float32Array([0.1, -2, Number.NEGATIVE_INFINITY, Number.NaN, 1e-8, 3]), offset: 0, rows: 2, cols: 3, rowStride: 3,
-    rowLabels: ['=cmd', 'a,b'], colLabels: ['d0', 'd1', 'd2'],
+    name: 'W_Q',
+    data: new Float32Array([0.1, -2, Number.NEGATIVE_INFINITY, Number.NaN, 1e-8, 3]),
+    offset: 0,
+    rows: 2,
+    cols: 3,
+    rowStride: 3,
+    rowLabels: ['=cmd', 'a,b'],
+    colLabels: ['d0', 'd1', 'd2'],
   };
 
   test('float32 numbers are written in their shortest exact form', () => {
     expect(float32Text(Math.fround(0.1))).toBe('0.1');
-    for (const v of [Math.fround(Math.PI), Math.fround(-1e-7), Math.fround(123456.789)]) expect(Math.fround(Number(float32Text(v)))).toBe(v);
+    for (const v of [Math.fround(Math.PI), Math.fround(-1e-7), Math.fround(123456.789)])
+      expect(Math.fround(Number(float32Text(v)))).toBe(v);
   });
 
   test('CSV quotes labels and defuses spreadsheet formulas', () => {
-    expect(toCsv(m)).toBe(",d0,d1,d2\n'=cmd,0.1,-2,-Infinity\n\"a,b\",NaN,1e-8,3\n");
+    expect(toCsv(m)).toBe(',d0,d1,d2\n\'=cmd,0.1,-2,-Infinity\n"a,b",NaN,1e-8,3\n');
   });
 
   test('JSON, LaTeX and NumPy', () => {
-    expect(JSON.parse(toJson(m))).toEqual({ name: 'W_Q', shape: [2, 3], rowLabels: ['=cmd', 'a,b'], colLabels: ['d0', 'd1', 'd2'], data: [[0.1, -2, '-Infinity'], ['NaN', 1e-8, 3]] });
-    expect(toLatex(m, 2)).toBe('\\begin{bmatrix}\n  0.10 & -2.00 & -\\infty \\\\\n  \\text{NaN} & 0.00 & 3.00\n\\end{bmatrix}');
+    expect(JSON.parse(toJson(m))).toEqual({
+      name: 'W_Q',
+      shape: [2, 3],
+      rowLabels: ['=cmd', 'a,b'],
+      colLabels: ['d0', 'd1', 'd2'],
+      data: [
+        [0.1, -2, '-Infinity'],
+        ['NaN', 1e-8, 3],
+      ],
+    });
+    expect(toLatex(m, 2)).toBe(
+      '\\begin{bmatrix}\n  0.10 & -2.00 & -\\infty \\\\\n  \\text{NaN} & 0.00 & 3.00\n\\end{bmatrix}',
+    );
     expect(toNumpy(m)).toBe('W_Q = np.array([\n    [0.1, -2, -np.inf],\n    [np.nan, 1e-8, 3],\n], dtype=np.float32)');
   });
 
@@ -100,7 +141,16 @@ describe('exports', () => {
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-npy-`);
     writeFileSync(`${dir}/tensors.zip`, Buffer.from(await resultToNpyZip(result).arrayBuffer()));
     const masked = result.tensors.masked;
-    const literal = toNumpy({ name: 'masked', data: masked.data, offset: 0, rows: 8, cols: 8, rowStride: 8, rowLabels: [], colLabels: [] });
+    const literal = toNumpy({
+      name: 'masked',
+      data: masked.data,
+      offset: 0,
+      rows: 8,
+      cols: 8,
+      rowStride: 8,
+      rowLabels: [],
+      colLabels: [],
+    });
     const script = `
 import json, sys, zipfile, io
 import numpy as np

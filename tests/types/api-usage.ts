@@ -18,8 +18,20 @@ async function usage(): Promise<number> {
     numHeads: 2,
     seed: 123,
     embedding: { positional: 'sinusoidal' },
-    weights: { init: 'torch-mha', layout: 'fused', qkvBias: true, outProj: true, seed: 1,
-               values: { W_Q: [[1, 0], [0, 1]], b_Q: [0, 0] } },
+    weights: {
+      init: 'torch-mha',
+      layout: 'fused',
+      qkvBias: true,
+      outProj: true,
+      seed: 1,
+      values: {
+        W_Q: [
+          [1, 0],
+          [0, 1],
+        ],
+        b_Q: [0, 0],
+      },
+    },
     scale: 0.5,
     mask: 'causal+padding',
     maskFill: -1e9,

@@ -3,11 +3,28 @@
 
 /** A tensor name, in pipeline order. */
 export type TensorName =
-  | 'X' | 'X_context'
-  | 'W_Q' | 'W_K' | 'W_V' | 'b_Q' | 'b_K' | 'b_V' | 'W_O' | 'b_O'
-  | 'Q' | 'K' | 'V'
-  | 'scores' | 'scaled' | 'mask' | 'masked' | 'weights' | 'dropped'
-  | 'context' | 'concat' | 'output';
+  | 'X'
+  | 'X_context'
+  | 'W_Q'
+  | 'W_K'
+  | 'W_V'
+  | 'b_Q'
+  | 'b_K'
+  | 'b_V'
+  | 'W_O'
+  | 'b_O'
+  | 'Q'
+  | 'K'
+  | 'V'
+  | 'scores'
+  | 'scaled'
+  | 'mask'
+  | 'masked'
+  | 'weights'
+  | 'dropped'
+  | 'context'
+  | 'concat'
+  | 'output';
 
 export declare const TENSOR_NAMES: readonly TensorName[];
 
@@ -18,8 +35,19 @@ export interface SchemaField {
   /** Short name: the CLI flag (--init) and the element attribute (init). */
   name: string;
   type:
-    | 'string' | 'string[]' | 'integer' | 'seed' | 'number' | 'boolean' | 'enum' | 'enum|number'
-    | 'randn' | 'matrix' | 'matrix-map' | 'edits' | 'edits-map';
+    | 'string'
+    | 'string[]'
+    | 'integer'
+    | 'seed'
+    | 'number'
+    | 'boolean'
+    | 'enum'
+    | 'enum|number'
+    | 'randn'
+    | 'matrix'
+    | 'matrix-map'
+    | 'edits'
+    | 'edits-map';
   group: 'input' | 'model' | 'embedding' | 'weights' | 'attention' | 'dropout';
   /** The default, or null when the field is optional or decided by the engine (weights.qkvBias). */
   default: string | number | boolean | null;
@@ -36,7 +64,14 @@ export interface SchemaField {
 export interface Schema {
   version: number;
   fields: SchemaField[];
-  limits: { tokensPerSequence: number; batch: number; dModel: number; heads: number; vocab: number; intermediateBytes: number };
+  limits: {
+    tokensPerSequence: number;
+    batch: number;
+    dModel: number;
+    heads: number;
+    vocab: number;
+    intermediateBytes: number;
+  };
   tensors: TensorName[];
 }
 
@@ -187,7 +222,10 @@ export interface AttentionLab {
  * JSON text for the engine, with NaN/±Infinity as strings so errors can name
  * them, and the typed arrays that {"$tensor": k} entries in it refer to.
  */
-export declare function encodeConfig(config: AttentionConfig | string): { json: string; tensors: (Float32Array | Float64Array)[] };
+export declare function encodeConfig(config: AttentionConfig | string): {
+  json: string;
+  tensors: (Float32Array | Float64Array)[];
+};
 
 /** Loads the engine once and shares it between callers. */
 export declare function loadAttentionLab(): Promise<AttentionLab>;

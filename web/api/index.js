@@ -120,16 +120,21 @@ class AttentionLab {
   run(config, options = {}) {
     const wanted = options?.tensors ?? null;
     if (wanted !== null) {
-      if (!Array.isArray(wanted)) throw new AttentionConfigError('options.tensors', 'options.tensors must be an array of tensor names');
+      if (!Array.isArray(wanted))
+        throw new AttentionConfigError('options.tensors', 'options.tensors must be an array of tensor names');
       for (const name of wanted) {
         if (!TENSOR_NAMES.includes(name)) {
-          throw new AttentionConfigError('options.tensors', `unknown tensor "${name}" (known: ${TENSOR_NAMES.join(', ')})`);
+          throw new AttentionConfigError(
+            'options.tensors',
+            `unknown tensor "${name}" (known: ${TENSOR_NAMES.join(', ')})`,
+          );
         }
       }
     }
     const { json, tensors } = encodeConfig(config);
     checkSizes(json, tensors);
-    if (!this.#module) throw new AttentionEngineError('the engine is restarting after it stopped; await lab.ready and run again');
+    if (!this.#module)
+      throw new AttentionEngineError('the engine is restarting after it stopped; await lab.ready and run again');
     let outcome;
     try {
       outcome = this.#module.run(json, tensors, wanted);
@@ -191,11 +196,17 @@ function checkSizes(json, tensors) {
   const { configTextBytes, givenBytes } = SCHEMA.limits;
   // UTF-8 takes at most 3 bytes per UTF-16 unit: count exactly only near the limit.
   if (json.length * 3 > configTextBytes && new TextEncoder().encode(json).length > configTextBytes) {
-    throw new AttentionConfigError('config', `the config's JSON text is over ${configTextBytes / 2 ** 20} MiB (give large matrices as typed arrays, single numbers as edits)`);
+    throw new AttentionConfigError(
+      'config',
+      `the config's JSON text is over ${configTextBytes / 2 ** 20} MiB (give large matrices as typed arrays, single numbers as edits)`,
+    );
   }
   const given = tensors.reduce((sum, t) => sum + 4 * t.length, 0);
   if (given > givenBytes) {
-    throw new AttentionConfigError('config', `the given values need ${Math.ceil(given / 2 ** 20)} MiB; the limit is ${givenBytes / 2 ** 20} MiB`);
+    throw new AttentionConfigError(
+      'config',
+      `the given values need ${Math.ceil(given / 2 ** 20)} MiB; the limit is ${givenBytes / 2 ** 20} MiB`,
+    );
   }
 }
 

@@ -31,16 +31,23 @@ const OPTIONS = {};
 for (const [name, { type }] of Object.entries(OWN_OPTIONS)) OPTIONS[name] = { type };
 for (const field of FIELDS) {
   // A sentence flag may repeat: each one is a row of the batch (--text a --text b).
-  OPTIONS[field.name] = { type: field.type === 'boolean' ? 'boolean' : 'string', multiple: Boolean(batchFieldOf(field)) };
+  OPTIONS[field.name] = {
+    type: field.type === 'boolean' ? 'boolean' : 'string',
+    multiple: Boolean(batchFieldOf(field)),
+  };
 }
 
 function fieldHelp(field) {
-  const value = { boolean: '', integer: ' N', seed: ' N', number: ' X', enum: ' NAME' }[field.type] ?? (field.type === 'string' ? ' TEXT' : ' JSON');
+  const value =
+    { boolean: '', integer: ' N', seed: ' N', number: ' X', enum: ' NAME' }[field.type] ??
+    (field.type === 'string' ? ' TEXT' : ' JSON');
   const flag = field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name}${value}`;
   const facts = [];
-  if (field.choices?.length && field.type !== 'matrix-map' && field.type !== 'edits-map') facts.push(`${field.choices.join(' | ')}${field.type === 'enum|number' ? ' | a number' : ''}`);
+  if (field.choices?.length && field.type !== 'matrix-map' && field.type !== 'edits-map')
+    facts.push(`${field.choices.join(' | ')}${field.type === 'enum|number' ? ' | a number' : ''}`);
   if (field.min !== undefined) facts.push(`${field.min} to ${field.max}`);
-  if (field.default !== null) facts.push(`default ${typeof field.default === 'string' ? field.default : JSON.stringify(field.default)}`);
+  if (field.default !== null)
+    facts.push(`default ${typeof field.default === 'string' ? field.default : JSON.stringify(field.default)}`);
   return [flag, `${t(`help.${field.path}`)}${facts.length ? ` (${facts.join('; ')})` : ''}`];
 }
 
@@ -133,7 +140,9 @@ async function writeResult(out, result, pretty) {
     first = false;
     const CHUNK = 65536;
     for (let start = 0; start < tensor.data.length; start += CHUNK) {
-      const part = Array.from(tensor.data.subarray(start, start + CHUNK), (v) => (Number.isFinite(v) ? float32Text(v) : 'null'));
+      const part = Array.from(tensor.data.subarray(start, start + CHUNK), (v) =>
+        Number.isFinite(v) ? float32Text(v) : 'null',
+      );
       await write(`${start ? ',' : ''}${part.join(',')}`);
     }
     await write(']}');
@@ -144,7 +153,13 @@ async function writeResult(out, result, pretty) {
 async function main(argv) {
   let values;
   try {
-    ({ values } = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, strict: true, allowPositionals: false, allowNegative: true }));
+    ({ values } = parseArgs({
+      args: joinNegativeValues(argv),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+      allowNegative: true,
+    }));
   } catch (error) {
     process.stderr.write(`attention-lab: ${error.message}\nTry --help.\n`);
     return EXIT.usage;
@@ -153,7 +168,10 @@ async function main(argv) {
     process.stdout.write(helpText());
     return EXIT.ok;
   }
-  const tensors = values.tensors?.split(',').map((name) => name.trim()).filter(Boolean);
+  const tensors = values.tensors
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = tensors?.find((name) => !TENSOR_NAMES.includes(name));
   if (unknown) {
     process.stderr.write(`attention-lab: --tensors: unknown tensor "${unknown}" (known: ${TENSOR_NAMES.join(', ')})\n`);
@@ -170,7 +188,8 @@ async function main(argv) {
     return EXIT.ok;
   } catch (error) {
     const code = error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
-    const where = error instanceof AttentionConfigError || error instanceof AttentionEngineError ? `${error.field}: ` : '';
+    const where =
+      error instanceof AttentionConfigError || error instanceof AttentionEngineError ? `${error.field}: ` : '';
     process.stderr.write(`attention-lab: ${where}${error.message}\n`);
     return code;
   }

@@ -15,7 +15,14 @@ import { translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_SETTINGS } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
-import { attributeValue, coerce, configFromSettings, mergeConfig, settingOfError, settingsFromAttributes } from '../model/settings.js';
+import {
+  attributeValue,
+  coerce,
+  configFromSettings,
+  mergeConfig,
+  settingOfError,
+  settingsFromAttributes,
+} from '../model/settings.js';
 import { adoptStyleSheets } from '../view/colors.js';
 import { PipelineController } from '../view/controller.js';
 import pipelineCss from '../view/pipeline.css?inline';
@@ -77,7 +84,13 @@ export class AttentionLabElement extends HTMLElement {
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
     this.#controller = new PipelineController(
-      { root: this.#root, pipeline: $('.pipeline'), explain: $('.explain-body'), batchTabs: $('.batch'), headTabs: $('.heads') },
+      {
+        root: this.#root,
+        pipeline: $('.pipeline'),
+        explain: $('.explain-body'),
+        batchTabs: $('.batch'),
+        headTabs: $('.heads'),
+      },
       { onEditsChange: () => this.#schedule() },
     );
   }
@@ -89,13 +102,16 @@ export class AttentionLabElement extends HTMLElement {
       this.#schedule();
       return;
     }
-    this.#observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        this.#visible = true;
-        this.#observer.disconnect();
-        this.#schedule();
-      }
-    }, { rootMargin: '300px' });
+    this.#observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          this.#visible = true;
+          this.#observer.disconnect();
+          this.#schedule();
+        }
+      },
+      { rootMargin: '300px' },
+    );
     this.#observer.observe(this);
   }
 
@@ -122,7 +138,9 @@ export class AttentionLabElement extends HTMLElement {
   get configObject() {
     const settings = settingsFromAttributes((name) => this.getAttribute(name));
     const extra = parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE));
-    const hasInput = FIELDS.some((field) => field.oneOf === 'input' && (settings[field.path] !== undefined || extra[field.path] !== undefined));
+    const hasInput = FIELDS.some(
+      (field) => field.oneOf === 'input' && (settings[field.path] !== undefined || extra[field.path] !== undefined),
+    );
     const config = mergeConfig(configFromSettings(hasInput ? settings : { ...DEFAULT_SETTINGS, ...settings }), extra);
     this.#controller.givenEdits = givenEditsOf(config);
     return withEdits(config, this.#controller.edits);
@@ -131,7 +149,13 @@ export class AttentionLabElement extends HTMLElement {
   #viewOptions() {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
     const lang = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return { t: translator(lang), decimals: option('decimals'), theme: option('theme'), steps: option('steps'), editable: option('editable') };
+    return {
+      t: translator(lang),
+      decimals: option('decimals'),
+      theme: option('theme'),
+      steps: option('steps'),
+      editable: option('editable'),
+    };
   }
 
   #schedule() {
@@ -157,7 +181,13 @@ export class AttentionLabElement extends HTMLElement {
       const path = problem.field ? settingOfError(problem.field) : undefined;
       const where = path ? fieldByPath.get(path).name : problem.field;
       error.textContent = `${where ? `${where}: ` : ''}${problem.message}`;
-      this.dispatchEvent(new CustomEvent('attention-error', { detail: { field: problem.field, message: problem.message }, bubbles: true, composed: true }));
+      this.dispatchEvent(
+        new CustomEvent('attention-error', {
+          detail: { field: problem.field, message: problem.message },
+          bubbles: true,
+          composed: true,
+        }),
+      );
       return;
     }
     loading.hidden = true;

@@ -22,20 +22,33 @@ function cell(text, code = false) {
   return td;
 }
 
-const showDefault = (value) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const showDefault = (value) =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 const rows = document.getElementById('attribute-rows');
 for (const field of FIELDS) {
   const tr = document.createElement('tr');
   const type = field.choices?.length ? `${field.type}: ${field.choices.join(' | ')}` : field.type;
   const range = field.min !== undefined ? ` [${field.min}, ${field.max}]` : '';
-  tr.append(cell(field.name, true), cell(field.path, true), cell(type + range), cell(showDefault(field.default)), cell(t(`help.${field.path}`)));
+  tr.append(
+    cell(field.name, true),
+    cell(field.path, true),
+    cell(type + range),
+    cell(showDefault(field.default)),
+    cell(t(`help.${field.path}`)),
+  );
   rows.append(tr);
 }
 for (const option of VIEW_OPTIONS) {
   const tr = document.createElement('tr');
   const type = option.choices ? `${option.type}: ${option.choices.join(' | ')}` : option.type;
-  tr.append(cell(option.name, true), cell('—'), cell(type), cell(showDefault(option.default)), cell(t(`view.${option.name}`)));
+  tr.append(
+    cell(option.name, true),
+    cell('—'),
+    cell(type),
+    cell(showDefault(option.default)),
+    cell(t(`view.${option.name}`)),
+  );
   rows.append(tr);
 }
 

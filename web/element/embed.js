@@ -14,7 +14,11 @@ const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');
 
 async function apply() {
-  const { settings, edits, error } = (await readFragment(location.hash)) ?? { settings: DEFAULT_SETTINGS, edits: null, error: null };
+  const { settings, edits, error } = (await readFragment(location.hash)) ?? {
+    settings: DEFAULT_SETTINGS,
+    edits: null,
+    error: null,
+  };
   notice.hidden = !error;
   notice.textContent = error ? `This link could not be read (${error}). Showing the default example instead.` : '';
   for (const field of FIELDS) element.removeAttribute(field.name);
@@ -24,7 +28,8 @@ async function apply() {
   else element.removeAttribute('config');
 }
 
-const postHeight = () => parent.postMessage({ type: 'attention-lab:height', height: document.documentElement.scrollHeight }, '*');
+const postHeight = () =>
+  parent.postMessage({ type: 'attention-lab:height', height: document.documentElement.scrollHeight }, '*');
 new ResizeObserver(postHeight).observe(document.body);
 window.addEventListener('hashchange', apply);
 apply();

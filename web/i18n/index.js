@@ -14,7 +14,10 @@ export const LANGUAGES = { en: 'English', zh: '简体中文' };
  * anything else -> "en".
  */
 export function resolveLanguage(tag) {
-  const primary = String(tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  const primary = String(tag ?? '')
+    .trim()
+    .toLowerCase()
+    .split(/[-_]/)[0];
   return primary in STRINGS ? primary : 'en';
 }
 

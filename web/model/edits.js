@@ -65,7 +65,8 @@ export function withEdits(config, edits) {
   if (Object.keys(weights).length) {
     const given = config.weights?.edits ?? {};
     const merged = { ...given };
-    for (const [name, cells] of Object.entries(weights)) merged[name] = Array.isArray(given[name]) ? [...given[name], ...cells] : cells;
+    for (const [name, cells] of Object.entries(weights))
+      merged[name] = Array.isArray(given[name]) ? [...given[name], ...cells] : cells;
     out.weights = { ...config.weights, edits: merged };
   }
   if (embedding.length) {

@@ -14,7 +14,10 @@ export function float32Text(v) {
   return String(v);
 }
 
-const rowsOf = (m) => Array.from({ length: m.rows }, (_, i) => Array.from({ length: m.cols }, (_, j) => m.data[m.offset + i * m.rowStride + j]));
+const rowsOf = (m) =>
+  Array.from({ length: m.rows }, (_, i) =>
+    Array.from({ length: m.cols }, (_, j) => m.data[m.offset + i * m.rowStride + j]),
+  );
 
 // A label that a spreadsheet would run as a formula is prefixed with '.
 const csvField = (text) => {
@@ -32,18 +35,34 @@ export function toCsv(m) {
 /** JSON with labels; NaN and ±Infinity as strings, like the JS API's encoding. */
 export function toJson(m) {
   const value = (v) => (Number.isFinite(v) ? Number(float32Text(v)) : float32Text(v));
-  return JSON.stringify({ name: m.name, shape: [m.rows, m.cols], rowLabels: m.rowLabels, colLabels: m.colLabels, data: rowsOf(m).map((r) => r.map(value)) }, null, 1);
+  return JSON.stringify(
+    {
+      name: m.name,
+      shape: [m.rows, m.cols],
+      rowLabels: m.rowLabels,
+      colLabels: m.colLabels,
+      data: rowsOf(m).map((r) => r.map(value)),
+    },
+    null,
+    1,
+  );
 }
 
 export function toLatex(m, decimals = 4) {
-  const cell = (v) => (Number.isNaN(v) ? '\\text{NaN}' : v === -Infinity ? '-\\infty' : v === Infinity ? '\\infty' : v.toFixed(decimals));
-  return `\\begin{bmatrix}\n${rowsOf(m).map((r) => `  ${r.map(cell).join(' & ')}`).join(' \\\\\n')}\n\\end{bmatrix}`;
+  const cell = (v) =>
+    Number.isNaN(v) ? '\\text{NaN}' : v === -Infinity ? '-\\infty' : v === Infinity ? '\\infty' : v.toFixed(decimals);
+  return `\\begin{bmatrix}\n${rowsOf(m)
+    .map((r) => `  ${r.map(cell).join(' & ')}`)
+    .join(' \\\\\n')}\n\\end{bmatrix}`;
 }
 
 export function toNumpy(m) {
-  const cell = (v) => (Number.isNaN(v) ? 'np.nan' : v === -Infinity ? '-np.inf' : v === Infinity ? 'np.inf' : float32Text(v));
+  const cell = (v) =>
+    Number.isNaN(v) ? 'np.nan' : v === -Infinity ? '-np.inf' : v === Infinity ? 'np.inf' : float32Text(v);
   const name = m.name.replace(/[^A-Za-z0-9_]/g, '_');
-  return `${name} = np.array([\n${rowsOf(m).map((r) => `    [${r.map(cell).join(', ')}],`).join('\n')}\n], dtype=np.float32)`;
+  return `${name} = np.array([\n${rowsOf(m)
+    .map((r) => `    [${r.map(cell).join(', ')}],`)
+    .join('\n')}\n], dtype=np.float32)`;
 }
 
 /** A float32 tensor as a .npy file (format 1.0, little-endian '<f4', C order). */
@@ -120,10 +139,23 @@ export function zip(files) {
 export function resultToJson(result) {
   const tensors = {};
   for (const [name, t] of Object.entries(result.tensors)) {
-    tensors[name] = { shape: t.shape, data: Array.from(t.data, (v) => (Number.isFinite(v) ? Number(float32Text(v)) : float32Text(v))) };
+    tensors[name] = {
+      shape: t.shape,
+      data: Array.from(t.data, (v) => (Number.isFinite(v) ? Number(float32Text(v)) : float32Text(v))),
+    };
   }
   const { tokens, ids, contextTokens, contextIds, vocab, unknownTokens, headDim, scaleFactor } = result;
-  return JSON.stringify({ tokens, ids, contextTokens, contextIds, vocab, unknownTokens, headDim, scaleFactor, tensors });
+  return JSON.stringify({
+    tokens,
+    ids,
+    contextTokens,
+    contextIds,
+    vocab,
+    unknownTokens,
+    headDim,
+    scaleFactor,
+    tensors,
+  });
 }
 
 export const resultToNpyZip = (result) =>

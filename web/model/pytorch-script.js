@@ -39,32 +39,51 @@ function drawWeights(w, qkvBias, outProj) {
     L.push('W_Q, W_K, W_V = torch.rand(D, D), torch.rand(D, D), torch.rand(D, D)');
     if (outProj) L.push('W_O = torch.rand(D, D)');
   } else if (init === 'torch-rand') {
-    L.push('# each head draws its own [D, d_k] blocks for Q, K, V, head by head',
+    L.push(
+      '# each head draws its own [D, d_k] blocks for Q, K, V, head by head',
       'blocks = {"Q": [], "K": [], "V": []}',
       'for _ in range(H):',
       '    for name in "QKV":',
       '        blocks[name].append(torch.rand(D, d_k))',
-      'W_Q, W_K, W_V = (torch.cat(blocks[name], dim=1) for name in "QKV")');
+      'W_Q, W_K, W_V = (torch.cat(blocks[name], dim=1) for name in "QKV")',
+    );
     if (outProj) L.push('W_O = torch.rand(D, D)');
   } else if (init === 'torch-linear' && !perHead) {
-    L.push(`q_proj = nn.Linear(D, D, bias=${py(qkvBias)})`, `k_proj = nn.Linear(D, D, bias=${py(qkvBias)})`, `v_proj = nn.Linear(D, D, bias=${py(qkvBias)})`);
+    L.push(
+      `q_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
+      `k_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
+      `v_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
+    );
     if (outProj) L.push('o_proj = nn.Linear(D, D)');
     L.push('# nn.Linear computes x @ weight.T: we show W = weight.T, so Q = X @ W_Q');
     L.push('W_Q, W_K, W_V = (p.weight.detach().T.clone() for p in (q_proj, k_proj, v_proj))');
     if (qkvBias) L.push('b_Q, b_K, b_V = (p.bias.detach().clone() for p in (q_proj, k_proj, v_proj))');
     if (outProj) L.push('W_O, b_O = o_proj.weight.detach().T.clone(), o_proj.bias.detach().clone()');
   } else if (init === 'torch-linear') {
-    L.push('class Head(nn.Module):', '    def __init__(self):', '        super().__init__()',
-      `        self.query = nn.Linear(D, d_k, bias=${py(qkvBias)})`, `        self.key = nn.Linear(D, d_k, bias=${py(qkvBias)})`,
-      `        self.value = nn.Linear(D, d_k, bias=${py(qkvBias)})`, '',
-      'heads = nn.ModuleList([Head() for _ in range(H)])');
+    L.push(
+      'class Head(nn.Module):',
+      '    def __init__(self):',
+      '        super().__init__()',
+      `        self.query = nn.Linear(D, d_k, bias=${py(qkvBias)})`,
+      `        self.key = nn.Linear(D, d_k, bias=${py(qkvBias)})`,
+      `        self.value = nn.Linear(D, d_k, bias=${py(qkvBias)})`,
+      '',
+      'heads = nn.ModuleList([Head() for _ in range(H)])',
+    );
     if (outProj) L.push('o_proj = nn.Linear(D, D)');
-    L.push('W_Q, W_K, W_V = (torch.cat([getattr(h, a).weight.detach().T for h in heads], dim=1) for a in ("query", "key", "value"))');
-    if (qkvBias) L.push('b_Q, b_K, b_V = (torch.cat([getattr(h, a).bias.detach() for h in heads]) for a in ("query", "key", "value"))');
+    L.push(
+      'W_Q, W_K, W_V = (torch.cat([getattr(h, a).weight.detach().T for h in heads], dim=1) for a in ("query", "key", "value"))',
+    );
+    if (qkvBias)
+      L.push(
+        'b_Q, b_K, b_V = (torch.cat([getattr(h, a).bias.detach() for h in heads]) for a in ("query", "key", "value"))',
+      );
     if (outProj) L.push('W_O, b_O = o_proj.weight.detach().T.clone(), o_proj.bias.detach().clone()');
   } else if (init === 'torch-mha') {
-    L.push(`mha = nn.MultiheadAttention(D, H, bias=${py(qkvBias)}, batch_first=True)  # draws out_proj, then xavier in_proj`,
-      'W_Q, W_K, W_V = (mha.in_proj_weight[i * D:(i + 1) * D].detach().T.clone() for i in range(3))');
+    L.push(
+      `mha = nn.MultiheadAttention(D, H, bias=${py(qkvBias)}, batch_first=True)  # draws out_proj, then xavier in_proj`,
+      'W_Q, W_K, W_V = (mha.in_proj_weight[i * D:(i + 1) * D].detach().T.clone() for i in range(3))',
+    );
     if (qkvBias) L.push('b_Q, b_K, b_V = (mha.in_proj_bias[i * D:(i + 1) * D].detach().clone() for i in range(3))');
     if (outProj) L.push('W_O = mha.out_proj.weight.detach().T.clone()');
     if (outProj && qkvBias) L.push('b_O = mha.out_proj.bias.detach().clone()');
@@ -82,7 +101,12 @@ export function pytorchScript(config, result) {
   const D = result.tensors.Q.shape[2];
   const [B, H, S, Skv] = result.tensors.scores.shape;
   const s = result.settings;
-  const w = { ...(config.weights ?? {}), init: s['weights.init'], layout: s['weights.layout'], seed: s['weights.seed'] };
+  const w = {
+    ...(config.weights ?? {}),
+    init: s['weights.init'],
+    layout: s['weights.layout'],
+    seed: s['weights.seed'],
+  };
   const qkvBias = s['weights.qkvBias'];
   const outProj = s['weights.outProj'];
   const cross = Boolean(result.tensors.X_context);
@@ -91,13 +115,28 @@ export function pytorchScript(config, result) {
   const fill = s.maskFill === '-inf' ? 'float("-inf")' : py(s.maskFill);
   const p = s['dropout.p'];
   const L = [];
-  L.push('# Attention Lab: the same computation in PyTorch (1.13 or newer).', 'import math', '', 'import torch', 'from torch import nn', '');
+  L.push(
+    '# Attention Lab: the same computation in PyTorch (1.13 or newer).',
+    'import math',
+    '',
+    'import torch',
+    'from torch import nn',
+    '',
+  );
   L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H', '');
   const tokenSides = result.tokens.length > 0 || result.contextTokens;
   if (tokenSides) {
     L.push('# Tokens and their ids: id = index in vocab', `vocab = ${pyList(result.vocab)}`);
-    if (result.tokens.length) L.push(`tokens = ${JSON.stringify(result.tokens)}`, `ids = torch.tensor(${JSON.stringify(result.ids)})  # (B, S)`);
-    if (result.contextTokens) L.push(`context_tokens = ${JSON.stringify(result.contextTokens)}`, `context_ids = torch.tensor(${JSON.stringify(result.contextIds)})  # (B, S_kv)`);
+    if (result.tokens.length)
+      L.push(
+        `tokens = ${JSON.stringify(result.tokens)}`,
+        `ids = torch.tensor(${JSON.stringify(result.ids)})  # (B, S)`,
+      );
+    if (result.contextTokens)
+      L.push(
+        `context_tokens = ${JSON.stringify(result.contextTokens)}`,
+        `context_ids = torch.tensor(${JSON.stringify(result.contextIds)})  # (B, S_kv)`,
+      );
     L.push('');
   }
   L.push(`torch.manual_seed(${py(s.seed)})`, '');
@@ -124,10 +163,18 @@ export function pytorchScript(config, result) {
   if (randn) L.push(`X = torch.randn(${config.input.randn.join(', ')})  # (B, S, D)`);
   if (config.contextInput) L.push(`X_context = torch.randn(${config.contextInput.randn.join(', ')})  # (B, S_kv, D)`);
   if (s['embedding.positional'] === 'sinusoidal') {
-    L.push('', 'def sinusoidal(length, d):', '    position = torch.arange(length).unsqueeze(1)',
-      '    div_term = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))', '    pe = torch.zeros(length, d)',
-      '    pe[:, 0::2] = torch.sin(position * div_term)', '    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])', '    return pe', '',
-      'X = X + sinusoidal(S, D)');
+    L.push(
+      '',
+      'def sinusoidal(length, d):',
+      '    position = torch.arange(length).unsqueeze(1)',
+      '    div_term = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))',
+      '    pe = torch.zeros(length, d)',
+      '    pe[:, 0::2] = torch.sin(position * div_term)',
+      '    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])',
+      '    return pe',
+      '',
+      'X = X + sinusoidal(S, D)',
+    );
     if (cross) L.push('X_context = X_context + sinusoidal(S_kv, D)');
   }
   L.push(`X_kv = ${cross ? 'X_context' : 'X'}  # keys and values come from here`, '');
@@ -139,7 +186,8 @@ export function pytorchScript(config, result) {
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
     L.push(...drawWeights(w, qkvBias, outProj));
-    for (const n of names.filter((n) => n.startsWith('b_') && !['torch-linear', 'torch-mha'].includes(w.init))) L.push(`${n} = torch.zeros(D)`);
+    for (const n of names.filter((n) => n.startsWith('b_') && !['torch-linear', 'torch-mha'].includes(w.init)))
+      L.push(`${n} = torch.zeros(D)`);
   }
   for (const n of names) {
     if (!values[n]) continue;
@@ -161,13 +209,26 @@ export function pytorchScript(config, result) {
   I('v = V.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
   I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
   const scale = s.scale;
-  I(scale === 'head-dim' ? 'scaled = scores / math.sqrt(d_k)' : scale === 'd-model' ? 'scaled = scores / math.sqrt(D)' : scale === 'none' ? 'scaled = scores * 1.0' : `scaled = scores * ${py(Number(scale))}`);
+  I(
+    scale === 'head-dim'
+      ? 'scaled = scores / math.sqrt(d_k)'
+      : scale === 'd-model'
+        ? 'scaled = scores / math.sqrt(D)'
+        : scale === 'none'
+          ? 'scaled = scores * 1.0'
+          : `scaled = scores * ${py(Number(scale))}`,
+  );
   I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
-  if (mask.includes('causal')) I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
+  if (mask.includes('causal'))
+    I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
   if (mask.includes('padding')) {
     const side = cross ? result.contextTokens : result.tokens;
     if (side) {
-      I(`key_padding = torch.tensor(${JSON.stringify(side.map((row) => row.map((tok) => tok === '<pad>')))}).float()  # (B, S_kv)`.replace(/true/g, 'True').replace(/false/g, 'False'));
+      I(
+        `key_padding = torch.tensor(${JSON.stringify(side.map((row) => row.map((tok) => tok === '<pad>')))}).float()  # (B, S_kv)`
+          .replace(/true/g, 'True')
+          .replace(/false/g, 'False'),
+      );
       I('mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))');
     }
   }
@@ -179,11 +240,36 @@ export function pytorchScript(config, result) {
   I('dropped = dropout(weights)');
   I('context = dropped @ v  # (B, H, S, d_k)');
   I('concat = context.transpose(1, 2).contiguous().view(B, S, D)');
-  I(outProj ? `output = concat @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)` : 'output = concat  # no output projection');
+  I(
+    outProj
+      ? `output = concat @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
+      : 'output = concat  # no output projection',
+  );
   L.push('', 'tensors = {');
-  const shown = ['X', ...(cross ? ['X_context'] : []), ...names,
-    'Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights', 'dropped', 'context', 'concat', 'output'];
+  const shown = [
+    'X',
+    ...(cross ? ['X_context'] : []),
+    ...names,
+    'Q',
+    'K',
+    'V',
+    'scores',
+    'scaled',
+    'mask',
+    'masked',
+    'weights',
+    'dropped',
+    'context',
+    'concat',
+    'output',
+  ];
   for (const n of shown) L.push(`    "${n}": ${n},`);
-  L.push('}', 'torch.set_printoptions(precision=4, sci_mode=False)', 'for name, tensor in tensors.items():', '    print(name, tuple(tensor.shape))', '    print(tensor)');
+  L.push(
+    '}',
+    'torch.set_printoptions(precision=4, sci_mode=False)',
+    'for name, tensor in tensors.items():',
+    '    print(name, tuple(tensor.shape))',
+    '    print(tensor)',
+  );
   return `${L.join('\n')}\n`;
 }

@@ -119,7 +119,12 @@ export function attributesFromSettings(settings) {
 }
 
 const escapeAttribute = (value) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '&#10;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\n/g, '&#10;');
 
 /** `<attention-lab …></attention-lab>` markup, every value escaped. */
 export function elementMarkup(attributes) {
@@ -131,7 +136,8 @@ export function elementMarkup(attributes) {
 export function mergeConfig(base, extra) {
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
-    const both = value && typeof value === 'object' && !Array.isArray(value) && base[key] && typeof base[key] === 'object';
+    const both =
+      value && typeof value === 'object' && !Array.isArray(value) && base[key] && typeof base[key] === 'object';
     out[key] = both ? mergeConfig(base[key], value) : value;
   }
   return out;

@@ -76,8 +76,10 @@ function checkSettings(raw) {
   const settings = {};
   for (const [path, value] of Object.entries(raw)) {
     if (!SETTING_PATHS.has(path)) throw new ShareLinkError(`the link has an unknown setting "${path.slice(0, 40)}"`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
-    if (typeof value === 'string' && value.length > MAX_TEXT) throw new ShareLinkError(`the link's setting "${path}" is too long`);
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
+    if (typeof value === 'string' && value.length > MAX_TEXT)
+      throw new ShareLinkError(`the link's setting "${path}" is too long`);
     settings[path] = value;
   }
   return settings;
@@ -88,39 +90,68 @@ function checkEdits(raw) {
   if (!isPlainObject(raw) || !isPlainObject(raw.weights ?? {}) || !Array.isArray(raw.embedding ?? []))
     throw new ShareLinkError('the link has invalid edits');
   for (const [name, cells] of Object.entries(raw.weights ?? {})) {
-    if (!WEIGHT_NAMES.includes(name)) throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
+    if (!WEIGHT_NAMES.includes(name))
+      throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
     const arity = name.startsWith('b_') ? 2 : 3;
-    const ok = Array.isArray(cells) && cells.every((c) => Array.isArray(c) && c.length === arity && c.slice(0, -1).every(isIndex) && isFiniteNumber(c.at(-1)));
+    const ok =
+      Array.isArray(cells) &&
+      cells.every(
+        (c) => Array.isArray(c) && c.length === arity && c.slice(0, -1).every(isIndex) && isFiniteNumber(c.at(-1)),
+      );
     if (!ok) throw new ShareLinkError(`the link's edit of ${name} is invalid`);
   }
-  const tokenOk = (c) => Array.isArray(c) && c.length === 3 && typeof c[0] === 'string' && c[0].length <= MAX_TEXT && isIndex(c[1]) && isFiniteNumber(c[2]);
+  const tokenOk = (c) =>
+    Array.isArray(c) &&
+    c.length === 3 &&
+    typeof c[0] === 'string' &&
+    c[0].length <= MAX_TEXT &&
+    isIndex(c[1]) &&
+    isFiniteNumber(c[2]);
   if (!(raw.embedding ?? []).every(tokenOk)) throw new ShareLinkError('the link has an invalid embedding edit');
   return editsFromJson(raw);
 }
 
 // v1 links held the first page's form: its keys, and edits by flat index or by token and feature.
 const V1_PATHS = {
-  text: 'text', contextText: 'contextText', dModel: 'dModel', numHeads: 'numHeads', seed: 'seed', init: 'weights.init',
-  layout: 'weights.layout', qkvBias: 'weights.qkvBias', outProj: 'weights.outProj', weightsSeed: 'weights.seed',
-  scale: 'scale', mask: 'mask', maskFill: 'maskFill', dropoutP: 'dropout.p', dropoutSeed: 'dropout.seed',
-  positional: 'embedding.positional', maxLen: 'maxLen',
+  text: 'text',
+  contextText: 'contextText',
+  dModel: 'dModel',
+  numHeads: 'numHeads',
+  seed: 'seed',
+  init: 'weights.init',
+  layout: 'weights.layout',
+  qkvBias: 'weights.qkvBias',
+  outProj: 'weights.outProj',
+  weightsSeed: 'weights.seed',
+  scale: 'scale',
+  mask: 'mask',
+  maskFill: 'maskFill',
+  dropoutP: 'dropout.p',
+  dropoutSeed: 'dropout.seed',
+  positional: 'embedding.positional',
+  maxLen: 'maxLen',
 };
 function fromV1(state) {
   const f = isPlainObject(state.f) ? state.f : {};
   const settings = {};
   for (const [key, value] of Object.entries(f)) {
     if (key === 'scaleValue') continue;
-    if (!Object.hasOwn(V1_PATHS, key)) throw new ShareLinkError(`the link has an unknown setting "${key.slice(0, 40)}"`);
-    settings[V1_PATHS[key]] = key === 'scale' && value === 'custom' ? f.scaleValue ?? 0.125 : value;
+    if (!Object.hasOwn(V1_PATHS, key))
+      throw new ShareLinkError(`the link has an unknown setting "${key.slice(0, 40)}"`);
+    settings[V1_PATHS[key]] = key === 'scale' && value === 'custom' ? (f.scaleValue ?? 0.125) : value;
   }
   // v1 sent qkvBias only when it differed from its form's default, false.
-  if (settings['weights.init'] !== undefined && settings['weights.qkvBias'] === undefined) settings['weights.qkvBias'] = false;
+  if (settings['weights.init'] !== undefined && settings['weights.qkvBias'] === undefined)
+    settings['weights.qkvBias'] = false;
   const D = Number(settings.dModel ?? 8);
   const weights = {};
   for (const [name, cells] of Object.entries(state.e?.w ?? {}))
-    weights[name] = Object.entries(cells ?? {}).map(([k, v]) => (name.startsWith('b_') ? [Number(k), v] : [Math.floor(Number(k) / D), Number(k) % D, v]));
+    weights[name] = Object.entries(cells ?? {}).map(([k, v]) =>
+      name.startsWith('b_') ? [Number(k), v] : [Math.floor(Number(k) / D), Number(k) % D, v],
+    );
   const embedding = [];
-  for (const [token, cells] of Object.entries(state.e?.x ?? {})) for (const [d, v] of Object.entries(cells ?? {})) embedding.push([token, Number(d), v]);
+  for (const [token, cells] of Object.entries(state.e?.x ?? {}))
+    for (const [d, v] of Object.entries(cells ?? {})) embedding.push([token, Number(d), v]);
   return { s: settings, e: { weights, embedding } };
 }
 
@@ -131,7 +162,9 @@ export async function decodeState(fragment) {
   const match = /^s=([a-z0-9]+)\.(.*)$/s.exec(text);
   if (!match) throw new ShareLinkError('the link does not hold an Attention Lab state');
   if (match[1] !== SHARE_VERSION && match[1] !== 'v1')
-    throw new ShareLinkError(`the link has version "${match[1].slice(0, 10)}", this page reads v1 and ${SHARE_VERSION}`);
+    throw new ShareLinkError(
+      `the link has version "${match[1].slice(0, 10)}", this page reads v1 and ${SHARE_VERSION}`,
+    );
   let state;
   try {
     const bytes = await inflateCapped(fromBase64Url(match[2]), MAX_JSON);

@@ -14,7 +14,9 @@ const WORKER_TIMEOUT_MS = 60_000;
 
 /** A rough count of a config's multiply-adds: projections plus scores and sums. */
 export function estimateWork(config) {
-  const lines = [config.text, ...(config.texts ?? []), config.contextText, ...(config.contextTexts ?? [])].filter((x) => typeof x === 'string');
+  const lines = [config.text, ...(config.texts ?? []), config.contextText, ...(config.contextTexts ?? [])].filter(
+    (x) => typeof x === 'string',
+  );
   const longest = Math.max(1, ...lines.map((line) => line.split(/\s+/).filter(Boolean).length));
   const batch = Math.max(1, config.texts?.length ?? 1);
   const S = Math.min(Number(config.maxLen) || longest, 4096);
@@ -89,7 +91,8 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     async run(config, options = {}) {
       const id = nextId++;
       latest = id;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, () => id === latest);
+      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken)
+        return runHere(config, options, () => id === latest);
       if (!worker) {
         try {
           startWorker();

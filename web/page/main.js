@@ -40,7 +40,13 @@ const state = {
 
 const engine = createEngineClient();
 const controller = new PipelineController(
-  { root: document, pipeline: $('pipeline'), explain: $('explain-body'), batchTabs: $('batch-tabs'), headTabs: $('head-tabs') },
+  {
+    root: document,
+    pipeline: $('pipeline'),
+    explain: $('explain-body'),
+    batchTabs: $('batch-tabs'),
+    headTabs: $('head-tabs'),
+  },
   { onEditsChange: () => recompute() },
 );
 let form;
@@ -207,7 +213,8 @@ function init() {
     $('pytorch-dialog').showModal();
   });
   $('download-json').addEventListener('click', () => {
-    if (controller.result) download(new Blob([resultToJson(controller.result)], { type: 'application/json' }), 'attention-lab.json');
+    if (controller.result)
+      download(new Blob([resultToJson(controller.result)], { type: 'application/json' }), 'attention-lab.json');
   });
   $('download-npy').addEventListener('click', () => {
     if (controller.result) download(resultToNpyZip(controller.result), 'attention-lab-npy.zip');
@@ -227,7 +234,12 @@ function download(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-const MATRIX_FORMATS = { csv: toCsv, json: toJson, latex: (m) => toLatex(m, controller.options.decimals), numpy: toNumpy };
+const MATRIX_FORMATS = {
+  csv: toCsv,
+  json: toJson,
+  latex: (m) => toLatex(m, controller.options.decimals),
+  numpy: toNumpy,
+};
 
 /** A copy button under a matrix: that matrix (as shown: this sentence, this head) to the clipboard. */
 async function copyMatrix(event) {
@@ -237,7 +249,10 @@ async function copyMatrix(event) {
   const text = MATRIX_FORMATS[button.dataset.export](matrix);
   try {
     await navigator.clipboard.writeText(text);
-    $('status').textContent = state.t('export.copied', { name: matrix.caption ?? matrix.name, format: button.textContent });
+    $('status').textContent = state.t('export.copied', {
+      name: matrix.caption ?? matrix.name,
+      format: button.textContent,
+    });
   } catch {
     $('status').textContent = text.slice(0, 200);
   }

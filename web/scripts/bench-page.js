@@ -11,19 +11,24 @@ export async function benchPageEdit({ edits = 40 } = {}) {
     const times = [];
     const parts = [];
     for (let k = 0; k < edits; k++) {
-      const ms = await page.evaluate(async (value) => {
-        const td = document.querySelector('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]');
-        const rendered = new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
-        td.click(); // starts editing: an input in the cell
-        const input = td.querySelector('input');
-        input.value = String(value);
-        // From the committed edit to the laid-out page: recompute, re-render, style and layout.
-        const t0 = performance.now();
-        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-        const { detail } = await rendered;
-        void document.body.offsetHeight; // force style + layout now, inside the measurement
-        return [performance.now() - t0, detail.computeMs, detail.renderMs];
-      }, 0.1 + k / 100);
+      const ms = await page.evaluate(
+        async (value) => {
+          const td = document.querySelector('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]');
+          const rendered = new Promise((resolve) =>
+            document.addEventListener('attention-rendered', resolve, { once: true }),
+          );
+          td.click(); // starts editing: an input in the cell
+          const input = td.querySelector('input');
+          input.value = String(value);
+          // From the committed edit to the laid-out page: recompute, re-render, style and layout.
+          const t0 = performance.now();
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+          const { detail } = await rendered;
+          void document.body.offsetHeight; // force style + layout now, inside the measurement
+          return [performance.now() - t0, detail.computeMs, detail.renderMs];
+        },
+        0.1 + k / 100,
+      );
       times.push(ms[0]);
       parts.push(ms);
       await waitForIdle(page);
@@ -31,8 +36,12 @@ export async function benchPageEdit({ edits = 40 } = {}) {
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     times.sort((a, b) => a - b);
     return {
-      median: median(times), min: times[0], max: times.at(-1), edits,
-      computeMedian: median(parts.map((p) => p[1])), renderMedian: median(parts.map((p) => p[2])),
+      median: median(times),
+      min: times[0],
+      max: times.at(-1),
+      edits,
+      computeMedian: median(parts.map((p) => p[1])),
+      renderMedian: median(parts.map((p) => p[2])),
     };
   } finally {
     await browser.close();
@@ -65,7 +74,9 @@ export async function benchLargeKeystroke() {
       const t0 = performance.now();
       box.value += ' w512';
       box.dispatchEvent(new Event('input'));
-      const { detail } = await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+      const { detail } = await new Promise((resolve) =>
+        document.addEventListener('attention-rendered', resolve, { once: true }),
+      );
       void document.body.offsetHeight;
       return [performance.now() - t0, detail.computeMs, detail.renderMs];
     });

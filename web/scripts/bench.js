@@ -55,26 +55,36 @@ console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toF
   const withEdit = millisecondsPerCall(() => lab.run(edited));
   const bytes = (c) => encodeConfig(c).json.length;
   console.log('\nOne weight edit, dModel 768, 12 heads, default sentence, all tensors');
-  console.log(`  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmt(withEdit)} vs ${fmt(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`);
+  console.log(
+    `  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmt(withEdit)} vs ${fmt(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`,
+  );
 }
 
 // The page: edit -> recompute in the worker -> re-render, default example.
 const { benchPageEdit } = await import('./bench-page.js');
 const page = await benchPageEdit();
 console.log(`\nPage, default example, headless Chromium: edit W_Q[0][0] -> re-rendered pipeline`);
-console.log(`  median ${page.median.toFixed(2)} ms over ${page.edits} edits (min ${page.min.toFixed(2)}, max ${page.max.toFixed(2)}; target < 16 ms)`);
-console.log(`  of which: engine (main thread at this size) ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`);
+console.log(
+  `  median ${page.median.toFixed(2)} ms over ${page.edits} edits (min ${page.min.toFixed(2)}, max ${page.max.toFixed(2)}; target < 16 ms)`,
+);
+console.log(
+  `  of which: engine (main thread at this size) ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`,
+);
 
 // Weight: what a visitor downloads.
 const { pageWeights } = await import('./bench-size.js');
 const weights = pageWeights();
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log('\nWeight (gzip -9):');
-console.log(`  main page JS + wasm + CSS: ${kb(weights.mainPage)} (target <= 200 KB; ${weights.mainPageFiles.length} files)`);
+console.log(
+  `  main page JS + wasm + CSS: ${kb(weights.mainPage)} (target <= 200 KB; ${weights.mainPageFiles.length} files)`,
+);
 if (weights.workerChunk) console.log(`  + the worker chunk, fetched only for large inputs: ${kb(weights.workerChunk)}`);
 console.log(`  dist/attention-lab.html, single file: ${kb(weights.singleFile)} (target <= 300 KB)`);
 
 const { benchLargeKeystroke } = await import('./bench-page.js');
 const large = await benchLargeKeystroke();
 console.log('\nPage, 512 tokens × dModel 768 × 12 heads: one keystroke');
-console.log(`  ${large.total.toFixed(0)} ms to the re-rendered page (engine in the worker ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms); longest main-thread task ${large.longestTask.toFixed(0)} ms`);
+console.log(
+  `  ${large.total.toFixed(0)} ms to the re-rendered page (engine in the worker ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms); longest main-thread task ${large.longestTask.toFixed(0)} ms`,
+);

@@ -13,7 +13,8 @@ const END = '<!-- /config-table -->';
 const shown = (value) => (value === null ? '—' : `\`${JSON.stringify(value)}\``);
 
 function typeText(field) {
-  const values = field.type === 'enum' || field.type === 'enum|number' ? field.choices.map((v) => `"${v}"`).join(', ') : '';
+  const values =
+    field.type === 'enum' || field.type === 'enum|number' ? field.choices.map((v) => `"${v}"`).join(', ') : '';
   if (field.type === 'enum') return `one of ${values}`;
   if (field.type === 'enum|number') return `${values} or a number`;
   if (field.min !== undefined) return `${field.type}, ${field.min} to ${field.max}`;
@@ -22,8 +23,17 @@ function typeText(field) {
 }
 
 export function configTable() {
-  const rows = FIELDS.map((f) => `| \`${f.path}\` | \`--${f.name}\` | ${typeText(f)} | ${shown(f.default)} | ${t(`help.${f.path}`).replace(/\|/g, '\\|').replace(/</g, '&lt;')} |`);
-  return [START, '| field | flag / attribute | type | default | meaning |', '| --- | --- | --- | --- | --- |', ...rows, END].join('\n');
+  const rows = FIELDS.map(
+    (f) =>
+      `| \`${f.path}\` | \`--${f.name}\` | ${typeText(f)} | ${shown(f.default)} | ${t(`help.${f.path}`).replace(/\|/g, '\\|').replace(/</g, '&lt;')} |`,
+  );
+  return [
+    START,
+    '| field | flag / attribute | type | default | meaning |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    END,
+  ].join('\n');
 }
 
 export function readmeWithTable(readme) {

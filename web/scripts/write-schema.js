@@ -18,5 +18,8 @@ const engine = await createModule({
 const schema = engine.schema();
 const text = JSON.stringify(schema, null, 1);
 writeFileSync(`${generated}schema.json`, `${text}\n`);
-writeFileSync(`${generated}schema.js`, `// Written by web/scripts/write-schema.js from the engine's schema table (cpp/core/schema.cpp).\nexport const SCHEMA = Object.freeze(${text});\n`);
+writeFileSync(
+  `${generated}schema.js`,
+  `// Written by web/scripts/write-schema.js from the engine's schema table (cpp/core/schema.cpp).\nexport const SCHEMA = Object.freeze(${text});\n`,
+);
 console.log(`web/api/generated/schema.json: ${schema.fields.length} fields`);

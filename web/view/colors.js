@@ -3,7 +3,18 @@
 // probabilities. The centre of the diverging scale is the page background,
 // so 0 reads as "nothing" in both themes.
 
-const VIRIDIS = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];
+const VIRIDIS = [
+  '#440154',
+  '#482878',
+  '#3e4989',
+  '#31688e',
+  '#26828e',
+  '#1f9e89',
+  '#35b779',
+  '#6ece58',
+  '#b5de2b',
+  '#fde725',
+];
 const NEGATIVE = [33, 102, 172]; // #2166ac
 const POSITIVE = [217, 115, 13]; // #d9730d
 const CENTER = { light: [255, 255, 255], dark: [30, 32, 36] };
@@ -61,7 +72,8 @@ export const headColor = (h) => HEAD_COLORS[h % HEAD_COLORS.length];
 
 // A heatmap colour is one of 256 steps of its scale, the same for table cells
 // (a class) and canvas pixels (a palette table entry).
-const paletteRgb = (kind, theme, k) => (kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme));
+const paletteRgb = (kind, theme, k) =>
+  kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme);
 
 /** The step (0-255) of v on its scale, limit being the scale's end. */
 export function paletteIndex(kind, v, limit) {
@@ -92,7 +104,11 @@ let heatmapSheet = null;
 export function heatmapStyleSheet() {
   if (!heatmapSheet) {
     const rules = [];
-    for (const [kind, theme] of [['prob', 'light'], ['signed', 'light'], ['signed', 'dark']])
+    for (const [kind, theme] of [
+      ['prob', 'light'],
+      ['signed', 'light'],
+      ['signed', 'dark'],
+    ])
       for (let k = 0; k < 256; k++) {
         const rgb = paletteRgb(kind, theme, k);
         rules.push(`.${paletteClass(kind, theme, k)}{background:${css(rgb)};color:${textOn(rgb)}}`);

@@ -66,29 +66,48 @@ export class PipelineController {
     const selection = this.#selection;
     selection.b = Math.min(selection.b, B - 1);
     selection.h = Math.min(selection.h, H - 1);
-    this.#layout = renderPipeline(this.#parts.pipeline, result, { ...this.#options, ...selection }, {
-      isWeightEdited: (name, i, j) => isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
-      isEmbeddingEdited: (token, d) => isEmbeddingEdited(this.edits, token, d) || isEmbeddingEdited(this.givenEdits, token, d),
-    }, {
-      editWeight: (name, i, j, value) => {
-        setWeightEdit(this.edits, name, i, j, value);
-        this.#onEditsChange();
+    this.#layout = renderPipeline(
+      this.#parts.pipeline,
+      result,
+      { ...this.#options, ...selection },
+      {
+        isWeightEdited: (name, i, j) =>
+          isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
+        isEmbeddingEdited: (token, d) =>
+          isEmbeddingEdited(this.edits, token, d) || isEmbeddingEdited(this.givenEdits, token, d),
       },
-      editEmbedding: (token, d, value) => {
-        setEmbeddingEdit(this.edits, token, d, value);
-        this.#onEditsChange();
+      {
+        editWeight: (name, i, j, value) => {
+          setWeightEdit(this.edits, name, i, j, value);
+          this.#onEditsChange();
+        },
+        editEmbedding: (token, d, value) => {
+          setEmbeddingEdit(this.edits, token, d, value);
+          this.#onEditsChange();
+        },
+        focus: (i) => {
+          selection.focus = i;
+          this.render();
+        },
       },
-      focus: (i) => {
-        selection.focus = i;
-        this.render();
-      },
-    });
+    );
     const pick = (key) => (k) => {
       selection[key] = k;
       this.render();
     };
-    renderTabs(this.#parts.batchTabs, { count: B, current: selection.b, label: t('controls.batch'), onPick: pick('b') });
-    renderTabs(this.#parts.headTabs, { count: H, current: selection.h, label: t('controls.head'), colorOf: headColor, onPick: pick('h') });
+    renderTabs(this.#parts.batchTabs, {
+      count: B,
+      current: selection.b,
+      label: t('controls.batch'),
+      onPick: pick('b'),
+    });
+    renderTabs(this.#parts.headTabs, {
+      count: H,
+      current: selection.h,
+      label: t('controls.head'),
+      colorOf: headColor,
+      onPick: pick('h'),
+    });
   }
 
   // The explanation of the hovered or focused number, with the rows it uses
@@ -114,7 +133,10 @@ export class PipelineController {
     this.#parts.explain.replaceChildren(...info.nodes);
     cell.td.classList.add('hl');
     for (const { matrix, row } of info.highlight) {
-      const selector = row === null ? `table[data-matrix="${matrix}"] tbody tr` : `table[data-matrix="${matrix}"] tr[data-row="${row}"]`;
+      const selector =
+        row === null
+          ? `table[data-matrix="${matrix}"] tbody tr`
+          : `table[data-matrix="${matrix}"] tr[data-row="${row}"]`;
       root.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
     }
   }

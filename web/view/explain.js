@@ -61,8 +61,20 @@ export function explainCell(step, i, j, ctx) {
       termList(terms, decimals, t),
       line(`Σ = ${fmt(sum)}`, 'result'),
     ];
-    if (step === 'scaled') nodes.push(line(`${fmt(T.scores.data[scoreIndex])} × ${fmt(result.scaleFactor)} = ${fmt(T.scaled.data[scoreIndex])}`, 'result'));
-    return { nodes, highlight: [{ matrix: 'Q_h', row: i }, { matrix: 'K_h', row: j }] };
+    if (step === 'scaled')
+      nodes.push(
+        line(
+          `${fmt(T.scores.data[scoreIndex])} × ${fmt(result.scaleFactor)} = ${fmt(T.scaled.data[scoreIndex])}`,
+          'result',
+        ),
+      );
+    return {
+      nodes,
+      highlight: [
+        { matrix: 'Q_h', row: i },
+        { matrix: 'K_h', row: j },
+      ],
+    };
   }
 
   if (step === 'weights' || step === 'masked') {
@@ -73,8 +85,13 @@ export function explainCell(step, i, j, ctx) {
     const exps = row.map((v) => Math.exp(v - top));
     const total = exps.reduce((a, c) => a + c, 0);
     const terms = row.map((v, jj) => [
-      ctx.keyLabels[jj] + ':', `exp(${fmt(v)} − ${fmt(top)})`, '=', exps[jj],
-      '→', exps[jj] / total, blocked(jj) ? `(${t('explain.masked')})` : '',
+      ctx.keyLabels[jj] + ':',
+      `exp(${fmt(v)} − ${fmt(top)})`,
+      '=',
+      exps[jj],
+      '→',
+      exps[jj] / total,
+      blocked(jj) ? `(${t('explain.masked')})` : '',
     ]);
     const weightsRow = [];
     for (let jj = 0; jj < Skv; jj++) weightsRow.push(T.weights.data[((b * H + h) * S + i) * Skv + jj]);
@@ -100,7 +117,11 @@ export function explainCell(step, i, j, ctx) {
       sum += w * v;
     }
     return {
-      nodes: [line(t('explain.weighted', { i: ctx.queryLabels[i], c: `d${c}` })), termList(terms, decimals, t), line(`Σ = ${fmt(sum)}`, 'result')],
+      nodes: [
+        line(t('explain.weighted', { i: ctx.queryLabels[i], c: `d${c}` })),
+        termList(terms, decimals, t),
+        line(`Σ = ${fmt(sum)}`, 'result'),
+      ],
       highlight: [{ matrix: 'V_h', row: null }],
     };
   }

@@ -15,7 +15,8 @@ export const FORM_FIELDS = FIELDS.filter((field) => isScalar(field) && !field.on
   (a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group),
 );
 
-const choiceLabel = (t, field, value) => (t.has(`enum.${field.path}.${value}`) ? t(`enum.${field.path}.${value}`) : value);
+const choiceLabel = (t, field, value) =>
+  t.has(`enum.${field.path}.${value}`) ? t(`enum.${field.path}.${value}`) : value;
 
 /**
  * Builds the controls into `container`. onChange(path, raw) on every input.
@@ -26,6 +27,17 @@ const choiceLabel = (t, field, value) => (t.has(`enum.${field.path}.${value}`) ?
 export function buildSettingsForm(container, { t, onChange }) {
   container.replaceChildren();
   const controls = new Map(); // path -> {field, input, number?, error}
+
+  /** Shows `message` at the control of `path` and clears every other; null clears all. */
+  function showFieldError(path, message) {
+    for (const [p, { input, number, error }] of controls) {
+      const on = p === path;
+      error.hidden = !on;
+      error.textContent = on ? message : '';
+      input.toggleAttribute('aria-invalid', on);
+      number?.toggleAttribute('aria-invalid', on);
+    }
+  }
 
   for (const field of FORM_FIELDS) {
     const id = `control-${field.name}`;
@@ -62,14 +74,21 @@ export function buildSettingsForm(container, { t, onChange }) {
         number.className = 'custom-number';
         number.setAttribute('aria-label', `${t(`field.${field.path}`)}: ${t('form.number')}`);
         number.setAttribute('aria-describedby', error.id);
-        number.addEventListener('input', () => onChange(field.path, number.value));
+        // An empty number box is said so at the field, not run as the default.
+        const sendNumber = () => {
+          if (number.value.trim() === '') return showFieldError(field.path, t('form.needNumber'));
+          onChange(field.path, number.value);
+        };
+        number.addEventListener('input', sendNumber);
+        input.addEventListener('change', () => {
+          if (input.value !== CUSTOM) return onChange(field.path, input.value);
+          number.hidden = false;
+          number.focus();
+          sendNumber();
+        });
+      } else {
+        input.addEventListener('change', () => onChange(field.path, input.value));
       }
-      input.addEventListener('change', () => {
-        if (input.value !== CUSTOM) return onChange(field.path, input.value);
-        number.hidden = false;
-        number.focus();
-        if (number.value.trim() !== '') onChange(field.path, number.value);
-      });
       wrapper.append(label, input, ...(number ? [number] : []), error);
     } else {
       wrapper.className = 'field';
@@ -107,16 +126,7 @@ export function buildSettingsForm(container, { t, onChange }) {
         }
       }
     },
-    /** Shows `message` at the control of `path` and clears every other; null clears all. */
-    showError(path, message) {
-      for (const [p, { input, number, error }] of controls) {
-        const on = p === path;
-        error.hidden = !on;
-        error.textContent = on ? message : '';
-        input.toggleAttribute('aria-invalid', on);
-        number?.toggleAttribute('aria-invalid', on);
-      }
-    },
+    showError: showFieldError,
     has: (path) => controls.has(path),
   };
 }

@@ -23,7 +23,19 @@ function topKeys(weights, row, n, k) {
   return new Set(best);
 }
 
-export function renderLinks({ weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus, label: groupLabel }) {
+export function renderLinks({
+  weights,
+  b,
+  H,
+  S,
+  Skv,
+  queryLabels,
+  keyLabels,
+  heads,
+  focus,
+  onFocus,
+  label: groupLabel,
+}) {
   const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
   const rowHeight = 26;
   const width = 420;

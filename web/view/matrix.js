@@ -82,7 +82,8 @@ export function renderMatrix(view) {
   figure.className = 'matrix-figure';
   figure.setAttribute('part', 'matrix');
   figure.dataset.matrix = view.name;
-  const body = view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT ? renderTable(view, limit) : renderCanvas(view, limit);
+  const body =
+    view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT ? renderTable(view, limit) : renderCanvas(view, limit);
   figure.append(body);
   if (view.kind !== 'mask') figure.append(legend(view, limit));
   if (view.exportable) {
@@ -316,11 +317,14 @@ function drawHeatmap(canvas, view, limit) {
 /** Runs draw() once, when `element` comes within a screen of the viewport. */
 function whenVisible(element, draw) {
   if (typeof IntersectionObserver === 'undefined') return draw();
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    observer.disconnect();
-    draw();
-  }, { rootMargin: '100% 0px' });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      draw();
+    },
+    { rootMargin: '100% 0px' },
+  );
   observer.observe(element);
 }
 
@@ -345,7 +349,10 @@ function renderCanvas(view, limit) {
   scroller.className = 'canvas-scroller';
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', `${view.caption ?? view.name} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`);
+  canvas.setAttribute(
+    'aria-label',
+    `${view.caption ?? view.name} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`,
+  );
   const tooltip = document.createElement('div');
   tooltip.className = 'canvas-tooltip';
   tooltip.hidden = true;
@@ -362,8 +369,14 @@ function renderCanvas(view, limit) {
     canvas.style.height = `${view.rows * zoom}px`;
   };
   applyZoom();
-  zoomIn.addEventListener('click', () => { zoom = Math.min(32, zoom * 2); applyZoom(); });
-  zoomOut.addEventListener('click', () => { zoom = Math.max(1, zoom / 2); applyZoom(); });
+  zoomIn.addEventListener('click', () => {
+    zoom = Math.min(32, zoom * 2);
+    applyZoom();
+  });
+  zoomOut.addEventListener('click', () => {
+    zoom = Math.max(1, zoom / 2);
+    applyZoom();
+  });
   canvas.addEventListener('mousemove', (event) => {
     const rect = canvas.getBoundingClientRect();
     const j = Math.floor(((event.clientX - rect.left) / rect.width) * view.cols);
@@ -374,7 +387,9 @@ function renderCanvas(view, limit) {
     tooltip.style.left = `${event.clientX - rect.left + scroller.scrollLeft + 12}px`;
     tooltip.style.top = `${event.clientY - rect.top + scroller.scrollTop + 12}px`;
   });
-  canvas.addEventListener('mouseleave', () => { tooltip.hidden = true; });
+  canvas.addEventListener('mouseleave', () => {
+    tooltip.hidden = true;
+  });
   box.append(toolbar, scroller, renderTable(view, limit, { corner: true }));
   return box;
 }

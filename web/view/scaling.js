@@ -30,7 +30,11 @@ export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill
   for (let i = 0; i < S; i++) {
     const raw = scores.subarray(offset + i * Skv, offset + (i + 1) * Skv);
     for (let j = 0; j < Skv; j++) blockedRow[j] = blocked(i, j) ? 1 : 0;
-    rows.push({ label: labels[i], scaled: softmaxStats(raw, scaleFactor, blockedRow, fill), unscaled: softmaxStats(raw, 1, blockedRow, fill) });
+    rows.push({
+      label: labels[i],
+      scaled: softmaxStats(raw, scaleFactor, blockedRow, fill),
+      unscaled: softmaxStats(raw, 1, blockedRow, fill),
+    });
   }
   return rows;
 }
@@ -56,7 +60,12 @@ export function renderScalingTable(rows, keyCount, decimals, t) {
   for (const row of rows) {
     html.push('<tr><th scope="row"></th>');
     // Bars: a max weight is already in [0, 1]; an entropy is shown relative to log(S_kv), its largest value.
-    const cells = [[row.scaled.max, 1], [row.unscaled.max, 1], [row.scaled.entropy, maxEntropy], [row.unscaled.entropy, maxEntropy]];
+    const cells = [
+      [row.scaled.max, 1],
+      [row.unscaled.max, 1],
+      [row.scaled.entropy, maxEntropy],
+      [row.unscaled.entropy, maxEntropy],
+    ];
     for (const [v, full] of cells) {
       const width = (Math.max(0, Math.min(1, v / full)) * 100 || 0).toFixed(1);
       html.push(`<td>${formatNumber(v, decimals)}<span class="bar" data-width="${width}"></span></td>`);
@@ -64,7 +73,9 @@ export function renderScalingTable(rows, keyCount, decimals, t) {
     html.push('</tr>');
   }
   body.innerHTML = html.join('');
-  rows.forEach((row, i) => { body.rows[i].cells[0].textContent = row.label; });
+  rows.forEach((row, i) => {
+    body.rows[i].cells[0].textContent = row.label;
+  });
   // Bar widths through the CSSOM, which a strict Content-Security-Policy allows (style attributes it does not).
   for (const bar of body.querySelectorAll('.bar')) bar.style.width = `${bar.dataset.width}%`;
   return table;

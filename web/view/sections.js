@@ -30,9 +30,23 @@ const FORMULAS = {
 
 // Public step names, as <attention-lab steps="…"> takes them.
 export const STEP_NAMES = {
-  X: 'X', X_context: 'X_context', weights: 'projections', qkv: 'qkv', split: 'split', scores: 'scores',
-  scaled: 'scaled', mask: 'mask', masked: 'masked', attnweights: 'weights', scaling: 'scaling', links: 'links',
-  dropped: 'dropped', context: 'context', concat: 'concat', wo: 'W_O', output: 'output',
+  X: 'X',
+  X_context: 'X_context',
+  weights: 'projections',
+  qkv: 'qkv',
+  split: 'split',
+  scores: 'scores',
+  scaled: 'scaled',
+  mask: 'mask',
+  masked: 'masked',
+  attnweights: 'weights',
+  scaling: 'scaling',
+  links: 'links',
+  dropped: 'dropped',
+  context: 'context',
+  concat: 'concat',
+  wo: 'W_O',
+  output: 'output',
 };
 
 function section(t, step, shapeText, children) {
@@ -133,79 +147,155 @@ export function renderPipeline(container, result, view, edits, on) {
   const bsd = (len) => `[B=${B}, S=${len}, D=${D}]`;
 
   const matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
-    renderMatrix({ name, caption: extra.caption ?? name, data: tensor.data, offset, rows, cols, rowLabels, colLabels, kind: 'signed', ...common, ...extra });
+    renderMatrix({
+      name,
+      caption: extra.caption ?? name,
+      data: tensor.data,
+      offset,
+      rows,
+      cols,
+      rowLabels,
+      colLabels,
+      kind: 'signed',
+      ...common,
+      ...extra,
+    });
 
   const weightMatrix = (name) => {
     const tensor = T[name];
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
-    return group(name, matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
-      editable,
-      edited: (i, j) => edits.isWeightEdited(name, i, j),
-      onEdit: (i, j, value) => on.editWeight(name, i, j, value),
-      columnColor: name === 'W_O' || name === 'b_O' ? undefined : headOfColumn,
-    }));
+    return group(
+      name,
+      matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
+        editable,
+        edited: (i, j) => edits.isWeightEdited(name, i, j),
+        onEdit: (i, j, value) => on.editWeight(name, i, j, value),
+        columnColor: name === 'W_O' || name === 'b_O' ? undefined : headOfColumn,
+      }),
+    );
   };
 
   const sections = [];
   // X (editable through the embedding table: the edit applies to that token everywhere)
-  const embeddingEdit = (labels) => (randnInput || !editable ? {} : {
-    editable: true,
-    edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
-    onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
-  });
-  sections.push(section(t, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))]));
+  const embeddingEdit = (labels) =>
+    randnInput || !editable
+      ? {}
+      : {
+          editable: true,
+          edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
+          onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
+        };
+  sections.push(
+    section(t, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))]),
+  );
   if (cross) {
     const ctxEdit = result.contextTokens ? embeddingEdit(keyLabels) : {};
-    sections.push(section(t, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit)]));
+    sections.push(
+      section(t, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [
+        matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit),
+      ]),
+    );
   }
-  sections.push(section(t, 'weights', `W: [D=${D}, D=${D}]`, [
-    row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
-    row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
-  ]));
-  sections.push(section(t, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [row(
-    group('Q', matrix('Q', T.Q, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn })),
-    group('K', matrix('K', T.K, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
-    group('V', matrix('V', T.V, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
-  )]));
+  sections.push(
+    section(t, 'weights', `W: [D=${D}, D=${D}]`, [
+      row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
+      row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
+    ]),
+  );
+  sections.push(
+    section(t, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [
+      row(
+        group('Q', matrix('Q', T.Q, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn })),
+        group('K', matrix('K', T.K, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
+        group('V', matrix('V', T.V, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
+      ),
+    ]),
+  );
   // Head split: views into Q, K, V — head h is columns h·dk … (h+1)·dk.
   const headLabel = t('view.head', { h: h + 1 });
   const headView = (name, tensor, len, labels) =>
-    group(`${name}_h (${headLabel})`, matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk), { rowStride: D, caption: `${name} ${headLabel}` }), headColor(h));
-  sections.push(section(t, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [row(
-    headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels),
-  )]));
+    group(
+      `${name}_h (${headLabel})`,
+      matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk), {
+        rowStride: D,
+        caption: `${name} ${headLabel}`,
+      }),
+      headColor(h),
+    );
+  sections.push(
+    section(t, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+      row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
+    ]),
+  );
 
   const perHead = (step, name, extra = {}) =>
     section(t, step, `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`, [
-      group(`${name} (${headLabel})`, matrix(name, T[name], ((b * H + h) * S) * Skv, S, Skv, queryLabels, keyLabels, extra), headColor(h)),
+      group(
+        `${name} (${headLabel})`,
+        matrix(name, T[name], (b * H + h) * S * Skv, S, Skv, queryLabels, keyLabels, extra),
+        headColor(h),
+      ),
     ]);
   sections.push(perHead('scores', 'scores'));
   sections.push(perHead('scaled', 'scaled'));
-  sections.push(section(t, 'mask', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
-    matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask' }),
-  ]));
+  sections.push(
+    section(t, 'mask', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
+      matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask' }),
+    ]),
+  );
   sections.push(perHead('masked', 'masked', { blocked }));
   sections.push(perHead('attnweights', 'weights', { kind: 'prob', blocked }));
 
   const scaling = scalingRows({
-    scores: T.scores.data, offset: ((b * H + h) * S) * Skv, S, Skv, scaleFactor: result.scaleFactor,
-    blocked, fill: maskFill, labels: queryLabels,
+    scores: T.scores.data,
+    offset: (b * H + h) * S * Skv,
+    S,
+    Skv,
+    scaleFactor: result.scaleFactor,
+    blocked,
+    fill: maskFill,
+    labels: queryLabels,
   });
   sections.push(section(t, 'scaling', null, [renderScalingTable(scaling, Skv, view.decimals, t)]));
   // Every head in its colour; for long inputs just the selected one.
   const heads = H * S * Skv <= 20000 ? Array.from({ length: H }, (_, k) => k) : [h];
-  sections.push(section(t, 'links', null, [renderLinks({
-    weights: T.weights.data, b, H, S, Skv, queryLabels, keyLabels, heads, focus: view.focus, onFocus: on.focus, label: t('step.links.title'),
-  })]));
+  sections.push(
+    section(t, 'links', null, [
+      renderLinks({
+        weights: T.weights.data,
+        b,
+        H,
+        S,
+        Skv,
+        queryLabels,
+        keyLabels,
+        heads,
+        focus: view.focus,
+        onFocus: on.focus,
+        label: t('step.links.title'),
+      }),
+    ]),
+  );
   sections.push(perHead('dropped', 'dropped', { kind: 'prob', blocked }));
-  sections.push(section(t, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
-    group(`context (${headLabel})`, matrix('context', T.context, ((b * H + h) * S) * dk, S, dk, queryLabels, features(dk)), headColor(h)),
-  ]));
-  sections.push(section(t, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
-    matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn }),
-  ]));
-  if (T.W_O) sections.push(section(t, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]));
+  sections.push(
+    section(t, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+      group(
+        `context (${headLabel})`,
+        matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk)),
+        headColor(h),
+      ),
+    ]),
+  );
+  sections.push(
+    section(t, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
+      matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn }),
+    ]),
+  );
+  if (T.W_O)
+    sections.push(
+      section(t, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]),
+    );
   sections.push(section(t, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;

@@ -23,12 +23,16 @@ export function readViewOption(option, raw) {
       return typeof raw === 'boolean' ? raw : String(raw).trim().toLowerCase() !== 'false';
     case 'integer': {
       const n = Math.round(Number(raw));
-      return String(raw).trim() === '' || !Number.isFinite(n) ? option.default : Math.min(option.max, Math.max(option.min, n));
+      return String(raw).trim() === '' || !Number.isFinite(n)
+        ? option.default
+        : Math.min(option.max, Math.max(option.min, n));
     }
     case 'enum':
       return option.choices.includes(raw) ? raw : option.default;
     case 'steps': {
-      const steps = String(raw).split(/[\s,]+/).filter(Boolean);
+      const steps = String(raw)
+        .split(/[\s,]+/)
+        .filter(Boolean);
       return steps.length ? new Set(steps) : null;
     }
     default:
