@@ -12,6 +12,9 @@ bash web/scripts/lint.sh
 echo "== C++ (GoogleTest via CTest)"
 ctest --test-dir build/native --output-on-failure
 
+echo "== Fuzzing: libFuzzer + ASan + UBSan over the config parser and the pipeline, briefly"
+bash web/scripts/fuzz.sh 15
+
 echo "== TypeScript: the hand-written .d.ts"
 npx tsc -p web/tsconfig.json
 
