@@ -40,6 +40,13 @@ describe('one schema', () => {
     }
   });
 
+  test('index.d.ts lists every enum value of the schema', () => {
+    const dts = read('web/api/index.d.ts');
+    for (const field of FIELDS)
+      if (field.type === 'enum' || field.type === 'enum|number')
+        for (const value of field.choices) expect(dts, `${field.path} ${value}`).toContain(`'${value}'`);
+  });
+
   test("the element's .d.ts has a property for every field, named after its attribute", () => {
     const dts = read('web/element/attention-lab-element.d.ts');
     for (const field of FIELDS) expect(dts, field.name).toMatch(new RegExp(`^\\s+${camelCase(field.name)}: `, 'm'));

@@ -289,10 +289,10 @@ def reference(config):
         else:
             scaled, factor = scores * scale, scale
         mask = torch.zeros(B, S, Skv)
-        if "causal" in mask_kind:
+        if "causal" in mask_kind.split("+"):
             mask = torch.maximum(mask, torch.triu(torch.ones(S, Skv), diagonal=1).expand(B, S, Skv))
         key_padding = None
-        if "padding" in mask_kind:
+        if "padding" in mask_kind.split("+"):
             side = c_side if cross else q_side
             if side is not None:
                 key_padding = torch.tensor(side[1])  # (B, S_kv) True = pad
@@ -344,7 +344,7 @@ def check_against_mha(mha, X, Xkv, mask_kind, key_padding, S, Skv, p, config, te
     generator state the manual path's dropout started from, and puts its output
     (and, without dropout, its weights) into the fixture, after checking that
     the manual path agrees with it."""
-    attn_mask = torch.triu(torch.ones(S, Skv, dtype=torch.bool), diagonal=1) if "causal" in mask_kind else None
+    attn_mask = torch.triu(torch.ones(S, Skv, dtype=torch.bool), diagonal=1) if "causal" in mask_kind.split("+") else None
     torch.set_rng_state(rng_before_dropout)
     if "seed" in config.get("dropout", {}) and 0 < p < 1:
         torch.manual_seed(config["dropout"]["seed"])

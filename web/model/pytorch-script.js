@@ -219,9 +219,11 @@ export function pytorchScript(config, result) {
           : `scaled = scores * ${py(Number(scale))}`,
   );
   I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
-  if (mask.includes('causal'))
+  // "causal+padding" is both; match whole parts, so a future "anti-causal" is not "causal".
+  const maskParts = new Set(mask.split('+'));
+  if (maskParts.has('causal'))
     I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
-  if (mask.includes('padding')) {
+  if (maskParts.has('padding')) {
     const side = cross ? result.contextTokens : result.tokens;
     if (side) {
       I(
