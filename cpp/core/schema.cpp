@@ -93,6 +93,14 @@ Status choice(const JsonValue& value, const std::string& field, const std::vecto
   return fieldError(field, field + " must be one of " + choiceList(choices) + ", got " + describeJson(value));
 }
 
+// Books `bytes` of given values (floats) against kMaxGivenBytes for this config.
+Status bookGivenValues(const Tensors& tensors, int64_t bytes, const std::string& field) {
+  if (tensors.book(bytes, kMaxGivenBytes)) return {};
+  return fieldError(field, "the given values need " + std::to_string((tensors.booked() + bytes) >> 20) + " MiB with " +
+                               field + "; the limit for given values is " + std::to_string(kMaxGivenBytes >> 20) +
+                               " MiB");
+}
+
 // {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent
 // beside the JSON. Its size counts against kMaxGivenBytes before anything is
 // allocated; it is then read a chunk at a time, every entry checked.
@@ -119,10 +127,7 @@ Status typedArray(const JsonValue& value, const std::string& field, const Tensor
     return fieldError(field, field + " has " + std::to_string(length) + " numbers, but its shape " +
                                  shapeText(out.shape) + " needs " + std::to_string(count));
   const int64_t bytes = static_cast<int64_t>(sizeof(float)) * length;
-  if (!tensors.book(bytes, kMaxGivenBytes))
-    return fieldError(field, "the given values need " + std::to_string((tensors.booked() + bytes) >> 20) +
-                                 " MiB with " + field + "; the limit for given values is " +
-                                 std::to_string(kMaxGivenBytes >> 20) + " MiB");
+  if (Status s = bookGivenValues(tensors, bytes, field)) return s;
   out.data.resize(static_cast<size_t>(length));
   const int64_t cols = out.shape.back();
   constexpr int64_t kChunk = 1 << 14;
@@ -178,6 +183,9 @@ Status matrix(const JsonValue& value, const std::string& field, const Tensors& t
   }
   const size_t cols = rows[firstRow].array().size();
   out.shape = {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols)};
+  // A null row stands for a whole row of floats: book them before allocating.
+  const int64_t bytes = static_cast<int64_t>(sizeof(float)) * out.shape[0] * out.shape[1];
+  if (Status s = bookGivenValues(tensors, bytes, field)) return s;
   out.data.reserve(rows.size() * cols);
   for (size_t r = 0; r < rows.size(); ++r) {
     const std::string rowField = field + "[" + std::to_string(r) + "]";
@@ -212,6 +220,8 @@ Status edits(const JsonValue& value, const std::string& field, bool vector, bool
     edit.field = where;
     const auto& items = entry.array();
     if (tokens && items[0].isString()) {
+      // An empty token is no token (splitting never makes one), and "" means "by id" in CellEdit.
+      if (items[0].string().empty()) return fieldError(where + "[0]", where + "[0] is an empty token");
       edit.token = items[0].string();
     } else if (!vector) {
       if (Status s = integerIn(items[0], where + "[0]", 0, kMaxVocab, edit.row)) return s;

@@ -28,6 +28,15 @@ std::string manyTokens(int n) {
 
 std::string nested(int depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
+// One row of `cols` zeros, then `nullRows` null rows: 200 KB of JSON that stands for GBs of floats.
+std::string nullRows(int cols, int nullRows) {
+  std::string json = R"({"text": "a", "embedding": {"values": [[0)";
+  for (int i = 1; i < cols; ++i) json += ",0";
+  json += "]";
+  for (int i = 0; i < nullRows; ++i) json += ",null";
+  return json + "]}}";
+}
+
 class ValidationTest : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(ValidationTest, NamesTheField) {
@@ -72,6 +81,10 @@ const ErrorCase kCases[] = {
      "must be a finite number, got \"NaN\""},
     {"InfiniteWeight", R"({"text": "a", "weights": {"values": {"b_K": {"$tensor": 0, "shape": [8]}}}})",
      "weights.values.b_K[1]", "must be a finite number", VectorTypedArrays({{1, INFINITY, 0, 0, 0, 0, 0, 0}})},
+    {"EmptyTokenEdit",
+     R"({"vocab": ["a"], "text": "a", "dModel": 2, "numHeads": 1, "embedding": {"edits": [["", 1, 7]]}})",
+     "embedding.edits[0][0]", "is an empty token"},
+    {"NullRowsOverBudget", nullRows(30000, 30000), "embedding.values", "the limit for given values is 512 MiB"},
     {"NumberOutOfRange", R"({"text": "a", "weights": {"values": {"b_K": [1, 1e999]}}})", "config",
      "not valid JSON: line 1, column 49: the number 1e999 is out of range"},
     {"WrongWeightShape",

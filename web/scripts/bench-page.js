@@ -58,8 +58,8 @@ export async function benchLargeKeystroke() {
   const browser = await launchBrowser();
   try {
     const page = await openPage(browser, server.url);
-    await page.fill('#control-dModel', '768');
-    await page.fill('#control-numHeads', '12');
+    await page.fill('#control-d-model', '768');
+    await page.fill('#control-heads', '12');
     await waitForIdle(page);
     await page.fill('#input-text', Array.from({ length: 512 }, (_, i) => `w${i}`).join(' '));
     await waitForIdle(page);

@@ -14,6 +14,8 @@ export function pageWeights() {
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
+    // The engine's .wasm is an asset of the API chunk (new URL(...)); the worker, also an asset, loads only for large inputs.
+    for (const asset of chunk.assets ?? []) if (asset.endsWith('.wasm')) files.add(asset);
     for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
   };
   visit('index.html');
