@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "fuzz_check.h"
 #include "json.h"
 #include "schema.h"
 #include "size_limits.h"
@@ -54,16 +55,6 @@
 
 namespace attention_lab {
 namespace {
-
-#define FUZZ_CHECK(condition)                     \
-  do {                                            \
-    if (!(condition)) fail(#condition, __LINE__); \
-  } while (false)
-
-[[noreturn]] void fail(const char* condition, int line) {
-  std::fprintf(stderr, "config_fuzz.cpp:%d: invariant violated: %s\n", line, condition);
-  std::abort();
-}
 
 // Runs estimated above this many units (about 10 ns of CPU each under the
 // sanitizers, so about 10 ms) are only validated; runs below kRepeatCost are

@@ -17,21 +17,12 @@
 #include <set>
 #include <string>
 
+#include "fuzz_check.h"
 #include "json.h"
 #include "text_format.h"
 
 namespace attention_lab {
 namespace {
-
-#define FUZZ_CHECK(condition)                     \
-  do {                                            \
-    if (!(condition)) fail(#condition, __LINE__); \
-  } while (false)
-
-[[noreturn]] void fail(const char* condition, int line) {
-  std::fprintf(stderr, "json_fuzz.cpp:%d: invariant violated: %s\n", line, condition);
-  std::abort();
-}
 
 // Values (as parseJson counts them: keys are not values) and the depth of
 // arrays and objects around the deepest one.

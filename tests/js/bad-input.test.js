@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
 import { setPath } from '../../web/model/schema.js';
+import { above, below, fractionNear, nextDown, nextUp } from './edges.js';
 
 // The schema as the engine reports it (not a copy written at build time).
 const lab = await loadAttentionLab();
@@ -55,20 +56,6 @@ function configWith(field, value, queries) {
 }
 
 // ---- numbers at the edges -------------------------------------------------------
-
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-/** The next double above x (x finite). */
-function nextUp(x) {
-  if (x === 0) return Number.MIN_VALUE;
-  f64[0] = x;
-  u64[0] += x > 0 ? 1n : -1n;
-  return f64[0];
-}
-const nextDown = (x) => -nextUp(-x);
-/** The smallest number above max that is not max once it is a double (max + 1 rounds to max above 2^53). */
-const above = (max) => (max + 1 > max ? max + 1 : nextUp(max));
-const below = (min) => (min - 1 < min ? min - 1 : nextDown(min));
 
 // The JS API sends these as "NaN", "Infinity", "-Infinity"; the engine names the field.
 const NON_FINITE = [
@@ -120,13 +107,6 @@ const BAD_ENTRIES = [
 // ---- the generator ------------------------------------------------------------------
 
 /** A number in (min, max) that is not whole, as near max as doubles allow (none near 2^53). */
-function fractionNear(min, max) {
-  for (let x = max; x > min; x /= 2) {
-    const v = x - 0.5;
-    if (!Number.isInteger(v) && v > min) return v;
-  }
-  return min + 0.5;
-}
 
 /**
  * The bad values of one field: [{label, value, at?, under?}]. `at` is the

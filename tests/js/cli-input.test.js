@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { FIELDS, SCHEMA, isScalar } from '../../web/model/schema.js';
+import { above, below, fractionNear, nextDown, nextUp } from './edges.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
 
@@ -22,24 +23,6 @@ const BASE_TEXT = 'the cat sat on the mat';
 const D = 8;
 const LIMITS = SCHEMA.limits;
 
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-function nextUp(x) {
-  if (x === 0) return Number.MIN_VALUE;
-  f64[0] = x;
-  u64[0] += x > 0 ? 1n : -1n;
-  return f64[0];
-}
-const nextDown = (x) => -nextUp(-x);
-const above = (max) => (max + 1 > max ? max + 1 : nextUp(max));
-const below = (min) => (min - 1 < min ? min - 1 : nextDown(min));
-function fractionNear(min, max) {
-  for (let x = max; x > min; x /= 2) {
-    const v = x - 0.5;
-    if (!Number.isInteger(v) && v > min) return v;
-  }
-  return min + 0.5;
-}
 const choiceNumbers = (field) =>
   (field.choices ?? []).map((c) => Number(c.replace(/inf$/i, 'Infinity'))).filter((n) => !Number.isNaN(n));
 function caseVariant(field, choice) {

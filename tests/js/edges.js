@@ -1,0 +1,24 @@
+// Numbers at the edges of a range, for the bad-input tests of the API and the CLI.
+const f64 = new Float64Array(1);
+const u64 = new BigUint64Array(f64.buffer);
+
+/** The next double above x (x finite). */
+export function nextUp(x) {
+  if (x === 0) return Number.MIN_VALUE;
+  f64[0] = x;
+  u64[0] += x > 0 ? 1n : -1n;
+  return f64[0];
+}
+export const nextDown = (x) => -nextUp(-x);
+/** The smallest number above max that is not max once it is a double (max + 1 rounds to max above 2^53). */
+export const above = (max) => (max + 1 > max ? max + 1 : nextUp(max));
+export const below = (min) => (min - 1 < min ? min - 1 : nextDown(min));
+
+/** A number in (min, max] that is not whole. */
+export function fractionNear(min, max) {
+  for (let x = max; x > min; x /= 2) {
+    const v = x - 0.5;
+    if (!Number.isInteger(v) && v > min) return v;
+  }
+  return min + 0.5;
+}
