@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
 import { setPath } from '../../web/model/schema.js';
-import { above, below, fractionNear, nextDown, nextUp } from './edges.js';
+import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 
 // The schema as the engine reports it (not a copy written at build time).
 const lab = await loadAttentionLab();
@@ -63,18 +63,6 @@ const NON_FINITE = [
   ['Infinity', Infinity],
   ['-Infinity', -Infinity],
 ];
-
-/** A choice of an enum|number field may spell a number ("-inf" is -Infinity): that number is valid there. */
-const choiceNumbers = (field) =>
-  (field.choices ?? []).map((c) => Number(c.replace(/inf$/i, 'Infinity'))).filter((n) => !Number.isNaN(n));
-
-/** A case variant of `choice` that no choice of the field equals ("none" -> "NONE"), or undefined. */
-function caseVariant(field, choice) {
-  for (const variant of [choice.toUpperCase(), choice[0].toUpperCase() + choice.slice(1)]) {
-    if (variant !== choice && !field.choices.includes(variant)) return variant;
-  }
-  return undefined;
-}
 
 // ---- matrices ---------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { FIELDS, SCHEMA, isScalar } from '../../web/model/schema.js';
-import { above, below, fractionNear, nextDown, nextUp } from './edges.js';
+import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
 
@@ -22,15 +22,6 @@ function run(args) {
 const BASE_TEXT = 'the cat sat on the mat';
 const D = 8;
 const LIMITS = SCHEMA.limits;
-
-const choiceNumbers = (field) =>
-  (field.choices ?? []).map((c) => Number(c.replace(/inf$/i, 'Infinity'))).filter((n) => !Number.isNaN(n));
-function caseVariant(field, choice) {
-  for (const variant of [choice.toUpperCase(), choice[0].toUpperCase() + choice.slice(1)]) {
-    if (variant !== choice && !field.choices.includes(variant)) return variant;
-  }
-  return undefined;
-}
 
 /**
  * The bad flag texts of one field: [label, args]. Text the CLI reads as

@@ -1,4 +1,5 @@
-// Numbers at the edges of a range, for the bad-input tests of the API and the CLI.
+// Bad values for the bad-input tests of the API and the CLI: numbers at the
+// edges of a range, and near misses of a field's choices.
 const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);
 
@@ -21,4 +22,16 @@ export function fractionNear(min, max) {
     if (!Number.isInteger(v) && v > min) return v;
   }
   return min + 0.5;
+}
+
+/** A choice of an enum|number field may spell a number ("-inf" is -Infinity): that number is valid there. */
+export const choiceNumbers = (field) =>
+  (field.choices ?? []).map((c) => Number(c.replace(/inf$/i, 'Infinity'))).filter((n) => !Number.isNaN(n));
+
+/** A case variant of `choice` that no choice of the field equals ("none" -> "NONE"), or undefined. */
+export function caseVariant(field, choice) {
+  for (const variant of [choice.toUpperCase(), choice[0].toUpperCase() + choice.slice(1)]) {
+    if (variant !== choice && !field.choices.includes(variant)) return variant;
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@
 // prints the same tensors. It follows the engine's draw order exactly:
 // inputs, then weights, then the dropout mask.
 import { float32Text } from './export.js';
+import { fieldByPath } from './schema.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -15,7 +16,8 @@ const pyList = (xs) => `[${xs.map(py).join(', ')}]`;
 const pyMatrix = (rows) => `[\n${rows.map((r) => `    ${pyList(r)},`).join('\n')}\n]`;
 const isComplete = (values) => values.every((v) => (Array.isArray(v) ? isComplete(v) : v !== null && v !== undefined));
 
-const WEIGHT_NAMES = ['W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V', 'W_O', 'b_O'];
+// The weight names in the engine's pipeline order (the schema's weights.values names them).
+const WEIGHT_NAMES = fieldByPath.get('weights.values').choices;
 
 /** Assignments for the non-null entries of explicit values (nulls keep the drawn numbers). */
 function overrides(target, values, indent = '') {
