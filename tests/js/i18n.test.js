@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { STRINGS } from '../../web/i18n/index.js';
 import { FIELDS } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
+import { SHARE_ERROR_CODES } from '../../web/model/share.js';
 import { STEP_NAMES } from '../../web/view/sections.js';
 import { VIEW_OPTIONS } from '../../web/view/view-options.js';
 
@@ -26,6 +27,7 @@ function dynamicKeys() {
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`);
   for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
   for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
+  for (const code of SHARE_ERROR_CODES) keys.push(`share.error.${code}`);
   return keys;
 }
 
@@ -67,5 +69,25 @@ describe('i18n', () => {
       (key) => !dynamic.has(key) && !code.includes(`'${key}'`) && !code.includes(`"${key}"`),
     );
     expect(unused).toEqual([]);
+  });
+
+  test('strings set as markup (data-i18n-html) hold only <code> and <em>, in every language', () => {
+    const keys = [...sources().matchAll(/data-i18n-html="([\w.]+)"/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(5);
+    for (const lang of languages)
+      for (const key of keys) {
+        const tags = [...STRINGS[lang][key].matchAll(/<\/?([a-z]+)[^>]*>/g)].map((m) => m[1]);
+        expect(
+          tags.filter((tag) => !['code', 'em'].includes(tag)),
+          `${lang} ${key}`,
+        ).toEqual([]);
+        expect(STRINGS[lang][key], `${lang} ${key}`).not.toMatch(/<[a-z]+\s/); // no attributes
+      }
+  });
+
+  test('every reason a share link is refused has its message', () => {
+    for (const lang of languages)
+      for (const code of SHARE_ERROR_CODES)
+        expect(STRINGS[lang][`share.error.${code}`], `${lang} ${code}`).toBeTruthy();
   });
 });

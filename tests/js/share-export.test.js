@@ -8,7 +8,8 @@ import { editsToJson, emptyEdits, setEmbeddingEdit, setWeightEdit } from '../../
 import { float32Text, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../../web/model/export.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { decodeState, encodeState, ShareLinkError } from '../../web/model/share.js';
+import { decodeState, encodeState, readFragment, shareErrorText, ShareLinkError } from '../../web/model/share.js';
+import { translator } from '../../web/i18n/index.js';
 
 const deflated = async (state, version = 'v2') => {
   const bytes = new TextEncoder().encode(JSON.stringify(state));
@@ -72,6 +73,16 @@ describe('share links', () => {
   ])('rejects %s', async (_, fragment, message) => {
     await expect(decodeState(fragment)).rejects.toThrow(ShareLinkError);
     await expect(decodeState(fragment)).rejects.toThrow(message);
+  });
+
+  test('a refused link explains itself in the UI language', async () => {
+    const { error } = await readFragment('#s=v7.abc');
+    expect(error.code).toBe('version');
+    expect(shareErrorText(error, translator('en'))).toContain('version "v7"');
+    const zh = shareErrorText(error, translator('zh'));
+    expect(zh).toContain('无法读取此链接');
+    expect(zh).toContain('“v7”');
+    expect(zh).not.toMatch(/link|version/);
   });
 
   test('a decompression bomb stops at the cap, quickly', async () => {

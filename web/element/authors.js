@@ -1,14 +1,30 @@
 // The authors' page: the attribute table, derived from the engine's schema
 // and the view options, and every preset as a live <attention-lab> with the
-// snippet that produces it.
-import { translator } from '../i18n/index.js';
+// snippet that produces it; in English or Chinese (?lang=zh, the language
+// menu, or the browser's language).
+import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
 import { attributesFromSettings, elementMarkup } from '../model/settings.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
 
-const t = translator(document.documentElement.lang);
+const languageParam = new URLSearchParams(location.search).get('lang');
+const t = translator(resolveLanguage(languageParam ?? navigator.language));
+document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
+document.title = t('authors.title');
+for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+// These strings are our own constant markup (only <code> and <em>; tests/js/i18n.test.js checks), never user text.
+for (const el of document.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml);
+
+const languageMenu = document.getElementById('language');
+for (const [code, name] of Object.entries(LANGUAGES)) languageMenu.append(new Option(name, code));
+languageMenu.value = t.lang;
+languageMenu.addEventListener('change', () => {
+  const url = new URL(location.href);
+  url.searchParams.set('lang', languageMenu.value);
+  location.assign(url.href);
+});
 
 function cell(text, code = false) {
   const td = document.createElement('td');
@@ -55,6 +71,7 @@ for (const option of VIEW_OPTIONS) {
 const gallery = document.getElementById('gallery');
 for (const preset of PRESETS) {
   const attributes = [...attributesFromSettings(preset.settings), ['steps', 'weights output'], ['compact', '']];
+  if (t.lang !== 'en') attributes.push(['lang', t.lang]);
   const title = document.createElement('h3');
   title.textContent = t(`preset.${preset.key}`);
   const code = document.createElement('pre');

@@ -2,9 +2,11 @@
 // versioned encoding as share links), reporting its height to the parent so
 // the iframe can be sized to fit:
 //   window.addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') iframe.style.height = e.data.height + 'px'; });
+// The language is ?lang=zh (the Share dialog adds the page's), else the browser's.
+import { resolveLanguage, translator } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
 import { DEFAULT_SETTINGS } from '../model/presets.js';
-import { readFragment } from '../model/share.js';
+import { readFragment, shareErrorText } from '../model/share.js';
 import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
 import './attention-lab-element.js';
@@ -12,6 +14,9 @@ import './embed.css';
 
 const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');
+const t = translator(resolveLanguage(new URLSearchParams(location.search).get('lang') ?? navigator.language));
+document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
+element.setAttribute('lang', t.lang);
 
 async function apply() {
   const { settings, edits, error } = (await readFragment(location.hash)) ?? {
@@ -20,7 +25,7 @@ async function apply() {
     error: null,
   };
   notice.hidden = !error;
-  notice.textContent = error ? `This link could not be read (${error}). Showing the default example instead.` : '';
+  notice.textContent = error ? shareErrorText(error, t) : '';
   for (const field of FIELDS) element.removeAttribute(field.name);
   for (const [name, value] of attributesFromSettings(settings)) element.setAttribute(name, value);
   const config = edits ? withEdits({}, edits) : {};

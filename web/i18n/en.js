@@ -139,6 +139,18 @@ export default {
   'share.copyManually': 'Selected: press Ctrl+C to copy.',
   'share.close': 'Close',
   'share.bad': 'This link could not be read ({reason}). Showing the default example instead.',
+  'share.error.not-base64url': 'the link contains characters that are not base64url',
+  'share.error.too-long': 'the link is too long',
+  'share.error.not-a-state': 'the link does not hold an Attention Lab state',
+  'share.error.unknown-setting': 'the link has an unknown setting "{setting}"',
+  'share.error.wrong-type': 'the link\'s setting "{setting}" has the wrong type',
+  'share.error.setting-too-long': 'the link\'s setting "{setting}" is too long',
+  'share.error.bad-edits': 'the link has invalid edits',
+  'share.error.unknown-weight': 'the link edits an unknown weight "{name}"',
+  'share.error.bad-weight-edit': "the link's edit of {name} is invalid",
+  'share.error.bad-embedding-edit': 'the link has an invalid embedding edit',
+  'share.error.version': 'the link has version "{version}", this page reads {known}',
+  'share.error.damaged': 'the link is damaged (it does not decompress to JSON)',
   'export.copyMatrix': 'Copy matrix',
   'export.csv': 'CSV',
   'export.json': 'JSON',
@@ -202,4 +214,32 @@ export default {
   'view.decimals': 'Digits after the decimal point (0 to 8).',
   'view.compact': 'Smaller, without formulas and meanings.',
   'view.editable': 'Numbers in X and in the weights can be edited.',
+  'authors.back': '← Attention Lab',
+  'authors.title': 'Attention Lab for tutorial authors',
+  'authors.intro':
+    'Put the calculator in your own page, link to exactly what you set up, and paste its numbers and code into your text. The numbers are the ones PyTorch prints for the same seed and settings.',
+  'authors.element.heading': 'One script tag: <code>&lt;attention-lab&gt;</code>',
+  'authors.element.body':
+    "The element renders in Shadow DOM, loads the engine only when it nears the viewport, and every element on a page shares one engine instance. Copy <code>attention-lab-element.js</code> and the <code>assets/</code> folder next to it from <code>dist/</code> (or use the npm package's <code>attention-lab/element</code> export).",
+  'authors.attributes.heading': 'Attributes',
+  'authors.attributes.attribute': 'attribute',
+  'authors.attributes.field': 'config field',
+  'authors.attributes.type': 'type',
+  'authors.attributes.default': 'default',
+  'authors.attributes.meaning': 'meaning',
+  'authors.attributes.body':
+    "The table is the engine's own config schema: every config field is an attribute named as the command line's flag, and <code>config</code> takes JSON merged over them. Every attribute is also a typed property (<code>el.dModel = 16</code>, <code>el.heads = 4</code>, <code>el.qkvBias = false</code>, <code>el.editable = true</code>, <code>el.config = {…}</code>); changing either recomputes. After each run the element fires <code>attention-change</code> with the result as <code>event.detail</code> (tokens, vocab and every tensor as a <code>Float32Array</code>); a bad attribute fires <code>attention-error</code> and shows an inline message naming it.",
+  'authors.styling.heading': 'Styling',
+  'authors.styling.body':
+    'Custom properties: <code>--attention-lab-background</code>, <code>--attention-lab-color</code>, <code>--attention-lab-muted</code>, <code>--attention-lab-line</code>, <code>--attention-lab-panel</code>, <code>--attention-lab-accent</code>, <code>--attention-lab-error</code>, <code>--attention-lab-chip</code>, <code>--attention-lab-font</code>, <code>--attention-lab-mono</code>, <code>--attention-lab-radius</code>. Parts: <code>::part(step)</code>, <code>title</code>, <code>formula</code>, <code>shape</code>, <code>meaning</code>, <code>matrix</code>, <code>heads</code>, <code>error</code>, <code>explain</code>.',
+  'authors.iframe.heading': 'An iframe',
+  'authors.iframe.body':
+    'The Share button on the main page gives an <code>&lt;iframe&gt;</code> snippet for <code>embed.html</code>, whose URL fragment holds the whole setup in a compact, versioned encoding (<code>#s=v2.…</code>); <code>?lang=zh</code> shows it in Chinese. It posts its height so you can size the frame:',
+  'authors.export.heading': 'Numbers and code for your text',
+  'authors.export.body':
+    'Under every matrix: copy it as CSV, JSON, a LaTeX <code>bmatrix</code> or a NumPy literal. At the top: download every tensor as one JSON file or as <code>.npy</code> files in a zip, and <em>Copy as PyTorch</em> for a short script that rebuilds the same embeddings, weights, mask and dropout and prints the same tensors.',
+  'authors.offline.heading': 'Offline',
+  'authors.offline.body':
+    '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), and <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network.',
+  'authors.gallery.heading': 'Gallery: the presets, live',
 };

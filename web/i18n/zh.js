@@ -131,6 +131,18 @@ export default {
   'share.copyManually': '已选中：按 Ctrl+C 复制。',
   'share.close': '关闭',
   'share.bad': '无法读取此链接（{reason}），已显示默认示例。',
+  'share.error.not-base64url': '链接含有不属于 base64url 的字符',
+  'share.error.too-long': '链接太长',
+  'share.error.not-a-state': '链接里没有 Attention Lab 的设置',
+  'share.error.unknown-setting': '链接里有未知的设置“{setting}”',
+  'share.error.wrong-type': '链接里的设置“{setting}”类型不对',
+  'share.error.setting-too-long': '链接里的设置“{setting}”太长',
+  'share.error.bad-edits': '链接里的修改无效',
+  'share.error.unknown-weight': '链接修改了未知的权重“{name}”',
+  'share.error.bad-weight-edit': '链接里对 {name} 的修改无效',
+  'share.error.bad-embedding-edit': '链接里对词嵌入的修改无效',
+  'share.error.version': '链接的版本是“{version}”，本页面只能读取 {known}',
+  'share.error.damaged': '链接已损坏（无法解压为 JSON）',
   'export.copyMatrix': '复制矩阵',
   'export.csv': 'CSV',
   'export.json': 'JSON',
@@ -190,4 +202,32 @@ export default {
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
+  'authors.back': '← Attention Lab',
+  'authors.title': '写给教程作者的 Attention Lab',
+  'authors.intro':
+    '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
+  'authors.element.heading': '一个 script 标签：<code>&lt;attention-lab&gt;</code>',
+  'authors.element.body':
+    '该元素在 Shadow DOM 中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 npm 包的 <code>attention-lab/element</code> 导出）。',
+  'authors.attributes.heading': '属性',
+  'authors.attributes.attribute': '属性',
+  'authors.attributes.field': '配置字段',
+  'authors.attributes.type': '类型',
+  'authors.attributes.default': '默认值',
+  'authors.attributes.meaning': '含义',
+  'authors.attributes.body':
+    '这张表就是引擎自己的配置模式：每个配置字段都是一个属性，名称与命令行参数相同；<code>config</code> 接受一段 JSON，合并在这些属性之上。每个属性也是一个有类型的属性值（<code>el.dModel = 16</code>、<code>el.heads = 4</code>、<code>el.qkvBias = false</code>、<code>el.editable = true</code>、<code>el.config = {…}</code>），改动任何一个都会重新计算。每次运行后元素会触发 <code>attention-change</code> 事件，<code>event.detail</code> 是结果（词元、词表以及每个张量的 <code>Float32Array</code>）；属性有误时触发 <code>attention-error</code>，并在元素内显示指明该属性的提示。',
+  'authors.styling.heading': '样式',
+  'authors.styling.body':
+    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>error</code>、<code>explain</code>。',
+  'authors.iframe.heading': 'iframe 嵌入',
+  'authors.iframe.body':
+    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）；加上 <code>?lang=zh</code> 即显示中文。它会把自身高度发给父页面，方便你调整框架大小：',
+  'authors.export.heading': '给文章用的数字和代码',
+  'authors.export.body':
+    '每个矩阵下方：复制为 CSV、JSON、LaTeX <code>bmatrix</code> 或 NumPy 字面量。页面顶部：把所有张量下载为一个 JSON 文件或 zip 中的 <code>.npy</code> 文件；<em>复制为 PyTorch 代码</em> 给出一段短脚本，重建同样的词嵌入、权重、掩码和 dropout，并打印同样的张量。',
+  'authors.offline.heading': '离线使用',
+  'authors.offline.body':
+    '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）以及 <code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）。',
+  'authors.gallery.heading': '示例库：所有预设，实时运行',
 };

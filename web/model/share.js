@@ -4,6 +4,7 @@
 // hold. Decoding checks every key and value before anything is applied, and
 // stops inflating at a size cap, so a malformed or hostile fragment is
 // reported and never applied. v1 links (the first page's form keys) still open.
+import { translator } from '../i18n/index.js';
 import { editsFromJson, editsToJson, emptyEdits } from './edits.js';
 import { DEFAULT_SETTINGS } from './presets.js';
 import { FIELDS, SCHEMA, fieldByPath, isScalar } from './schema.js';
@@ -15,7 +16,35 @@ const MAX_TEXT = 200_000; // characters of one setting
 const WEIGHT_NAMES = fieldByPath.get('weights.edits').choices;
 const SETTING_PATHS = new Set(FIELDS.filter(isScalar).map((field) => field.path));
 
-export class ShareLinkError extends Error {}
+/** The reasons a link may not be read, each an i18n key share.error.<code>. */
+export const SHARE_ERROR_CODES = [
+  'not-base64url',
+  'too-long',
+  'not-a-state',
+  'unknown-setting',
+  'wrong-type',
+  'setting-too-long',
+  'bad-edits',
+  'unknown-weight',
+  'bad-weight-edit',
+  'bad-embedding-edit',
+  'version',
+  'damaged',
+];
+
+/**
+ * Why a link could not be read: a code (the i18n key share.error.<code>) and
+ * its parameters, so the page shows it in the UI language; the message is
+ * the English text.
+ */
+export class ShareLinkError extends Error {
+  constructor(code, params = {}) {
+    super(translator('en')(`share.error.${code}`, params));
+    this.name = 'ShareLinkError';
+    this.code = code;
+    this.params = params;
+  }
+}
 
 const toBase64Url = (bytes) => {
   let binary = '';
@@ -23,7 +52,7 @@ const toBase64Url = (bytes) => {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };
 const fromBase64Url = (text) => {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareLinkError('the link contains characters that are not base64url');
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareLinkError('not-base64url');
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 };
@@ -44,7 +73,7 @@ async function inflateCapped(bytes, cap) {
     size += value.length;
     if (size > cap) {
       await reader.cancel();
-      throw new ShareLinkError('the link is too long');
+      throw new ShareLinkError('too-long');
     }
     chunks.push(value);
   }
@@ -72,14 +101,14 @@ const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isIndex = (x) => Number.isInteger(x) && x >= 0 && x < SCHEMA.limits.vocab;
 
 function checkSettings(raw) {
-  if (!isPlainObject(raw)) throw new ShareLinkError('the link does not hold an Attention Lab state');
+  if (!isPlainObject(raw)) throw new ShareLinkError('not-a-state');
   const settings = {};
   for (const [path, value] of Object.entries(raw)) {
-    if (!SETTING_PATHS.has(path)) throw new ShareLinkError(`the link has an unknown setting "${path.slice(0, 40)}"`);
+    if (!SETTING_PATHS.has(path)) throw new ShareLinkError('unknown-setting', { setting: path.slice(0, 40) });
     if (!['string', 'number', 'boolean'].includes(typeof value))
-      throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
+      throw new ShareLinkError('wrong-type', { setting: path });
     if (typeof value === 'string' && value.length > MAX_TEXT)
-      throw new ShareLinkError(`the link's setting "${path}" is too long`);
+      throw new ShareLinkError('setting-too-long', { setting: path });
     settings[path] = value;
   }
   return settings;
@@ -88,17 +117,16 @@ function checkSettings(raw) {
 function checkEdits(raw) {
   if (raw === undefined) return emptyEdits();
   if (!isPlainObject(raw) || !isPlainObject(raw.weights ?? {}) || !Array.isArray(raw.embedding ?? []))
-    throw new ShareLinkError('the link has invalid edits');
+    throw new ShareLinkError('bad-edits');
   for (const [name, cells] of Object.entries(raw.weights ?? {})) {
-    if (!WEIGHT_NAMES.includes(name))
-      throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
+    if (!WEIGHT_NAMES.includes(name)) throw new ShareLinkError('unknown-weight', { name: name.slice(0, 20) });
     const arity = name.startsWith('b_') ? 2 : 3;
     const ok =
       Array.isArray(cells) &&
       cells.every(
         (c) => Array.isArray(c) && c.length === arity && c.slice(0, -1).every(isIndex) && isFiniteNumber(c.at(-1)),
       );
-    if (!ok) throw new ShareLinkError(`the link's edit of ${name} is invalid`);
+    if (!ok) throw new ShareLinkError('bad-weight-edit', { name });
   }
   const tokenOk = (c) =>
     Array.isArray(c) &&
@@ -107,7 +135,7 @@ function checkEdits(raw) {
     c[0].length <= MAX_TEXT &&
     isIndex(c[1]) &&
     isFiniteNumber(c[2]);
-  if (!(raw.embedding ?? []).every(tokenOk)) throw new ShareLinkError('the link has an invalid embedding edit');
+  if (!(raw.embedding ?? []).every(tokenOk)) throw new ShareLinkError('bad-embedding-edit');
   return editsFromJson(raw);
 }
 
@@ -136,8 +164,7 @@ function fromV1(state) {
   const settings = {};
   for (const [key, value] of Object.entries(f)) {
     if (key === 'scaleValue') continue;
-    if (!Object.hasOwn(V1_PATHS, key))
-      throw new ShareLinkError(`the link has an unknown setting "${key.slice(0, 40)}"`);
+    if (!Object.hasOwn(V1_PATHS, key)) throw new ShareLinkError('unknown-setting', { setting: key.slice(0, 40) });
     settings[V1_PATHS[key]] = key === 'scale' && value === 'custom' ? (f.scaleValue ?? 0.125) : value;
   }
   // v1 sent qkvBias only when it differed from its form's default, false.
@@ -158,35 +185,38 @@ function fromV1(state) {
 /** The state in a fragment ("s=v2...."), checked field by field; throws ShareLinkError. */
 export async function decodeState(fragment) {
   const text = fragment.replace(/^#/, '');
-  if (text.length > MAX_FRAGMENT) throw new ShareLinkError('the link is too long');
+  if (text.length > MAX_FRAGMENT) throw new ShareLinkError('too-long');
   const match = /^s=([a-z0-9]+)\.(.*)$/s.exec(text);
-  if (!match) throw new ShareLinkError('the link does not hold an Attention Lab state');
+  if (!match) throw new ShareLinkError('not-a-state');
   if (match[1] !== SHARE_VERSION && match[1] !== 'v1')
-    throw new ShareLinkError(
-      `the link has version "${match[1].slice(0, 10)}", this page reads v1 and ${SHARE_VERSION}`,
-    );
+    throw new ShareLinkError('version', { version: match[1].slice(0, 10), known: `v1, ${SHARE_VERSION}` });
   let state;
   try {
     const bytes = await inflateCapped(fromBase64Url(match[2]), MAX_JSON);
     state = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     if (error instanceof ShareLinkError) throw error;
-    throw new ShareLinkError('the link is damaged (it does not decompress to JSON)');
+    throw new ShareLinkError('damaged');
   }
-  if (!isPlainObject(state)) throw new ShareLinkError('the link does not hold an Attention Lab state');
+  if (!isPlainObject(state)) throw new ShareLinkError('not-a-state');
   if (match[1] === 'v1') state = fromV1(state);
   return { settings: checkSettings(state.s ?? {}), edits: checkEdits(state.e) };
 }
 
 /**
  * null for an empty fragment; otherwise {settings, edits, error}: the decoded
- * state, or the default example and the reason the link could not be read.
+ * state, or the default example and the ShareLinkError saying why the link
+ * could not be read (render it with shareErrorText).
  */
 export async function readFragment(fragment) {
   if (!fragment || fragment === '#') return null;
   try {
     return { ...(await decodeState(fragment)), error: null };
   } catch (error) {
-    return { settings: { ...DEFAULT_SETTINGS }, edits: emptyEdits(), error: error.message };
+    const linkError = error instanceof ShareLinkError ? error : new ShareLinkError('damaged');
+    return { settings: { ...DEFAULT_SETTINGS }, edits: emptyEdits(), error: linkError };
   }
 }
+
+/** "This link could not be read (…)" in the language of `t`. */
+export const shareErrorText = (error, t) => t('share.bad', { reason: t(`share.error.${error.code}`, error.params) });

@@ -6,7 +6,7 @@ import { countEdits, withEdits } from '../model/edits.js';
 import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../model/export.js';
 import { DEFAULT_SETTINGS, PRESETS } from '../model/presets.js';
 import { pytorchScript } from '../model/pytorch-script.js';
-import { readFragment } from '../model/share.js';
+import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError } from '../model/settings.js';
 import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
@@ -36,6 +36,7 @@ const SENTENCE_BOXES = ['text', 'contextText'];
 const state = {
   settings: { ...DEFAULT_SETTINGS }, // what the user set, by config path
   t: translator('en'),
+  linkError: null, // why the link in the URL could not be read (a ShareLinkError), shown in the UI language
 };
 
 const engine = createEngineClient();
@@ -138,6 +139,7 @@ function applyLanguage(lang) {
   buildPresets();
   controller.setOptions({ t });
   renderStatus();
+  renderLinkNotice();
 }
 
 function buildPresets() {
@@ -202,7 +204,9 @@ function init() {
     controller.resetEdits();
     recompute();
   });
-  $('share').addEventListener('click', () => openShareDialog({ settings: state.settings, edits: controller.edits }));
+  $('share').addEventListener('click', () =>
+    openShareDialog({ settings: state.settings, edits: controller.edits, lang: state.t.lang }),
+  );
   const getT = () => state.t;
   wireShareDialog($('share-dialog'), getT);
   wireShareDialog($('pytorch-dialog'), getT);
@@ -262,10 +266,15 @@ async function copyMatrix(event) {
 async function restore() {
   const restored = await readFragment(location.hash);
   if (restored === null) return recompute();
-  const notice = $('link-notice');
-  notice.hidden = !restored.error;
-  notice.textContent = restored.error ? state.t('share.bad', { reason: restored.error }) : '';
+  state.linkError = restored.error;
+  renderLinkNotice();
   await applyState(restored);
+}
+
+function renderLinkNotice() {
+  const notice = $('link-notice');
+  notice.hidden = !state.linkError;
+  notice.textContent = state.linkError ? shareErrorText(state.linkError, state.t) : '';
 }
 
 // Exposed for the browser tests and the benchmark: the state, the view, and whether the page is busy.

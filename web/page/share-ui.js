@@ -7,17 +7,19 @@ import { encodeState } from '../model/share.js';
 /** The page's folder URL, so snippets point next to index.html wherever it is hosted. */
 const baseFolder = () => new URL('.', location.href).href;
 
-/** The three things Share copies for {settings, edits}. */
+/** The three things Share copies for {settings, edits, lang}: the iframe and the element speak the page's language. */
 export async function shareSnippets(state) {
   const fragment = await encodeState(state);
   const base = baseFolder();
   const link = `${base}${location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : ''}#${fragment}`;
-  const iframe = `<iframe src="${base}embed.html#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  const query = state.lang && state.lang !== 'en' ? `?lang=${state.lang}` : '';
+  const iframe = `<iframe src="${base}embed.html${query}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
   const attributes = attributesFromSettings(state.settings);
   // Edits travel in the config attribute, sparse, the embedding's by token.
   const edits = withEdits({}, state.edits);
   if (Object.keys(edits).length) attributes.push(['config', JSON.stringify(edits)]);
   attributes.push(['editable', '']);
+  if (state.lang && state.lang !== 'en') attributes.push(['lang', state.lang]);
   const element = `<script type="module" src="${base}attention-lab-element.js"></script>\n${elementMarkup(attributes)}`;
   return { link, iframe, element };
 }
