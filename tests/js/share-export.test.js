@@ -38,6 +38,16 @@ describe('share links', () => {
     expect(editsToJson(back.edits)).toEqual(editsToJson(edits));
   });
 
+  test('a random input and a vocabulary travel in the link; a wrong form is refused, naming the setting', async () => {
+    const settings = { input: { randn: [2, 3, 8] }, contextInput: { randn: [2, 4, 8] }, vocab: ['<pad>', '猫', 'dog'] };
+    const back = await decodeState(`#${await encodeState({ settings, edits: emptyEdits() })}`);
+    expect(back.settings).toEqual(settings);
+    for (const bad of [{ input: 'randn' }, { vocab: [1, 2] }, { input: { randn: ['2'] } }, { 'weights.values': {} }]) {
+      const { error } = await readFragment(await deflated({ s: bad }));
+      expect(error?.params.setting, JSON.stringify(bad)).toBe(Object.keys(bad)[0]);
+    }
+  });
+
   test('v1 links (the first page form) still open, edits included', async () => {
     const v1 = {
       f: {

@@ -14,6 +14,7 @@ import { AttentionConfigError, AttentionEngineError, TENSOR_NAMES, loadAttention
 import { translator } from '../i18n/index.js';
 import { float32Text } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
+import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
 
 const t = translator('en');
@@ -117,7 +118,7 @@ function configFromArgs(values, lab) {
     if (Array.isArray(given) && given.length > 1) setPath(flags, batchFieldOf(field).path, given);
     else setPath(flags, field.path, coerce(field, Array.isArray(given) ? given[0] : given));
   }
-  return mergeConfig(config, flags);
+  return resolveWordTokenizer(mergeConfig(config, flags));
 }
 
 /**

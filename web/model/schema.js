@@ -3,11 +3,18 @@
 // the form, the element's attributes, the CLI's flags, the share links —
 // reads the same fields, types, defaults and limits as the engine.
 import { SCHEMA } from '../api/generated/schema.js';
+import { WORDS } from './segment.js';
 
 export { SCHEMA };
 
-/** Every field: {path, name, type, group, default, choices?, min?, max?, oneOf?, help}. */
-export const FIELDS = SCHEMA.fields;
+/**
+ * Every field: {path, name, type, group, default, choices?, min?, max?, oneOf?, help}.
+ * The one choice added on the JS side: tokenizer "words" (segment.js), which
+ * depends on the runtime's ICU and so becomes pre-split tokens before the engine.
+ */
+export const FIELDS = SCHEMA.fields.map((field) =>
+  field.path === 'tokenizer' ? { ...field, choices: [...field.choices, WORDS] } : field,
+);
 export const fieldByPath = new Map(FIELDS.map((field) => [field.path, field]));
 /** By short name: the CLI flag (--d-model), the element attribute (d-model). */
 export const fieldByName = new Map(FIELDS.map((field) => [field.name, field]));

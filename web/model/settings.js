@@ -5,6 +5,7 @@
 // applies. configFromSettings() turns settings into an engine config;
 // attributes and element markup are derived from the same schema rows.
 import { FIELDS, batchFieldOf, fieldByPath, getPath, isScalar, setPath } from './schema.js';
+import { resolveWordTokenizer } from './segment.js';
 
 /** The sentences of a text box: one per non-blank line. */
 export const sentencesOf = (text) => text.split('\n').filter((line) => line.trim() !== '');
@@ -52,7 +53,10 @@ export function coerce(field, raw) {
   }
 }
 
-/** An engine config from settings. A multi-line text becomes a batch (texts). */
+/**
+ * An engine config from settings. A multi-line text becomes a batch (texts);
+ * the tokenizer "words" becomes pre-split tokens (model/segment.js).
+ */
 export function configFromSettings(settings) {
   const config = {};
   for (const field of FIELDS) {
@@ -70,7 +74,7 @@ export function configFromSettings(settings) {
     }
     setPath(config, field.path, value);
   }
-  return config;
+  return resolveWordTokenizer(config);
 }
 
 /** Settings from a config (the inverse of configFromSettings for the fields it holds). */

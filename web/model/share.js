@@ -14,7 +14,10 @@ const MAX_FRAGMENT = 1_000_000; // characters of the fragment
 const MAX_JSON = 4_000_000; // bytes after inflating: the cap that stops a decompression bomb
 const MAX_TEXT = 200_000; // characters of one setting
 const WEIGHT_NAMES = fieldByPath.get('weights.edits').choices;
-const SETTING_PATHS = new Set(FIELDS.filter(isScalar).map((field) => field.path));
+// A link holds settings: every scalar field, plus the JSON-valued ones the page sets (vocab, a random input
+// {randn: [B, S, D]}); the matrices and edits travel as edits.
+const TENSOR_TYPES = new Set(['matrix', 'matrix-map', 'edits', 'edits-map']);
+const SETTING_PATHS = new Set(FIELDS.filter((field) => !TENSOR_TYPES.has(field.type)).map((field) => field.path));
 
 /** The reasons a link may not be read, each an i18n key share.error.<code>. */
 export const SHARE_ERROR_CODES = [
@@ -100,13 +103,26 @@ const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArr
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isIndex = (x) => Number.isInteger(x) && x >= 0 && x < SCHEMA.limits.vocab;
 
+const isStringList = (x) => Array.isArray(x) && x.every((item) => typeof item === 'string');
+const isNumberList = (x) => Array.isArray(x) && x.every(isFiniteNumber);
+
+/** A JSON-valued setting of the right form: string lists (or lists of them), or {kind: [numbers]}. */
+function isJsonSetting(field, value) {
+  if (field.type.startsWith('string[]'))
+    return isStringList(value) || (Array.isArray(value) && value.every(isStringList));
+  return isPlainObject(value) && Object.values(value).every(isNumberList);
+}
+
 function checkSettings(raw) {
   if (!isPlainObject(raw)) throw new ShareLinkError('not-a-state');
   const settings = {};
   for (const [path, value] of Object.entries(raw)) {
     if (!SETTING_PATHS.has(path)) throw new ShareLinkError('unknown-setting', { setting: path.slice(0, 40) });
-    if (!['string', 'number', 'boolean'].includes(typeof value))
+    const field = fieldByPath.get(path);
+    if (isScalar(field) ? !['string', 'number', 'boolean'].includes(typeof value) : !isJsonSetting(field, value))
       throw new ShareLinkError('wrong-type', { setting: path });
+    if (!isScalar(field) && JSON.stringify(value).length > MAX_TEXT)
+      throw new ShareLinkError('setting-too-long', { setting: path });
     if (typeof value === 'string' && value.length > MAX_TEXT)
       throw new ShareLinkError('setting-too-long', { setting: path });
     settings[path] = value;

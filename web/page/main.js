@@ -12,6 +12,7 @@ import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
 import { createEngineClient } from './engine-client.js';
+import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
 
 const $ = (id) => document.getElementById(id);
@@ -51,6 +52,19 @@ const controller = new PipelineController(
   { onEditsChange: () => recompute() },
 );
 let form;
+const inputPanel = wireInputPanel({
+  settings: () => state.settings,
+  set: (changes) => {
+    for (const [path, value] of Object.entries(changes)) {
+      if (value === undefined) delete state.settings[path];
+      else state.settings[path] = value;
+      if (SENTENCE_BOXES.includes(path)) $(`input-${path}`).value = value ?? '';
+    }
+    controller.edits.embedding.clear(); // embedding edits belong to the tokens of these inputs
+    recompute();
+  },
+  dModel: () => Number(controller.result?.settings.dModel ?? state.settings.dModel ?? 8),
+});
 
 const currentConfig = () => withEdits(configFromSettings(state.settings), controller.edits);
 
@@ -74,8 +88,7 @@ async function recompute() {
   if (result === null) return; // superseded by a newer edit
   showError(null);
   const computed = performance.now();
-  renderChips('chips-text', result.tokens);
-  renderChips('chips-context', result.contextTokens ?? []);
+  inputPanel.renderChips(result, state.t);
   form.sync(state.settings, result.settings);
   controller.setResult(result);
   renderStatus();
@@ -96,23 +109,6 @@ function showError(error) {
   banner.hidden = !error || form.has(path) || SENTENCE_BOXES.includes(path);
   banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${error.message}` }) : '';
   if (error) $('status').textContent = state.t('status.error', { message: error.message });
-}
-
-function renderChips(containerId, lines) {
-  const container = $(containerId);
-  container.replaceChildren();
-  lines.forEach((line, b) => {
-    const rowEl = document.createElement('div');
-    rowEl.className = 'chip-row';
-    for (const token of line) {
-      const chip = document.createElement('span');
-      chip.className = token === '<pad>' ? 'chip pad' : 'chip';
-      chip.textContent = token; // text, never markup
-      rowEl.append(chip);
-    }
-    rowEl.dataset.batch = b;
-    container.append(rowEl);
-  });
 }
 
 function renderStatus() {
@@ -137,6 +133,8 @@ function applyLanguage(lang) {
   form = buildSettingsForm($('controls'), { t, onChange: onSettingChange });
   form.sync(state.settings, controller.result?.settings);
   buildPresets();
+  inputPanel.applyLanguage(t);
+  inputPanel.sync();
   controller.setOptions({ t });
   renderStatus();
   renderLinkNotice();
@@ -163,6 +161,7 @@ function applyState({ settings, edits }) {
   controller.resetSelection();
   for (const id of SENTENCE_BOXES) $(`input-${id}`).value = state.settings[id] ?? '';
   form.sync(state.settings);
+  inputPanel.sync();
   return recompute();
 }
 
@@ -170,7 +169,11 @@ function onSettingChange(path, value) {
   const previous = state.settings[path];
   state.settings[path] = value;
   // Edited numbers belong to one width; embedding edits to the tokens of these sentences.
-  if (path === 'dModel' && String(value) !== String(previous)) controller.resetEdits();
+  if (path === 'dModel' && String(value) !== String(previous)) {
+    controller.resetEdits();
+    if (Number.isInteger(Number(value)) && Number(value) > 0) followDModel(state.settings, Number(value));
+    inputPanel.sync();
+  }
   if (SENTENCE_BOXES.includes(path) || path === 'maxLen') controller.edits.embedding.clear();
   recompute();
 }
