@@ -76,7 +76,7 @@ async function recompute() {
   renderChips('chips-text', result.tokens);
   renderChips('chips-context', result.contextTokens ?? []);
   form.sync(state.settings, result.settings);
-  controller.setResult(result);
+  controller.setResult(result, { weightsGiven: Boolean(config.weights?.values) });
   renderStatus();
   const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));
