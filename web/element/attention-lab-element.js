@@ -171,8 +171,9 @@ export class AttentionLabElement extends HTMLElement {
     const error = this.#root.querySelector('.error');
     const loading = this.#root.querySelector('.loading');
     let result;
+    let config;
     try {
-      const config = this.configObject;
+      config = this.configObject;
       const lab = await loadAttentionLab();
       result = lab.run(config);
     } catch (problem) {
@@ -192,7 +193,7 @@ export class AttentionLabElement extends HTMLElement {
     }
     loading.hidden = true;
     error.hidden = true;
-    this.#controller.setResult(result, this.#viewOptions());
+    this.#controller.setResult(result, { ...this.#viewOptions(), weightsGiven: Boolean(config.weights?.values) });
     this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
   }
 }

@@ -77,7 +77,8 @@ export default {
   'matrix.canvasNote':
     'Large matrix drawn as a heatmap; hover for values. Accessible table below shows the top-left corner.',
   'matrix.edit': 'Click a number to edit it (type, or use ↑/↓ and the mouse wheel).',
-  'matrix.nanNote': 'NaN: softmax of a row whose keys are all masked with −∞ (0/0), exactly as PyTorch gives it.',
+  'matrix.nanNote':
+    'NaN in row {rows}: every key of the row is masked with −∞, so softmax computes 0/0 = NaN, exactly as PyTorch gives it. A finite mask fill (such as −1e9) avoids it.',
   'step.X.title': 'Embeddings X',
   'step.X.meaning':
     'Each token id looks up one row of the embedding table (nn.Embedding). Rows are tokens, columns are features.',
@@ -96,16 +97,17 @@ export default {
   'step.scores.meaning':
     'Row i, column j is the dot product of query i with key j: how well they match. Hover a cell to see the sum.',
   'step.scaled.title': 'Scaled scores',
-  'step.scaled.meaning': 'Dividing by √d_k keeps the scores’ spread independent of d_k, so softmax does not saturate.',
+  'step.scaled.meaning': 'The scores are multiplied by the scale s before softmax.',
   'step.mask.title': 'Mask',
   'step.mask.meaning': '1 = blocked. Causal blocks future keys (j > i); padding blocks <pad> keys.',
   'step.masked.title': 'Masked scores',
-  'step.masked.meaning': 'Blocked cells are filled with the mask fill (−∞ by default), so softmax gives them weight 0.',
+  'step.masked.meaning': 'Blocked cells are filled with the mask fill, {fill}, so softmax gives them weight 0.',
   'step.attnweights.title': 'Attention weights',
-  'step.attnweights.meaning': 'Softmax along each row: every query’s weights over the keys are positive and sum to 1.',
+  'step.attnweights.meaning':
+    'Softmax along each row: every query’s weights over the keys are non-negative and sum to 1.',
   'step.scaling.title': 'What scaling does',
   'step.scaling.meaning':
-    'Per query row: the largest weight and the entropy of the weights, with and without the scale. Without it, large d_k makes softmax peaky (max → 1, entropy → 0).',
+    'Why the scores are scaled: the variance of q·k grows with d_k, and softmax saturates when scores are far apart. The table: per query row, the largest weight and the entropy of the weights, with and without the scale (without it, large d_k makes softmax peaky: max → 1, entropy → 0).',
   'step.links.title': 'Who attends to whom',
   'step.links.meaning':
     'Lines from each query token (left) to every key token (right), one colour per head; opacity is the weight. Click a token to focus on it. For long inputs: the selected head, three strongest keys per query.',
@@ -119,15 +121,14 @@ export default {
   'step.wo.title': 'Output projection W_O',
   'step.wo.meaning': 'Mixes the heads’ outputs. Editable.',
   'step.output.title': 'Output',
-  'step.output.meaning': 'The attention layer’s result for each token: concat · W_O + b_O.',
+  'step.output.meaning': 'The attention layer’s result for each token: the concatenated heads, mixed by W_O.',
   'scaling.row': 'query',
   'scaling.maxWith': 'max weight (scaled)',
   'scaling.maxWithout': 'max weight (unscaled)',
   'scaling.entWith': 'entropy (scaled)',
   'scaling.entWithout': 'entropy (unscaled)',
   'explain.title': 'How this number is computed',
-  'explain.hint':
-    'Hover or focus a number in Q·Kᵀ, the weights, the weighted sum or the output to see how it is computed.',
+  'explain.hint': 'Hover, focus or tap any number in the matrices to see where it comes from and how it is computed.',
   'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
   'explain.sum': 'row sum = {sum}',
@@ -215,7 +216,7 @@ export default {
   'enum.maskFill.-inf': '−∞',
   'form.auto': 'auto ({value})',
   'view.steps':
-    'Which steps to show, by name: X X_context projections qkv split scores scaled mask masked weights scaling links dropped context concat W_O output (default: all).',
+    'Which steps to show, by name: X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output (default: all).',
   'view.lang': 'The language of the element: en or zh (any BCP 47 tag such as zh-CN).',
   'view.theme': 'Light or dark colours.',
   'view.decimals': 'Digits after the decimal point (0 to 8).',
@@ -249,4 +250,154 @@ export default {
   'authors.offline.body':
     '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), and <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network.',
   'authors.gallery.heading': 'Gallery: the presets, live',
+  // The pipeline view's step contents: formulas, meanings per setting, explanations of every number, charts.
+  'step.averaged.title': 'Weights averaged over the heads',
+  'step.averaged.meaning':
+    'The mean of the H heads’ weights: the weights nn.MultiheadAttention(..., need_weights=True, average_attn_weights=True) returns as its second output (PyTorch 1.13 averages them after dropout).',
+  'meaning.X.randn':
+    'The input is torch.randn(B, S, D): standard-normal numbers from the seed instead of embedded tokens.',
+  'meaning.X.positional':
+    'The sinusoidal positional encoding PE is added, so the same token at two positions gets two rows.',
+  'meaning.init.torch-linear':
+    'Drawn as nn.Linear(D, D) draws them (kaiming uniform, U(−1/√D, 1/√D)). nn.Linear keeps weight as [out, in] and computes x·weightᵀ; W is shown transposed, W[i][j] = weight[j][i], so that Q = X·W_Q.',
+  'meaning.init.torch-linear.perHead':
+    'Each head has its own nn.Linear(D, d_k) (kaiming uniform); head h’s weight, transposed, fills columns h·d_k … h·d_k + d_k − 1 of W.',
+  'meaning.init.torch-rand': 'Drawn with torch.rand: uniform in [0, 1), used directly as x·W (no transpose).',
+  'meaning.init.torch-mha':
+    'Drawn as nn.MultiheadAttention draws them: in_proj_weight [3D, D] by xavier_uniform_; W_Q, W_K, W_V are its three [D, D] blocks, transposed (W_Q[i][j] = in_proj_weight[j][i]); in_proj_bias starts at 0.',
+  'meaning.init.identity': 'W = I (the identity matrix): Q, K and V equal X.',
+  'meaning.init.torch-linear-clones':
+    'clones(nn.Linear(D, D), 4): Q, K, V and O start as copies of one Linear, so W_Q = W_K = W_V = W_O; each is weight transposed, W[i][j] = weight[j][i].',
+  'meaning.init.given': 'The weight values are given in the config (weights.values).',
+  'notice.untrained':
+    'The projection weights are random and untrained, so the patterns of these weights carry no meaning yet.',
+  'meaning.scores.additive':
+    'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Hover a cell to see the tanh terms.',
+  'meaning.scaled.headDim':
+    'Here s = 1/√d_k: {factor}. It keeps the scores’ variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
+  'meaning.scaled.dModel':
+    'Here s = 1/√dModel: {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
+  'meaning.scaled.none':
+    'No scaling ({factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
+  'meaning.scaled.custom': 'The scores are multiplied by your number: {factor}.',
+  'meaning.mask.blocked':
+    '1 = blocked, 0 = kept: masked_fill(M, {fill}) fills the 1s. Causal blocks future keys (j > i); padding blocks <pad> keys.',
+  'meaning.mask.keep':
+    '1 = kept, 0 = blocked, like torch.tril(torch.ones(S, S)): masked_fill(M == 0, {fill}) fills the 0s. Causal blocks future keys (j > i); padding blocks <pad> keys.',
+  'meaning.mask.additive':
+    '0 = kept, {fill} = blocked: the mask is added to the scores (scaled + M), like a float attn_mask. Causal blocks future keys (j > i); padding blocks <pad> keys.',
+  'meaning.mask.none': 'No mask: every query may attend to every key.',
+  'meaning.masked.additive':
+    'The mask is added: kept cells get + 0 and stay, blocked cells get {fill}, so softmax gives them weight 0.',
+  'meaning.masked.none': 'No mask: the masked scores equal the scaled scores.',
+  'meaning.dropped.off': 'Dropout is off (eval mode, or p = 0): the weights pass on unchanged.',
+  'meaning.output.noProj': 'Without an output projection, the output is the concatenated heads as they are.',
+  'formula.clones': 'clones(nn.Linear(D, D), 4)',
+  'formula.mask.blocked': 'M_{ij} = 1 if query i may not see key j, else 0',
+  'formula.mask.keep': 'M_{ij} = 1 if query i may see key j, else 0 (torch.tril)',
+  'formula.mask.additive': 'M_{ij} = {fill} if query i may not see key j, else 0',
+  'formula.mask.none': 'M: nothing blocked',
+  'formula.scaling': 'Var(q·k) = d_{k} for q, k ~ N(0, I);  σ(x) = softmax([x, 0])_{0}',
+  'formula.links': 'A_{ij} → line opacity',
+  'scale.factor.headDim': '÷√{n} = ×{factor} (1/√d_k)',
+  'scale.factor.dModel': '÷√{n} = ×{factor} (1/√dModel)',
+  'scale.factor.none': 'none: × 1',
+  'scale.factor.custom': '× {factor} (custom)',
+  'scaling.factor': 'This run multiplies the scores by {factor}.',
+  'scaling.varianceTitle': 'Variance of q·k against d_k, log–log, for q and k with independent standard-normal entries',
+  'scaling.varianceCaption':
+    'Each of the d_k products q_m·k_m has variance 1, so their sum q·k has variance d_k: the dots, measured on {pairs} random pairs per d_k, follow the line d_k. Dividing by √d_k brings the variance back to 1 (hollow dots).',
+  'scaling.yoursHeadDim': 'With this run’s scale: Var = d_k · s² = {dk} · {s2} = {v}.',
+  'scaling.yoursDModel': 'With this run’s scale (1/√dModel, dModel = {D}): Var = d_k · s² = {dk} · {s2} = {v}.',
+  'scaling.yoursNone': 'This run does not scale: Var = d_k = {v}.',
+  'scaling.yoursCustom': 'With this run’s scale: Var = d_k · s² = {dk} · {s2} = {v}.',
+  'scaling.measured': 'measured Var(q·k)',
+  'scaling.theory': 'the line d_k',
+  'scaling.measuredScaled': 'measured Var(q·k/√d_k)',
+  'scaling.axisVariance': 'variance',
+  'scaling.axisX': 'x (difference of two scores)',
+  'scaling.gradient': 'gradient s(1 − s)',
+  'scaling.saturationTitle': 'softmax([x, 0])₀ = σ(x) and its gradient s(1 − s), for x from −10 to 10',
+  'scaling.saturationCaption':
+    'Two scores x apart get the weights σ(x) and 1 − σ(x). Once |x| passes about 5, the larger weight is nearly 1 and the gradient s(1 − s) nearly 0: softmax saturates and learning stalls.',
+  'scaling.rowSpread':
+    'Row “{row}”: its visible scores spread over x = {scaled} with the scale (σ = {s1}, gradient {g1}) and x = {unscaled} without it (σ = {s2}, gradient {g2}).',
+  'scaling.markScaled': 'scaled {x}',
+  'scaling.markUnscaled': 'unscaled {x}',
+  'scaling.data': 'Data',
+  'split.columns': '{name}_h: head {h} = {name} columns {from}…{to}',
+  'heads.multiples': '{name} of all {count} heads',
+  'heads.select': 'Show head {h} ({name})',
+  'heads.scale': 'Colours from {range}, the same for every head.',
+  'heads.pooled': 'Each square is the mean of {n}×{n} numbers.',
+  'links.show': 'Heads to draw',
+  'links.allHeads': 'All heads',
+  'links.oneHead': 'Head {h} only',
+  'dropout.summary': '{zeroed} of {total} weights zeroed; the other {kept} are multiplied by 1/(1 − p) = {factor}.',
+  'dropout.zeroWeights': '({n} weights that were 0 already, at masked keys, are not counted.)',
+  'dropout.keepCaption': 'keep mask m (1 = kept)',
+  'dropout.zeroLabel': 'zeroed by dropout',
+  'matrix.nanCarried':
+    'NaN in row {rows}: carried over from attention weights of a row whose keys are all masked with −∞.',
+  'explain.X.randn': 'A draw of torch.randn(B, S, D) after torch.manual_seed({seed}).',
+  'explain.X.embedding':
+    'The token “{token}” has id {id}: this is the embedding table’s row {id}, column {c}: {value}.',
+  'explain.X.positional': 'Plus the sinusoidal position term PE (sin for even columns, cos for odd ones).',
+  'explain.edited': 'You edited this number.',
+  'explain.W.linear':
+    'nn.Linear keeps weight as [out, in] and computes x·weightᵀ; W shows weight transposed: W[i][j] = weight[j][i].',
+  'explain.W.perHead':
+    'Head {h}’s own nn.Linear(D, d_k), transposed: W[i][j] = weight[j − h·d_k][i], since head h fills columns h·d_k … of W.',
+  'explain.W.mha':
+    'nn.MultiheadAttention stacks W_Q, W_K, W_V transposed in in_proj_weight [3D, D], drawn by xavier_uniform_.',
+  'explain.W.rand': 'A draw of torch.rand (uniform in [0, 1)), used as is: no transpose.',
+  'explain.W.randHead': 'A draw of torch.rand(D, d_k) for head {h} (uniform in [0, 1)), placed at its columns.',
+  'explain.W.identity': 'W = I: 1 on the diagonal, 0 elsewhere.',
+  'explain.W.clones':
+    'Q, K, V and O start as copies (clones) of one nn.Linear: the same number in W_Q, W_K, W_V and W_O, transposed.',
+  'explain.W.role': 'It weighs feature {i} of {x} in column {j} of {out}.',
+  'explain.W.given': 'This run’s config gives weight values (weights.values): a given number replaces the drawn one.',
+  'explain.b.linear': 'nn.Linear draws its bias from U(−1/√D, 1/√D).',
+  'explain.b.mhaZero': 'nn.MultiheadAttention starts its biases at 0.',
+  'explain.b.clones': 'The bias of the one nn.Linear that Q, K, V and O start as copies of.',
+  'explain.b.role': 'It is added to column {j} of every row of {out}.',
+  'explain.additiveParam':
+    '{name}: a parameter of the additive score v_aᵀ tanh(q·W_a + k·U_a), drawn with the weights.',
+  'explain.qkv': 'Row “{i}” of {x} times column {c} of W_{name}, term by term, summed.',
+  'explain.qkv.bias': 'Row “{i}” of {x} times column {c} of W_{name}, term by term, summed, plus b_{name}[{c}].',
+  'explain.split': 'Head {h} takes columns {from}…{to} of {name}: the same number, nothing computed (a view).',
+  'explain.additive': 'score[{i},{j}] = Σ_m v_a[m] · tanh((q_{i}·W_a)[m] + (k_{j}·U_a)[m])',
+  'explain.scaled': 'The scale: {factor}.',
+  'explain.mask.blocked.blocked': 'M = 1: blocked (in this mask, 1 = blocked).',
+  'explain.mask.blocked.kept': 'M = 0: kept (in this mask, 0 = kept).',
+  'explain.mask.keep.blocked': 'M = 0: blocked (in this mask, 1 = kept and 0 = blocked, like torch.tril).',
+  'explain.mask.keep.kept': 'M = 1: kept (in this mask, 1 = kept, like torch.tril).',
+  'explain.mask.additive.blocked': 'M = {fill}: blocked (added to the score, it makes it {fill}).',
+  'explain.mask.additive.kept': 'M = 0: kept (adding 0 changes nothing).',
+  'explain.mask.future':
+    'Causal mask: key “{key}” is at position {j}, after the query’s position {i} (j > i): a future token.',
+  'explain.mask.pad': 'Padding mask: key “{key}” is a <pad> token.',
+  'explain.mask.kept': 'Nothing blocks it: {reasons}.',
+  'explain.mask.notFuture': 'position {j} is not after {i} (j ≤ i)',
+  'explain.mask.notPad': '“{key}” is not <pad>',
+  'explain.mask.noMask': 'There is no mask: every key is kept.',
+  'explain.masked.blocked': 'Blocked by the mask: filled with {fill}.',
+  'explain.masked.kept': 'Kept by the mask: the scaled score as it is, {value}.',
+  'explain.weights.nan':
+    'Every key of this row is masked with −∞: softmax computes exp(−∞) / Σ exp(−∞) = 0/0 = NaN, exactly as PyTorch does. A finite mask fill (such as −1e9) gives equal weights instead.',
+  'explain.weights.allFilled':
+    'Every key of this row is masked with {fill}: all its scores are equal, so every weight is 1/{n}.',
+  'explain.keep.kept': 'm = 1: this weight survived dropout and was multiplied by 1/(1 − p) = {factor}.',
+  'explain.keep.zeroed': 'm = 0: dropout zeroed this weight (each is zeroed with probability p = {p}).',
+  'explain.keep.unknown':
+    'The weight is 0 already (a masked key), so it stays 0 whatever m is: m cannot be read from the result.',
+  'explain.dropped.kept': 'Kept by dropout (m = 1) and scaled up by 1/(1 − p).',
+  'explain.dropped.zeroed': 'Zeroed by dropout (m = 0, probability p = {p}): not a small weight, a dropped one.',
+  'explain.dropped.zeroWeight': 'The weight is 0 already (a masked key): it stays 0.',
+  'explain.concat': 'Head {h}’s context of “{i}”, its column {c}: head {h} fills columns {from}…{to} of concat.',
+  'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
+  'explain.output.noProj': 'Without an output projection, output = concat: the same number.',
+  'explain.averaged': 'The mean of the {H} heads’ weights at this cell:',
+  'explain.averaged.dropout':
+    'The mean of the {H} heads’ weights at this cell, after dropout (as nn.MultiheadAttention returns them):',
 };

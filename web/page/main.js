@@ -90,7 +90,7 @@ async function recompute() {
   const computed = performance.now();
   inputPanel.renderChips(result, state.t);
   form.sync(state.settings, result.settings);
-  controller.setResult(result);
+  controller.setResult(result, { weightsGiven: Boolean(config.weights?.values) });
   renderStatus();
   const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));

@@ -94,6 +94,17 @@ export function paletteTable(kind, theme) {
   return table;
 }
 
+/** The class that marks the first column of head h's band. */
+export const headBandClass = (h) => `hb-${h % HEAD_COLORS.length}`;
+
+/** [r, g, b] of head h's colour mixed into the background by t in [0, 1] (a head's small heatmap of weights). */
+export function headRgb(h, t, theme) {
+  return mix(CENTER[theme] ?? CENTER.light, hex(headColor(h)), Math.max(0, Math.min(1, t)));
+}
+
+/** [r, g, b] of the heatmap colour of v (its scale's colour, as in the tables). */
+export const heatmapRgb = (kind, theme, v, limit) => paletteRgb(kind, theme, paletteIndex(kind, v, limit));
+
 let heatmapSheet = null;
 
 /**
@@ -113,6 +124,8 @@ export function heatmapStyleSheet() {
         const rgb = paletteRgb(kind, theme, k);
         rules.push(`.${paletteClass(kind, theme, k)}{background:${css(rgb)};color:${textOn(rgb)}}`);
       }
+    // A head's band: a stripe in its colour at the left of its first column (Q, K, V, concat).
+    HEAD_COLORS.forEach((color, k) => rules.push(`.${headBandClass(k)}{box-shadow:inset 3px 0 0 ${color}}`));
     heatmapSheet = new CSSStyleSheet();
     heatmapSheet.replaceSync(rules.join('\n'));
   }

@@ -4,7 +4,7 @@
 // tells it when the edits changed (onEditsChange) so it runs again.
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
-import { cellOfEvent, explainCell } from './explain.js';
+import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
 
 export class PipelineController {
@@ -17,8 +17,18 @@ export class PipelineController {
   #layout = null;
   #parts;
   #onEditsChange;
-  #selection = { b: 0, h: 0, focus: null };
-  #options = { t: null, decimals: 4, theme: 'light', steps: null, editable: true, exportable: false };
+  #selection = { b: 0, h: 0, focus: null, linksAllHeads: true };
+  #options = {
+    t: null,
+    decimals: 4,
+    theme: 'light',
+    steps: null,
+    editable: true,
+    exportable: false,
+    weightsGiven: false,
+  };
+  /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
+  #explained = null;
 
   /**
    * parts: {root (document or a shadow root, for highlighting), pipeline,
@@ -28,11 +38,15 @@ export class PipelineController {
     this.#parts = parts;
     this.#onEditsChange = onEditsChange;
     adoptStyleSheets(parts.root, [heatmapStyleSheet()]);
-    parts.pipeline.addEventListener('mouseover', (event) => this.#explain(event));
-    parts.pipeline.addEventListener('focusin', (event) => this.#explain(event));
+    // Hover, keyboard focus, or a tap (a click, on touch screens).
+    for (const type of ['mouseover', 'focusin', 'click'])
+      parts.pipeline.addEventListener(type, (event) => this.#explain(event));
   }
 
-  /** {t, decimals, theme, steps (a Set of step names or null), editable, exportable}: re-renders. */
+  /**
+   * {t, decimals, theme, steps (a Set of step names or null), editable, exportable,
+   * weightsGiven (the config gives weight values: no "untrained" notice)}: re-renders.
+   */
   setOptions(options) {
     Object.assign(this.#options, options);
     this.render();
@@ -55,7 +69,7 @@ export class PipelineController {
 
   /** Back to the first sentence and head, nothing focused. */
   resetSelection() {
-    this.#selection = { b: 0, h: 0, focus: null };
+    this.#selection = { b: 0, h: 0, focus: null, linksAllHeads: true };
   }
 
   render() {
@@ -89,6 +103,14 @@ export class PipelineController {
           selection.focus = i;
           this.render();
         },
+        selectHead: (h) => {
+          selection.h = h;
+          this.render();
+        },
+        showAllHeads: (all) => {
+          selection.linksAllHeads = all;
+          this.render();
+        },
       },
     );
     const pick = (key) => (k) => {
@@ -108,21 +130,32 @@ export class PipelineController {
       colorOf: headColor,
       onPick: pick('h'),
     });
+    // The explained number, recomputed for what is now shown (or the hint if it is gone).
+    const explained = this.#explained;
+    if (!explained) return;
+    const stillShown = this.#parts.pipeline.querySelector(
+      `table[data-matrix="${explained.step}"]:not(.sr-only) td[data-i="${explained.i}"][data-j="${explained.j}"]`,
+    );
+    this.#show(stillShown ? explained : null);
   }
 
-  // The explanation of the hovered or focused number, with the rows it uses
-  // highlighted; a number without one shows the hint, never a stale text.
+  // The explanation of the hovered, focused or tapped number, with the
+  // numbers it uses highlighted; a number without one shows the hint, so the
+  // panel never keeps an explanation of another number.
   #explain(event) {
+    if (!this.result || !this.#layout) return;
     const cell = cellOfEvent(event);
-    if (!cell || !this.result || !this.#layout) return;
-    const { t, decimals } = this.#options;
+    if (cell) this.#show(cell);
+    else if (isUnexplainedNumber(event)) this.#show(null);
+  }
+
+  /** Explains {step, i, j} (its td found in the pipeline), or shows the hint for null. */
+  #show(cell) {
+    const { t, decimals, weightsGiven } = this.#options;
     const root = this.#parts.root;
     root.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));
-    const info = explainCell(cell.step, cell.i, cell.j, { ...this.#layout, t, result: this.result, decimals });
-    // The pointer passing over a number without an explanation (the page
-    // scrolling under a resting mouse, too) leaves a focused number's in place.
-    const focusedCell = root.activeElement?.closest?.('td[data-i]');
-    if (!info && event.type === 'mouseover' && focusedCell && this.#parts.pipeline.contains(focusedCell)) return;
+    const info = cell && explainCell(cell.step, cell.i, cell.j, this.#explainContext(t, decimals, weightsGiven));
+    this.#explained = info ? { step: cell.step, i: cell.i, j: cell.j } : null;
     if (!info) {
       const hint = document.createElement('p');
       hint.className = 'hint';
@@ -131,13 +164,37 @@ export class PipelineController {
       return;
     }
     this.#parts.explain.replaceChildren(...info.nodes);
-    cell.td.classList.add('hl');
-    for (const { matrix, row } of info.highlight) {
+    const pipeline = this.#parts.pipeline;
+    const td =
+      cell.td ??
+      pipeline.querySelector(
+        `table[data-matrix="${cell.step}"]:not(.sr-only) td[data-i="${cell.i}"][data-j="${cell.j}"]`,
+      );
+    td?.classList.add('hl');
+    for (const { matrix, row, col } of info.highlight) {
+      const table = `table[data-matrix="${matrix}"]:not(.sr-only)`;
       const selector =
         row === null
-          ? `table[data-matrix="${matrix}"] tbody tr`
-          : `table[data-matrix="${matrix}"] tr[data-row="${row}"]`;
-      root.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
+          ? `${table} tbody tr`
+          : row === undefined
+            ? `${table} td[data-j="${col}"]`
+            : col === undefined
+              ? `${table} tr[data-row="${row}"]`
+              : `${table} td[data-i="${row}"][data-j="${col}"]`;
+      pipeline.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
     }
+  }
+
+  #explainContext(t, decimals, weightsGiven) {
+    return {
+      ...this.#layout,
+      t,
+      result: this.result,
+      decimals,
+      weightsGiven,
+      edited: (name, i, j) => isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
+      embeddingEdited: (token, d) =>
+        isEmbeddingEdited(this.edits, token, d) || isEmbeddingEdited(this.givenEdits, token, d),
+    };
   }
 }

@@ -6,31 +6,50 @@ import { legendGradient, paletteClass, paletteIndex, paletteTable } from './colo
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
 
-/** "0.1235", "−1.5000", "−∞", "NaN": the way every number on the page is written. */
+/**
+ * "0.1235", "−1.5000", "−∞", "NaN": the way every number on the page is
+ * written. A number that is not zero but would round to 0.0000 is written in
+ * scientific notation as PyTorch prints it ("1.0494e-07"), so it is not
+ * mistaken for a zero.
+ */
 export function formatNumber(v, decimals) {
   if (Number.isNaN(v)) return 'NaN';
   if (v === -Infinity) return '−∞';
   if (v === Infinity) return '∞';
-  const s = v.toFixed(decimals);
+  let s;
+  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) {
+    // toExponential gives "1.0494e-7"; PyTorch writes the exponent with two digits at least.
+    const [mantissa, exponent] = v.toExponential(decimals).split('e');
+    const sign = exponent[0] === '-' ? '-' : '+';
+    s = `${mantissa}e${sign}${exponent.replace(/^[-+]/, '').padStart(2, '0')}`;
+  } else {
+    s = v.toFixed(decimals);
+  }
   return s.startsWith('-') ? `−${s.slice(1)}` : s;
 }
 
-/** One pass over a view: the largest finite |v| (the colour scale's limit) and whether a NaN is there. */
+/** One pass over a view: the largest finite |v| (the colour scale's limit) and the rows holding a NaN. */
 function scan(view) {
   let max = 0;
-  let hasNaN = false;
+  const nanRows = [];
   for (let i = 0; i < view.rows; i++) {
     const start = view.offset + i * view.rowStride;
+    let rowHasNaN = false;
     for (let k = start; k < start + view.cols; k++) {
       const v = view.data[k];
-      if (v !== v) hasNaN = true;
+      if (v !== v) rowHasNaN = true;
       else if (Number.isFinite(v) && Math.abs(v) > max) max = Math.abs(v);
     }
+    if (rowHasNaN) nanRows.push(i);
   }
-  return { max, hasNaN };
+  return { max, nanRows };
 }
 
 export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStride + j];
+
+/** Text made safe to place inside an HTML attribute or element. */
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** A new element with a class and text (always text, never markup). */
 function element(tag, className, text) {
@@ -61,14 +80,18 @@ function legend(view, limit) {
  * view: {
  *   name, data, offset, rows, cols, rowStride, rowLabels, colLabels,
  *   kind: 'signed' | 'prob' | 'mask', theme, decimals, t (the UI language's translator),
- *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j)
+ *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j),
+ *   columnGroups?: [{label, span, color}] (a header row over the column labels),
+ *   cellClass?(i, j, v) (extra classes), cellLabel?(i, j, v) (an accessible name, or null),
+ *   maskText?(v) (a mask value's text; default 1/0), nanNote?(rowLabels) (the note under NaNs)
  * }
  */
 export function renderMatrix(view) {
   view.rowStride ??= view.cols;
   view.offset ??= 0;
-  const { max, hasNaN } = scan(view);
-  view.hasNaN = hasNaN;
+  const { max, nanRows } = scan(view);
+  view.nanRows = new Set(nanRows);
+  view.hasNaN = nanRows.length > 0;
   view.hasBlocked = false;
   if (view.blocked)
     for (let i = 0; i < view.rows && !view.hasBlocked; i++)
@@ -102,7 +125,11 @@ export function renderMatrix(view) {
     }
     figure.append(menu);
   }
-  if (view.hasNaN) figure.append(element('p', 'note nan-note', view.t('matrix.nanNote')));
+  if (view.hasNaN) {
+    const labels = nanRows.map((i) => view.rowLabels[i]).join(', ');
+    const note = view.nanNote ? view.nanNote(labels) : view.t('matrix.nanCarried', { rows: labels });
+    figure.append(element('p', 'note nan-note', note));
+  }
   return figure;
 }
 
@@ -116,7 +143,24 @@ function renderTable(view, limit, { corner = false } = {}) {
   caption.className = 'sr-only';
   caption.textContent = `${view.caption ?? view.name} [${view.rows} × ${view.cols}]`;
   table.append(caption);
-  const head = table.createTHead().insertRow();
+  const thead = table.createTHead();
+  if (view.columnGroups) {
+    const groups = thead.insertRow();
+    groups.className = 'column-groups';
+    groups.append(document.createElement('td'));
+    let used = 0;
+    for (const group of view.columnGroups) {
+      if (used >= cols) break;
+      const th = document.createElement('th');
+      th.scope = 'colgroup';
+      th.colSpan = Math.min(group.span, cols - used);
+      th.textContent = group.label;
+      th.style.borderBottom = `4px solid ${group.color}`;
+      groups.append(th);
+      used += group.span;
+    }
+  }
+  const head = thead.insertRow();
   head.append(document.createElement('td'));
   for (let j = 0; j < cols; j++) {
     const th = document.createElement('th');
@@ -136,30 +180,38 @@ function renderTable(view, limit, { corner = false } = {}) {
       const v = valueAt(view, i, j);
       const classes = [];
       let text;
-      if (view.blocked?.(i, j) && view.kind !== 'mask') {
+      if (view.kind === 'mask') {
+        // Dark = blocked in every convention; the text is the value as the mask holds it.
+        classes.push((view.blocked ? view.blocked(i, j) : v !== 0) ? 'mask-on' : 'mask-off');
+        text = view.maskText ? view.maskText(v) : v ? '1' : '0';
+      } else if (view.blocked?.(i, j)) {
         classes.push('blocked');
         text = formatNumber(v, view.decimals);
       } else if (Number.isNaN(v)) {
         classes.push('nan');
         text = 'NaN';
-      } else if (view.kind === 'mask') {
-        classes.push(v ? 'mask-on' : 'mask-off');
-        text = v ? '1' : '0';
       } else {
         classes.push(paletteClass(view.kind, view.theme, paletteIndex(view.kind, v, limit)));
         text = formatNumber(v, view.decimals);
       }
+      if (view.cellClass) classes.push(...view.cellClass(i, j, v));
       if (view.editable) classes.push('editable');
       if (view.edited?.(i, j)) classes.push('edited');
       // Roving focus: only the first cell is a tab stop; arrows move it.
       const tabIndex = !corner && i === 0 && j === 0 ? ' tabindex="0"' : '';
       const classAttr = classes.length ? ` class="${classes.join(' ')}"` : '';
-      html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}>${text}</td>`);
+      const label = view.cellLabel?.(i, j, v);
+      const labelAttr = label ? ` aria-label="${escapeHtml(label)}"` : '';
+      html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}${labelAttr}>${text}</td>`);
     }
     html.push('</tr>');
   }
   tbody.innerHTML = html.join('');
-  for (let i = 0; i < rows; i++) tbody.rows[i].cells[0].textContent = view.rowLabels[i];
+  for (let i = 0; i < rows; i++) {
+    const th = tbody.rows[i].cells[0];
+    th.textContent = view.rowLabels[i];
+    if (view.nanRows?.has(i)) th.classList.add('nan-row');
+  }
   if (!corner) attachKeyboard(table, view);
   return table;
 }
@@ -292,9 +344,9 @@ function drawHeatmap(canvas, view, limit) {
       const p = (i * view.cols + j) * 4;
       let rgb = null;
       let index;
-      if (v !== v) rgb = NAN_RGB;
+      if (view.kind === 'mask') index = (view.blocked ? view.blocked(i, j) : v !== 0) ? 255 : 0;
+      else if (v !== v) rgb = NAN_RGB;
       else if (checkBlocked && view.blocked(i, j)) rgb = BLOCKED_RGB;
-      else if (view.kind === 'mask') index = v ? 255 : 0;
       else index = paletteIndex(view.kind, v, limit);
       if (rgb) {
         pixels[p] = rgb[0];
@@ -315,7 +367,7 @@ function drawHeatmap(canvas, view, limit) {
 }
 
 /** Runs draw() once, when `element` comes within a screen of the viewport. */
-function whenVisible(element, draw) {
+export function whenVisible(element, draw) {
   if (typeof IntersectionObserver === 'undefined') return draw();
   const observer = new IntersectionObserver(
     (entries) => {

@@ -1,32 +1,18 @@
 // The pipeline view: one section per step of the engine's result, in order,
 // each with its title, formula, named shape, meaning and matrices.
-import { headColor } from './colors.js';
+import { headBandClass, headColor } from './colors.js';
+import { UNKNOWN, droppedByDropout, dropoutSummary } from './dropout.js';
+import { fillText, renderFormula, scaleFactorText, stepFormula } from './formulas.js';
+import { renderHeadMultiples } from './heads.js';
 import { renderLinks } from './links.js';
-import { renderMatrix } from './matrix.js';
-import { renderScalingTable, scalingRows } from './scaling.js';
+import { formatNumber, renderMatrix } from './matrix.js';
+import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
+import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
 
-const features = (n, prefix = 'd') => Array.from({ length: n }, (_, k) => `${prefix}${k}`);
+const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
 
-// Formulas are constant markup written here (never user text).
-const FORMULAS = {
-  X: 'X = Embedding(ids)',
-  X_context: 'X<sub>ctx</sub> = Embedding(ids<sub>ctx</sub>)',
-  weights: 'W<sub>Q</sub>, W<sub>K</sub>, W<sub>V</sub> ∈ ℝ<sup>d<sub>model</sub>×d<sub>model</sub></sup>',
-  qkv: 'Q = X·W<sub>Q</sub> + b<sub>Q</sub>, &nbsp;K = X<sub>kv</sub>·W<sub>K</sub> + b<sub>K</sub>, &nbsp;V = X<sub>kv</sub>·W<sub>V</sub> + b<sub>V</sub>',
-  split: '[B, S, D] → [B, S, H, d<sub>k</sub>] → [B, H, S, d<sub>k</sub>]',
-  scores: 'Q<sub>h</sub>K<sub>h</sub><sup>⊤</sup>',
-  scaled: 'Q<sub>h</sub>K<sub>h</sub><sup>⊤</sup> · s',
-  mask: 'M<sub>ij</sub> = 1 if key j is blocked for query i',
-  masked: 'masked_fill(M, fill)',
-  attnweights: 'softmax(Q<sub>h</sub>K<sub>h</sub><sup>⊤</sup> · s + M)',
-  scaling: 'H(p) = −Σ p<sub>j</sub> log p<sub>j</sub>',
-  links: 'weights<sub>ij</sub> → line opacity',
-  dropped: 'dropout(A) = A ⊙ m / (1 − p), &nbsp;m ~ Bernoulli(1 − p)',
-  context: 'context<sub>h</sub> = A<sub>h</sub> · V<sub>h</sub>',
-  concat: 'Concat(head<sub>1</sub>, …, head<sub>H</sub>)',
-  wo: 'W<sub>O</sub> ∈ ℝ<sup>d<sub>model</sub>×d<sub>model</sub></sup>',
-  output: 'output = Concat(heads) · W<sub>O</sub> + b<sub>O</sub>',
-};
+// Above this many links (heads × queries × keys), the links view draws the selected head only.
+const MAX_ALL_HEAD_LINKS = 20000;
 
 // Public step names, as <attention-lab steps="…"> takes them.
 export const STEP_NAMES = {
@@ -40,6 +26,7 @@ export const STEP_NAMES = {
   mask: 'mask',
   masked: 'masked',
   attnweights: 'weights',
+  averaged: 'averaged',
   scaling: 'scaling',
   links: 'links',
   dropped: 'dropped',
@@ -49,7 +36,19 @@ export const STEP_NAMES = {
   output: 'output',
 };
 
-function section(t, step, shapeText, children) {
+const paragraph = (className, text) => {
+  const p = document.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
+};
+
+/**
+ * One step: title, formula (f: the formula's context), shape, meaning.
+ * extra: {meaning (instead of the step's own), notes: [text] under it}.
+ */
+function section(f, step, shapeText, children, extra = {}) {
+  const { t } = f;
   const el = document.createElement('section');
   el.className = 'step';
   el.id = `step-${step}`;
@@ -59,23 +58,24 @@ function section(t, step, shapeText, children) {
   const title = document.createElement('h2');
   title.setAttribute('part', 'title');
   title.textContent = t(`step.${step}.title`);
-  const formula = document.createElement('p');
-  formula.className = 'formula';
-  formula.setAttribute('part', 'formula');
-  formula.innerHTML = FORMULAS[step];
-  header.append(title, formula);
+  header.append(title);
+  const formulaText = stepFormula(step, f);
+  if (formulaText) {
+    const formula = document.createElement('p');
+    formula.className = 'formula';
+    formula.setAttribute('part', 'formula');
+    formula.append(renderFormula(formulaText));
+    header.append(formula);
+  }
   if (shapeText) {
-    const shape = document.createElement('p');
-    shape.className = 'shape';
+    const shape = paragraph('shape', `${t('shape.label')}: ${shapeText}`);
     shape.setAttribute('part', 'shape');
-    shape.textContent = `${t('shape.label')}: ${shapeText}`;
     header.append(shape);
   }
-  const meaning = document.createElement('p');
-  meaning.className = 'meaning';
+  const meaning = paragraph('meaning', extra.meaning ?? t(`step.${step}.meaning`));
   meaning.setAttribute('part', 'meaning');
-  meaning.textContent = t(`step.${step}.meaning`);
   header.append(meaning);
+  for (const note of extra.notes ?? []) header.append(paragraph('notice', note));
   el.append(header, ...children);
   return el;
 }
@@ -120,15 +120,59 @@ export function renderTabs(box, { count, current, label, colorOf, onPick }) {
   }
 }
 
+const INIT_MEANING = {
+  'torch-linear': 'meaning.init.torch-linear',
+  'torch-rand': 'meaning.init.torch-rand',
+  'torch-mha': 'meaning.init.torch-mha',
+  identity: 'meaning.init.identity',
+  'torch-linear-clones': 'meaning.init.torch-linear-clones',
+};
+
+/** The meaning of the projection weights for the run's init (and layout). */
+function initMeaning(t, rs, weightsGiven) {
+  if (weightsGiven) return t('meaning.init.given');
+  if (rs.init === 'torch-linear' && rs.layout === 'per-head') return t('meaning.init.torch-linear.perHead');
+  return t(INIT_MEANING[rs.init] ?? INIT_MEANING['torch-linear']);
+}
+
+const SCALED_MEANING = {
+  'head-dim': 'meaning.scaled.headDim',
+  'd-model': 'meaning.scaled.dModel',
+  none: 'meaning.scaled.none',
+};
+
+/** The scaled step's meaning for the run's scale, with the factor. */
+const scaledMeaning = (t, rs, factorText) =>
+  t(SCALED_MEANING[rs.scale] ?? 'meaning.scaled.custom', { factor: factorText });
+
+// What M holds, per maskConvention.
+const MASK_MEANING = {
+  blocked: 'meaning.mask.blocked',
+  keep: 'meaning.mask.keep',
+  additive: 'meaning.mask.additive',
+};
+
+/** The mean over heads of a [B, H, S, S_kv] tensor, for sentence b: [S, S_kv]. */
+export function meanOverHeads(data, b, H, S, Skv) {
+  const out = new Float32Array(S * Skv);
+  for (let h = 0; h < H; h++) {
+    const offset = (b * H + h) * S * Skv;
+    for (let k = 0; k < S * Skv; k++) out[k] += data[offset + k];
+  }
+  for (let k = 0; k < S * Skv; k++) out[k] /= H;
+  return out;
+}
+
 /**
  * Renders the whole pipeline for `result` into `container`.
- * view: {t, b, h, decimals, theme, focus, steps?: Set of STEP_NAMES, editable?, exportable?};
+ * view: {t, b, h, decimals, theme, focus, linksAllHeads, weightsGiven, steps?: Set of STEP_NAMES, editable?, exportable?};
  * edits: {isWeightEdited(name, i, j), isEmbeddingEdited(token, d)};
- * on: {editWeight(name, i, j, value), editEmbedding(token, d, value), focus(i)}.
+ * on: {editWeight(name, i, j, value), editEmbedding(token, d, value), focus(i), selectHead(h), showAllHeads(bool)}.
+ * Returns the layout the explanations read.
  */
 export function renderPipeline(container, result, view, edits, on) {
   const { t } = view;
-  const maskFill = result.settings.maskFill === '-inf' ? -Infinity : result.settings.maskFill;
+  const rs = runSettings(result.settings);
   const T = result.tensors;
   const [B, H, S, Skv] = T.scores.shape;
   const D = T.Q.shape[2];
@@ -142,8 +186,33 @@ export function renderPipeline(container, result, view, edits, on) {
   const common = { t, decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
   const editable = view.editable !== false;
   const dLabels = features(D);
+  const multiHead = H > 1;
+  const f = {
+    t,
+    rs,
+    bias: { Q: Boolean(T.b_Q), K: Boolean(T.b_K), V: Boolean(T.b_V), O: Boolean(T.b_O) },
+    hasWO: Boolean(T.W_O),
+    cross,
+    randnInput,
+    randnContext: cross && !result.contextTokens,
+    factor: result.scaleFactor,
+    dk,
+    D,
+  };
+  const scaleText = scaleFactorText({ scale: rs.scale, factor: result.scaleFactor, dk, D }, t);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
-  const blocked = (i, j) => T.mask.data[(b * S + i) * Skv + j] !== 0;
+  // Q, K, V and concat: a header row naming the head of each band of d_k columns, and a stripe where each starts.
+  const headBands = multiHead
+    ? {
+        columnGroups: Array.from({ length: H }, (_, k) => ({
+          label: t('view.head', { h: k + 1 }),
+          span: dk,
+          color: headColor(k),
+        })),
+        cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
+      }
+    : {};
+  const blocked = (i, j) => maskBlocks(T.mask.data[(b * S + i) * Skv + j], rs.maskConvention);
   const bsd = (len) => `[B=${B}, S=${len}, D=${D}]`;
 
   const matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
@@ -175,6 +244,32 @@ export function renderPipeline(container, result, view, edits, on) {
       }),
     );
   };
+  // The additive score's own parameters, as given by the engine: W_a, U_a [d_k, hidden], v_a [hidden].
+  const additiveMatrix = (name) => {
+    const tensor = T[name];
+    if (!tensor) return null;
+    const isVector = tensor.shape.length === 1;
+    const [rows, cols] = isVector ? [1, tensor.shape[0]] : tensor.shape;
+    return group(name, matrix(name, tensor, 0, rows, cols, isVector ? [name] : features(rows), features(cols)));
+  };
+  const headMultiples = (name, tensor, kind) =>
+    multiHead
+      ? [
+          renderHeadMultiples({
+            name,
+            data: tensor.data,
+            b,
+            H,
+            S,
+            Skv,
+            selected: h,
+            kind,
+            theme: view.theme,
+            t,
+            onPick: on.selectHead,
+          }),
+        ]
+      : [];
 
   const sections = [];
   // X (editable through the embedding table: the edit applies to that token everywhere)
@@ -186,66 +281,146 @@ export function renderPipeline(container, result, view, edits, on) {
           edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
           onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
         };
+  const xMeaning = randnInput
+    ? t('meaning.X.randn')
+    : rs.positional === 'sinusoidal'
+      ? `${t('step.X.meaning')} ${t('meaning.X.positional')}`
+      : t('step.X.meaning');
   sections.push(
-    section(t, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))]),
+    section(f, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))], {
+      meaning: xMeaning,
+    }),
   );
   if (cross) {
     const ctxEdit = result.contextTokens ? embeddingEdit(keyLabels) : {};
     sections.push(
-      section(t, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [
+      section(f, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [
         matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit),
       ]),
     );
   }
   sections.push(
-    section(t, 'weights', `W: [D=${D}, D=${D}]`, [
-      row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
-      row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
-    ]),
+    section(
+      f,
+      'weights',
+      `W: [D=${D}, D=${D}]`,
+      [
+        row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
+        row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
+      ],
+      { meaning: `${t('step.weights.meaning')} ${initMeaning(t, rs, view.weightsGiven)}` },
+    ),
   );
+  const qkvGroup = (name, len, labels) =>
+    group(
+      name,
+      matrix(name, T[name], b * len * D, len, D, labels, dLabels, { columnColor: headOfColumn, ...headBands }),
+    );
   sections.push(
-    section(t, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [
-      row(
-        group('Q', matrix('Q', T.Q, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn })),
-        group('K', matrix('K', T.K, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
-        group('V', matrix('V', T.V, b * Skv * D, Skv, D, keyLabels, dLabels, { columnColor: headOfColumn })),
-      ),
+    section(f, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [
+      row(qkvGroup('Q', S, queryLabels), qkvGroup('K', Skv, keyLabels), qkvGroup('V', Skv, keyLabels)),
     ]),
   );
-  // Head split: views into Q, K, V — head h is columns h·dk … (h+1)·dk.
+  // Head split: views into Q, K, V — head h is columns h·dk … (h+1)·dk − 1, labelled with their global names.
   const headLabel = t('view.head', { h: h + 1 });
   const headView = (name, tensor, len, labels) =>
     group(
-      `${name}_h (${headLabel})`,
-      matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk), {
+      multiHead
+        ? t('split.columns', { name, h: h + 1, from: `d${h * dk}`, to: `d${h * dk + dk - 1}` })
+        : `${name}_h (${headLabel})`,
+      matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk, 'd', h * dk), {
         rowStride: D,
         caption: `${name} ${headLabel}`,
       }),
       headColor(h),
     );
   sections.push(
-    section(t, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+    section(f, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
       row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
     ]),
   );
 
-  const perHead = (step, name, extra = {}) =>
-    section(t, step, `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`, [
-      group(
-        `${name} (${headLabel})`,
-        matrix(name, T[name], (b * H + h) * S * Skv, S, Skv, queryLabels, keyLabels, extra),
-        headColor(h),
-      ),
-    ]);
-  sections.push(perHead('scores', 'scores'));
-  sections.push(perHead('scaled', 'scaled'));
+  const headMatrix = (name, extra = {}) =>
+    group(
+      `${name} (${headLabel})`,
+      matrix(name, T[name], (b * H + h) * S * Skv, S, Skv, queryLabels, keyLabels, {
+        caption: `${name} ${headLabel}`,
+        ...extra,
+      }),
+      headColor(h),
+    );
+  const perHeadShape = `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`;
+  const additiveParams = ['W_a', 'U_a', 'v_a'].map(additiveMatrix).filter(Boolean);
   sections.push(
-    section(t, 'mask', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
-      matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask' }),
-    ]),
+    section(
+      f,
+      'scores',
+      perHeadShape,
+      [
+        ...(rs.score === 'additive' && additiveParams.length ? [row(...additiveParams)] : []),
+        ...headMultiples('scores', T.scores, 'signed'),
+        headMatrix('scores'),
+      ],
+      rs.score === 'additive' ? { meaning: t('meaning.scores.additive') } : {},
+    ),
   );
-  sections.push(perHead('masked', 'masked', { blocked }));
-  sections.push(perHead('attnweights', 'weights', { kind: 'prob', blocked }));
+  sections.push(
+    section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, scaleText) }),
+  );
+  const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, view.decimals) : undefined;
+  const convention = t(MASK_MEANING[rs.maskConvention], { fill: fillText(rs.fill) });
+  const maskMeaning = rs.mask === 'none' ? `${t('meaning.mask.none')} ${convention}` : convention;
+  sections.push(
+    section(
+      f,
+      'mask',
+      `[B=${B}, S=${S}, S_kv=${Skv}]`,
+      [matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask', blocked, maskText })],
+      { meaning: maskMeaning },
+    ),
+  );
+  const maskedMeaning =
+    rs.mask === 'none'
+      ? t('meaning.masked.none')
+      : t(rs.maskConvention === 'additive' ? 'meaning.masked.additive' : 'step.masked.meaning', {
+          fill: fillText(rs.fill),
+        });
+  sections.push(section(f, 'masked', perHeadShape, [headMatrix('masked', { blocked })], { meaning: maskedMeaning }));
+  const nanNote = (rows) => t('matrix.nanNote', { rows });
+  const untrained = rs.init !== 'identity' && !view.weightsGiven ? [t('notice.untrained')] : [];
+  sections.push(
+    section(
+      f,
+      'attnweights',
+      perHeadShape,
+      [...headMultiples('weights', T.weights, 'prob'), headMatrix('weights', { kind: 'prob', blocked, nanNote })],
+      { notes: untrained },
+    ),
+  );
+
+  // Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout).
+  const averaged = T.averagedWeights
+    ? T.averagedWeights.data.subarray(b * S * Skv, (b + 1) * S * Skv)
+    : meanOverHeads((rs.p > 0 ? T.dropped : T.weights).data, b, H, S, Skv);
+  if (multiHead)
+    sections.push(
+      section(f, 'averaged', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
+        renderMatrix({
+          name: 'averagedWeights',
+          caption: 'averagedWeights',
+          data: averaged,
+          offset: 0,
+          rows: S,
+          cols: Skv,
+          rowLabels: queryLabels,
+          colLabels: keyLabels,
+          kind: 'prob',
+          blocked,
+          nanNote,
+          ...common,
+        }),
+      ]),
+    );
 
   const scaling = scalingRows({
     scores: T.scores.data,
@@ -254,51 +429,145 @@ export function renderPipeline(container, result, view, edits, on) {
     Skv,
     scaleFactor: result.scaleFactor,
     blocked,
-    fill: maskFill,
+    fill: rs.fill,
     labels: queryLabels,
   });
-  sections.push(section(t, 'scaling', null, [renderScalingTable(scaling, Skv, view.decimals, t)]));
-  // Every head in its colour; for long inputs just the selected one.
-  const heads = H * S * Skv <= 20000 ? Array.from({ length: H }, (_, k) => k) : [h];
   sections.push(
-    section(t, 'links', null, [
-      renderLinks({
-        weights: T.weights.data,
-        b,
-        H,
-        S,
-        Skv,
-        queryLabels,
-        keyLabels,
-        heads,
+    section(f, 'scaling', null, [
+      renderScalingCharts({
+        rows: scaling,
         focus: view.focus,
-        onFocus: on.focus,
-        label: t('step.links.title'),
+        dk,
+        D,
+        scale: rs.scale,
+        factor: result.scaleFactor,
+        scaleText,
+        t,
       }),
+      renderScalingTable(scaling, Skv, view.decimals, t),
     ]),
   );
-  sections.push(perHead('dropped', 'dropped', { kind: 'prob', blocked }));
+
+  // Every head in its colour, or the selected one (the toggle); for long inputs just the selected one.
+  const allHeadsFit = H * S * Skv <= MAX_ALL_HEAD_LINKS;
+  const allHeads = multiHead && view.linksAllHeads !== false && allHeadsFit;
+  const linkChildren = [];
+  if (multiHead) linkChildren.push(linksToggle(t, allHeads, allHeadsFit, h, on.showAllHeads));
+  linkChildren.push(
+    renderLinks({
+      weights: T.weights.data,
+      b,
+      H,
+      S,
+      Skv,
+      queryLabels,
+      keyLabels,
+      heads: allHeads ? Array.from({ length: H }, (_, k) => k) : [h],
+      focus: view.focus,
+      onFocus: on.focus,
+      label: t('step.links.title'),
+    }),
+  );
+  sections.push(section(f, 'links', null, linkChildren));
+
+  const dropout = dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p);
   sections.push(
-    section(t, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+    dropoutSection(f, perHeadShape, rs, dropout, { headMatrix, headLabel, blocked, matrix, queryLabels, keyLabels, h }),
+  );
+  sections.push(
+    section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
       group(
         `context (${headLabel})`,
-        matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk)),
+        matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk), {
+          caption: `context ${headLabel}`,
+        }),
         headColor(h),
       ),
     ]),
   );
   sections.push(
-    section(t, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
-      matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn }),
+    section(f, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
+      matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn, ...headBands }),
     ]),
   );
   if (T.W_O)
     sections.push(
-      section(t, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]),
+      section(f, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))], {
+        meaning: `${t('step.wo.meaning')} ${initMeaning(t, rs, view.weightsGiven)}`,
+      }),
     );
-  sections.push(section(t, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
+  sections.push(
+    section(f, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)], {
+      meaning: t(T.W_O ? 'step.output.meaning' : 'meaning.output.noProj'),
+    }),
+  );
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
   container.replaceChildren(...shown);
-  return { B, H, S, Skv, D, dk, b, h, queryLabels, keyLabels };
+  return { B, H, S, Skv, D, dk, b, h, queryLabels, keyLabels, rs, dropout, averaged, scaleText };
+}
+
+/** "All heads | Head 2 only" for the links view. */
+function linksToggle(t, allHeads, allHeadsFit, h, showAllHeads) {
+  const box = document.createElement('div');
+  box.className = 'toggle';
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', t('links.show'));
+  const button = (label, pressed, value, disabled = false) => {
+    const el = document.createElement('button');
+    el.type = 'button';
+    el.textContent = label;
+    el.setAttribute('aria-pressed', String(pressed));
+    el.disabled = disabled;
+    el.dataset.allHeads = String(value);
+    el.addEventListener('click', () => showAllHeads(value));
+    return el;
+  };
+  box.append(
+    button(t('links.allHeads'), allHeads, true, !allHeadsFit),
+    button(t('links.oneHead', { h: h + 1 }), !allHeads, false),
+  );
+  return box;
+}
+
+/** Dropout: off (p = 0) in one line; otherwise the zero count, the keep mask m and the dropped weights. */
+function dropoutSection(f, shape, rs, dropout, ctx) {
+  const { t } = f;
+  if (rs.p === 0) return section(f, 'dropped', null, [], { meaning: t('meaning.dropped.off') });
+  const { headMatrix, headLabel, blocked, matrix, queryLabels, keyLabels } = ctx;
+  const S = queryLabels.length;
+  const Skv = keyLabels.length;
+  const summary = [
+    t('dropout.summary', {
+      zeroed: dropout.zeroed,
+      total: dropout.nonZero,
+      kept: dropout.nonZero - dropout.zeroed,
+      factor: compactNumber(dropout.factor),
+    }),
+  ];
+  if (dropout.zeroWeights) summary.push(t('dropout.zeroWeights', { n: dropout.zeroWeights }));
+  const zeroLabel = t('dropout.zeroLabel');
+  const keep = matrix('keep', { data: dropout.keep }, 0, S, Skv, queryLabels, keyLabels, {
+    kind: 'mask',
+    caption: `${t('dropout.keepCaption')} (${headLabel})`,
+    blocked: (i, j) => droppedByDropout(dropout, i * Skv + j),
+    maskText: (v) => (v === UNKNOWN ? '–' : String(v)),
+    cellClass: (i, j, v) => (v === UNKNOWN ? ['keep-unknown'] : []),
+    exportable: false,
+  });
+  const dropped = headMatrix('dropped', {
+    kind: 'prob',
+    blocked,
+    nanNote: (rows) => t('matrix.nanNote', { rows }),
+    cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
+    cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
+  });
+  const summaryLine = paragraph('dropout-summary', summary.join(' '));
+  return section(
+    f,
+    'dropped',
+    shape,
+    [summaryLine, row(group(`${t('dropout.keepCaption')} (${headLabel})`, keep, headColor(ctx.h)), dropped)],
+    { meaning: t('step.dropped.meaning') },
+  );
 }

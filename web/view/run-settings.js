@@ -1,0 +1,54 @@
+// The settings of a run as the view reads them: result.settings with the
+// engine's decisions filled in, and a default for every setting an older
+// engine does not report (maskConvention, score), so the view works with both.
+
+/**
+ * {maskConvention, score, init, layout, outProj, qkvBias, p, positional, scale, mask, fill}
+ * from an AttentionResult's settings.
+ */
+export function runSettings(settings) {
+  const fill = settings.maskFill === '-inf' || settings.maskFill === undefined ? -Infinity : Number(settings.maskFill);
+  return {
+    maskConvention: settings.maskConvention ?? 'blocked', // "blocked" | "keep" | "additive"
+    score: settings.score ?? 'dot', // "dot" | "additive"
+    init: settings['weights.init'] ?? 'torch-linear',
+    layout: settings['weights.layout'] ?? 'fused',
+    outProj: settings['weights.outProj'] !== false,
+    qkvBias: settings['weights.qkvBias'] === true,
+    p: Number(settings['dropout.p'] ?? 0),
+    positional: settings['embedding.positional'] ?? 'none',
+    scale: settings.scale ?? 'head-dim', // "head-dim" | "d-model" | "none" | a number
+    mask: settings.mask ?? 'none', // "none" | "causal" | "padding" | "causal+padding"
+    fill,
+  };
+}
+
+/**
+ * Whether a value of the mask tensor blocks its key, in the convention the
+ * mask is shown in: "blocked" 1 = blocked; "keep" 1 = kept (torch.tril);
+ * "additive" 0 = kept, the fill (−∞ or a number) = blocked.
+ */
+export function maskBlocks(value, convention) {
+  return convention === 'keep' ? value === 0 : value !== 0;
+}
+
+/** Why the mask blocks key j for query i: ['future'] (j > i), ['pad'] (a <pad> key), both, or []. */
+export function blockReasons(mask, i, j, keyLabel) {
+  const reasons = [];
+  if (mask.includes('causal') && j > i) reasons.push('future');
+  if (mask.includes('padding') && keyLabel === '<pad>') reasons.push('pad');
+  return reasons;
+}
+
+/** A number for a sentence: up to 4 significant digits, trailing zeros dropped, − for minus ("0.5", "0.3536", "−1e9"). */
+export function compactNumber(v) {
+  if (v === -Infinity) return '−∞';
+  if (v === Infinity) return '∞';
+  if (Number.isNaN(v)) return 'NaN';
+  const rounded = Number(v.toPrecision(4));
+  const text =
+    Math.abs(v) >= 1e6 || (v !== 0 && Math.abs(v) < 1e-4)
+      ? rounded.toExponential().replace('e+', 'e')
+      : String(rounded);
+  return text.replace(/^-/, '−');
+}
