@@ -48,6 +48,7 @@ export class TeachingFrame {
       new ResizeObserver(() => this.#stickyResized()).observe(parts.sticky);
     }
     window.addEventListener('resize', () => {
+      if (!parts.pipeline.isConnected) return; // an element taken off the page
       this.#condense();
       this.#watch();
     });
@@ -205,13 +206,12 @@ export class TeachingFrame {
     window.scrollBy(0, el.getBoundingClientRect().top - this.#stickyHeight() - 8);
   }
 
-  // The overview as a strip of numbers: under the sticky toolbar once the
-  // page scrolls (`stuck`), and step by step on a phone, where the boxes would
-  // push the step off the screen.
+  // The overview as a strip of numbers (the current step named): under the
+  // sticky toolbar once the page scrolls (`stuck`), and step by step, where
+  // the room goes to the step (each step shows its own shape).
   #condense(stuck = this.#stuck) {
     this.#stuck = stuck;
-    const narrowSteps = this.#mode === 'steps' && window.innerWidth <= 600;
-    this.#parts.overview?.classList.toggle('condensed', stuck || narrowSteps);
+    this.#parts.overview?.classList.toggle('condensed', stuck || this.#mode === 'steps');
   }
 
   // The overview is condensed to a strip of numbers once the page scrolls
