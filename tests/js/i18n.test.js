@@ -23,7 +23,8 @@ function dynamicKeys() {
     if (field.type === 'enum' || field.type === 'enum|number')
       for (const value of field.choices) keys.push(`enum.${field.path}.${value}`);
   }
-  for (const step of Object.keys(STEP_NAMES)) keys.push(`step.${step}.title`, `step.${step}.meaning`);
+  for (const step of Object.keys(STEP_NAMES))
+    keys.push(`step.${step}.title`, `step.${step}.meaning`, `step.${step}.short`, `step.${step}.narration`);
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`);
   for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
   for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
@@ -60,6 +61,15 @@ describe('i18n', () => {
       const missing = needed.filter((key) => !(key in STRINGS[lang]));
       expect(missing, lang).toEqual([]);
     }
+  });
+
+  test('every step has an overview name and a step-by-step narration in every language', () => {
+    const needed = Object.keys(STEP_NAMES).flatMap((step) => [`step.${step}.short`, `step.${step}.narration`]);
+    for (const lang of languages)
+      expect(
+        needed.filter((key) => !(key in STRINGS[lang])),
+        lang,
+      ).toEqual([]);
   });
 
   test('no unused keys: each is written in the code or built from the schema, steps, presets or view options', () => {

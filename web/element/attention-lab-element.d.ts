@@ -76,6 +76,8 @@ export declare class AttentionLabElement extends HTMLElement {
   decimals: number;
   compact: boolean;
   editable: boolean;
+  /** "steps": one step at a time with a narration, moved with ←/→ (for teaching); default "scroll". */
+  mode: 'scroll' | 'steps';
 }
 
 declare global {

@@ -26,6 +26,7 @@ import {
 import { adoptStyleSheets } from '../view/colors.js';
 import { PipelineController } from '../view/controller.js';
 import pipelineCss from '../view/pipeline.css?inline';
+import teachCss from '../view/teach.css?inline';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
 import elementCss from './element.css?inline';
 
@@ -35,7 +36,7 @@ let sheet = null;
 const elementStyleSheet = () => {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(`${pipelineCss}\n${elementCss}`);
+    sheet.replaceSync(`${pipelineCss}\n${teachCss}\n${elementCss}`);
   }
   return sheet;
 };
@@ -79,7 +80,8 @@ export class AttentionLabElement extends HTMLElement {
     this.#root = this.attachShadow({ mode: 'open' });
     // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
-    this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div></div>
+    this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
+      <nav class="overview" part="overview"></nav><div class="stepper" part="stepper" hidden></div>
       <p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
@@ -90,6 +92,9 @@ export class AttentionLabElement extends HTMLElement {
         explain: $('.explain-body'),
         batchTabs: $('.batch'),
         headTabs: $('.heads'),
+        overview: $('.overview'),
+        follow: $('.follow-token'),
+        stepper: $('.stepper'),
       },
       { onEditsChange: () => this.#schedule() },
     );
@@ -155,6 +160,7 @@ export class AttentionLabElement extends HTMLElement {
       theme: option('theme'),
       steps: option('steps'),
       editable: option('editable'),
+      mode: option('mode'),
     };
   }
 

@@ -237,9 +237,12 @@ export default {
   'authors.attributes.meaning': 'meaning',
   'authors.attributes.body':
     "The table is the engine's own config schema: every config field is an attribute named as the command line's flag, and <code>config</code> takes JSON merged over them. Every attribute is also a typed property (<code>el.dModel = 16</code>, <code>el.heads = 4</code>, <code>el.qkvBias = false</code>, <code>el.editable = true</code>, <code>el.config = {…}</code>); changing either recomputes. After each run the element fires <code>attention-change</code> with the result as <code>event.detail</code> (tokens, vocab and every tensor as a <code>Float32Array</code>); a bad attribute fires <code>attention-error</code> and shows an inline message naming it.",
+  'authors.class.heading': 'In class',
+  'authors.class.body':
+    'The steps are numbered and listed at the top with their shapes; a box jumps to its step. Readers can follow one token (the <em>Follow token</em> menu, or a click on a row label): its row lights up in every step, its column wherever it is a key; Esc clears it. <code>mode="steps"</code> shows one step at a time, larger, with a short narration that quotes the result\'s numbers, moved with ← → (PageUp/PageDown, Home/End) or the Previous/Next buttons.',
   'authors.styling.heading': 'Styling',
   'authors.styling.body':
-    'Custom properties: <code>--attention-lab-background</code>, <code>--attention-lab-color</code>, <code>--attention-lab-muted</code>, <code>--attention-lab-line</code>, <code>--attention-lab-panel</code>, <code>--attention-lab-accent</code>, <code>--attention-lab-error</code>, <code>--attention-lab-chip</code>, <code>--attention-lab-font</code>, <code>--attention-lab-mono</code>, <code>--attention-lab-radius</code>. Parts: <code>::part(step)</code>, <code>title</code>, <code>formula</code>, <code>shape</code>, <code>meaning</code>, <code>matrix</code>, <code>heads</code>, <code>error</code>, <code>explain</code>.',
+    'Custom properties: <code>--attention-lab-background</code>, <code>--attention-lab-color</code>, <code>--attention-lab-muted</code>, <code>--attention-lab-line</code>, <code>--attention-lab-panel</code>, <code>--attention-lab-accent</code>, <code>--attention-lab-error</code>, <code>--attention-lab-chip</code>, <code>--attention-lab-font</code>, <code>--attention-lab-mono</code>, <code>--attention-lab-radius</code>. Parts: <code>::part(step)</code>, <code>title</code>, <code>formula</code>, <code>shape</code>, <code>meaning</code>, <code>matrix</code>, <code>heads</code>, <code>error</code>, <code>explain</code>, <code>overview</code>, <code>follow</code>, <code>stepper</code>.',
   'authors.iframe.heading': 'An iframe',
   'authors.iframe.body':
     'The Share button on the main page gives an <code>&lt;iframe&gt;</code> snippet for <code>embed.html</code>, whose URL fragment holds the whole setup in a compact, versioned encoding (<code>#s=v2.…</code>); <code>?lang=zh</code> shows it in Chinese. It posts its height so you can size the frame:',
@@ -400,4 +403,75 @@ export default {
   'explain.averaged': 'The mean of the {H} heads’ weights at this cell:',
   'explain.averaged.dropout':
     'The mean of the {H} heads’ weights at this cell, after dropout (as nn.MultiheadAttention returns them):',
+  // The teaching frame: overview, follow a token, step by step (web/view/teach.js).
+  'view.mode':
+    'scroll: every step one below the other; steps: one step at a time with a short narration, moved with ← → (for a class).',
+  'overview.label': 'Pipeline overview: the steps in order, with their shapes',
+  'overview.box': 'Step {n}: {title}, shape {shape}',
+  'overview.boxNoShape': 'Step {n}: {title}',
+  'follow.label': 'Follow token',
+  'follow.none': '— none —',
+  'follow.clear': 'Stop following (Esc)',
+  'follow.rowHint': 'Click to follow this token through every step',
+  'follow.announce': 'Following “{token}”: its row is marked in every step, and its column where it is a key.',
+  'steps.enter': 'Step by step',
+  'steps.label': 'Step by step',
+  'steps.previous': 'Previous',
+  'steps.next': 'Next',
+  'steps.exit': 'Show all steps',
+  'steps.counter': 'Step {n} of {count}',
+  'steps.keys': '← → or PageUp/PageDown: previous or next step · Home/End: first or last step',
+  'steps.keysExit':
+    '← → or PageUp/PageDown: previous or next step · Home/End: first or last step · Esc: show all steps',
+  'step.X.short': 'X',
+  'step.X_context.short': 'X_context',
+  'step.weights.short': 'W_Q W_K W_V',
+  'step.qkv.short': 'Q K V',
+  'step.split.short': 'split',
+  'step.scores.short': 'scores',
+  'step.scaled.short': 'scaled',
+  'step.mask.short': 'mask',
+  'step.masked.short': 'masked',
+  'step.attnweights.short': 'weights',
+  'step.scaling.short': 'scaling',
+  'step.links.short': 'links',
+  'step.dropped.short': 'dropout',
+  'step.context.short': 'context',
+  'step.concat.short': 'concat',
+  'step.wo.short': 'W_O',
+  'step.output.short': 'output',
+  'step.X.narration':
+    'Each of the {S} tokens looks up its row in the embedding table, so the sentence becomes {S} rows of {D} numbers. Everything below is computed from this one matrix.',
+  'step.X_context.narration':
+    'The context sentence is embedded the same way: {Skv} rows of {D} numbers. The keys and values come from here; the queries still come from X.',
+  'step.weights.narration':
+    'Three learned {D}×{D} matrices. Multiplying a token’s row by them gives its query, its key and its value; training is what makes these numbers useful.',
+  'step.qkv.narration':
+    'Each row of X is multiplied by W_Q, W_K and W_V: Q has {S} rows, K and V have {Skv}, each {D} numbers wide. The same token now has three different descriptions.',
+  'step.split.narration':
+    'The {D} columns are cut into {H} heads of {dk} columns each. Nothing is computed: each head works on its own {dk} columns (head {head} is shown).',
+  'step.scores.narration':
+    'Every query is compared with every key by a dot product of {dk} numbers, giving a {S}×{Skv} table for each of the {H} heads. A large score means a good match.',
+  'step.scaled.narration':
+    'Every score is multiplied by {scale}. Without this, scores grow with d_k and softmax would give almost all the weight to a single key.',
+  'step.mask.narration':
+    '{blocked} of the {pairs} query–key pairs of this sentence are blocked (1): they will get weight 0. Pairs marked 0 pass unchanged.',
+  'step.masked.narration':
+    'Blocked scores are replaced by {fill}, so that softmax turns them into exactly 0. Scores that are not blocked are unchanged.',
+  'step.attnweights.narration':
+    'Softmax turns each row of scores into {Skv} weights between 0 and 1 that add up to 1. For example, “{token}” gives its largest weight, {weight}, to “{top}”.',
+  'step.scaling.narration':
+    'For each query: its largest weight and how spread out its weights are (the entropy), with and without the scale. Without scaling, the largest weight moves towards 1 and the entropy towards 0.',
+  'step.links.narration':
+    'The same weights as lines: the darker a line, the more the query on the left takes from the key on the right. Click a token to see only its lines.',
+  'step.dropped.narration':
+    'With p = {p}, dropout sets each weight to 0 with probability {p} and multiplies the others by 1/(1−p) = {keep}. It happens only in training; with p = 0 nothing changes.',
+  'step.context.narration':
+    'Each query’s new row is a weighted average of the {Skv} value rows: {S} rows of {dk} numbers per head. “{token}” now carries mostly what “{top}” offered.',
+  'step.concat.narration':
+    'The {H} heads’ results are put side by side again: {H} × {dk} = {D} columns per token. Each coloured group of columns is one head.',
+  'step.wo.narration':
+    'One more learned {D}×{D} matrix mixes the heads, so every output number can use what all {H} heads found.',
+  'step.output.narration':
+    'The result: one row of {D} numbers for each of the {S} tokens, the same shape as X. In a Transformer it is added to X and passed on to the next layer.',
 };

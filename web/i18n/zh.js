@@ -225,9 +225,12 @@ export default {
   'authors.attributes.meaning': '含义',
   'authors.attributes.body':
     '这张表就是引擎自己的配置模式：每个配置字段都是一个属性，名称与命令行参数相同；<code>config</code> 接受一段 JSON，合并在这些属性之上。每个属性也是一个有类型的属性值（<code>el.dModel = 16</code>、<code>el.heads = 4</code>、<code>el.qkvBias = false</code>、<code>el.editable = true</code>、<code>el.config = {…}</code>），改动任何一个都会重新计算。每次运行后元素会触发 <code>attention-change</code> 事件，<code>event.detail</code> 是结果（词元、词表以及每个张量的 <code>Float32Array</code>）；属性有误时触发 <code>attention-error</code>，并在元素内显示指明该属性的提示。',
+  'authors.class.heading': '课堂上',
+  'authors.class.body':
+    '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 Esc 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（PageUp/PageDown、Home/End）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>error</code>、<code>explain</code>。',
+    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
     '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）；加上 <code>?lang=zh</code> 即显示中文。它会把自身高度发给父页面，方便你调整框架大小：',
@@ -377,4 +380,68 @@ export default {
   'explain.averaged': '{H} 个头在这个位置上的权重的平均值：',
   'explain.averaged.dropout':
     '{H} 个头在这个位置上经过 dropout 后的权重的平均值（与 nn.MultiheadAttention 返回的相同）：',
+  // 教学框架：流程总览、跟随词元、逐步讲解（web/view/teach.js）。
+  'view.mode': 'scroll：所有步骤依次排列；steps：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
+  'overview.label': '流程总览：按顺序列出各步骤及其形状',
+  'overview.box': '第 {n} 步：{title}，形状 {shape}',
+  'overview.boxNoShape': '第 {n} 步：{title}',
+  'follow.label': '跟随词元',
+  'follow.none': '— 无 —',
+  'follow.clear': '取消跟随（Esc）',
+  'follow.rowHint': '点击以在每一步中跟随这个词元',
+  'follow.announce': '正在跟随“{token}”：每一步中它的行都被标出，它作为键时对应的列也被标出。',
+  'steps.enter': '逐步讲解',
+  'steps.label': '逐步讲解',
+  'steps.previous': '上一步',
+  'steps.next': '下一步',
+  'steps.exit': '显示全部步骤',
+  'steps.counter': '第 {n} 步，共 {count} 步',
+  'steps.keys': '← → 或 PageUp/PageDown：上一步或下一步 · Home/End：第一步或最后一步',
+  'steps.keysExit': '← → 或 PageUp/PageDown：上一步或下一步 · Home/End：第一步或最后一步 · Esc：显示全部步骤',
+  'step.X.short': '词嵌入 X',
+  'step.X_context.short': '上下文 X',
+  'step.weights.short': 'W_Q W_K W_V',
+  'step.qkv.short': 'Q K V',
+  'step.split.short': '分头',
+  'step.scores.short': '分数',
+  'step.scaled.short': '缩放',
+  'step.mask.short': '掩码',
+  'step.masked.short': '掩码后',
+  'step.attnweights.short': '注意力权重',
+  'step.scaling.short': '缩放的作用',
+  'step.links.short': '连线',
+  'step.dropped.short': 'dropout',
+  'step.context.short': '加权和',
+  'step.concat.short': '拼接',
+  'step.wo.short': 'W_O',
+  'step.output.short': '输出',
+  'step.X.narration':
+    '{S} 个词元各自在词嵌入表中查出一行，于是句子变成 {S} 行、每行 {D} 个数。后面的一切都由这一个矩阵算出。',
+  'step.X_context.narration': '上下文句子用同样的方式嵌入：{Skv} 行、每行 {D} 个数。键和值来自这里，查询仍然来自 X。',
+  'step.weights.narration':
+    '三个可学习的 {D}×{D} 矩阵。词元的一行乘以它们，就得到它的查询、键和值；是训练让这些数变得有用。',
+  'step.qkv.narration':
+    'X 的每一行分别乘以 W_Q、W_K 和 W_V：Q 有 {S} 行，K 和 V 有 {Skv} 行，每行 {D} 个数。同一个词元现在有了三种不同的表示。',
+  'step.split.narration':
+    '{D} 列被切成 {H} 个头，每个头 {dk} 列。这里没有任何计算：每个头只处理自己的 {dk} 列（当前显示第 {head} 个头）。',
+  'step.scores.narration':
+    '每个查询与每个键做点积（{dk} 个数对应相乘再相加），{H} 个头各得到一个 {S}×{Skv} 的表。分数越大，匹配越好。',
+  'step.scaled.narration':
+    '每个注意力分数都乘以 {scale}。如果不缩放，分数会随 d_k 变大，softmax 会把几乎全部权重给一个键。',
+  'step.mask.narration':
+    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽（1），它们的权重将为 0。标为 0 的对不受影响。',
+  'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
+  'step.attnweights.narration':
+    'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
+  'step.scaling.narration':
+    '对每个查询：它最大的权重和权重的分散程度（熵），分别在缩放和不缩放时。不缩放时，最大权重更接近 1，熵更接近 0。',
+  'step.links.narration': '同样的注意力权重画成连线：线越深，左边的查询从右边的键取得越多。点击一个词元只看它的连线。',
+  'step.dropped.narration':
+    'p = {p} 时，dropout 以概率 {p} 把每个权重置为 0，其余的乘以 1/(1−p) = {keep}。它只在训练时发生；p = 0 时什么都不变。',
+  'step.context.narration':
+    '每个查询的新行是 {Skv} 个值向量行的加权平均：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
+  'step.concat.narration': '{H} 个头的结果重新并排拼接：每个词元 {H} × {dk} = {D} 列。每组同色的列来自同一个头。',
+  'step.wo.narration': '再用一个可学习的 {D}×{D} 矩阵把各个头混合起来，每个输出数都能用到 {H} 个头找到的信息。',
+  'step.output.narration':
+    '结果：{S} 个词元各有一行 {D} 个数，形状与 X 相同。在 Transformer 中，它会加到 X 上，再传给下一层。',
 };

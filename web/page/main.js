@@ -48,6 +48,11 @@ const controller = new PipelineController(
     explain: $('explain-body'),
     batchTabs: $('batch-tabs'),
     headTabs: $('head-tabs'),
+    overview: $('overview'),
+    follow: $('follow'),
+    stepper: $('stepper'),
+    stepsToggle: $('steps-toggle'),
+    sticky: document.querySelector('.toolbar'),
   },
   { onEditsChange: () => recompute() },
 );
@@ -227,7 +232,9 @@ function init() {
     if (controller.result) download(resultToNpyZip(controller.result), 'attention-lab-npy.zip');
   });
   $('pipeline').addEventListener('click', copyMatrix);
-  window.addEventListener('hashchange', () => restore());
+  window.addEventListener('hashchange', () =>
+    isStepLink(location.hash) ? controller.showStep(location.hash.slice(1)) : restore(),
+  );
   applyLanguage(langSelect.value);
   $('status').textContent = state.t('status.loading');
   restore();
@@ -265,8 +272,16 @@ async function copyMatrix(event) {
   }
 }
 
+// "#step-scores" (an overview box opened in a new tab) names a step, not a state.
+const isStepLink = (hash) => /^#step-[\w-]+$/.test(hash);
+
 /** Applies the state in the URL fragment, if any; a bad one is reported and the default shown. */
 async function restore() {
+  if (isStepLink(location.hash)) {
+    await recompute();
+    controller.showStep(location.hash.slice(1));
+    return;
+  }
   const restored = await readFragment(location.hash);
   if (restored === null) return recompute();
   state.linkError = restored.error;

@@ -6,6 +6,7 @@ import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWei
 import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
+import { TeachingFrame } from './teach.js';
 
 export class PipelineController {
   /** The last result shown (null before the first). */
@@ -26,13 +27,16 @@ export class PipelineController {
     editable: true,
     exportable: false,
     weightsGiven: false,
+    mode: 'scroll',
   };
   /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
   #explained = null;
+  #frame;
 
   /**
-   * parts: {root (document or a shadow root, for highlighting), pipeline,
-   * explain, batchTabs, headTabs}; onEditsChange() after every edit.
+   * parts: {root (document or a shadow root, for highlighting and keys), pipeline,
+   * explain, batchTabs, headTabs, and for teach.js overview?, follow?, stepper?,
+   * stepsToggle?, sticky?}; onEditsChange() after every edit.
    */
   constructor(parts, { onEditsChange }) {
     this.#parts = parts;
@@ -41,11 +45,15 @@ export class PipelineController {
     // Hover, keyboard focus, or a tap (a click, on touch screens).
     for (const type of ['mouseover', 'focusin', 'click'])
       parts.pipeline.addEventListener(type, (event) => this.#explain(event));
+    this.#frame = new TeachingFrame(parts, {
+      follow: (i) => this.follow(i),
+      setMode: (mode) => this.setOptions({ mode }),
+    });
   }
 
   /**
    * {t, decimals, theme, steps (a Set of step names or null), editable, exportable,
-   * weightsGiven (the config gives weight values: no "untrained" notice)}: re-renders.
+   * weightsGiven (the config gives weight values: no "untrained" notice), mode}: re-renders.
    */
   setOptions(options) {
     Object.assign(this.#options, options);
@@ -67,6 +75,22 @@ export class PipelineController {
     this.edits = emptyEdits();
   }
 
+  /** The followed token: a query row of the shown sentence (the links view's focus too), or null. */
+  get followed() {
+    return this.#selection.focus;
+  }
+
+  /** Follows token `i` through every step (null: none). */
+  follow(i) {
+    this.#selection.focus = i;
+    this.render();
+  }
+
+  /** Goes to the step with this element id ("step-scores"): scrolls there, or shows it step by step. */
+  showStep(id) {
+    this.#frame.show(id);
+  }
+
   /** Back to the first sentence and head, nothing focused. */
   resetSelection() {
     this.#selection = { b: 0, h: 0, focus: null, linksAllHeads: true };
@@ -76,10 +100,11 @@ export class PipelineController {
     const result = this.result;
     const { t } = this.#options;
     if (!result || !t) return;
-    const [B, H] = result.tensors.scores.shape;
+    const [B, H, S] = result.tensors.scores.shape;
     const selection = this.#selection;
     selection.b = Math.min(selection.b, B - 1);
     selection.h = Math.min(selection.h, H - 1);
+    if (selection.focus !== null && selection.focus >= S) selection.focus = null;
     this.#layout = renderPipeline(
       this.#parts.pipeline,
       result,
@@ -99,10 +124,7 @@ export class PipelineController {
           setEmbeddingEdit(this.edits, token, d, value);
           this.#onEditsChange();
         },
-        focus: (i) => {
-          selection.focus = i;
-          this.render();
-        },
+        focus: (i) => this.follow(i),
         selectHead: (h) => {
           selection.h = h;
           this.render();
@@ -130,6 +152,8 @@ export class PipelineController {
       colorOf: headColor,
       onPick: pick('h'),
     });
+    const { decimals, mode } = this.#options;
+    this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals });
     // The explained number, recomputed for what is now shown (or the hint if it is gone).
     const explained = this.#explained;
     if (!explained) return;

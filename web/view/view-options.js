@@ -8,6 +8,7 @@ export const VIEW_OPTIONS = [
   { name: 'decimals', type: 'integer', min: 0, max: 8, default: 4 }, // digits after the point
   { name: 'compact', type: 'boolean', default: false }, // smaller, without formulas and meanings
   { name: 'editable', type: 'boolean', default: false }, // numbers in X and the weights can be edited
+  { name: 'mode', type: 'enum', choices: ['scroll', 'steps'], default: 'scroll' }, // steps: one step at a time, narrated
 ];
 
 export const viewOptionByName = new Map(VIEW_OPTIONS.map((option) => [option.name, option]));

@@ -1,0 +1,175 @@
+// The pure parts of the teaching frame: the overview's shapes, the scroll
+// spy's choice of step, which tables follow a token, the step keys, and the
+// numbers the narrations quote (against the engine's own tensors).
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { translator } from '../../web/i18n/index.js';
+import { configFromSettings } from '../../web/model/settings.js';
+import { followAxes } from '../../web/view/follow.js';
+import { formatNumber } from '../../web/view/matrix.js';
+import { currentIndex, shapeText, stepShapes } from '../../web/view/overview.js';
+import { STEP_NAMES } from '../../web/view/sections.js';
+import { narrationValues, stepMove } from '../../web/view/stepper.js';
+
+const dims = { B: 2, H: 4, S: 5, Skv: 5, D: 8, dk: 2 };
+
+describe('overview shapes', () => {
+  test('each step has its PyTorch shape with the real sizes', () => {
+    const shown = (key) => stepShapes(key, dims).map((s) => shapeText(s));
+    expect(shown('X')).toEqual(['[2, 5, 8]']);
+    expect(shown('qkv')).toEqual(['[2, 5, 8]']); // self-attention: K and V have Q's shape
+    expect(shown('split')).toEqual(['[2, 4, 5, 2]']);
+    expect(shown('scores')).toEqual(['[2, 4, 5, 5]']);
+    expect(shown('mask')).toEqual(['[2, 5, 5]']);
+    expect(shown('attnweights')).toEqual(['[2, 4, 5, 5]']);
+    expect(shown('context')).toEqual(['[2, 4, 5, 2]']);
+    expect(shown('concat')).toEqual(['[2, 5, 8]']);
+    expect(shown('wo')).toEqual(['[8, 8]']);
+    expect(shown('output')).toEqual(['[2, 5, 8]']);
+    expect(shown('links')).toEqual([]);
+    expect(shown('a-step-added-later')).toEqual([]);
+  });
+
+  test('the letters name the axes; cross-attention shows K/V with S_kv', () => {
+    const [scores] = stepShapes('scores', dims);
+    expect(shapeText(scores, 'letters')).toBe('[B, H, S, S_kv]');
+    expect(shapeText(scores, 'both')).toBe('[B=2, H=4, S=5, S_kv=5]');
+    const cross = stepShapes('qkv', { ...dims, Skv: 7 });
+    expect(cross.map((s) => shapeText(s, 'both'))).toEqual(['[B=2, S=5, D=8]', '[B=2, S_kv=7, D=8]']);
+  });
+
+  test('every step the pipeline renders that holds a tensor has a shape', () => {
+    const withoutTensor = ['scaling', 'links'];
+    for (const key of Object.keys(STEP_NAMES))
+      expect(stepShapes(key, dims).length > 0, key).toBe(!withoutTensor.includes(key));
+  });
+});
+
+describe('the step being read', () => {
+  test('is the last one whose top has passed the line', () => {
+    expect(currentIndex([120, 700, 1500], 100)).toBe(0); // nothing has reached the line yet: the first
+    expect(currentIndex([-300, 90, 800], 100)).toBe(1);
+    expect(currentIndex([-900, -200, 100], 100)).toBe(2);
+  });
+
+  test('at the end of the page, short last steps count once in the upper half below the line', () => {
+    const tops = [-900, 300, 500, 700];
+    expect(currentIndex(tops, 100)).toBe(0);
+    expect(currentIndex(tops, 100, { atEnd: true, viewportHeight: 900 })).toBe(2);
+  });
+});
+
+describe('which tables follow a token', () => {
+  const tokens = ['the', 'cat', 'sat'];
+  const self = { queryLabels: tokens, keyLabels: tokens, cross: false };
+  const features = ['d0', 'd1', 'd2', 'd3'];
+
+  test('rows of query tokens, columns of key tokens (self-attention)', () => {
+    expect(followAxes(tokens, features, self)).toEqual({ rows: true, columns: false }); // X, Q, K, context
+    expect(followAxes(tokens, tokens, self)).toEqual({ rows: true, columns: true }); // scores, weights, mask
+    expect(followAxes(features, features, self)).toEqual({ rows: false, columns: false }); // W_Q
+    expect(followAxes(['W_Q'], features, self)).toEqual({ rows: false, columns: false }); // a bias
+  });
+
+  test('in cross-attention a query token has no key column, and context rows are not its', () => {
+    const cross = { queryLabels: tokens, keyLabels: ['I', 'am', 'here', 'now'], cross: true };
+    expect(followAxes(tokens, cross.keyLabels, cross)).toEqual({ rows: true, columns: false });
+    expect(followAxes(cross.keyLabels, features, cross)).toEqual({ rows: false, columns: false }); // K, V
+  });
+
+  test('a corner table of a canvas heatmap shows the first rows only', () => {
+    const many = Array.from({ length: 100 }, (_, k) => `w${k}`);
+    const ctx = { queryLabels: many, keyLabels: many, cross: false };
+    expect(followAxes(many.slice(0, 16), many.slice(0, 16), ctx, true)).toEqual({ rows: true, columns: true });
+    expect(followAxes(many.slice(0, 16), many.slice(0, 16), ctx, false)).toEqual({ rows: false, columns: false });
+    expect(followAxes(many.slice(1, 17), features, ctx, true).rows).toBe(false);
+  });
+});
+
+describe('step keys', () => {
+  test('←/→, PageUp/PageDown, Home/End move within the steps; other keys do not', () => {
+    expect(stepMove('ArrowRight', 2, 14)).toBe(3);
+    expect(stepMove('PageDown', 13, 14)).toBe(13);
+    expect(stepMove('ArrowLeft', 0, 14)).toBe(0);
+    expect(stepMove('PageUp', 5, 14)).toBe(4);
+    expect(stepMove('Home', 9, 14)).toBe(0);
+    expect(stepMove('End', 0, 14)).toBe(13);
+    expect(stepMove('ArrowDown', 3, 14)).toBe(null);
+    expect(stepMove('a', 3, 14)).toBe(null);
+  });
+});
+
+describe('narration numbers', () => {
+  let lab;
+  beforeAll(async () => {
+    lab = await loadAttentionLab();
+  });
+
+  test('quote the shown sentence and head: sizes, the example token’s strongest key, mask and dropout', () => {
+    const result = lab.run(
+      configFromSettings({
+        text: 'the cat sat on the mat\na dog ran',
+        mask: 'causal+padding',
+        numHeads: 2,
+        'dropout.p': 0.2,
+      }),
+    );
+    const [B, H, S, Skv] = result.tensors.scores.shape;
+    const layout = {
+      B,
+      H,
+      S,
+      Skv,
+      D: 8,
+      dk: 4,
+      b: 1,
+      h: 1,
+      queryLabels: result.tokens[1],
+      keyLabels: result.tokens[1],
+    };
+    const values = narrationValues(result, layout, 2, 4);
+    expect(values).toMatchObject({ B: 2, H: 2, S: 6, Skv: 6, D: 8, dk: 4, head: 2, token: 'ran', p: '0.2' });
+    expect(values.keep).toBe('1.2500');
+    expect(values.scale).toBe(formatNumber(1 / Math.sqrt(4), 4));
+    // Sentence 2 ("a dog ran" + 3 pads): causal blocks 15 of 36 pairs, padding the pad keys the causal mask left open.
+    const mask = result.tensors.mask.data.subarray(36, 72);
+    expect(values.blocked).toBe(mask.reduce((n, v) => n + (v !== 0), 0));
+    expect(values.blocked).toBeGreaterThan(15);
+    // The strongest key of "ran" in head 2, from the engine's weights row (b=1, h=1, i=2).
+    const row = Array.from(
+      result.tensors.weights.data.subarray(((1 * H + 1) * S + 2) * Skv, ((1 * H + 1) * S + 3) * Skv),
+    );
+    const best = row.indexOf(Math.max(...row));
+    expect(values.top).toBe(result.tokens[1][best]);
+    expect(values.weight).toBe(formatNumber(row[best], 4));
+    // Without a followed token, the first token is the example.
+    expect(narrationValues(result, layout, null, 4).token).toBe('a');
+  });
+
+  test('every narration fills all its placeholders in both languages', () => {
+    const result = lab.run(configFromSettings({ text: 'He sat by the bank' }));
+    const [B, H, S, Skv] = result.tensors.scores.shape;
+    const layout = {
+      B,
+      H,
+      S,
+      Skv,
+      D: 8,
+      dk: 4,
+      b: 0,
+      h: 0,
+      queryLabels: result.tokens[0],
+      keyLabels: result.tokens[0],
+    };
+    const values = narrationValues(result, layout, null, 4);
+    for (const lang of ['en', 'zh']) {
+      const t = translator(lang);
+      for (const key of Object.keys(STEP_NAMES)) {
+        const text = t(`step.${key}.narration`, values);
+        expect(text, `${lang} ${key}`).not.toMatch(/\{\w+\}/);
+      }
+    }
+    expect(translator('en')('step.X.narration', values)).toContain('Each of the 5 tokens');
+    expect(translator('zh')('step.X.narration', values)).toContain('5 个词元');
+  });
+});

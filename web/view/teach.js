@@ -1,0 +1,240 @@
+// The teaching frame around the pipeline, for the page and the element
+// alike: the overview of the steps (numbered, with shapes, the current one
+// marked while scrolling), the followed token, and step-by-step mode. The
+// controller calls update() after every render; everything here is derived
+// from the rendered sections, so it holds for any set of steps.
+import { headColor } from './colors.js';
+import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
+import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
+import { isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './stepper.js';
+
+export class TeachingFrame {
+  #parts;
+  #on;
+  #view = null;
+  #sections = [];
+  #mode = 'scroll';
+  /** The id of the step being read (scrolling) or shown (step by step). */
+  #currentId = null;
+  #spy;
+  #sentinel = null;
+  #sentinelObserver = null;
+  #expandedHeight = 0;
+  /** Whether the page has scrolled under the sticky toolbar. */
+  #stuck = false;
+
+  /**
+   * parts: {root, pipeline, overview?, follow?, stepper?, stepsToggle?, sticky?}
+   * (sticky: the page's sticky toolbar holding the overview, which it condenses
+   * once the page scrolls under it); on: {follow(index or null), setMode(mode)}.
+   */
+  constructor(parts, on) {
+    this.#parts = parts;
+    this.#on = on;
+    const end = document.createElement('div');
+    end.className = 'pipeline-end';
+    parts.pipeline.after(end);
+    this.#spy = new ScrollSpy(end, (index) => this.#read(index));
+    parts.pipeline.addEventListener('click', (event) => {
+      const index = labelIndexOfEvent(event);
+      if (index !== undefined) on.follow(index === this.#view?.focus ? null : index);
+    });
+    parts.root.addEventListener('keydown', (event) => this.#key(event));
+    parts.stepsToggle?.addEventListener('click', () => on.setMode(this.#mode === 'steps' ? 'scroll' : 'steps'));
+    if (parts.sticky && typeof ResizeObserver !== 'undefined') {
+      this.#sentinel = document.createElement('div');
+      this.#sentinel.className = 'sticky-sentinel';
+      parts.sticky.after(this.#sentinel);
+      new ResizeObserver(() => this.#stickyResized()).observe(parts.sticky);
+    }
+    window.addEventListener('resize', () => {
+      if (!parts.pipeline.isConnected) return; // an element taken off the page
+      this.#condense();
+      this.#watch();
+    });
+  }
+
+  /** After a render. view: {t, result, layout, focus, mode, decimals}. */
+  update(view) {
+    const entering = view.mode === 'steps' && this.#mode !== 'steps';
+    const leaving = view.mode !== 'steps' && this.#mode === 'steps';
+    this.#view = view;
+    this.#mode = view.mode === 'steps' ? 'steps' : 'scroll';
+    const parts = this.#parts;
+    const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step'));
+    this.#sections = sections;
+    sections.forEach((section, k) => {
+      const title = section.querySelector('h2');
+      if (title) title.dataset.number = String(k + 1);
+    });
+    const { t, layout } = view;
+    if (parts.overview) {
+      parts.overview.hidden = sections.length < 2;
+      renderOverview(parts.overview, sections, { t, dims: layout, headColor: headColor(layout.h) }, (index) =>
+        this.show(sections[index].id),
+      );
+    }
+    const ctx = {
+      queryLabels: layout.queryLabels,
+      keyLabels: layout.keyLabels,
+      cross: Boolean(view.result.tensors.X_context),
+    };
+    applyFollow(parts.pipeline, view.focus, ctx, t('follow.rowHint'));
+    if (parts.follow)
+      renderFollowControl(parts.follow, { t, labels: layout.queryLabels, focus: view.focus }, this.#on.follow);
+    if (parts.stepsToggle) parts.stepsToggle.setAttribute('aria-pressed', String(this.#mode === 'steps'));
+    parts.pipeline.classList.toggle('stepping', this.#mode === 'steps');
+    this.#condense();
+    if (this.#mode === 'steps') {
+      this.#spy.stop();
+      parts.pipeline.tabIndex = -1; // a click anywhere in it keeps the keys working in an element
+      this.#go(this.#index(), { scroll: entering });
+    } else {
+      parts.pipeline.removeAttribute('tabindex');
+      sections.forEach((section) => section.classList.remove('is-current'));
+      if (parts.stepper) parts.stepper.hidden = true;
+      this.#mark(this.#index());
+      this.#watch();
+      if (leaving && this.#currentId) this.show(this.#currentId);
+    }
+  }
+
+  /** Goes to the step with this id: scrolls to it, or shows it alone step by step. */
+  show(id) {
+    const index = this.#sections.findIndex((section) => section.id === id);
+    if (index < 0) return;
+    if (this.#mode === 'steps') return this.#go(index, { scroll: true });
+    this.#currentId = id;
+    this.#mark(index);
+    const section = this.#sections[index];
+    this.#scrollTo(section);
+    // Keyboard users continue from the step they went to.
+    const title = section.querySelector('h2');
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  }
+
+  #index() {
+    const index = this.#sections.findIndex((section) => section.id === this.#currentId);
+    return index < 0 ? 0 : index;
+  }
+
+  #mark(index) {
+    this.#currentId = this.#sections[index]?.id ?? null;
+    if (this.#parts.overview) markCurrent(this.#parts.overview, index);
+  }
+
+  // The scroll spy saw a new step being read.
+  #read(index) {
+    if (this.#mode === 'scroll') this.#mark(index);
+  }
+
+  #go(index, { scroll = false } = {}) {
+    const sections = this.#sections;
+    if (!sections.length) return;
+    index = Math.max(0, Math.min(sections.length - 1, index));
+    const root = this.#parts.root;
+    const hadFocus = sections.some((section) => section.contains(root.activeElement));
+    sections.forEach((section, k) => section.classList.toggle('is-current', k === index));
+    this.#mark(index);
+    const section = sections[index];
+    const stepper = this.#parts.stepper;
+    if (stepper) {
+      stepper.hidden = false;
+      const { t, result, layout, focus, decimals } = this.#view;
+      renderStepper(
+        stepper,
+        {
+          t,
+          index,
+          count: sections.length,
+          title: section.querySelector('h2')?.textContent ?? '',
+          text: narration(t, section, narrationValues(result, layout, focus, decimals)),
+          exitable: Boolean(this.#parts.stepsToggle),
+        },
+        { go: (to) => this.#go(to), exit: () => this.#on.setMode('scroll') },
+      );
+      // A button that just became disabled drops the focus: hand it to the other one.
+      if (root.activeElement?.disabled) stepper.querySelector(index === 0 ? '.step-next' : '.step-prev').focus();
+    }
+    if (hadFocus) {
+      const title = section.querySelector('h2');
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+    // The bar and the step's start in view: scrolled to when above the viewport (or below it, when asked).
+    const top = (stepper ?? section).getBoundingClientRect().top;
+    if (top < this.#stickyHeight() || (scroll && top > window.innerHeight * 0.6)) this.#scrollTo(stepper ?? section);
+  }
+
+  #key(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.composedPath()[0];
+    if (isTypingTarget(target) || target?.closest?.('dialog')) return;
+    if (event.key === 'Escape') {
+      if (this.#view && this.#view.focus !== null) {
+        event.preventDefault();
+        this.#on.follow(null);
+      } else if (this.#mode === 'steps' && this.#parts.stepsToggle) {
+        event.preventDefault();
+        this.#on.setMode('scroll');
+      }
+      return;
+    }
+    if (this.#mode !== 'steps') return;
+    const to = stepMove(event.key, this.#index(), this.#sections.length);
+    if (to === null) return;
+    event.preventDefault();
+    this.#go(to);
+  }
+
+  #stickyHeight() {
+    return this.#parts.sticky ? this.#parts.sticky.getBoundingClientRect().height : 0;
+  }
+
+  // Puts `el` at the top of the viewport, under the sticky toolbar (condensed
+  // first when that is how it will be once there).
+  #scrollTo(el) {
+    if (!this.#sentinel) {
+      el.scrollIntoView({ block: 'start' });
+      return;
+    }
+    const distance = el.getBoundingClientRect().top - this.#stickyHeight();
+    this.#condense(this.#sentinel.getBoundingClientRect().top - distance < this.#expandedHeight);
+    window.scrollBy(0, el.getBoundingClientRect().top - this.#stickyHeight() - 8);
+  }
+
+  // The overview as a strip of numbers (the current step named): under the
+  // sticky toolbar once the page scrolls (`stuck`), and step by step, where
+  // the room goes to the step (each step shows its own shape).
+  #condense(stuck = this.#stuck) {
+    this.#stuck = stuck;
+    this.#parts.overview?.classList.toggle('condensed', stuck || this.#mode === 'steps');
+  }
+
+  // The overview is condensed to a strip of numbers once the page scrolls
+  // under the sticky toolbar: the sentinel, just below the toolbar's place in
+  // the flow, is then above the toolbar's expanded height. The same threshold
+  // both ways, so condensing (which shortens the toolbar) cannot flip it back.
+  #stickyResized() {
+    const sticky = this.#parts.sticky;
+    if (!this.#parts.overview?.classList.contains('condensed')) this.#expandedHeight = sticky.offsetHeight;
+    this.#sentinelObserver?.disconnect();
+    this.#sentinelObserver = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.at(-1);
+        this.#condense(!entry.isIntersecting && entry.boundingClientRect.top < this.#expandedHeight);
+      },
+      { rootMargin: `-${this.#expandedHeight}px 0px 0px 0px` },
+    );
+    this.#sentinelObserver.observe(this.#sentinel);
+    this.#watch();
+  }
+
+  // (Re)starts the scroll spy, its line just under the sticky toolbar.
+  #watch() {
+    if (this.#mode === 'scroll' && this.#sections.length) this.#spy.watch(this.#sections, this.#stickyHeight());
+  }
+}
