@@ -23,7 +23,7 @@ function dynamicKeys() {
       for (const value of field.choices) keys.push(`enum.${field.path}.${value}`);
   }
   for (const step of Object.keys(STEP_NAMES)) keys.push(`step.${step}.title`, `step.${step}.meaning`);
-  for (const preset of PRESETS) keys.push(`preset.${preset.key}`);
+  for (const preset of PRESETS) keys.push(`preset.${preset.key}`, `preset.${preset.key}.note`);
   for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
   for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
   return keys;

@@ -1,10 +1,10 @@
 // The authors' page: the attribute table, derived from the engine's schema
-// and the view options, and every preset as a live <attention-lab> with the
-// snippet that produces it.
+// and the view options, and every preset as a live <attention-lab preset="…">
+// with the snippet that produces it.
 import { translator } from '../i18n/index.js';
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
-import { attributesFromSettings, elementMarkup } from '../model/settings.js';
+import { elementMarkup } from '../model/settings.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
 
@@ -54,7 +54,12 @@ for (const option of VIEW_OPTIONS) {
 
 const gallery = document.getElementById('gallery');
 for (const preset of PRESETS) {
-  const attributes = [...attributesFromSettings(preset.settings), ['steps', 'weights output'], ['compact', '']];
+  // The element shows the preset's note (the program it mirrors) itself.
+  const attributes = [
+    ['preset', preset.key],
+    ['steps', 'weights output'],
+    ['compact', ''],
+  ];
   const title = document.createElement('h3');
   title.textContent = t(`preset.${preset.key}`);
   const code = document.createElement('pre');
