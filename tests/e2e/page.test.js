@@ -1,8 +1,8 @@
 // The page in Debian's Chromium, against the built dist/ (npm test builds it).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { DEFAULT_SETTINGS, PRESETS } from '../../web/model/presets.js';
+import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
@@ -89,18 +89,47 @@ describe('the page', () => {
     for (const preset of PRESETS) {
       await page.click(`button[data-preset="${preset.key}"]`);
       await waitForIdle(page);
-      const settings = preset.settings;
+      const settings = presetSettings(preset, 'en');
       const expected = suite.lab.run(configFromSettings(settings));
       const [B, , S] = expected.tensors.scores.shape;
       const D = expected.tensors.Q.shape[2];
-      expect(await page.inputValue('#input-text'), preset.key).toBe(settings.text);
+      expect(await page.inputValue('#input-text'), preset.key).toBe(settings.text ?? '');
       expect(await tableText('output'), preset.key).toEqual(apiText(expected.tensors.output, 0, S, D));
       expect(await page.locator('#batch-tabs button').count()).toBe(B);
+      expect(await page.locator(`button[data-preset="${preset.key}"]`).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('#preset-note').textContent()).toContain(`tests/reference/programs/${preset.key}.py`);
     }
-    // The tutorial preset: torch.rand weights re-seeded with 123, as the tutorial prints them.
+  });
+
+  test('the tutorial preset prints what its program prints, in English and in Chinese', async () => {
+    const program = JSON.parse(
+      readFileSync(new URL('../reference/fixtures/programs/tutorial.json', import.meta.url), 'utf8'),
+    );
+    const printed = program.tensors.output.data[0]; // the first number of the program's "Output:"
+    expect(program.printed).toContain(printed.toFixed(4));
     await page.click('button[data-preset="tutorial"]');
     await waitForIdle(page);
-    expect((await tableText('W_Q'))[0]).toEqual(['0.2961', '0.5166', '0.2517', '0.6886']);
+    expect((await tableText('W_Q'))[0]).toEqual(program.tensors.W_q.data.slice(0, 4).map((x) => formatNumber(x, 4)));
+    expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
+    await page.locator('#presets').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}preset-tutorial.png` });
+
+    // Chinese: the preset's sentence follows the language, the numbers stay the program's.
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    const zh = presetSettings(presetByKey.get('tutorial'), 'zh');
+    expect(await page.inputValue('#input-text')).toBe(zh.text);
+    expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
+    expect(await page.locator('#preset-note').textContent()).toContain('从前有座山');
+    await page.screenshot({ path: `${shots}preset-tutorial-zh.png` });
+    await page.selectOption('#language', 'en');
+    await waitForIdle(page);
+    expect(await page.inputValue('#input-text')).toBe(presetSettings(presetByKey.get('tutorial'), 'en').text);
+
+    // A changed setting leaves the preset: its note goes.
+    await typeInto('#control-seed', '7');
+    expect(await page.locator('#preset-note').isHidden()).toBe(true);
+    expect(await page.locator('button[data-preset="tutorial"]').getAttribute('aria-pressed')).toBe('false');
   });
 
   test('changing heads gives per-head matrices with head tabs', async () => {
@@ -216,8 +245,8 @@ describe('the page', () => {
   });
 
   test('a padded batch shows pad chips, a batch selector and blocked keys', async () => {
-    await page.click('button[data-preset="padded"]');
-    await waitForIdle(page);
+    await page.selectOption('#control-mask', 'padding');
+    await typeInto('#input-text', 'the cat sat on the mat\na dog ran');
     expect(await page.locator('#chips-text .chip-row').count()).toBe(2);
     expect(await page.locator('#chips-text .chip.pad').count()).toBe(3);
     await page.click('#batch-tabs button:nth-of-type(2)');

@@ -9,13 +9,17 @@ import { useBrowserSuite } from './suite.js';
 const suite = useBrowserSuite();
 
 const D_MODELS = [4, 8, 16];
-// Every preset's heads (1, 2 or 4) divide 4, 8 and 16, so only dModel is set;
-// a preset with heads that did not divide a dModel here would have to set heads too.
+// Only dModel is set, to the sizes its heads divide. A preset with a random
+// input (torch.randn(B, S, D)) keeps its own D: the input's shape fixes it,
+// and its X is not an embedding to edit.
+const dModelsOf = (preset) =>
+  preset.settings.input ? [preset.settings.dModel] : D_MODELS.filter((d) => d % (preset.settings.numHeads ?? 2) === 0);
 const EDITS = {
   none: null,
   weight: { matrix: 'W_Q', i: 1, j: 2, typed: '0.3141' },
   embedding: { matrix: 'X', i: 1, j: 2, typed: '-2.71' },
 };
+const editKindsOf = (preset) => Object.keys(EDITS).filter((kind) => !(preset.settings.input && kind === 'embedding'));
 
 /** A context that records console errors and page errors of all its pages into `problems`. */
 async function newContext(problems) {
@@ -94,8 +98,8 @@ for (const preset of PRESETS) {
     });
     afterAll(() => context?.close());
 
-    for (const editKind of Object.keys(EDITS))
-      for (const dModel of D_MODELS)
+    for (const editKind of editKindsOf(preset))
+      for (const dModel of dModelsOf(preset))
         test(`${preset.key}, ${editKind === 'none' ? 'no edit' : `${editKind} edit`}, dModel ${dModel}`, async () => {
           const problemsBefore = problems.length;
           const edit = EDITS[editKind];

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
-import { PRESETS } from '../../web/model/presets.js';
+import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { pytorchScript } from '../../web/model/pytorch-script.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { compareTensors } from './fixtures.js';
@@ -26,12 +26,14 @@ function runPython(script) {
 }
 
 const config = (settings) => configFromSettings(settings);
+const tutorial = presetSettings(presetByKey.get('tutorial'), 'en');
 const cases = [
-  ...PRESETS.map((preset) => [preset.key, config(preset.settings)]),
+  ...PRESETS.map((preset) => [preset.key, config(presetSettings(preset, 'en'))]),
+  ['tutorial in Chinese', config(presetSettings(presetByKey.get('tutorial'), 'zh'))],
   [
     'causal + dropout + positional',
     config({
-      ...PRESETS[1].settings,
+      ...DEFAULT_SETTINGS,
       mask: 'causal',
       'dropout.p': 0.2,
       'dropout.seed': 7,
@@ -42,7 +44,8 @@ const cases = [
   [
     'per-head torch-rand, -1e9 fill, padding',
     config({
-      ...PRESETS[3].settings,
+      text: 'the cat sat on the mat\na dog ran',
+      mask: 'padding',
       'weights.init': 'torch-rand',
       'weights.layout': 'per-head',
       maskFill: '-1e9',
@@ -51,12 +54,19 @@ const cases = [
   ],
   [
     'per-head nn.Linear with bias, custom scale, maxLen',
-    config({ ...PRESETS[2].settings, 'weights.layout': 'per-head', 'weights.qkvBias': true, scale: 0.3, maxLen: 6 }),
+    config({
+      text: 'The cat that the dog chased was black',
+      numHeads: 4,
+      'weights.layout': 'per-head',
+      'weights.qkvBias': true,
+      scale: 0.3,
+      maxLen: 6,
+    }),
   ],
   [
     'edited weights and embeddings',
     withEdits(
-      config(PRESETS[0].settings),
+      config(tutorial),
       editsFromJson({
         weights: {
           W_Q: [
@@ -69,7 +79,10 @@ const cases = [
       }),
     ),
   ],
-  ['torch-mha with its bias turned off', config({ ...PRESETS[6].settings, 'weights.qkvBias': false })],
+  [
+    'torch-mha with its bias turned off',
+    config({ text: 'attention is all you need', 'weights.init': 'torch-mha', 'weights.qkvBias': false }),
+  ],
 ];
 
 let lab;

@@ -11,6 +11,7 @@ The fixtures are committed, so CI needs no PyTorch.
 import json
 import math
 import os
+import subprocess
 import sys
 
 import torch
@@ -492,6 +493,34 @@ def random_fixture():
     return out
 
 
+PROGRAMS = os.path.join(HERE, "programs")
+
+
+def run_programs():
+    """Runs every tutorial program in programs/ (not the _helpers) and writes
+    fixtures/programs/<program>.json: the tensors it saved and what it printed."""
+    out_dir = os.path.join(OUT, "programs")
+    os.makedirs(out_dir, exist_ok=True)
+    names = sorted(f[:-3] for f in os.listdir(PROGRAMS) if f.endswith(".py") and not f.startswith("_"))
+    for name in names:
+        path = os.path.join(out_dir, name + ".json")
+        env = dict(os.environ, ATTENTION_LAB_FIXTURE=path, OMP_NUM_THREADS="1")
+        run = subprocess.run([sys.executable, name + ".py"], cwd=PROGRAMS, env=env, capture_output=True,
+                             text=True, check=False)
+        if run.returncode != 0:
+            raise RuntimeError(f"programs/{name}.py failed:\n{run.stderr}")
+        with open(path) as f:
+            saved = json.load(f)
+        with open(path, "w") as f:
+            json.dump({"program": f"tests/reference/programs/{name}.py", "printed": run.stdout,
+                       "tensors": saved["tensors"]}, f, ensure_ascii=False, allow_nan=False)
+            f.write("\n")
+    with open(os.path.join(out_dir, "index.json"), "w") as f:
+        json.dump(names, f, indent=1)
+        f.write("\n")
+    return names
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     assert torch.__version__.startswith("1.13"), f"use Debian's PyTorch 1.13, not {torch.__version__}"
@@ -511,7 +540,9 @@ def main():
     with open(os.path.join(OUT, "random.json"), "w") as f:
         json.dump(random_fixture(), f)
         f.write("\n")
+    programs = run_programs()
     print(f"wrote {len(index)} attention fixtures and random.json to {OUT}")
+    print(f"ran {len(programs)} tutorial programs into {os.path.join(OUT, 'programs')}")
     for line in worst_mha:
         print(" ", line)
 

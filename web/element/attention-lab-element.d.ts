@@ -67,6 +67,8 @@ export declare class AttentionLabElement extends HTMLElement {
 
   /** The config attribute as an object, merged over the attributes above. */
   config: AttentionConfig | null;
+  /** A preset key ("tutorial", "multi-head", …): its settings under the attributes above, and its note shown. */
+  preset: string | null;
 
   // How it is shown.
   /** Step names, space-separated ("scores weights output"); null: all. */

@@ -2,6 +2,7 @@
 //
 //   <script type="module" src="attention-lab-element.js"></script>
 //   <attention-lab text="The cat sat" heads="2" steps="scores weights output"></attention-lab>
+//   <attention-lab preset="tutorial"></attention-lab>   (a preset's settings under the attributes, and its note)
 //
 // Its attributes are derived from the engine's schema (one per config field,
 // named as the CLI's flags) and from the view options; each is also a typed
@@ -13,7 +14,7 @@
 import { loadAttentionLab } from '../api/index.js';
 import { translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
-import { DEFAULT_SETTINGS } from '../model/presets.js';
+import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
 import {
   attributeValue,
@@ -31,6 +32,7 @@ import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-opt
 import elementCss from './element.css?inline';
 
 const CONFIG_ATTRIBUTE = 'config';
+const PRESET_ATTRIBUTE = 'preset';
 
 let sheet = null;
 const elementStyleSheet = () => {
@@ -57,6 +59,15 @@ function parseConfigAttribute(text) {
   return parsed;
 }
 
+/** The preset an attribute names (null when absent); an unknown key is an error naming the attribute. */
+function presetOf(key) {
+  if (key === null || key.trim() === '') return null;
+  const preset = presetByKey.get(key.trim());
+  if (preset) return preset;
+  const keys = PRESETS.map((p) => p.key).join(', ');
+  throw { field: PRESET_ATTRIBUTE, message: `unknown preset "${key}"; the presets are ${keys}` };
+}
+
 /** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */
 function givenEditsOf(config) {
   try {
@@ -67,7 +78,12 @@ function givenEditsOf(config) {
 }
 
 export class AttentionLabElement extends HTMLElement {
-  static observedAttributes = [...fieldByAttribute.keys(), ...viewOptionByName.keys(), CONFIG_ATTRIBUTE];
+  static observedAttributes = [
+    ...fieldByAttribute.keys(),
+    ...viewOptionByName.keys(),
+    CONFIG_ATTRIBUTE,
+    PRESET_ATTRIBUTE,
+  ];
 
   #root;
   #controller;
@@ -82,7 +98,7 @@ export class AttentionLabElement extends HTMLElement {
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
     this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
       <nav class="overview" part="overview"></nav><div class="stepper" part="stepper" hidden></div>
-      <p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
+      <p class="preset-note" part="note" hidden></p><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
     this.#controller = new PipelineController(
@@ -126,8 +142,10 @@ export class AttentionLabElement extends HTMLElement {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE) this.#controller.resetEdits();
-    if (viewOptionByName.has(name) && this.#controller.result) {
+    if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE || name === PRESET_ATTRIBUTE)
+      this.#controller.resetEdits();
+    // The language also picks the sentences of a preset or of the default example: run again.
+    if (viewOptionByName.has(name) && name !== 'lang' && this.#controller.result) {
       this.#controller.setOptions(this.#viewOptions());
       return;
     }
@@ -139,23 +157,35 @@ export class AttentionLabElement extends HTMLElement {
     return this.#controller.result;
   }
 
-  /** The config the attributes describe (the config attribute merged over the others). */
+  /**
+   * The config the attributes describe: the preset's settings (or the default
+   * example's) in the element's language, the attributes over them, the
+   * config attribute merged over all.
+   */
   get configObject() {
     const settings = settingsFromAttributes((name) => this.getAttribute(name));
     const extra = parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE));
-    const hasInput = FIELDS.some(
-      (field) => field.oneOf === 'input' && (settings[field.path] !== undefined || extra[field.path] !== undefined),
-    );
-    const config = mergeConfig(configFromSettings(hasInput ? settings : { ...DEFAULT_SETTINGS, ...settings }), extra);
+    const preset = presetOf(this.getAttribute(PRESET_ATTRIBUTE));
+    const base = preset ? presetSettings(preset, this.#lang()) : defaultSettings(this.#lang());
+    // A field given for the input or the context replaces the base's choice there (text vs input).
+    const given = (field) => settings[field.path] !== undefined || extra[field.path] !== undefined;
+    const replaced = new Set(FIELDS.filter((field) => field.oneOf && given(field)).map((field) => field.oneOf));
+    for (const field of FIELDS) if (replaced.has(field.oneOf)) delete base[field.path];
+    const config = mergeConfig(configFromSettings({ ...base, ...settings }), extra);
     this.#controller.givenEdits = givenEditsOf(config);
     return withEdits(config, this.#controller.edits);
   }
 
+  /** The UI language: the lang attribute, or the page's around the element. */
+  #lang() {
+    const tag = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    return translator(tag).lang;
+  }
+
   #viewOptions() {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
-    const lang = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
     return {
-      t: translator(lang),
+      t: translator(this.#lang()),
       decimals: option('decimals'),
       theme: option('theme'),
       steps: option('steps'),
@@ -173,9 +203,18 @@ export class AttentionLabElement extends HTMLElement {
     });
   }
 
+  /** The note of the preset attribute's preset: what program it mirrors. */
+  #showPresetNote() {
+    const note = this.#root.querySelector('.preset-note');
+    const key = this.getAttribute(PRESET_ATTRIBUTE)?.trim();
+    note.hidden = !presetByKey.has(key) || key === 'default';
+    note.textContent = note.hidden ? '' : translator(this.#lang())(`preset.${key}.note`);
+  }
+
   async #run() {
     const error = this.#root.querySelector('.error');
     const loading = this.#root.querySelector('.loading');
+    this.#showPresetNote();
     let result;
     let config;
     try {
@@ -233,6 +272,16 @@ for (const option of VIEW_OPTIONS) {
     },
   });
 }
+Object.defineProperty(AttentionLabElement.prototype, 'preset', {
+  /** The preset attribute: a preset key ("tutorial"), or null. */
+  get() {
+    return this.getAttribute(PRESET_ATTRIBUTE);
+  },
+  set(value) {
+    if (value === null || value === undefined) this.removeAttribute(PRESET_ATTRIBUTE);
+    else this.setAttribute(PRESET_ATTRIBUTE, String(value));
+  },
+});
 Object.defineProperty(AttentionLabElement.prototype, 'config', {
   /** The config attribute as an object (null when absent). */
   get() {

@@ -1,11 +1,11 @@
 // The authors' page: the attribute table, derived from the engine's schema
-// and the view options, and every preset as a live <attention-lab> with the
-// snippet that produces it; in English or Chinese (?lang=zh, the language
-// menu, or the browser's language).
+// and the view options, and every preset as a live <attention-lab preset="…">
+// with the snippet that produces it; in English or Chinese (?lang=zh, the
+// language menu, or the browser's language).
 import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
-import { attributesFromSettings, elementMarkup } from '../model/settings.js';
+import { elementMarkup } from '../model/settings.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
 
@@ -70,7 +70,12 @@ for (const option of VIEW_OPTIONS) {
 
 const gallery = document.getElementById('gallery');
 for (const preset of PRESETS) {
-  const attributes = [...attributesFromSettings(preset.settings), ['steps', 'weights output'], ['compact', '']];
+  // The element shows the preset's note (the program it mirrors) itself.
+  const attributes = [
+    ['preset', preset.key],
+    ['steps', 'weights output'],
+    ['compact', ''],
+  ];
   if (t.lang !== 'en') attributes.push(['lang', t.lang]);
   const title = document.createElement('h3');
   title.textContent = t(`preset.${preset.key}`);

@@ -53,13 +53,30 @@ export default {
   'enum.weights.layout.per-head': 'per-head (separate Linear per head)',
   'enum.embedding.positional.none': 'none',
   'enum.embedding.positional.sinusoidal': 'sinusoidal',
-  'preset.tutorial': 'Tutorial: “Once upon a time there”',
-  'preset.bank': '“He sat by the bank of the river”',
-  'preset.cat': '“The cat that the dog chased…” (4 heads)',
-  'preset.padded': 'Padded batch + padding mask',
-  'preset.cross': 'Cross-attention',
-  'preset.xxt': 'softmax(XXᵀ)X',
-  'preset.mha': 'nn.MultiheadAttention',
+  'preset.tutorial': 'Self-attention from scratch: “Once upon a time there”',
+  'preset.tutorial.note':
+    'Mirrors tests/reference/programs/tutorial.py, the classic one-head walk-through: torch.manual_seed(123), a vocab in order of first appearance, nn.Embedding(5, 4); torch.manual_seed(123) again, then W_q, W_k, W_v = torch.rand(4, 4). The scores are divided by √d_model (with one head the same as √d_k). There is no output projection W_O: the output is weights · V.',
+  'preset.tutorial-causal': 'The same, with a causal mask and dropout',
+  'preset.tutorial-causal.note':
+    'Mirrors tests/reference/programs/tutorial-causal.py: the “Once upon a time there” walk-through with a look-ahead mask, torch.triu(torch.ones(5, 5), diagonal=1) filled with −inf, and nn.Dropout(0.2) on the weights after torch.manual_seed(123). A new module is in training mode, so the weights it keeps are scaled by 1/0.8.',
+  'preset.simple-self-attention': 'SimpleSelfAttention: three nn.Linear(4, 4)',
+  'preset.simple-self-attention.note':
+    'Mirrors tests/reference/programs/simple-self-attention.py, the self-attention module with trainable weights of “Build a Large Language Model (From Scratch)” (SelfAttention_v2): W_query, W_key, W_value = nn.Linear(4, 4, bias=False), created in that order after torch.manual_seed(789); scores / keys.shape[-1] ** 0.5; no output projection. nn.Linear computes x · weightᵀ, so the page shows W = weight.T. The book feeds a fixed 6 × 3 tensor; here the inputs are nn.Embedding rows (torch.manual_seed(123)) and d_in = d_out = 4.',
+  'preset.causal-head': 'CausalAttention: one causal head on torch.randn(2, 5, 4)',
+  'preset.causal-head.note':
+    'Mirrors tests/reference/programs/causal-head.py, the book’s CausalAttention module: batch = torch.randn(2, 5, 4) after torch.manual_seed(123), the module after torch.manual_seed(123) again; nn.Linear(4, 4, bias=False) for Q, K, V, a triu mask buffer filled with −inf, scores / keys.shape[-1] ** 0.5 and dropout 0.0. The book masks before it scales; scaling first gives the same weights.',
+  'preset.two-heads': 'Two stacked causal heads (a wrapper)',
+  'preset.two-heads.note':
+    'Mirrors tests/reference/programs/two-heads.py, the book’s MultiHeadAttentionWrapper: two CausalAttention(6, 3) heads on torch.randn(2, 5, 6), concatenated with torch.cat(…, dim=-1). Each head has its own nn.Linear layers, drawn head by head (the per-head layout), and scales by its own d_out = 3, which is d_k. No output projection.',
+  'preset.multi-head': 'MultiHeadAttention with weight splits and out_proj',
+  'preset.multi-head.note':
+    'Mirrors tests/reference/programs/multi-head.py, the book’s MultiHeadAttention: one nn.Linear(6, 6, bias=False) each for Q, K and V, split into 2 heads with .view(b, t, heads, head_dim).transpose(1, 2), then out_proj = nn.Linear(6, 6) with its bias, on the same torch.randn(2, 5, 6) as the wrapper. The book scales by keys.shape[-1] ** 0.5 = √head_dim; copies that write self.d_out ** 0.5 scale every head by √d_out instead (Scale → 1/√dModel reproduces them).',
+  'preset.xxt': 'softmax(XXᵀ)X: attention without weights',
+  'preset.xxt.note':
+    'Mirrors tests/reference/programs/xxt.py, the most basic self-attention (as in “Transformers from scratch”): raw_weights = torch.bmm(x, x.transpose(1, 2)), softmax over the last axis, y = torch.bmm(weights, x). Here W_Q = W_K = W_V = I, no scaling and no W_O; x holds the nn.Embedding rows of the sentence after torch.manual_seed(5).',
+  'preset.cross': 'Cross-attention: decoder queries, encoder keys and values',
+  'preset.cross.note':
+    'Mirrors tests/reference/programs/cross.py, a CrossAttention module with torch.rand parameters (as in “Understanding and Coding Self-Attention, Multi-Head Attention, Cross-Attention, and Causal-Attention in LLMs”): queries from the decoder’s sentence, keys and values from the encoder’s. One nn.Embedding over both sentences (torch.manual_seed(123)), W_query, W_key, W_value = torch.rand(4, 4) after torch.manual_seed(123), scores / d_out_kq ** 0.5, no output projection. The article’s second input is torch.rand(8, d_in); here it is the embedded French sentence.',
   'status.computing': 'Computing…',
   'status.loading': 'Loading the engine…',
   'status.error': 'Not updated: {message}',
@@ -242,7 +259,7 @@ export default {
     'The steps are numbered and listed at the top with their shapes; a box jumps to its step. Readers can follow one token (the <em>Follow token</em> menu, or a click on a row label): its row lights up in every step, its column wherever it is a key; Esc clears it. <code>mode="steps"</code> shows one step at a time, larger, with a short narration that quotes the result\'s numbers, moved with ← → (PageUp/PageDown, Home/End) or the Previous/Next buttons.',
   'authors.styling.heading': 'Styling',
   'authors.styling.body':
-    'Custom properties: <code>--attention-lab-background</code>, <code>--attention-lab-color</code>, <code>--attention-lab-muted</code>, <code>--attention-lab-line</code>, <code>--attention-lab-panel</code>, <code>--attention-lab-accent</code>, <code>--attention-lab-error</code>, <code>--attention-lab-chip</code>, <code>--attention-lab-font</code>, <code>--attention-lab-mono</code>, <code>--attention-lab-radius</code>. Parts: <code>::part(step)</code>, <code>title</code>, <code>formula</code>, <code>shape</code>, <code>meaning</code>, <code>matrix</code>, <code>heads</code>, <code>error</code>, <code>explain</code>, <code>overview</code>, <code>follow</code>, <code>stepper</code>.',
+    'Custom properties: <code>--attention-lab-background</code>, <code>--attention-lab-color</code>, <code>--attention-lab-muted</code>, <code>--attention-lab-line</code>, <code>--attention-lab-panel</code>, <code>--attention-lab-accent</code>, <code>--attention-lab-error</code>, <code>--attention-lab-chip</code>, <code>--attention-lab-font</code>, <code>--attention-lab-mono</code>, <code>--attention-lab-radius</code>. Parts: <code>::part(step)</code>, <code>title</code>, <code>formula</code>, <code>shape</code>, <code>meaning</code>, <code>matrix</code>, <code>heads</code>, <code>note</code>, <code>error</code>, <code>explain</code>, <code>overview</code>, <code>follow</code>, <code>stepper</code>.',
   'authors.iframe.heading': 'An iframe',
   'authors.iframe.body':
     'The Share button on the main page gives an <code>&lt;iframe&gt;</code> snippet for <code>embed.html</code>, whose URL fragment holds the whole setup in a compact, versioned encoding (<code>#s=v2.…</code>); <code>?lang=zh</code> shows it in Chinese. It posts its height so you can size the frame:',
@@ -253,6 +270,8 @@ export default {
   'authors.offline.body':
     '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), and <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network.',
   'authors.gallery.heading': 'Gallery: the presets, live',
+  'authors.gallery.body':
+    'Each preset mirrors a classic PyTorch program (<code>tests/reference/programs/</code> in the repository) and shows the numbers it prints. <code>preset="…"</code> takes its settings (in the element\'s language), shows its note, and lets any attribute override them: <code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>.',
   // The pipeline view's step contents: formulas, meanings per setting, explanations of every number, charts.
   'step.averaged.title': 'Weights averaged over the heads',
   'step.averaged.meaning':

@@ -53,13 +53,30 @@ export default {
   'enum.weights.layout.per-head': '逐头（每个头独立的 Linear）',
   'enum.embedding.positional.none': '无',
   'enum.embedding.positional.sinusoidal': '正弦位置编码',
-  'preset.tutorial': '教程：“Once upon a time there”',
-  'preset.bank': '“He sat by the bank of the river”',
-  'preset.cat': '“The cat that the dog chased…”（4 个头）',
-  'preset.padded': '带填充的批次 + 填充掩码',
-  'preset.cross': '交叉注意力',
-  'preset.xxt': 'softmax(XXᵀ)X',
-  'preset.mha': 'nn.MultiheadAttention',
+  'preset.tutorial': '从零实现自注意力：“从前有座山”',
+  'preset.tutorial.note':
+    '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。“从前有座山”的每个汉字是一个词元，五个词元互不相同，与英文句子的词元 id 相同，所以数字与程序打印的完全一致。',
+  'preset.tutorial-causal': '同一演示，加因果掩码和 dropout',
+  'preset.tutorial-causal.note':
+    '对应 tests/reference/programs/tutorial-causal.py：在“从前有座山”的演示上加前瞻掩码 torch.triu(torch.ones(5, 5), diagonal=1)（被掩码的分数填 −inf），并在 torch.manual_seed(123) 之后对注意力权重做 nn.Dropout(0.2)。新建的模块处于训练模式，保留下来的权重要乘以 1/0.8。中文句子的词元 id 与英文相同，数字与程序一致。',
+  'preset.simple-self-attention': 'SimpleSelfAttention：三个 nn.Linear(4, 4)',
+  'preset.simple-self-attention.note':
+    '对应 tests/reference/programs/simple-self-attention.py，即《从零构建大模型》（Build a Large Language Model From Scratch）中带可训练权重的自注意力模块（SelfAttention_v2）：在 torch.manual_seed(789) 之后依次创建 W_query、W_key、W_value = nn.Linear(4, 4, bias=False)；注意力分数除以 keys.shape[-1] ** 0.5；没有输出投影。nn.Linear 计算 x · weightᵀ，所以页面显示的是 W = weight.T。书中的输入是固定的 6 × 3 张量；这里的输入是 nn.Embedding 的行（torch.manual_seed(123)），d_in = d_out = 4。“路从脚下开始”的六个汉字各是一个词元，互不相同，与英文句子的词元 id 相同。',
+  'preset.causal-head': 'CausalAttention：torch.randn(2, 5, 4) 上的单个因果注意力头',
+  'preset.causal-head.note':
+    '对应 tests/reference/programs/causal-head.py，书中的 CausalAttention 模块：torch.manual_seed(123) 之后 batch = torch.randn(2, 5, 4)，再次 torch.manual_seed(123) 之后创建模块；查询/键/值各用 nn.Linear(4, 4, bias=False)，用 triu 掩码缓冲区把未来位置填成 −inf，注意力分数除以 keys.shape[-1] ** 0.5，dropout 为 0.0。书中先掩码再缩放；先缩放得到的注意力权重完全相同。',
+  'preset.two-heads': '两个因果注意力头堆叠（包装类）',
+  'preset.two-heads.note':
+    '对应 tests/reference/programs/two-heads.py，书中的 MultiHeadAttentionWrapper：在 torch.randn(2, 5, 6) 上运行两个 CausalAttention(6, 3) 头，再用 torch.cat(…, dim=-1) 拼接。每个头有自己的 nn.Linear，逐头生成（逐头布局），并按自己的 d_out = 3（也就是 d_k）缩放。没有输出投影。',
+  'preset.multi-head': 'MultiHeadAttention：拆分权重的多头注意力与 out_proj',
+  'preset.multi-head.note':
+    '对应 tests/reference/programs/multi-head.py，书中的 MultiHeadAttention：查询、键、值各用一个 nn.Linear(6, 6, bias=False)，用 .view(b, t, heads, head_dim).transpose(1, 2) 拆成 2 个头，最后是带偏置的 out_proj = nn.Linear(6, 6)；输入与包装类相同，都是 torch.randn(2, 5, 6)。书中按 keys.shape[-1] ** 0.5 = √head_dim 缩放；有些抄写版本写成 self.d_out ** 0.5，每个头都按 √d_out 缩放（把“缩放”设为 1/√dModel 即可复现）。',
+  'preset.xxt': 'softmax(XXᵀ)X：没有权重的注意力',
+  'preset.xxt.note':
+    '对应 tests/reference/programs/xxt.py，最基本的自注意力（如 “Transformers from scratch” 所写）：raw_weights = torch.bmm(x, x.transpose(1, 2))，在最后一维上做 softmax，y = torch.bmm(weights, x)。这里 W_Q = W_K = W_V = I，不缩放，也没有 W_O；x 是 torch.manual_seed(5) 之后句子的 nn.Embedding 行。“我爱小猫”的四个汉字各是一个词元，与英文句子的词元 id 相同。',
+  'preset.cross': '交叉注意力：解码器的查询，编码器的键和值',
+  'preset.cross.note':
+    '对应 tests/reference/programs/cross.py，用 torch.rand 参数的 CrossAttention 模块（如 “Understanding and Coding Self-Attention, Multi-Head Attention, Cross-Attention, and Causal-Attention in LLMs” 所写）：查询来自解码器的句子，键和值来自编码器的句子。两句共用一个 nn.Embedding（torch.manual_seed(123)），torch.manual_seed(123) 之后 W_query、W_key、W_value = torch.rand(4, 4)，注意力分数除以 d_out_kq ** 0.5，没有输出投影。原文的第二个输入是 torch.rand(8, d_in)；这里是嵌入后的法语句子。“我是学生”的四个汉字各是一个词元，与英文句子的词元 id 相同。',
   'status.computing': '计算中…',
   'status.loading': '正在加载计算引擎…',
   'status.error': '未更新：{message}',
@@ -230,7 +247,7 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 Esc 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（PageUp/PageDown、Home/End）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
+    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>note</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
     '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）；加上 <code>?lang=zh</code> 即显示中文。它会把自身高度发给父页面，方便你调整框架大小：',
@@ -241,6 +258,8 @@ export default {
   'authors.offline.body':
     '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）以及 <code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）。',
   'authors.gallery.heading': '示例库：所有预设，实时运行',
+  'authors.gallery.body':
+    '每个预设都对应一个经典的 PyTorch 程序（仓库中的 <code>tests/reference/programs/</code>），显示的正是它打印的数字。<code>preset="…"</code> 采用该预设的设置（按元素的语言），显示它的说明，其他任何属性都可以覆盖这些设置：<code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>。',
   // 流水线各步骤的内容：按设置给出的公式与说明、每个数字的解释、图表。
   'step.averaged.title': '各头平均后的注意力权重',
   'step.averaged.meaning':

@@ -1,35 +1,157 @@
-// One-click examples, each a set of settings (config paths; see settings.js).
-// The page, the element and the embed start from DEFAULT_SETTINGS.
+// One-click examples. Each preset mirrors one classic PyTorch program,
+// tests/reference/programs/<key>.py, and reproduces the numbers it prints
+// (tests/js/presets.test.js checks every tensor it saves, in each language).
+// Settings are keyed by config path (see settings.js); a value given per
+// language ({en, zh}) is resolved with presetSettings(preset, lang). The
+// Chinese sentences are chosen so that their tokens repeat in the same
+// pattern as the English ones: token ids, and so every number, are the same.
 
-export const DEFAULT_SETTINGS = Object.freeze({ text: 'He sat by the bank of the river' });
+/** A value per UI language: {en: ..., zh: ...}. */
+const isPerLanguage = (value) =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'en');
+
+/** The value of a setting in `lang` (English when that language has none). */
+export const localized = (value, lang) => (isPerLanguage(value) ? (value[lang] ?? value.en) : value);
+
+/** The page's and the element's first example. */
+export const DEFAULT_PRESET = {
+  key: 'default',
+  settings: { text: { en: 'He sat by the bank of the river', zh: '他坐在河岸边' } },
+};
 
 export const PRESETS = [
   {
     key: 'tutorial',
     settings: {
-      text: 'Once upon a time there',
+      text: { en: 'Once upon a time there', zh: '从前有座山' },
       dModel: 4,
       numHeads: 1,
       seed: 123,
       'weights.init': 'torch-rand',
       'weights.seed': 123,
+      'weights.outProj': false,
       scale: 'd-model',
     },
   },
-  { key: 'bank', settings: { text: 'He sat by the bank of the river' } },
-  { key: 'cat', settings: { text: 'The cat that the dog chased was black', numHeads: 4 } },
-  { key: 'padded', settings: { text: 'the cat sat on the mat\na dog ran', mask: 'padding' } },
-  { key: 'cross', settings: { text: 'je suis étudiant', contextText: 'I am a student', numHeads: 2 } },
+  {
+    key: 'tutorial-causal',
+    settings: {
+      text: { en: 'Once upon a time there', zh: '从前有座山' },
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.init': 'torch-rand',
+      'weights.seed': 123,
+      'weights.outProj': false,
+      scale: 'd-model',
+      mask: 'causal',
+      'dropout.p': 0.2,
+      'dropout.seed': 123,
+    },
+  },
+  {
+    key: 'simple-self-attention',
+    settings: {
+      text: { en: 'Your journey starts with one step', zh: '路从脚下开始' },
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.seed': 789,
+      'weights.outProj': false,
+    },
+  },
+  {
+    key: 'causal-head',
+    settings: {
+      input: { randn: [2, 5, 4] },
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.seed': 123,
+      'weights.outProj': false,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'two-heads',
+    settings: {
+      input: { randn: [2, 5, 6] },
+      dModel: 6,
+      numHeads: 2,
+      seed: 123,
+      'weights.layout': 'per-head',
+      'weights.seed': 123,
+      'weights.outProj': false,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'multi-head',
+    settings: {
+      input: { randn: [2, 5, 6] },
+      dModel: 6,
+      numHeads: 2,
+      seed: 123,
+      'weights.seed': 123,
+      mask: 'causal',
+    },
+  },
   {
     key: 'xxt',
     settings: {
-      text: 'I love my cat',
+      text: { en: 'I love my cat', zh: '我爱小猫' },
       dModel: 4,
       numHeads: 1,
+      seed: 5,
       'weights.init': 'identity',
       'weights.outProj': false,
       scale: 'none',
     },
   },
-  { key: 'mha', settings: { text: 'attention is all you need', 'weights.init': 'torch-mha' } },
+  {
+    key: 'cross',
+    settings: {
+      text: { en: 'I am a student', zh: '我是学生' },
+      contextText: 'je suis étudiant',
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.init': 'torch-rand',
+      'weights.seed': 123,
+      'weights.outProj': false,
+    },
+  },
 ];
+
+export const presetByKey = new Map([DEFAULT_PRESET, ...PRESETS].map((preset) => [preset.key, preset]));
+
+/** A preset's settings in `lang`: every per-language value resolved. */
+export function presetSettings(preset, lang = 'en') {
+  return Object.fromEntries(Object.entries(preset.settings).map(([path, value]) => [path, localized(value, lang)]));
+}
+
+/** The first example in `lang`. */
+export const defaultSettings = (lang = 'en') => presetSettings(DEFAULT_PRESET, lang);
+
+/** The default settings in English (the CLI, the tests and share links start from these). */
+export const DEFAULT_SETTINGS = Object.freeze(defaultSettings('en'));
+
+/**
+ * `settings` after the UI language changes from `from` to `to` while `preset`
+ * is shown: each per-language setting that still holds the `from` value takes
+ * the `to` value; what the user changed stays. Returns the changed paths too.
+ */
+export function relocalize(settings, preset, from, to) {
+  const next = { ...settings };
+  const changed = [];
+  for (const [path, value] of Object.entries(preset.settings)) {
+    if (!isPerLanguage(value)) continue;
+    const before = localized(value, from);
+    const after = localized(value, to);
+    if (before !== after && JSON.stringify(settings[path]) === JSON.stringify(before)) {
+      next[path] = after;
+      changed.push(path);
+    }
+  }
+  return { settings: next, changed };
+}

@@ -77,6 +77,20 @@ export function configFromSettings(settings) {
   return resolveWordTokenizer(config);
 }
 
+/**
+ * `settings` with `path` set to `value`. A value for one field of an
+ * exclusive group (the sentence box while a preset gave a randn input) drops
+ * the group's other fields, so the config gives only one of them.
+ */
+export function withSetting(settings, path, value) {
+  const next = { ...settings, [path]: value };
+  const group = fieldByPath.get(path)?.oneOf;
+  const given = value !== undefined && value !== null && String(value).trim() !== '';
+  if (group && given)
+    for (const field of FIELDS) if (field.oneOf === group && field.path !== path) delete next[field.path];
+  return next;
+}
+
 /** Settings from a config (the inverse of configFromSettings for the fields it holds). */
 export function settingsFromConfig(config) {
   const settings = {};

@@ -4,10 +4,10 @@ import './styles.css';
 import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../model/export.js';
-import { DEFAULT_SETTINGS, PRESETS } from '../model/presets.js';
+import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { pytorchScript } from '../model/pytorch-script.js';
 import { readFragment, shareErrorText } from '../model/share.js';
-import { configFromSettings, settingOfError } from '../model/settings.js';
+import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
@@ -35,7 +35,8 @@ const store = (name, value) => {
 const SENTENCE_BOXES = ['text', 'contextText'];
 
 const state = {
-  settings: { ...DEFAULT_SETTINGS }, // what the user set, by config path
+  settings: presetSettings(DEFAULT_PRESET), // what the user set, by config path
+  preset: DEFAULT_PRESET, // the preset shown, until a setting changes
   t: translator('en'),
   linkError: null, // why the link in the URL could not be read (a ShareLinkError), shown in the UI language
 };
@@ -61,9 +62,13 @@ const inputPanel = wireInputPanel({
   settings: () => state.settings,
   set: (changes) => {
     for (const [path, value] of Object.entries(changes)) {
+      state.settings = withSetting(state.settings, path, value);
       if (value === undefined) delete state.settings[path];
-      else state.settings[path] = value;
-      if (SENTENCE_BOXES.includes(path)) $(`input-${path}`).value = value ?? '';
+    }
+    for (const id of SENTENCE_BOXES) $(`input-${id}`).value = state.settings[id] ?? '';
+    if (state.preset) {
+      state.preset = null; // it no longer shows the preset's program
+      showPreset();
     }
     controller.edits.embedding.clear(); // embedding edits belong to the tokens of these inputs
     recompute();
@@ -131,7 +136,9 @@ function renderStatus() {
 // ---- language and static page text --------------------------------------------
 function applyLanguage(lang) {
   const t = translator(lang);
+  const from = state.t.lang;
   state.t = t;
+  if (state.preset) relocalizePreset(from, t.lang);
   document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
   document.title = t('app.title');
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
@@ -153,14 +160,37 @@ function buildPresets() {
     button.type = 'button';
     button.dataset.preset = preset.key;
     button.textContent = state.t(`preset.${preset.key}`);
-    button.addEventListener('click', () => applyState({ settings: { ...preset.settings } }));
+    button.addEventListener('click', () => applyState({ settings: presetSettings(preset, state.t.lang) }, preset));
     box.append(button);
   }
+  showPreset();
+}
+
+/** The chosen preset's button pressed and its note shown (what it mirrors, its quirks). */
+function showPreset() {
+  const key = state.preset?.key;
+  for (const button of $('presets').children)
+    button.setAttribute('aria-pressed', String(button.dataset.preset === key));
+  const note = $('preset-note');
+  note.hidden = !key || key === DEFAULT_PRESET.key;
+  note.textContent = note.hidden ? '' : state.t(`preset.${key}.note`);
+}
+
+/** The language changed: a preset's sentences that the user left as they were follow it. */
+function relocalizePreset(from, to) {
+  const { settings, changed } = relocalize(state.settings, state.preset, from, to);
+  if (changed.length === 0) return;
+  state.settings = settings;
+  for (const id of SENTENCE_BOXES) $(`input-${id}`).value = state.settings[id] ?? '';
+  controller.edits.embedding.clear(); // they name the old tokens
+  if (controller.result) recompute();
 }
 
 /** New settings (a preset or a link): the boxes and the form follow, edits are replaced. */
-function applyState({ settings, edits }) {
+function applyState({ settings, edits }, preset = null) {
   state.settings = settings;
+  state.preset = preset;
+  showPreset();
   controller.resetEdits();
   if (edits) controller.edits = edits;
   controller.resetSelection();
@@ -172,7 +202,11 @@ function applyState({ settings, edits }) {
 
 function onSettingChange(path, value) {
   const previous = state.settings[path];
-  state.settings[path] = value;
+  state.settings = withSetting(state.settings, path, value);
+  if (state.preset) {
+    state.preset = null; // it no longer shows the preset's program
+    showPreset();
+  }
   // Edited numbers belong to one width; embedding edits to the tokens of these sentences.
   if (path === 'dModel' && String(value) !== String(previous)) {
     controller.resetEdits();

@@ -1,0 +1,215 @@
+// Every preset reproduces its program (tests/reference/programs/<key>.py, run
+// by `npm run fixtures` with PyTorch 1.13): the engine, given the preset's
+// settings as the page sends them, in each UI language, computes every tensor
+// the program saved, each seen in the program's own layout.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { LANGUAGES } from '../../web/i18n/index.js';
+import {
+  DEFAULT_SETTINGS,
+  PRESETS,
+  defaultSettings,
+  presetByKey,
+  presetSettings,
+  relocalize,
+} from '../../web/model/presets.js';
+import { configFromSettings, withSetting } from '../../web/model/settings.js';
+import { compareTensors, fixtureDir } from './fixtures.js';
+import { first, idsTensor, narrow, select, transpose } from './program-views.js';
+
+const programFixture = (key) => JSON.parse(readFileSync(`${fixtureDir}programs/${key}.json`, 'utf8'));
+const programNames = JSON.parse(readFileSync(`${fixtureDir}programs/index.json`, 'utf8'));
+
+// Per head h of size dk: its column block of an x·W matrix, as the head's nn.Linear weight.
+const headWeight = (w, h, dk) => transpose(narrow(w, 1, h * dk, dk));
+// Per head h: its slice of Q, K, V [B, S, D].
+const headColumns = (t, h, dk) => narrow(t, 2, h * dk, dk);
+
+/** The program's tensor names -> the engine's tensors in the program's layout. */
+const VIEWS = {
+  tutorial: ({ tensors: t, ids }) => ({
+    ids: idsTensor(ids),
+    X: first(t.X),
+    W_q: t.W_Q,
+    W_k: t.W_K,
+    W_v: t.W_V,
+    Q: first(t.Q),
+    K: first(t.K),
+    V: first(t.V),
+    scores: first(first(t.scores)),
+    scaled_scores: first(first(t.scaled)),
+    attention_weights: first(first(t.weights)),
+    output: first(t.output),
+  }),
+  'tutorial-causal': (r) => ({
+    ...VIEWS.tutorial(r),
+    mask: first(r.tensors.mask),
+    masked_scores: first(first(r.tensors.masked)),
+    dropped_weights: first(first(r.tensors.dropped)),
+  }),
+  'simple-self-attention': ({ tensors: t, ids }) => ({
+    ids: idsTensor(ids),
+    inputs: first(t.X),
+    'W_query.weight': transpose(t.W_Q),
+    'W_key.weight': transpose(t.W_K),
+    'W_value.weight': transpose(t.W_V),
+    queries: first(t.Q),
+    keys: first(t.K),
+    values: first(t.V),
+    attn_scores: first(first(t.scores)),
+    attn_weights: first(first(t.weights)),
+    context_vecs: first(t.output),
+  }),
+  'causal-head': ({ tensors: t }) => ({
+    batch: t.X,
+    mask: first(t.mask),
+    'W_query.weight': transpose(t.W_Q),
+    'W_key.weight': transpose(t.W_K),
+    'W_value.weight': transpose(t.W_V),
+    queries: t.Q,
+    keys: t.K,
+    values: t.V,
+    attn_scores: select(t.scores, 1, 0),
+    scaled_scores: select(t.scaled, 1, 0),
+    masked_scores: select(t.masked, 1, 0),
+    attn_weights: select(t.dropped, 1, 0), // after self.dropout (p = 0)
+    context_vecs: t.output,
+  }),
+  'two-heads': ({ tensors: t }) => {
+    const dk = 3;
+    const views = { batch: t.X, context_vecs: t.output };
+    for (const h of [0, 1]) {
+      Object.assign(views, {
+        [`heads.${h}.mask`]: first(t.mask),
+        [`heads.${h}.W_query.weight`]: headWeight(t.W_Q, h, dk),
+        [`heads.${h}.W_key.weight`]: headWeight(t.W_K, h, dk),
+        [`heads.${h}.W_value.weight`]: headWeight(t.W_V, h, dk),
+        [`heads.${h}.queries`]: headColumns(t.Q, h, dk),
+        [`heads.${h}.keys`]: headColumns(t.K, h, dk),
+        [`heads.${h}.values`]: headColumns(t.V, h, dk),
+        [`heads.${h}.attn_scores`]: select(t.scores, 1, h),
+        [`heads.${h}.scaled_scores`]: select(t.scaled, 1, h),
+        [`heads.${h}.masked_scores`]: select(t.masked, 1, h),
+        [`heads.${h}.attn_weights`]: select(t.dropped, 1, h),
+        [`heads.${h}.context_vec`]: select(t.context, 1, h),
+      });
+    }
+    return views;
+  },
+  'multi-head': ({ tensors: t }) => ({
+    batch: t.X,
+    mask: first(t.mask),
+    'W_query.weight': transpose(t.W_Q),
+    'W_key.weight': transpose(t.W_K),
+    'W_value.weight': transpose(t.W_V),
+    'out_proj.weight': transpose(t.W_O),
+    'out_proj.bias': t.b_O,
+    queries: t.Q,
+    keys: t.K,
+    values: t.V,
+    attn_scores: t.scores,
+    scaled_scores: t.scaled,
+    masked_scores: t.masked,
+    attn_weights: t.dropped,
+    heads: t.context,
+    concatenated: t.concat,
+    context_vecs: t.output,
+  }),
+  xxt: ({ tensors: t, ids }) => ({
+    ids: idsTensor(ids),
+    x: t.X,
+    raw_weights: select(t.scores, 1, 0),
+    weights: select(t.weights, 1, 0),
+    y: t.output,
+  }),
+  cross: ({ tensors: t, ids, contextIds }) => ({
+    ids_1: idsTensor(ids),
+    ids_2: idsTensor(contextIds),
+    first_input: first(t.X),
+    second_input: first(t.X_context),
+    W_query: t.W_Q,
+    W_key: t.W_K,
+    W_value: t.W_V,
+    queries_1: first(t.Q),
+    keys_2: first(t.K),
+    values_2: first(t.V),
+    attn_scores: first(first(t.scores)),
+    attn_weights: first(first(t.weights)),
+    context_vectors: first(t.output),
+  }),
+};
+
+let lab;
+const worst = [];
+beforeAll(async () => {
+  lab = await loadAttentionLab();
+});
+afterAll(() => {
+  const overall = worst.reduce((a, b) => (b.worst > a.worst ? b : a), { worst: 0 });
+  console.log(
+    `presets vs their PyTorch programs: worst |engine - torch| = ${overall.worst.toExponential(2)} (${overall.name})\n  ` +
+      worst.map((w) => `${w.name} ${w.worst.toExponential(2)} (${w.tensor})`).join('\n  '),
+  );
+});
+
+describe('every preset mirrors a program', () => {
+  test('each preset has a program and each program a preset', () => {
+    expect(PRESETS.map((p) => p.key).sort()).toEqual([...programNames].sort());
+    expect(Object.keys(VIEWS).sort()).toEqual([...programNames].sort());
+  });
+
+  const cases = PRESETS.flatMap((preset) => Object.keys(LANGUAGES).map((lang) => [preset.key, lang, preset]));
+  test.each(cases)('%s (%s) computes what the program printed', (key, lang, preset) => {
+    const fixture = programFixture(key);
+    const result = lab.run(configFromSettings(presetSettings(preset, lang)));
+    const { worst: w, worstName, problems } = compareTensors(fixture.tensors, VIEWS[key](result));
+    worst.push({ name: `${key} (${lang})`, worst: w, tensor: worstName });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('presets in each language', () => {
+  test('a per-language value is resolved; English where a language has none', () => {
+    const tutorial = presetByKey.get('tutorial');
+    expect(presetSettings(tutorial, 'en').text).toBe('Once upon a time there');
+    expect(presetSettings(tutorial, 'zh').text).toBe('从前有座山');
+    expect(presetSettings(tutorial, 'fr').text).toBe('Once upon a time there');
+    expect(presetSettings(tutorial, 'zh').dModel).toBe(4);
+    expect(presetSettings(presetByKey.get('cross'), 'zh').contextText).toBe('je suis étudiant');
+    expect(defaultSettings('en')).toEqual(DEFAULT_SETTINGS);
+    expect(defaultSettings('zh').text).not.toBe(DEFAULT_SETTINGS.text);
+  });
+
+  test("the language switch changes a preset's sentences the user left, and keeps what they typed", () => {
+    const cross = presetByKey.get('cross');
+    const shown = presetSettings(cross, 'en');
+    const switched = relocalize(shown, cross, 'en', 'zh');
+    expect(switched.settings).toEqual(presetSettings(cross, 'zh'));
+    expect(switched.changed).toEqual(['text']);
+    const typed = relocalize({ ...shown, text: 'my own sentence' }, cross, 'en', 'zh');
+    expect(typed.settings.text).toBe('my own sentence');
+    expect(typed.changed).toEqual([]);
+  });
+
+  test("a typed sentence replaces a preset's random input (the config gives one of them)", () => {
+    const settings = presetSettings(presetByKey.get('causal-head'), 'en');
+    const typed = withSetting(settings, 'text', 'a b c');
+    expect(typed.input).toBeUndefined();
+    expect(configFromSettings(typed)).toMatchObject({ text: 'a b c', dModel: 4 });
+    expect(withSetting(settings, 'text', '').input).toEqual(settings.input); // an empty box gives nothing
+  });
+
+  const perLanguage = PRESETS.filter((p) => typeof p.settings.text === 'object');
+  test.each(perLanguage.map((p) => [p.key, p]))(
+    '%s: the Chinese tokens differ and their ids repeat as the English ones do',
+    (key, preset) => {
+      const en = lab.run(configFromSettings(presetSettings(preset, 'en')));
+      const zh = lab.run(configFromSettings(presetSettings(preset, 'zh')));
+      expect(zh.tokens.flat().some((token) => en.vocab.includes(token))).toBe(false);
+      expect(zh.ids).toEqual(en.ids);
+      expect(zh.contextIds).toEqual(en.contextIds);
+      expect(zh.vocab.length).toBe(en.vocab.length);
+    },
+  );
+});
