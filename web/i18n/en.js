@@ -452,6 +452,7 @@ export default {
   'step.mask.short': 'mask',
   'step.masked.short': 'masked',
   'step.attnweights.short': 'weights',
+  'step.averaged.short': 'averaged',
   'step.scaling.short': 'scaling',
   'step.links.short': 'links',
   'step.dropped.short': 'dropout',
@@ -479,6 +480,8 @@ export default {
     'Blocked scores are replaced by {fill}, so that softmax turns them into exactly 0. Scores that are not blocked are unchanged.',
   'step.attnweights.narration':
     'Softmax turns each row of scores into {Skv} weights between 0 and 1 that add up to 1. For example, “{token}” gives its largest weight, {weight}, to “{top}”.',
+  'step.averaged.narration':
+    'nn.MultiheadAttention returns one weight matrix, not H: the heads’ weights averaged (average_attn_weights=True). It shows where the layer looks on the whole, but the output never used this average: each head used its own.',
   'step.scaling.narration':
     'For each query: its largest weight and how spread out its weights are (the entropy), with and without the scale. Without scaling, the largest weight moves towards 1 and the entropy towards 0.',
   'step.links.narration':

@@ -427,6 +427,7 @@ export default {
   'step.mask.short': '掩码',
   'step.masked.short': '掩码后',
   'step.attnweights.short': '注意力权重',
+  'step.averaged.short': '各头平均',
   'step.scaling.short': '缩放的作用',
   'step.links.short': '连线',
   'step.dropped.short': 'dropout',
@@ -452,6 +453,8 @@ export default {
   'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
   'step.attnweights.narration':
     'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
+  'step.averaged.narration':
+    'nn.MultiheadAttention 返回的是一个权重矩阵而不是 H 个：各头注意力权重的平均（average_attn_weights=True）。它显示这一层整体上关注哪里，但输出从没用过这个平均：每个头用的都是自己的权重。',
   'step.scaling.narration':
     '对每个查询：它最大的权重和权重的分散程度（熵），分别在缩放和不缩放时。不缩放时，最大权重更接近 1，熵更接近 0。',
   'step.links.narration': '同样的注意力权重画成连线：线越深，左边的查询从右边的键取得越多。点击一个词元只看它的连线。',

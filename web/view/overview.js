@@ -18,6 +18,7 @@ const SHAPE_LETTERS = {
   mask: [['B', 'S', 'S_kv']],
   masked: [['B', 'H', 'S', 'S_kv']],
   attnweights: [['B', 'H', 'S', 'S_kv']],
+  averaged: [['B', 'S', 'S_kv']],
   dropped: [['B', 'H', 'S', 'S_kv']],
   context: [['B', 'H', 'S', 'd_k']],
   concat: [['B', 'S', 'D']],
