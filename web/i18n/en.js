@@ -10,7 +10,7 @@ export default {
   'input.source': 'Input',
   'input.contextSource': 'Keys and values',
   'input.source.text': 'the sentence’s tokens (nn.Embedding)',
-  'input.source.contextText': 'the input (self-attention) or a context sentence',
+  'input.source.contextText': 'a sentence (none: self-attention)',
   'input.source.randn': 'torch.randn(B, {S}, dModel)',
   'input.source.rand': 'torch.rand(B, {S}, dModel)',
   'input.tokenId': 'token id {id}',

@@ -10,7 +10,7 @@ export default {
   'input.source': '输入',
   'input.contextSource': '键和值',
   'input.source.text': '句子的词元（nn.Embedding）',
-  'input.source.contextText': '输入本身（自注意力）或一个上下文句子',
+  'input.source.contextText': '一个句子（留空即自注意力）',
   'input.source.randn': 'torch.randn(B, {S}, dModel)',
   'input.source.rand': 'torch.rand(B, {S}, dModel)',
   'input.tokenId': '词元 id {id}',
