@@ -227,12 +227,12 @@ export default {
   'meaning.scores.additive':
     'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Hover a cell to see the tanh terms.',
   'meaning.scaled.headDim':
-    'Here s = 1/√d_k: {factor}. It keeps the scores’ variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
+    'The scores are divided by √d_k = √{n}, that is multiplied by {factor}. This keeps their variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
   'meaning.scaled.dModel':
-    'Here s = 1/√dModel: {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
+    'The scores are divided by √dModel = √{n}, that is multiplied by {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
   'meaning.scaled.none':
-    'No scaling ({factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
-  'meaning.scaled.custom': 'The scores are multiplied by your number: {factor}.',
+    'No scaling (× {factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
+  'meaning.scaled.custom': 'The scores are multiplied by your number, {factor}.',
   'meaning.mask.blocked':
     '1 = blocked, 0 = kept: masked_fill(M, {fill}) fills the 1s. Causal blocks future keys (j > i); padding blocks <pad> keys.',
   'meaning.mask.keep':
@@ -287,7 +287,7 @@ export default {
   'links.allHeads': 'All heads',
   'links.oneHead': 'Head {h} only',
   'dropout.summary': '{zeroed} of {total} weights zeroed; the other {kept} are multiplied by 1/(1 − p) = {factor}.',
-  'dropout.zeroWeights': '({n} weights that were 0 already, at masked keys, are not counted.)',
+  'dropout.zeroWeights': '({n} more weights were 0 already, at masked keys; they are not counted.)',
   'dropout.keepCaption': 'keep mask m (1 = kept)',
   'dropout.zeroLabel': 'zeroed by dropout',
   'matrix.nanCarried':

@@ -142,8 +142,11 @@ const SCALED_MEANING = {
 };
 
 /** The scaled step's meaning for the run's scale, with the factor. */
-const scaledMeaning = (t, rs, factorText) =>
-  t(SCALED_MEANING[rs.scale] ?? 'meaning.scaled.custom', { factor: factorText });
+const scaledMeaning = (t, rs, { dk, D, factor }) =>
+  t(SCALED_MEANING[rs.scale] ?? 'meaning.scaled.custom', {
+    n: rs.scale === 'd-model' ? D : dk,
+    factor: compactNumber(factor),
+  });
 
 // What M holds, per maskConvention.
 const MASK_MEANING = {
@@ -364,9 +367,7 @@ export function renderPipeline(container, result, view, edits, on) {
       rs.score === 'additive' ? { meaning: t('meaning.scores.additive') } : {},
     ),
   );
-  sections.push(
-    section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, scaleText) }),
-  );
+  sections.push(section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, f) }));
   const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, view.decimals) : undefined;
   const convention = t(MASK_MEANING[rs.maskConvention], { fill: fillText(rs.fill) });
   const maskMeaning = rs.mask === 'none' ? `${t('meaning.mask.none')} ${convention}` : convention;
