@@ -292,6 +292,11 @@ export default {
   'dropout.zeroLabel': 'zeroed by dropout',
   'matrix.nanCarried':
     'NaN in row {rows}: carried over from attention weights of a row whose keys are all masked with −∞.',
+  'matrix.nanOverflow':
+    'NaN in row {rows}: a score overflowed float32 to ∞, so softmax computes ∞ − ∞ = NaN, exactly as PyTorch gives it. A smaller scale avoids it.',
+  'explain.weights.overflow':
+    'A score of this row overflowed float32 to ∞: softmax subtracts the row’s largest score, ∞ − ∞ = NaN, exactly as PyTorch does.',
+  'explain.dropped.nan': 'The weight is NaN (see the attention weights): dropout keeps NaN as NaN.',
   'explain.X.randn': 'A draw of torch.randn(B, S, D) after torch.manual_seed({seed}).',
   'explain.X.embedding':
     'The token “{token}” has id {id}: this is the embedding table’s row {id}, column {c}: {value}.',

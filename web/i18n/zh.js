@@ -275,6 +275,11 @@ export default {
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
   'matrix.nanCarried': '第 {rows} 行为 NaN：来自某一行所有键都被 −∞ 掩码的注意力权重。',
+  'matrix.nanOverflow':
+    '第 {rows} 行为 NaN：某个分数超出 float32 范围变成 ∞，softmax 计算 ∞ − ∞ = NaN，与 PyTorch 的结果相同。用更小的缩放因子可以避免。',
+  'explain.weights.overflow':
+    '这一行的某个分数超出 float32 范围变成 ∞：softmax 减去该行最大的分数，∞ − ∞ = NaN，与 PyTorch 完全相同。',
+  'explain.dropped.nan': '这个权重是 NaN（见注意力权重）：dropout 之后仍然是 NaN。',
   'explain.X.randn': '在 torch.manual_seed({seed}) 之后由 torch.randn(B, S, D) 抽取的随机数。',
   'explain.X.embedding': '词元“{token}”的 id 是 {id}：这是嵌入表第 {id} 行、第 {c} 列的数：{value}。',
   'explain.X.positional': '再加上正弦位置编码 PE（偶数列用 sin，奇数列用 cos）。',

@@ -387,7 +387,18 @@ export function renderPipeline(container, result, view, edits, on) {
           fill: fillText(rs.fill),
         });
   sections.push(section(f, 'masked', perHeadShape, [headMatrix('masked', { blocked })], { meaning: maskedMeaning }));
-  const nanNote = (rows) => t('matrix.nanNote', { rows });
+  // Why a row of weights is NaN: all its keys masked with −∞ (0/0), or a score that overflowed to ∞ (∞ − ∞).
+  const nanNote = (rows) => {
+    const allMasked = (i) =>
+      Array.from({ length: Skv }, (_, j) => blocked(i, j)).every(Boolean) && rs.fill === -Infinity;
+    const names = (list) => list.map((i) => queryLabels[i]).join(', ');
+    const masked = rows.filter(allMasked);
+    const overflow = rows.filter((i) => !allMasked(i));
+    const notes = [];
+    if (masked.length) notes.push(t('matrix.nanNote', { rows: names(masked) }));
+    if (overflow.length) notes.push(t('matrix.nanOverflow', { rows: names(overflow) }));
+    return notes.join(' ');
+  };
   const untrained = rs.init !== 'identity' && !view.weightsGiven ? [t('notice.untrained')] : [];
   sections.push(
     section(
@@ -473,7 +484,16 @@ export function renderPipeline(container, result, view, edits, on) {
 
   const dropout = dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p);
   sections.push(
-    dropoutSection(f, perHeadShape, rs, dropout, { headMatrix, headLabel, blocked, matrix, queryLabels, keyLabels, h }),
+    dropoutSection(f, perHeadShape, rs, dropout, {
+      headMatrix,
+      headLabel,
+      blocked,
+      matrix,
+      queryLabels,
+      keyLabels,
+      h,
+      nanNote,
+    }),
   );
   sections.push(
     section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
@@ -559,7 +579,7 @@ function dropoutSection(f, shape, rs, dropout, ctx) {
   const dropped = headMatrix('dropped', {
     kind: 'prob',
     blocked,
-    nanNote: (rows) => t('matrix.nanNote', { rows }),
+    nanNote: ctx.nanNote,
     cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
     cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
   });
