@@ -108,7 +108,7 @@ describe('every number explains itself', () => {
     // A number without an explanation (the scaling statistics) replaces the last one by the hint.
     await page.hover('table[data-matrix="output"] td[data-i="0"][data-j="0"]');
     expect(await explanation()).toContain('output[He,d0]');
-    await page.hover('#step-scaling table.stats tbody td');
+    await page.hover('#step-scaling > table.stats tbody td');
     expect(await explanation()).toBe(en['explain.hint']);
     await page.screenshot({ path: `${shots}steps-explained.png` });
   });

@@ -296,12 +296,12 @@ export default {
   'meaning.scores.additive':
     'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Hover a cell to see the tanh terms.',
   'meaning.scaled.headDim':
-    'Here s = 1/√d_k: {factor}. It keeps the scores’ variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
+    'The scores are divided by √d_k = √{n}, that is multiplied by {factor}. This keeps their variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
   'meaning.scaled.dModel':
-    'Here s = 1/√dModel: {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
+    'The scores are divided by √dModel = √{n}, that is multiplied by {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
   'meaning.scaled.none':
-    'No scaling ({factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
-  'meaning.scaled.custom': 'The scores are multiplied by your number: {factor}.',
+    'No scaling (× {factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
+  'meaning.scaled.custom': 'The scores are multiplied by your number, {factor}.',
   'meaning.mask.blocked':
     '1 = blocked, 0 = kept: masked_fill(M, {fill}) fills the 1s. Causal blocks future keys (j > i); padding blocks <pad> keys.',
   'meaning.mask.keep':
@@ -356,11 +356,16 @@ export default {
   'links.allHeads': 'All heads',
   'links.oneHead': 'Head {h} only',
   'dropout.summary': '{zeroed} of {total} weights zeroed; the other {kept} are multiplied by 1/(1 − p) = {factor}.',
-  'dropout.zeroWeights': '({n} weights that were 0 already, at masked keys, are not counted.)',
+  'dropout.zeroWeights': '({n} more weights were 0 already, at masked keys; they are not counted.)',
   'dropout.keepCaption': 'keep mask m (1 = kept)',
   'dropout.zeroLabel': 'zeroed by dropout',
   'matrix.nanCarried':
     'NaN in row {rows}: carried over from attention weights of a row whose keys are all masked with −∞.',
+  'matrix.nanOverflow':
+    'NaN in row {rows}: a score overflowed float32 to ∞, so softmax computes ∞ − ∞ = NaN, exactly as PyTorch gives it. A smaller scale avoids it.',
+  'explain.weights.overflow':
+    'A score of this row overflowed float32 to ∞: softmax subtracts the row’s largest score, ∞ − ∞ = NaN, exactly as PyTorch does.',
+  'explain.dropped.nan': 'The weight is NaN (see the attention weights): dropout keeps NaN as NaN.',
   'explain.X.randn': 'A draw of torch.randn(B, S, D) after torch.manual_seed({seed}).',
   'explain.X.embedding':
     'The token “{token}” has id {id}: this is the embedding table’s row {id}, column {c}: {value}.',

@@ -281,12 +281,12 @@ export default {
   'meaning.scores.additive':
     '加性（Bahdanau）注意力分数：查询和键分别经过 W_a 和 U_a，再取 tanh，最后由 v_a 对各隐藏单元加权求和。悬停单元格可查看每个 tanh 项。',
   'meaning.scaled.headDim':
-    '这里 s = 1/√d_k：{factor}。无论 d_k 多大，它都让分数的方差保持在 1 左右，softmax 就不会饱和（见“缩放的作用”）。',
+    '分数除以 √d_k = √{n}，即乘以 {factor}。无论 d_k 多大，它都让分数的方差保持在 1 左右，softmax 就不会饱和（见“缩放的作用”）。',
   'meaning.scaled.dModel':
-    '这里 s = 1/√dModel：{factor}。有 H 个头时，它比通常的 1/√d_k 小 √H 倍（H = 1 时两者相同）。',
+    '分数除以 √dModel = √{n}，即乘以 {factor}。有 H 个头时，它比通常的 1/√d_k 小 √H 倍（H = 1 时两者相同）。',
   'meaning.scaled.none':
-    '不缩放（{factor}）：分数原样进入 softmax。分数的方差随 d_k 增大，softmax 会饱和（见“缩放的作用”）。',
-  'meaning.scaled.custom': '分数乘以你给定的数：{factor}。',
+    '不缩放（× {factor}）：分数原样进入 softmax。分数的方差随 d_k 增大，softmax 会饱和（见“缩放的作用”）。',
+  'meaning.scaled.custom': '分数乘以你给定的数 {factor}。',
   'meaning.mask.blocked':
     '1 = 屏蔽，0 = 保留：masked_fill(M, {fill}) 填充值为 1 的位置。因果掩码屏蔽未来的键（j > i）；填充掩码屏蔽 <pad> 键。',
   'meaning.mask.keep':
@@ -340,10 +340,15 @@ export default {
   'links.allHeads': '全部头',
   'links.oneHead': '只看第 {h} 个头',
   'dropout.summary': '{total} 个权重中有 {zeroed} 个被置 0；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
-  'dropout.zeroWeights': '（另有 {n} 个权重原本就是 0（被掩码的键），不计入。）',
+  'dropout.zeroWeights': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
   'matrix.nanCarried': '第 {rows} 行为 NaN：来自某一行所有键都被 −∞ 掩码的注意力权重。',
+  'matrix.nanOverflow':
+    '第 {rows} 行为 NaN：某个分数超出 float32 范围变成 ∞，softmax 计算 ∞ − ∞ = NaN，与 PyTorch 的结果相同。用更小的缩放因子可以避免。',
+  'explain.weights.overflow':
+    '这一行的某个分数超出 float32 范围变成 ∞：softmax 减去该行最大的分数，∞ − ∞ = NaN，与 PyTorch 完全相同。',
+  'explain.dropped.nan': '这个权重是 NaN（见注意力权重）：dropout 之后仍然是 NaN。',
   'explain.X.randn': '在 torch.manual_seed({seed}) 之后由 torch.randn(B, S, D) 抽取的随机数。',
   'explain.X.embedding': '词元“{token}”的 id 是 {id}：这是嵌入表第 {id} 行、第 {c} 列的数：{value}。',
   'explain.X.positional': '再加上正弦位置编码 PE（偶数列用 sin，奇数列用 cos）。',

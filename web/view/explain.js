@@ -310,6 +310,10 @@ function explainWeight(step, i, j, ctx) {
     nodes.push(line(t('explain.weights.nan'), 'text'));
     return { nodes, highlight: [{ matrix: 'masked', row: i }] };
   }
+  if (row.some((v) => v === Infinity || Number.isNaN(v))) {
+    nodes.push(line(t('explain.weights.overflow'), 'text'));
+    return { nodes, highlight: [{ matrix: 'masked', row: i }] };
+  }
   const top = Math.max(...row.filter((v) => !Number.isNaN(v)));
   const exps = row.map((v) => Math.exp(v - top));
   const total = exps.reduce((a, c) => a + c, 0);
@@ -360,7 +364,7 @@ function explainDropped(step, i, j, ctx) {
   const value = T.dropped.data[index];
   const m = dropout.keep[i * ctx.Skv + j];
   const nodes = [line(`${cellName('dropped', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
-  if (Number.isNaN(w)) nodes.push(line(t('explain.weights.nan'), 'text'));
+  if (Number.isNaN(w)) nodes.push(line(t('explain.dropped.nan'), 'text'));
   else if (m === UNKNOWN) nodes.push(line(t('explain.dropped.zeroWeight'), 'text'));
   else if (m)
     nodes.push(

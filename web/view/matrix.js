@@ -83,7 +83,7 @@ function legend(view, limit) {
  *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j),
  *   columnGroups?: [{label, span, color}] (a header row over the column labels),
  *   cellClass?(i, j, v) (extra classes), cellLabel?(i, j, v) (an accessible name, or null),
- *   maskText?(v) (a mask value's text; default 1/0), nanNote?(rowLabels) (the note under NaNs)
+ *   maskText?(v) (a mask value's text; default 1/0), nanNote?(rows) (the note under NaNs, for the row indices holding one)
  * }
  */
 export function renderMatrix(view) {
@@ -127,7 +127,7 @@ export function renderMatrix(view) {
   }
   if (view.hasNaN) {
     const labels = nanRows.map((i) => view.rowLabels[i]).join(', ');
-    const note = view.nanNote ? view.nanNote(labels) : view.t('matrix.nanCarried', { rows: labels });
+    const note = view.nanNote ? view.nanNote(nanRows) : view.t('matrix.nanCarried', { rows: labels });
     figure.append(element('p', 'note nan-note', note));
   }
   return figure;

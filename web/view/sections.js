@@ -142,8 +142,11 @@ const SCALED_MEANING = {
 };
 
 /** The scaled step's meaning for the run's scale, with the factor. */
-const scaledMeaning = (t, rs, factorText) =>
-  t(SCALED_MEANING[rs.scale] ?? 'meaning.scaled.custom', { factor: factorText });
+const scaledMeaning = (t, rs, { dk, D, factor }) =>
+  t(SCALED_MEANING[rs.scale] ?? 'meaning.scaled.custom', {
+    n: rs.scale === 'd-model' ? D : dk,
+    factor: compactNumber(factor),
+  });
 
 // What M holds, per maskConvention.
 const MASK_MEANING = {
@@ -364,9 +367,7 @@ export function renderPipeline(container, result, view, edits, on) {
       rs.score === 'additive' ? { meaning: t('meaning.scores.additive') } : {},
     ),
   );
-  sections.push(
-    section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, scaleText) }),
-  );
+  sections.push(section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, f) }));
   const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, view.decimals) : undefined;
   const convention = t(MASK_MEANING[rs.maskConvention], { fill: fillText(rs.fill) });
   const maskMeaning = rs.mask === 'none' ? `${t('meaning.mask.none')} ${convention}` : convention;
@@ -386,7 +387,18 @@ export function renderPipeline(container, result, view, edits, on) {
           fill: fillText(rs.fill),
         });
   sections.push(section(f, 'masked', perHeadShape, [headMatrix('masked', { blocked })], { meaning: maskedMeaning }));
-  const nanNote = (rows) => t('matrix.nanNote', { rows });
+  // Why a row of weights is NaN: all its keys masked with −∞ (0/0), or a score that overflowed to ∞ (∞ − ∞).
+  const nanNote = (rows) => {
+    const allMasked = (i) =>
+      Array.from({ length: Skv }, (_, j) => blocked(i, j)).every(Boolean) && rs.fill === -Infinity;
+    const names = (list) => list.map((i) => queryLabels[i]).join(', ');
+    const masked = rows.filter(allMasked);
+    const overflow = rows.filter((i) => !allMasked(i));
+    const notes = [];
+    if (masked.length) notes.push(t('matrix.nanNote', { rows: names(masked) }));
+    if (overflow.length) notes.push(t('matrix.nanOverflow', { rows: names(overflow) }));
+    return notes.join(' ');
+  };
   const untrained = rs.init !== 'identity' && !view.weightsGiven ? [t('notice.untrained')] : [];
   sections.push(
     section(
@@ -472,7 +484,16 @@ export function renderPipeline(container, result, view, edits, on) {
 
   const dropout = dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p);
   sections.push(
-    dropoutSection(f, perHeadShape, rs, dropout, { headMatrix, headLabel, blocked, matrix, queryLabels, keyLabels, h }),
+    dropoutSection(f, perHeadShape, rs, dropout, {
+      headMatrix,
+      headLabel,
+      blocked,
+      matrix,
+      queryLabels,
+      keyLabels,
+      h,
+      nanNote,
+    }),
   );
   sections.push(
     section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
@@ -558,7 +579,7 @@ function dropoutSection(f, shape, rs, dropout, ctx) {
   const dropped = headMatrix('dropped', {
     kind: 'prob',
     blocked,
-    nanNote: (rows) => t('matrix.nanNote', { rows }),
+    nanNote: ctx.nanNote,
     cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
     cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
   });
