@@ -188,12 +188,13 @@ export default {
   'field.embedding.edits': '修改过的词嵌入数值',
   'field.weights.values': '指定的权重',
   'field.weights.edits': '修改过的权重数值',
-  'help.text': '一个句子，按空白切分成词元。',
+  'help.text': '一个句子，按分词方式切分成词元。',
   'help.texts': '一个批次：每行一个句子，用 <pad> 填充到最长的长度。',
-  'help.input': '用 torch.randn(B, S, dModel) 代替词嵌入作为输入：{"randn": [B, S, dModel]}。',
+  'help.input':
+    '用 torch.randn(B, S, dModel) 或 torch.rand(B, S, dModel) 代替词嵌入作为输入：{"randn": [B, S, dModel]} 或 {"rand": [B, S, dModel]}。',
   'help.contextText': '键和值来自这个句子（交叉注意力）；不填则来自输入本身（自注意力）。',
   'help.contextTexts': '每个批次行一个上下文句子（交叉注意力）。',
-  'help.contextInput': '用 torch.randn(B, S_kv, dModel) 作为键和值（交叉注意力）。',
+  'help.contextInput': '用 torch.randn(B, S_kv, dModel) 或 torch.rand(B, S_kv, dModel) 作为键和值（交叉注意力）。',
   'help.vocab': '词元 id 就是它在此列表中的下标；未知词元的 id 为 0。默认：<pad>（有填充时），再按首次出现的顺序排列。',
   'help.maxLen': '把每个句子用 <pad> 填充或截断到这么多个词元。',
   'help.dModel': '每个词嵌入和投影的宽度。',
@@ -202,14 +203,16 @@ export default {
   'help.embedding.positional': '给 X 加上《Attention Is All You Need》中的正弦位置编码。',
   'help.embedding.values': '词嵌入表 [len(vocab), dModel]；null 表示保留随机抽取的数。',
   'help.embedding.edits': '词嵌入表中单独修改的数：[词元或 id, 列, 数值]。',
-  'help.weights.init': 'W_Q、W_K、W_V 和 W_O 的抽取方式：同 nn.Linear、torch.rand、nn.MultiheadAttention，或单位矩阵。',
+  'help.weights.init':
+    'W_Q、W_K、W_V 和 W_O 的抽取方式：同 nn.Linear、一个 nn.Linear(dModel, dModel) 复制给全部四个（Annotated Transformer 的 clones）、torch.rand、nn.MultiheadAttention，或单位矩阵。',
   'help.weights.layout': '一个融合的 [dModel, dModel] 投影再切分成多头，或每个头一个独立的 nn.Linear。',
-  'help.weights.qkvBias': 'Q、K、V 投影的偏置（默认：nn.MultiheadAttention 时开启，其余关闭）。',
+  'help.weights.qkvBias': 'Q、K、V 投影的偏置（默认：nn.MultiheadAttention 和复制的 nn.Linear 时开启，其余关闭）。',
   'help.weights.outProj': '拼接各头之后再做输出投影 W_O（和 b_O）。',
   'help.weights.seed': '抽取权重之前再次调用 torch.manual_seed(seed)。',
-  'help.weights.values': '按 x·W 约定指定的 W_Q … b_O；null 表示保留随机抽取的数。',
+  'help.weights.values':
+    '按 x·W 约定指定的 W_Q … b_O（以及加性注意力分数的 W_a、U_a、v_a）；null 表示保留随机抽取的数。',
   'help.weights.edits': '单独修改的数：{"W_Q": [[行, 列, 数值]], "b_Q": [[列, 数值]]}。',
-  'help.scale': '分数乘以的系数：1/√每头维度、1/√dModel、不缩放，或一个数。',
+  'help.scale': '（两种）注意力分数乘以的系数：1/√每头维度、1/√dModel、不缩放，或一个数。',
   'help.mask': '每个查询不能看到哪些键：未来的词元（因果）、<pad> 词元（填充），或两者。',
   'help.maskFill': 'softmax 之前被屏蔽的分数填入的值：−∞ 或 −1e9 这样的数。',
   'help.dropout.p': '训练模式下对注意力权重做 nn.Dropout(p)。',
@@ -471,4 +474,30 @@ export default {
   'step.wo.narration': '再用一个可学习的 {D}×{D} 矩阵把各个头混合起来，每个输出数都能用到 {H} 个头找到的信息。',
   'step.output.narration':
     '结果：{S} 个词元各有一行 {D} 个数，形状与 X 相同。在 Transformer 中，它会加到 X 上，再传给下一层。',
+  // 分词方式、预先切分的词元、复制的 Linear、加性注意力分数、掩码约定；错误信息中的 JSON 类型词。
+  'field.tokens': '词元（预先切分）',
+  'help.tokens':
+    '预先切分好的词元，每个句子一个列表：[["自然", "语言", "处理"]]（例如来自分词器），按原样使用；词元不能为空，也不能含有空白字符。',
+  'field.contextTokens': '上下文词元（预先切分）',
+  'help.contextTokens': '交叉注意力中预先切分好的上下文词元，每个查询句子一个列表。',
+  'field.tokenizer': '分词方式',
+  'help.tokenizer':
+    '句子如何切分成词元：auto 按空格切分，并把每个汉字、日文假名、韩文字符和中日韩标点单独作为一个词元，相当于 list(sentence)（我爱NLP → 我 爱 NLP）；whitespace 即 str.split()；chars 把每个字符作为一个词元。',
+  'enum.tokenizer.auto': '自动（按空格，中日韩字符逐字切分）',
+  'enum.tokenizer.whitespace': '按空白切分（str.split()）',
+  'enum.tokenizer.chars': '逐字符',
+  'enum.weights.init.torch-linear-clones': '一个 nn.Linear 复制给 Q、K、V、O（clones）',
+  'field.score': '注意力分数',
+  'help.score':
+    '查询与键如何得到注意力分数：点积 q·k，或加性（Bahdanau）注意力 vₐᵀ tanh(q·W_a + k·U_a)，其中 W_a、U_a（nn.Linear(headDim, hidden)）和 v_a（nn.Linear(hidden, 1)）由各头共享，紧接在 W_Q、W_K、W_V 之后抽取。缩放仍然生效；加性注意力通常不缩放。',
+  'enum.score.dot': '点积 q·k',
+  'enum.score.additive': '加性（Bahdanau）',
+  'field.additiveHidden': '加性注意力隐藏维度',
+  'help.additiveHidden': '加性注意力分数的隐藏维度：W_a 和 U_a 把每个头的查询行和键行映射为这么多个数。',
+  'field.maskConvention': '掩码约定',
+  'help.maskConvention':
+    '掩码中数值的含义：1 = 遮蔽（masked_fill(mask.bool(), fill)，同 nn.MultiheadAttention）、1 = 保留（masked_fill(mask == 0, fill)，同 torch.tril 掩码），或加性（0 或填充值，加到分数上）。',
+  'enum.maskConvention.blocked': '1 = 遮蔽',
+  'enum.maskConvention.keep': '1 = 保留',
+  'enum.maskConvention.additive': '加性（0 或填充值，相加）',
 };

@@ -129,7 +129,7 @@ function renderStatus() {
   const notes = [];
   if (edited) notes.push(state.t('status.edited', { count: edited }));
   if (result.unknownTokens.length) notes.push(state.t('status.unknown', { tokens: result.unknownTokens.join(' ') }));
-  notes.push(...result.warnings);
+  notes.push(...result.warnings.map((warning) => warning.message));
   $('status').textContent = notes.join(' · ');
 }
 
