@@ -46,6 +46,8 @@ describe('share links', () => {
       const { error } = await readFragment(await deflated({ s: bad }));
       expect(error?.params.setting, JSON.stringify(bad)).toBe(Object.keys(bad)[0]);
     }
+  });
+
   test('the tokenizer, score, additive hidden size, mask convention and cloned init round-trip', async () => {
     const settings = {
       text: '我爱NLP和AI',
