@@ -42,7 +42,8 @@ describe('one schema', () => {
 
   test('index.d.ts lists every enum value of the schema', () => {
     const dts = read('web/api/index.d.ts');
-    for (const field of FIELDS)
+    // The engine's fields: tokenizer "words" is resolved in JS before the engine (model/segment.js).
+    for (const field of SCHEMA.fields)
       if (field.type === 'enum' || field.type === 'enum|number')
         for (const value of field.choices) expect(dts, `${field.path} ${value}`).toContain(`'${value}'`);
   });

@@ -512,10 +512,11 @@ export default {
   'help.contextTokens': 'Pre-split context tokens for cross-attention, one list per query sentence.',
   'field.tokenizer': 'Tokenizer',
   'help.tokenizer':
-    'How sentences become tokens: auto splits on spaces and makes every Chinese, Japanese kana and Korean character and CJK punctuation mark a token of its own, like list(sentence) (我爱NLP → 我 爱 NLP); whitespace is str.split(); chars makes every character a token.',
+    'How sentences become tokens: auto splits on spaces and makes every Chinese, Japanese kana and Korean character and CJK punctuation mark a token of its own, like list(sentence) (我爱NLP → 我 爱 NLP); whitespace is str.split(); chars makes every character a token; words (page, element and CLI) segments words with Intl.Segmenter (自然|语言|处理) and sends them as pre-split tokens.',
   'enum.tokenizer.auto': 'auto (spaces, and each CJK character alone)',
   'enum.tokenizer.whitespace': 'whitespace (str.split())',
   'enum.tokenizer.chars': 'characters',
+  'enum.tokenizer.words': 'words (the browser’s Intl.Segmenter: 自然|语言|处理)',
   'enum.weights.init.torch-linear-clones': 'one nn.Linear copied for Q, K, V, O (clones)',
   'field.score': 'Score',
   'help.score':

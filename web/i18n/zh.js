@@ -482,10 +482,11 @@ export default {
   'help.contextTokens': '交叉注意力中预先切分好的上下文词元，每个查询句子一个列表。',
   'field.tokenizer': '分词方式',
   'help.tokenizer':
-    '句子如何切分成词元：auto 按空格切分，并把每个汉字、日文假名、韩文字符和中日韩标点单独作为一个词元，相当于 list(sentence)（我爱NLP → 我 爱 NLP）；whitespace 即 str.split()；chars 把每个字符作为一个词元。',
+    '句子如何切分成词元：auto 按空格切分，并把每个汉字、日文假名、韩文字符和中日韩标点单独作为一个词元，相当于 list(sentence)（我爱NLP → 我 爱 NLP）；whitespace 即 str.split()；chars 把每个字符作为一个词元；words（页面、元素和命令行）用 Intl.Segmenter 分词（自然|语言|处理），再作为预先切分好的词元发给引擎。',
   'enum.tokenizer.auto': '自动（按空格，中日韩字符逐字切分）',
   'enum.tokenizer.whitespace': '按空白切分（str.split()）',
   'enum.tokenizer.chars': '逐字符',
+  'enum.tokenizer.words': '分词（浏览器的 Intl.Segmenter：自然|语言|处理）',
   'enum.weights.init.torch-linear-clones': '一个 nn.Linear 复制给 Q、K、V、O（clones）',
   'field.score': '注意力分数',
   'help.score':
