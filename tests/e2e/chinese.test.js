@@ -131,7 +131,11 @@ describe('the Chinese UI', () => {
     await expectNoEnglish(page);
     await page.goto(`${suite.server.url}authors.html?lang=zh`);
     await page.waitForSelector('#attribute-rows tr');
-    await page.waitForFunction(() => [...document.querySelectorAll('attention-lab')].every((el) => el.result));
+    // The examples compute when they scroll into view.
+    for (const example of await page.locator('attention-lab').all()) {
+      await example.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => el.result, await example.elementHandle());
+    }
     await expectNoEnglish(page);
     await page.context().close();
   });

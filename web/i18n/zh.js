@@ -58,22 +58,22 @@ export default {
     '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。“从前有座山”的每个汉字是一个词元，五个词元互不相同，与英文句子的词元 ID 相同，所以数字与程序打印的完全一致。',
   'preset.tutorial-causal': '同一演示，加因果掩码和 dropout',
   'preset.tutorial-causal.note':
-    '对应 tests/reference/programs/tutorial-causal.py：在“从前有座山”的演示上加前瞻掩码 torch.triu(torch.ones(5, 5), diagonal=1)（被掩码的分数填 −inf），并在 torch.manual_seed(123) 之后对注意力权重做 nn.Dropout(0.2)。新建的模块处于训练模式，保留下来的权重要乘以 1/0.8。中文句子的词元 ID 与英文相同，数字与程序一致。',
+    '对应 tests/reference/programs/tutorial-causal.py：在“从前有座山”的演示上加前瞻掩码 `torch.triu(torch.ones(5, 5), diagonal=1)`（被掩码的分数填 `−inf`），并在 torch.manual_seed(123) 之后对注意力权重做 nn.Dropout(0.2)。新建的模块处于训练模式，保留下来的权重要乘以 1/0.8。中文句子的词元 ID 与英文相同，数字与程序一致。',
   'preset.simple-self-attention': 'SimpleSelfAttention：三个 nn.Linear(4, 4)',
   'preset.simple-self-attention.note':
     '对应 tests/reference/programs/simple-self-attention.py，即《从零构建大模型》一书中带可训练权重的自注意力模块（SelfAttention_v2）：在 torch.manual_seed(789) 之后依次创建 W_query、W_key、W_value = nn.Linear(4, 4, bias=False)；注意力分数除以 keys.shape[-1] ** 0.5；没有输出投影。nn.Linear 计算 x · linear.weightᵀ，所以页面显示的是 W = linear.weight.T。书中的输入是固定的 6 × 3 张量；这里的输入是 nn.Embedding 的行（torch.manual_seed(123)），d_in = d_out = 4。“路从脚下开始”的六个汉字各是一个词元，互不相同，与英文句子的词元 ID 相同。',
   'preset.causal-head': 'CausalAttention：torch.randn(2, 5, 4) 上的单个因果注意力头',
   'preset.causal-head.note':
-    '对应 tests/reference/programs/causal-head.py，书中的 CausalAttention 模块：torch.manual_seed(123) 之后 batch = torch.randn(2, 5, 4)，再次 torch.manual_seed(123) 之后创建模块；查询/键/值各用 nn.Linear(4, 4, bias=False)，用 triu 掩码缓冲区把未来位置填成 −inf，注意力分数除以 keys.shape[-1] ** 0.5，dropout 为 0.0。书中先掩码再缩放；先缩放得到的注意力权重完全相同。',
+    '对应 tests/reference/programs/causal-head.py，书中的 CausalAttention 模块：torch.manual_seed(123) 之后 batch = torch.randn(2, 5, 4)，再次 torch.manual_seed(123) 之后创建模块；查询/键/值各用 nn.Linear(4, 4, bias=False)，用上三角（`triu`）掩码缓冲区把未来位置填成 `−inf`，注意力分数除以 keys.shape[-1] ** 0.5，dropout 为 0.0。书中先掩码再缩放；先缩放得到的注意力权重完全相同。',
   'preset.two-heads': '两个因果注意力头堆叠（包装类）',
   'preset.two-heads.note':
     '对应 tests/reference/programs/two-heads.py，书中的 MultiHeadAttentionWrapper：在 torch.randn(2, 5, 6) 上运行两个 CausalAttention(6, 3) 头，再用 torch.cat(…, dim=-1) 拼接。每个头有自己的 nn.Linear，逐头生成（逐头布局），并按自己的 d_out = 3（也就是 d_k）缩放。没有输出投影。',
   'preset.multi-head': 'MultiHeadAttention：拆分权重的多头注意力与 out_proj',
   'preset.multi-head.note':
-    '对应 tests/reference/programs/multi-head.py，书中的 MultiHeadAttention：查询、键、值各用一个 nn.Linear(6, 6, bias=False)，用 .view(b, t, heads, head_dim).transpose(1, 2) 拆成 2 个头，最后是带偏置的 out_proj = nn.Linear(6, 6)；输入与包装类相同，都是 torch.randn(2, 5, 6)。书中按 keys.shape[-1] ** 0.5 = √head_dim 缩放；有些抄写版本写成 self.d_out ** 0.5，每个头都按 √d_out 缩放（把“缩放”设为 1/√dModel 即可复现）。',
+    '对应 tests/reference/programs/multi-head.py，书中的 MultiHeadAttention：查询、键、值各用一个 nn.Linear(6, 6, bias=False)，用 `.view(b, t, heads, head_dim).transpose(1, 2)` 拆成 2 个头，最后是带偏置的 out_proj = nn.Linear(6, 6)；输入与包装类相同，都是 torch.randn(2, 5, 6)。书中按 keys.shape[-1] ** 0.5 = √head_dim 缩放；有些抄写版本写成 self.d_out ** 0.5，每个头都按 √d_out 缩放（把“缩放”设为 1/√dModel 即可复现）。',
   'preset.xxt': 'softmax(XXᵀ)X：没有权重的注意力',
   'preset.xxt.note':
-    '对应 tests/reference/programs/xxt.py，最基本的自注意力（如博客文章《从零实现 Transformer》所写）：raw_weights = torch.bmm(x, x.transpose(1, 2))，在最后一维上做 softmax，y = torch.bmm(weights, x)。这里 W_Q = W_K = W_V = I，不缩放，也没有 W_O；x 是 torch.manual_seed(5) 之后句子的 nn.Embedding 行。“我爱小猫”的四个汉字各是一个词元，与英文句子的词元 ID 相同。',
+    '对应 tests/reference/programs/xxt.py，最基本的自注意力（如博客文章《从零实现 Transformer》所写）：`raw_weights = torch.bmm(x, x.transpose(1, 2))`，在最后一维上做 softmax，`y = torch.bmm(weights, x)`。这里 W_Q = W_K = W_V = I，不缩放，也没有 W_O；x 是 torch.manual_seed(5) 之后句子的 nn.Embedding 行。“我爱小猫”的四个汉字各是一个词元，与英文句子的词元 ID 相同。',
   'preset.cross': '交叉注意力：解码器的查询，编码器的键和值',
   'preset.cross.note':
     '对应 tests/reference/programs/cross.py，用 torch.rand 参数的 CrossAttention 模块（如文章《理解并实现大语言模型中的自注意力、多头注意力、交叉注意力和因果注意力》所写）：查询来自解码器的句子，键和值来自编码器的句子。两句共用一个 nn.Embedding（torch.manual_seed(123)），torch.manual_seed(123) 之后 W_query、W_key、W_value = torch.rand(4, 4)，注意力分数除以 d_out_kq ** 0.5，没有输出投影。原文的第二个输入是 torch.rand(8, d_in)；这里是嵌入后的法语句子。“我是学生”的四个汉字各是一个词元，与英文句子的词元 ID 相同。',
@@ -190,7 +190,7 @@ export default {
   'field.weights.edits': '修改过的权重数值',
   'help.text': '一个句子，按空白切分成词元。',
   'help.texts': '一个批次：每行一个句子，用 <pad> 填充到最长的长度。',
-  'help.input': '用 torch.randn(B, S, dModel) 代替词嵌入作为输入：{"randn": [B, S, dModel]}。',
+  'help.input': '用 torch.randn(B, S, dModel) 代替词嵌入作为输入：`{"randn": [B, S, dModel]}`。',
   'help.contextText': '键和值来自这个句子（交叉注意力）；不填则来自输入本身（自注意力）。',
   'help.contextTexts': '每个批次行一个上下文句子（交叉注意力）。',
   'help.contextInput': '用 torch.randn(B, S_kv, dModel) 作为键和值（交叉注意力）。',
@@ -200,14 +200,14 @@ export default {
   'help.numHeads': '注意力头的个数；dModel 必须能被它整除（每头维度 = dModel / 头数）。',
   'help.seed': '第一次随机抽取之前调用 torch.manual_seed(seed)。',
   'help.embedding.positional': '给 X 加上《Attention Is All You Need》中的正弦位置编码。',
-  'help.embedding.values': '词嵌入表 [len(vocab), dModel]；null 表示保留随机抽取的数。',
+  'help.embedding.values': '词嵌入表 [len(vocab), dModel]；`null` 表示保留随机抽取的数。',
   'help.embedding.edits': '词嵌入表中单独修改的数：[词元或 ID, 列, 数值]。',
   'help.weights.init': 'W_Q、W_K、W_V 和 W_O 的抽取方式：同 nn.Linear、torch.rand、nn.MultiheadAttention，或单位矩阵。',
   'help.weights.layout': '一个融合的 [dModel, dModel] 投影再切分成多头，或每个头一个独立的 nn.Linear。',
   'help.weights.qkvBias': 'Q、K、V 投影的偏置（默认：nn.MultiheadAttention 时开启，其余关闭）。',
   'help.weights.outProj': '拼接各头之后再做输出投影 W_O（和 b_O）。',
   'help.weights.seed': '抽取权重之前再次调用 torch.manual_seed(seed)。',
-  'help.weights.values': '按 x·W 约定指定的 W_Q … b_O；null 表示保留随机抽取的数。',
+  'help.weights.values': '按 x·W 约定指定的 W_Q … b_O；`null` 表示保留随机抽取的数。',
   'help.weights.edits': '单独修改的数：{"W_Q": [[行, 列, 数值]], "b_Q": [[列, 数值]]}。',
   'help.scale': '分数乘以的系数：1/√每头维度、1/√dModel、不缩放，或一个数。',
   'help.mask': '每个查询不能看到哪些键：未来的词元（因果）、<pad> 词元（填充），或两者。',
@@ -221,8 +221,8 @@ export default {
   'enum.maskFill.-inf': '−∞',
   'form.auto': '自动（{value}）',
   'view.steps':
-    '按名称选择要显示的步骤：X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output（默认全部）。',
-  'view.lang': '元素的语言：en 或 zh（也接受 zh-CN 等 BCP 47 标签）。',
+    '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
+  'view.lang': '元素的语言：`en` 或 `zh`（也接受 `zh-CN` 等 BCP 47 标签）。',
   'view.theme': '浅色或深色配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
@@ -231,9 +231,9 @@ export default {
   'authors.title': '写给教程作者的 Attention Lab',
   'authors.intro':
     '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
-  'authors.element.heading': '一个 script 标签：<code>&lt;attention-lab&gt;</code>',
+  'authors.element.heading': '一个 <code>&lt;script&gt;</code> 标签：<code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    '该元素在 Shadow DOM 中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 npm 包的 <code>attention-lab/element</code> 导出）。',
+    '该元素在 Shadow DOM 中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 <code>npm</code> 包的 <code>attention-lab/element</code> 导出）。',
   'authors.attributes.heading': '属性',
   'authors.attributes.attribute': '属性',
   'authors.attributes.field': '配置字段',
@@ -247,7 +247,7 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 Esc 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（PageUp/PageDown、Home/End）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 part：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>note</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
+    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 <code>part</code>：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>note</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
     '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）；加上 <code>?lang=zh</code> 即显示中文。它会把自身高度发给父页面，方便你调整框架大小：',
@@ -406,7 +406,7 @@ export default {
   'explain.averaged.dropout':
     '{H} 个头在这个位置上经过 dropout 后的权重的平均值（与 nn.MultiheadAttention 返回的相同）：',
   // 教学框架：流程总览、跟随词元、逐步讲解（web/view/teach.js）。
-  'view.mode': 'scroll：所有步骤依次排列；steps：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
+  'view.mode': '`scroll`：所有步骤依次排列；`steps`：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
   'overview.label': '流程总览：按顺序列出各步骤及其形状',
   'overview.box': '第 {n} 步：{title}，形状 {shape}',
   'overview.boxNoShape': '第 {n} 步：{title}',

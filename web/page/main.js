@@ -11,6 +11,7 @@ import { configFromSettings, settingOfError, withSetting } from '../model/settin
 import { PipelineController } from '../view/controller.js';
 import { errorMessage } from '../view/errors.js';
 import { buildSettingsForm } from '../view/form.js';
+import { withCode } from '../view/matrix.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
@@ -175,7 +176,7 @@ function showPreset() {
     button.setAttribute('aria-pressed', String(button.dataset.preset === key));
   const note = $('preset-note');
   note.hidden = !key || key === DEFAULT_PRESET.key;
-  note.textContent = note.hidden ? '' : state.t(`preset.${key}.note`);
+  note.replaceChildren(...(note.hidden ? [] : withCode(state.t(`preset.${key}.note`))));
 }
 
 /** The language changed: a preset's sentences that the user left as they were follow it. */

@@ -68,6 +68,24 @@ export function dataSpan(text) {
 }
 
 /**
+ * Text with its code in <code> elements, as DOM nodes: what the string marks
+ * with backticks (`torch.triu(…)`), and file paths (tests/reference/programs/x.py).
+ */
+export function withCode(text) {
+  const nodes = [];
+  let at = 0;
+  for (const match of text.matchAll(/`([^`]+)`|[\w-]+(?:\/[\w.-]+)+\.py/g)) {
+    if (match.index > at) nodes.push(document.createTextNode(text.slice(at, match.index)));
+    const code = document.createElement('code');
+    code.textContent = match[1] ?? match[0];
+    nodes.push(code);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
+
+/**
  * A label template ("{name} head 1", "注意力分数 {name}（第 1 个头）") as DOM
  * nodes: its words as text, the tensor name in a translate="no" span.
  */
