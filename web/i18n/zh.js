@@ -64,7 +64,7 @@ export default {
     '对应 tests/reference/programs/simple-self-attention.py，即《从零构建大模型》一书中带可训练权重的自注意力模块（SelfAttention_v2）：在 torch.manual_seed(789) 之后依次创建 W_query、W_key、W_value = nn.Linear(4, 4, bias=False)；注意力分数除以 keys.shape[-1] ** 0.5；没有输出投影。nn.Linear 计算 x · linear.weightᵀ，所以页面显示的是 W = linear.weight.T。书中的输入是固定的 6 × 3 张量；这里的输入是 nn.Embedding 的行（torch.manual_seed(123)），d_in = d_out = 4。“路从脚下开始”的六个汉字各是一个词元，互不相同，与英文句子的词元 ID 相同。',
   'preset.causal-head': 'CausalAttention：torch.randn(2, 5, 4) 上的单个因果注意力头',
   'preset.causal-head.note':
-    '对应 tests/reference/programs/causal-head.py，书中的 CausalAttention 模块：torch.manual_seed(123) 之后 batch = torch.randn(2, 5, 4)，再次 torch.manual_seed(123) 之后创建模块；查询/键/值各用 nn.Linear(4, 4, bias=False)，用上三角（`triu`）掩码缓冲区把未来位置填成 `−inf`，注意力分数除以 keys.shape[-1] ** 0.5，dropout 为 0.0。书中先掩码再缩放；先缩放得到的注意力权重完全相同。',
+    '对应 tests/reference/programs/causal-head.py，书中的 CausalAttention 模块：torch.manual_seed(123) 之后 `batch = torch.randn(2, 5, 4)`，再次 torch.manual_seed(123) 之后创建模块；查询/键/值各用 nn.Linear(4, 4, bias=False)，用上三角（`triu`）掩码缓冲区把未来位置填成 `−inf`，注意力分数除以 keys.shape[-1] ** 0.5，dropout 为 0.0。书中先掩码再缩放；先缩放得到的注意力权重完全相同。',
   'preset.two-heads': '两个因果注意力头堆叠（包装类）',
   'preset.two-heads.note':
     '对应 tests/reference/programs/two-heads.py，书中的 MultiHeadAttentionWrapper：在 torch.randn(2, 5, 6) 上运行两个 CausalAttention(6, 3) 头，再用 torch.cat(…, dim=-1) 拼接。每个头有自己的 nn.Linear，逐头生成（逐头布局），并按自己的 d_out = 3（也就是 d_k）缩放。没有输出投影。',
@@ -233,7 +233,7 @@ export default {
     '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
   'authors.element.heading': '一个 <code>&lt;script&gt;</code> 标签：<code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    '该元素在 Shadow DOM 中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 <code>npm</code> 包的 <code>attention-lab/element</code> 导出）。',
+    '该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 <code>npm</code> 包的 <code>attention-lab/element</code> 导出）。',
   'authors.attributes.heading': '属性',
   'authors.attributes.attribute': '属性',
   'authors.attributes.field': '配置字段',
@@ -244,7 +244,7 @@ export default {
     '这张表就是引擎自己的配置模式：每个配置字段都是一个属性，名称与命令行参数相同；<code>config</code> 接受一段 JSON，合并在这些属性之上。每个属性也是一个有类型的属性值（<code>el.dModel = 16</code>、<code>el.heads = 4</code>、<code>el.qkvBias = false</code>、<code>el.editable = true</code>、<code>el.config = {…}</code>），改动任何一个都会重新计算。每次运行后元素会触发 <code>attention-change</code> 事件，<code>event.detail</code> 是结果（词元、词表以及每个张量的 <code>Float32Array</code>）；属性有误时触发 <code>attention-error</code>，并在元素内显示指明该属性的提示。',
   'authors.class.heading': '课堂上',
   'authors.class.body':
-    '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 Esc 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（PageUp/PageDown、Home/End）或“上一步/下一步”按钮切换。',
+    '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 <code>Esc</code> 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（<code>PageUp</code>/<code>PageDown</code>、<code>Home</code>/<code>End</code>）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
     'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 <code>part</code>：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>note</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
@@ -313,10 +313,10 @@ export default {
   'scaling.varianceTitle': 'q·k 的方差随 d_k 的变化（双对数坐标），q 和 k 的各分量是独立的标准正态随机数',
   'scaling.varianceCaption':
     'd_k 个乘积 q_m·k_m 的方差都是 1，所以它们的和 q·k 的方差是 d_k：实心点是每个 d_k 用 {pairs} 对随机向量测得的方差，落在直线 d_k 上。除以 √d_k 后方差回到 1（空心点）。',
-  'scaling.yoursHeadDim': '按本次的缩放：Var = d_k · s² = {dk} · {s2} = {v}。',
-  'scaling.yoursDModel': '按本次的缩放（1/√dModel，dModel = {D}）：Var = d_k · s² = {dk} · {s2} = {v}。',
-  'scaling.yoursNone': '本次不缩放：Var = d_k = {v}。',
-  'scaling.yoursCustom': '按本次的缩放：Var = d_k · s² = {dk} · {s2} = {v}。',
+  'scaling.yoursHeadDim': '按本次的缩放：方差 = d_k · s² = {dk} · {s2} = {v}。',
+  'scaling.yoursDModel': '按本次的缩放（1/√dModel，dModel = {D}）：方差 = d_k · s² = {dk} · {s2} = {v}。',
+  'scaling.yoursNone': '本次不缩放：方差 = d_k = {v}。',
+  'scaling.yoursCustom': '按本次的缩放：方差 = d_k · s² = {dk} · {s2} = {v}。',
   'scaling.measured': '测得的 Var(q·k)',
   'scaling.theory': '直线 d_k',
   'scaling.measuredScaled': '测得的 Var(q·k/√d_k)',
