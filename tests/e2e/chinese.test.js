@@ -6,6 +6,7 @@
 // translate="no" (the HTML attribute for "do not translate this") or sits in
 // <code>/<pre>/<textarea>.
 import { describe, expect, test } from 'vitest';
+import { SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { openPage, waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
@@ -33,25 +34,35 @@ const ALLOWED = [
   'zip',
   'NaN',
   'Attention Is All You Need',
+  '<pad>', // the padding token, as the tokenizer writes it
 ];
+
+// Tensor names (scores, weights, …) are code: in text they sit in
+// translate="no" elements; an attribute (aria-label, title) cannot mark a
+// part of itself, so there they are allowed as whole words.
+const TENSORS = [...SCHEMA.tensors, 'averagedWeights'];
 
 /**
  * In the browser: the English words left in `root` (a document), through
  * shadow roots, with where they were found.
  */
-function englishLeft(allowed) {
+function englishLeft({ allowed, tensors }) {
   const found = [];
+  // The nearest translate attribute decides (translate="yes" inside "no" is prose again).
   const skip = (el) =>
-    el.closest('[translate="no"], code, pre, textarea, script, style, kbd, samp, var, math') ||
+    el.closest('[translate]')?.getAttribute('translate') === 'no' ||
+    el.closest('code, pre, textarea, script, style, kbd, samp, var, math') ||
     (el.checkVisibility && !el.checkVisibility() && !el.closest('.sr-only'));
-  // Identifiers (W_Q, d_k, dModel, torch.rand, causal+padding, 1e-9) and single letters are not words.
-  const words = (text) => {
+  // Identifiers (W_Q, d_k, dModel, torch.rand, causal+padding, 1e-9, QKᵀ) and single letters are not words.
+  // Chinese characters and punctuation separate words as spaces do.
+  const words = (text, names = []) => {
     let rest = text.replace(/[\w.]+\([^()]*\)/g, ' '); // calls: torch.manual_seed(seed), Embedding(ids)
     for (const name of allowed) rest = rest.split(name).join(' ');
     return rest
-      .split(/[\s,;:()[\]{}<>“”"'‘’=·×÷→←…/|]+/)
+      .split(/[\s,;:()[\]{}<>“”"'‘’=·×÷→←…/|\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/)
       .filter((w) => /[A-Za-z]{2}/.test(w))
-      .filter((w) => !/[_.+\-\d@#$]|[a-z][A-Z]|^[A-Z]+$/.test(w));
+      .filter((w) => !/[_.+\-\d@#$]|[a-z][A-Z]|^[A-Z]+ᵀ?$/.test(w))
+      .filter((w) => !names.includes(w));
   };
   const visit = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
@@ -69,7 +80,8 @@ function englishLeft(allowed) {
       for (const attribute of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
         const value = node.getAttribute(attribute);
         if (value)
-          for (const w of words(value)) found.push(`${w} — ${attribute} of <${node.localName}>: ${value.slice(0, 80)}`);
+          for (const w of words(value, tensors))
+            found.push(`${w} — ${attribute} of <${node.localName}>: ${value.slice(0, 80)}`);
       }
     }
   };
@@ -78,7 +90,7 @@ function englishLeft(allowed) {
 }
 
 async function expectNoEnglish(page) {
-  expect(await page.evaluate(englishLeft, ALLOWED)).toEqual([]);
+  expect(await page.evaluate(englishLeft, { allowed: ALLOWED, tensors: TENSORS })).toEqual([]);
 }
 
 describe('the Chinese UI', () => {
@@ -119,7 +131,11 @@ describe('the Chinese UI', () => {
     await expectNoEnglish(page);
     await page.goto(`${suite.server.url}authors.html?lang=zh`);
     await page.waitForSelector('#attribute-rows tr');
-    await page.waitForFunction(() => [...document.querySelectorAll('attention-lab')].every((el) => el.result));
+    // The examples compute when they scroll into view.
+    for (const example of await page.locator('attention-lab').all()) {
+      await example.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => el.result, await example.elementHandle());
+    }
     await expectNoEnglish(page);
     await page.context().close();
   });

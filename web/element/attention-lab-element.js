@@ -26,6 +26,8 @@ import {
 } from '../model/settings.js';
 import { adoptStyleSheets } from '../view/colors.js';
 import { PipelineController } from '../view/controller.js';
+import { errorMessage } from '../view/errors.js';
+import { withCode } from '../view/matrix.js';
 import pipelineCss from '../view/pipeline.css?inline';
 import teachCss from '../view/teach.css?inline';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
@@ -208,7 +210,7 @@ export class AttentionLabElement extends HTMLElement {
     const note = this.#root.querySelector('.preset-note');
     const key = this.getAttribute(PRESET_ATTRIBUTE)?.trim();
     note.hidden = !presetByKey.has(key) || key === 'default';
-    note.textContent = note.hidden ? '' : translator(this.#lang())(`preset.${key}.note`);
+    note.replaceChildren(...(note.hidden ? [] : withCode(translator(this.#lang())(`preset.${key}.note`))));
   }
 
   async #run() {
@@ -226,7 +228,7 @@ export class AttentionLabElement extends HTMLElement {
       error.hidden = false;
       const path = problem.field ? settingOfError(problem.field) : undefined;
       const where = path ? fieldByPath.get(path).name : problem.field;
-      error.textContent = `${where ? `${where}: ` : ''}${problem.message}`;
+      error.textContent = `${where ? `${where}: ` : ''}${errorMessage(problem, translator(this.#lang()))}`;
       this.dispatchEvent(
         new CustomEvent('attention-error', {
           detail: { field: problem.field, message: problem.message },

@@ -6,6 +6,7 @@ import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
 import { elementMarkup } from '../model/settings.js';
+import { withCode } from '../view/matrix.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
 
@@ -26,6 +27,7 @@ languageMenu.addEventListener('change', () => {
   location.assign(url.href);
 });
 
+/** A cell: code (a name, a type, a value), or a sentence with its code marked. */
 function cell(text, code = false) {
   const td = document.createElement('td');
   if (code) {
@@ -33,7 +35,7 @@ function cell(text, code = false) {
     c.textContent = text;
     td.append(c);
   } else {
-    td.textContent = text;
+    td.append(...withCode(text));
   }
   return td;
 }
@@ -49,8 +51,8 @@ for (const field of FIELDS) {
   tr.append(
     cell(field.name, true),
     cell(field.path, true),
-    cell(type + range),
-    cell(showDefault(field.default)),
+    cell(type + range, true),
+    cell(showDefault(field.default), true),
     cell(t(`help.${field.path}`)),
   );
   rows.append(tr);
@@ -61,8 +63,8 @@ for (const option of VIEW_OPTIONS) {
   tr.append(
     cell(option.name, true),
     cell('—'),
-    cell(type),
-    cell(showDefault(option.default)),
+    cell(type, true),
+    cell(showDefault(option.default), true),
     cell(t(`view.${option.name}`)),
   );
   rows.append(tr);

@@ -5,7 +5,7 @@
 // The language is ?lang=zh (the Share dialog adds the page's), else the browser's.
 import { resolveLanguage, translator } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
-import { DEFAULT_SETTINGS } from '../model/presets.js';
+import { defaultSettings } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
@@ -19,11 +19,10 @@ document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
 element.setAttribute('lang', t.lang);
 
 async function apply() {
-  const { settings, edits, error } = (await readFragment(location.hash)) ?? {
-    settings: DEFAULT_SETTINGS,
-    edits: null,
-    error: null,
-  };
+  // No link, or one that cannot be read: the default example, in the embed's language.
+  const link = await readFragment(location.hash);
+  const { settings, edits, error } =
+    link && !link.error ? link : { settings: defaultSettings(t.lang), edits: null, error: link?.error ?? null };
   notice.hidden = !error;
   notice.textContent = error ? shareErrorText(error, t) : '';
   for (const field of FIELDS) element.removeAttribute(field.name);

@@ -9,7 +9,9 @@ import { pytorchScript } from '../model/pytorch-script.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { PipelineController } from '../view/controller.js';
+import { errorMessage } from '../view/errors.js';
 import { buildSettingsForm } from '../view/form.js';
+import { withCode } from '../view/matrix.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
@@ -108,17 +110,18 @@ async function recompute() {
 
 function showError(error) {
   const path = error ? settingOfError(error.field) : undefined;
-  form.showError(form.has(path) ? path : null, error ? error.message : '');
+  const message = error ? errorMessage(error, state.t) : '';
+  form.showError(form.has(path) ? path : null, message);
   for (const id of SENTENCE_BOXES) {
     const on = Boolean(error) && path === id;
     $(`error-${id}`).hidden = !on;
-    $(`error-${id}`).textContent = on ? error.message : '';
+    $(`error-${id}`).textContent = on ? message : '';
     $(`input-${id}`).toggleAttribute('aria-invalid', on);
   }
   const banner = $('error-banner');
   banner.hidden = !error || form.has(path) || SENTENCE_BOXES.includes(path);
-  banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${error.message}` }) : '';
-  if (error) $('status').textContent = state.t('status.error', { message: error.message });
+  banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${message}` }) : '';
+  if (error) $('status').textContent = state.t('status.error', { message });
 }
 
 function renderStatus() {
@@ -173,7 +176,7 @@ function showPreset() {
     button.setAttribute('aria-pressed', String(button.dataset.preset === key));
   const note = $('preset-note');
   note.hidden = !key || key === DEFAULT_PRESET.key;
-  note.textContent = note.hidden ? '' : state.t(`preset.${key}.note`);
+  note.replaceChildren(...(note.hidden ? [] : withCode(state.t(`preset.${key}.note`))));
 }
 
 /** The language changed: a preset's sentences that the user left as they were follow it. */
@@ -320,7 +323,9 @@ async function restore() {
   if (restored === null) return recompute();
   state.linkError = restored.error;
   renderLinkNotice();
-  await applyState(restored);
+  // A link that cannot be read shows the default example, in the page's language.
+  if (restored.error) await applyState({ settings: presetSettings(DEFAULT_PRESET, state.t.lang) }, DEFAULT_PRESET);
+  else await applyState(restored);
 }
 
 function renderLinkNotice() {

@@ -32,6 +32,13 @@ export const line = (text, className = 'formula') => {
   const p = document.createElement('p');
   p.className = className;
   p.textContent = text;
+  if (className === 'formula') p.translate = false; // math, with tensor names and tokens
+  return p;
+};
+
+/** A line that is only math: marked not to be translated. */
+const math = (p) => {
+  p.translate = false;
   return p;
 };
 
@@ -332,7 +339,7 @@ function explainWeight(step, i, j, ctx) {
   nodes.push(
     line(t('explain.softmax', { i: qLabel(ctx, i), j: kLabel(ctx, j) })),
     termList(terms, decimals, t),
-    line(`Σ exp = ${fmt(total)};  ${fmt(exps[j])} / ${fmt(total)} = ${fmt(value)}`, 'result'),
+    math(line(`Σ exp = ${fmt(total)};  ${fmt(exps[j])} / ${fmt(total)} = ${fmt(value)}`, 'result')),
     line(t('explain.sum', { sum: fmt(rowSum) }), 'result'),
   );
   if (rs.mask !== 'none' && Number.isFinite(rs.fill) && row.every((v, jj) => mask(jj)))

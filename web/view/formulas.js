@@ -1,9 +1,11 @@
 // The formula of each step, written for the settings of the run: only the
 // terms that exist (no + b_Q without a Q bias, no W_O without the output
 // projection), the actual scale factor, the mask as the mask step shows it.
-// Formulas are plain strings with _{…} for subscripts and ^{…} for
-// superscripts, built here from constants and formatted numbers (never from
-// user text), then turned into <sub>/<sup> elements and text nodes.
+// Formulas are plain strings with _{…} for subscripts, ^{…} for superscripts
+// and «…» for words (the translated prose inside a formula), built here from
+// constants and formatted numbers (never from user text), then turned into
+// <sub>/<sup> elements and text nodes. A formula is code: the page marks it
+// translate="no", all but its words.
 import { compactNumber } from './run-settings.js';
 
 /** '−∞' or the fill number, as a mask fill is written in a formula. */
@@ -150,7 +152,7 @@ export function stepFormula(step, f) {
   }
 }
 
-/** The formula as a tree: [text | {sub: tree} | {sup: tree}], from its _{…} and ^{…} markup. */
+/** The formula as a tree: [text | {sub: tree} | {sup: tree} | {words: tree}], from its _{…}, ^{…} and «…» markup. */
 export function parseFormula(text) {
   let at = 0;
   const parse = (closing) => {
@@ -158,15 +160,22 @@ export function parseFormula(text) {
     let run = '';
     while (at < text.length) {
       const c = text[at];
-      if (closing && c === '}') {
+      if (c === closing) {
         at++;
         break;
+      }
+      if (c === '«') {
+        if (run) parts.push(run);
+        run = '';
+        at++;
+        parts.push({ words: parse('»') });
+        continue;
       }
       if ((c === '_' || c === '^') && text[at + 1] === '{') {
         if (run) parts.push(run);
         run = '';
         at += 2;
-        parts.push(c === '_' ? { sub: parse(true) } : { sup: parse(true) });
+        parts.push(c === '_' ? { sub: parse('}') } : { sup: parse('}') });
         continue;
       }
       run += c;
@@ -175,21 +184,29 @@ export function parseFormula(text) {
     if (run) parts.push(run);
     return parts;
   };
-  return parse(false);
+  return parse(null);
 }
 
 /** The formula as plain text ("W_Q" for W_{Q}), for labels and tests. */
 export function formulaText(text) {
   const flat = (parts) =>
-    parts.map((p) => (typeof p === 'string' ? p : p.sub ? `_${flat(p.sub)}` : `^${flat(p.sup)}`)).join('');
+    parts
+      .map((p) => (typeof p === 'string' ? p : p.words ? flat(p.words) : p.sub ? `_${flat(p.sub)}` : `^${flat(p.sup)}`))
+      .join('');
   return flat(parseFormula(text));
 }
 
-/** The formula as DOM nodes: text nodes and <sub>/<sup> elements. */
+/** The formula as DOM nodes: text nodes, <sub>/<sup> elements and its words in <span translate="yes">. */
 export function renderFormula(text) {
   const build = (parts) =>
     parts.map((p) => {
       if (typeof p === 'string') return document.createTextNode(p);
+      if (p.words) {
+        const span = document.createElement('span');
+        span.translate = true;
+        span.append(...build(p.words));
+        return span;
+      }
       const el = document.createElement(p.sub ? 'sub' : 'sup');
       el.append(...build(p.sub ?? p.sup));
       return el;

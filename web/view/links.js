@@ -77,6 +77,7 @@ export function renderLinks({
     el.setAttribute('y', String(yy));
     el.setAttribute('text-anchor', anchor);
     el.textContent = text; // always text, never markup
+    el.setAttribute('translate', 'no'); // a token, typed by the user
     if (clickable) {
       el.setAttribute('class', focus === index ? 'token focus' : 'token');
       el.setAttribute('tabindex', '0');

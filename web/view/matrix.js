@@ -59,6 +59,48 @@ function element(tag, className, text) {
   return el;
 }
 
+/** A tensor name, a token or other data: shown as is, never translated (translate="no"). */
+export function dataSpan(text) {
+  const span = document.createElement('span');
+  span.translate = false;
+  span.textContent = text;
+  return span;
+}
+
+/**
+ * Text with its code in <code> elements, as DOM nodes: what the string marks
+ * with backticks (`torch.triu(…)`), and file paths (tests/reference/programs/x.py).
+ */
+export function withCode(text) {
+  const nodes = [];
+  let at = 0;
+  for (const match of text.matchAll(/`([^`]+)`|[\w-]+(?:\/[\w.-]+)+\.py/g)) {
+    if (match.index > at) nodes.push(document.createTextNode(text.slice(at, match.index)));
+    const code = document.createElement('code');
+    code.textContent = match[1] ?? match[0];
+    nodes.push(code);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
+
+/**
+ * A label template ("{name} head 1", "注意力分数 {name}（第 1 个头）") as DOM
+ * nodes: its words as text, the tensor name in a translate="no" span.
+ */
+export function labelNodes(template, name) {
+  const nodes = [];
+  template.split('{name}').forEach((text, k) => {
+    if (k) nodes.push(dataSpan(name));
+    if (text) nodes.push(document.createTextNode(text));
+  });
+  return nodes;
+}
+
+/** The view's caption as plain text, for attributes: the template with its tensor name. */
+const captionText = (view) => (view.caption ?? '{name}').replaceAll('{name}', view.captionName ?? view.name);
+
 /** A legend for the view's colour scale. */
 function legend(view, limit) {
   const box = document.createElement('div');
@@ -78,7 +120,8 @@ function legend(view, limit) {
 
 /**
  * view: {
- *   name, data, offset, rows, cols, rowStride, rowLabels, colLabels,
+ *   name, caption? (a template: its words translated, {name} where captionName (default name) goes),
+ *   data, offset, rows, cols, rowStride, rowLabels, colLabels,
  *   kind: 'signed' | 'prob' | 'mask', theme, decimals, t (the UI language's translator),
  *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j),
  *   columnGroups?: [{label, span, color}] (a header row over the column labels),
@@ -115,7 +158,7 @@ export function renderMatrix(view) {
     const menu = document.createElement('div');
     menu.className = 'export-menu';
     menu.setAttribute('role', 'group');
-    menu.setAttribute('aria-label', `${view.t('export.copyMatrix')} ${view.caption ?? view.name}`);
+    menu.setAttribute('aria-label', `${view.t('export.copyMatrix')} ${captionText(view)}`);
     for (const format of ['csv', 'json', 'latex', 'numpy']) {
       const button = document.createElement('button');
       button.type = 'button';
@@ -141,7 +184,10 @@ function renderTable(view, limit, { corner = false } = {}) {
   table.dataset.matrix = view.name;
   const caption = document.createElement('caption');
   caption.className = 'sr-only';
-  caption.textContent = `${view.caption ?? view.name} [${view.rows} × ${view.cols}]`;
+  caption.append(
+    ...labelNodes(view.caption ?? '{name}', view.captionName ?? view.name),
+    ` [${view.rows} × ${view.cols}]`,
+  );
   table.append(caption);
   const thead = table.createTHead();
   if (view.columnGroups) {
@@ -166,6 +212,7 @@ function renderTable(view, limit, { corner = false } = {}) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = view.colLabels[j];
+    th.translate = false; // a token or a feature name
     if (view.columnColor) th.style.borderBottom = `3px solid ${view.columnColor(j)}`;
     head.append(th);
   }
@@ -210,6 +257,7 @@ function renderTable(view, limit, { corner = false } = {}) {
   for (let i = 0; i < rows; i++) {
     const th = tbody.rows[i].cells[0];
     th.textContent = view.rowLabels[i];
+    th.translate = false; // a token, typed by the user
     if (view.nanRows?.has(i)) th.classList.add('nan-row');
   }
   if (!corner) attachKeyboard(table, view);
@@ -302,7 +350,7 @@ function startEditing(view, td, firstKey) {
   input.type = 'text';
   input.inputMode = 'decimal';
   input.className = 'cell-input';
-  input.setAttribute('aria-label', `${view.caption ?? view.name} [${view.rowLabels[i]}, ${view.colLabels[j]}]`);
+  input.setAttribute('aria-label', `${captionText(view)} [${view.rowLabels[i]}, ${view.colLabels[j]}]`);
   input.value = firstKey ?? String(valueAt(view, i, j));
   td.textContent = '';
   td.append(input);
@@ -401,10 +449,7 @@ function renderCanvas(view, limit) {
   scroller.className = 'canvas-scroller';
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute(
-    'aria-label',
-    `${view.caption ?? view.name} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`,
-  );
+  canvas.setAttribute('aria-label', `${captionText(view)} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`);
   const tooltip = document.createElement('div');
   tooltip.className = 'canvas-tooltip';
   tooltip.hidden = true;

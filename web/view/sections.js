@@ -5,7 +5,7 @@ import { UNKNOWN, droppedByDropout, dropoutSummary } from './dropout.js';
 import { fillText, renderFormula, scaleFactorText, stepFormula } from './formulas.js';
 import { renderHeadMultiples } from './heads.js';
 import { renderLinks } from './links.js';
-import { formatNumber, renderMatrix } from './matrix.js';
+import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
 
@@ -63,6 +63,7 @@ function section(f, step, shapeText, children, extra = {}) {
   if (formulaText) {
     const formula = document.createElement('p');
     formula.className = 'formula';
+    formula.translate = false; // math and code; its words are marked translate="yes"
     formula.setAttribute('part', 'formula');
     formula.append(renderFormula(formulaText));
     header.append(formula);
@@ -80,11 +81,44 @@ function section(f, step, shapeText, children, extra = {}) {
   return el;
 }
 
+// What each tensor is, in words, for the captions and headings around its name.
+const TENSOR_TERMS = {
+  X: 'term.X',
+  X_context: 'term.X_context',
+  W_Q: 'term.W_Q',
+  W_K: 'term.W_K',
+  W_V: 'term.W_V',
+  W_O: 'term.W_O',
+  b_Q: 'term.b_Q',
+  b_K: 'term.b_K',
+  b_V: 'term.b_V',
+  b_O: 'term.b_O',
+  Q: 'term.Q',
+  K: 'term.K',
+  V: 'term.V',
+  scores: 'term.scores',
+  scaled: 'term.scaled',
+  mask: 'term.mask',
+  masked: 'term.masked',
+  weights: 'term.weights',
+  averagedWeights: 'term.averagedWeights',
+  dropped: 'term.dropped',
+  context: 'term.context',
+  concat: 'term.concat',
+  output: 'term.output',
+};
+
+/** A label template for tensor `name` (key: its layout), with {name} left for the name itself. */
+const tensorLabel = (t, key, name, head) =>
+  t(key, { term: t(TENSOR_TERMS[name] ?? 'term.additive'), head, name: '{name}' });
+
+/** A heading: text, or {template, name} (the name kept untranslated). */
 function group(label, element, color) {
   const box = document.createElement('div');
   box.className = 'matrix-group';
   const h = document.createElement('h3');
-  h.textContent = label;
+  if (typeof label === 'string') h.textContent = label;
+  else h.append(...labelNodes(label.template, label.name));
   if (color) h.style.borderLeft = `4px solid ${color}`;
   box.append(h, element);
   return box;
@@ -221,7 +255,7 @@ export function renderPipeline(container, result, view, edits, on) {
   const matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
     renderMatrix({
       name,
-      caption: extra.caption ?? name,
+      caption: extra.caption ?? tensorLabel(t, 'label.caption', name),
       data: tensor.data,
       offset,
       rows,
@@ -233,12 +267,13 @@ export function renderPipeline(container, result, view, edits, on) {
       ...extra,
     });
 
+  const heading = (name) => ({ template: tensorLabel(t, 'label.heading', name), name });
   const weightMatrix = (name) => {
     const tensor = T[name];
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
     return group(
-      name,
+      heading(name),
       matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
         editable,
         edited: (i, j) => edits.isWeightEdited(name, i, j),
@@ -253,7 +288,10 @@ export function renderPipeline(container, result, view, edits, on) {
     if (!tensor) return null;
     const isVector = tensor.shape.length === 1;
     const [rows, cols] = isVector ? [1, tensor.shape[0]] : tensor.shape;
-    return group(name, matrix(name, tensor, 0, rows, cols, isVector ? [name] : features(rows), features(cols)));
+    return group(
+      heading(name),
+      matrix(name, tensor, 0, rows, cols, isVector ? [name] : features(rows), features(cols)),
+    );
   };
   const headMultiples = (name, tensor, kind) =>
     multiHead
@@ -316,7 +354,7 @@ export function renderPipeline(container, result, view, edits, on) {
   );
   const qkvGroup = (name, len, labels) =>
     group(
-      name,
+      heading(name),
       matrix(name, T[name], b * len * D, len, D, labels, dLabels, { columnColor: headOfColumn, ...headBands }),
     );
   sections.push(
@@ -330,10 +368,11 @@ export function renderPipeline(container, result, view, edits, on) {
     group(
       multiHead
         ? t('split.columns', { name, h: h + 1, from: `d${h * dk}`, to: `d${h * dk + dk - 1}` })
-        : `${name}_h (${headLabel})`,
+        : { template: tensorLabel(t, 'label.heading.head', name, headLabel), name: `${name}_h` },
       matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk, 'd', h * dk), {
         rowStride: D,
-        caption: `${name} ${headLabel}`,
+        caption: tensorLabel(t, 'label.caption.head', name, headLabel),
+        captionName: name,
       }),
       headColor(h),
     );
@@ -345,9 +384,9 @@ export function renderPipeline(container, result, view, edits, on) {
 
   const headMatrix = (name, extra = {}) =>
     group(
-      `${name} (${headLabel})`,
+      { template: tensorLabel(t, 'label.heading.head', name, headLabel), name },
       matrix(name, T[name], (b * H + h) * S * Skv, S, Skv, queryLabels, keyLabels, {
-        caption: `${name} ${headLabel}`,
+        caption: tensorLabel(t, 'label.caption.head', name, headLabel),
         ...extra,
       }),
       headColor(h),
@@ -419,7 +458,7 @@ export function renderPipeline(container, result, view, edits, on) {
       section(f, 'averaged', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
         renderMatrix({
           name: 'averagedWeights',
-          caption: 'averagedWeights',
+          caption: tensorLabel(t, 'label.caption', 'averagedWeights'),
           data: averaged,
           offset: 0,
           rows: S,
@@ -498,9 +537,9 @@ export function renderPipeline(container, result, view, edits, on) {
   sections.push(
     section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
       group(
-        `context (${headLabel})`,
+        { template: tensorLabel(t, 'label.heading.head', 'context', headLabel), name: 'context' },
         matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk), {
-          caption: `context ${headLabel}`,
+          caption: tensorLabel(t, 'label.caption.head', 'context', headLabel),
         }),
         headColor(h),
       ),
