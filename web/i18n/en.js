@@ -214,7 +214,7 @@ export default {
   'field.tokenizer': 'Tokenizer',
   'help.tokenizer':
     'How sentences become tokens: auto splits on spaces and makes every Chinese, Japanese kana and Korean character and CJK punctuation mark a token of its own, like list(sentence) (我爱NLP → 我 爱 NLP); whitespace is str.split(); chars makes every character a token.',
-  'enum.tokenizer.auto': 'auto (spaces, and each CJK character alone)',
+  'enum.tokenizer.auto': 'auto (each CJK character alone)',
   'enum.tokenizer.whitespace': 'whitespace (str.split())',
   'enum.tokenizer.chars': 'characters',
   'enum.weights.init.torch-linear-clones': 'one nn.Linear copied for Q, K, V, O (clones)',
@@ -232,4 +232,9 @@ export default {
   'enum.maskConvention.blocked': '1 = blocked',
   'enum.maskConvention.keep': '1 = keep',
   'enum.maskConvention.additive': 'additive (0 or fill, added)',
+  'json.string': 'a string',
+  'json.number': 'a number',
+  'json.boolean': 'a boolean',
+  'json.array': 'an array',
+  'json.object': 'an object',
 };
