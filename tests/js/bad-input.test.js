@@ -3,11 +3,12 @@
 // min, max and choices, so a new field is covered as soon as the engine lists
 // it). Each must be an AttentionConfigError naming the field, with a code of
 // the engine's error catalog (SCHEMA.errors) and exactly that code's
-// parameters; and the same
+// parameters, which fill its Chinese template completely; and the same
 // instance must then compute a reference config bit for bit as before.
 // Then regression tests for oversized and hostile configs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
+import { errorText, translator } from '../../web/i18n/index.js';
 import { setPath } from '../../web/model/schema.js';
 import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 
@@ -15,6 +16,7 @@ import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextU
 const lab = await loadAttentionLab();
 const { fields: FIELDS, limits: LIMITS } = lab.schema;
 const CODES = new Map(lab.schema.errors.map((kind) => [kind.code, kind]));
+const ZH = translator('zh');
 
 // ---- configs ------------------------------------------------------------------
 
@@ -560,7 +562,7 @@ function attempt(config) {
   }
 }
 
-/** What is wrong with an error's code: not in the catalog, or other parameters. */
+/** What is wrong with an error's code: not in the catalog, other parameters, or a Chinese text left unfilled. */
 function codeProblems(error) {
   const kind = CODES.get(error.code);
   if (!kind) return [`code ${JSON.stringify(error.code)} is not in SCHEMA.errors`];
@@ -568,6 +570,9 @@ function codeProblems(error) {
   const names = Object.keys(error.params ?? {}).sort();
   if (names.join() !== [...kind.params].sort().join())
     problems.push(`params ${names} are not the code's ${[...kind.params].sort()}`);
+  const zh = errorText(error, ZH);
+  for (const name of kind.params) if (zh.includes(`{${name}}`)) problems.push(`zh leaves {${name}}: ${zh}`);
+  if (!/[\u4e00-\u9fff]/.test(zh)) problems.push(`zh is not Chinese: ${zh}`);
   return problems;
 }
 
@@ -673,7 +678,7 @@ describe('bad-input matrix (generated from the schema)', () => {
     // FINDING (when it fails here): the message does not name the field.
     if (c.members) for (const member of c.members) expect(error.message).toContain(member);
     else expect(error.message).toContain(c.path);
-    // FINDING (when it fails here): the error has no code of the catalog, or other parameters.
+    // FINDING (when it fails here): the error has no code of the catalog, or its Chinese text is not complete.
     expect(coding).toEqual([]);
     expect(ms).toBeLessThan(HANG_MS);
     expect(problems, 'the reference run after it differs').toEqual([]);
@@ -681,7 +686,7 @@ describe('bad-input matrix (generated from the schema)', () => {
 
   test('summary', () => {
     const summary =
-      `bad-input matrix: ${stats.tried} tried, ${stats.clear} clear errors, ${stats.coded} with a listed code and its parameters, ` +
+      `bad-input matrix: ${stats.tried} tried, ${stats.clear} clear errors, ${stats.coded} with a listed code and a complete Chinese text, ` +
       `${stats.correctAfter} correct results afterwards, ` +
       `${stats.crashes} crashes (non-AttentionConfigError), ${stats.hangs} hangs (> 2 s), ${stats.accepted} accepted; ` +
       `${(stats.ms / 1000).toFixed(2)} s in the bad runs, ${((performance.now() - stats.start) / 1000).toFixed(2)} s for the whole matrix ` +

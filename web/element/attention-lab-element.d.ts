@@ -100,6 +100,13 @@ declare global {
   }
   interface HTMLElementEventMap {
     'attention-change': CustomEvent<AttentionResult>;
-    'attention-error': CustomEvent<{ field: string; message: string }>;
+    'attention-error': CustomEvent<{
+      field: string;
+      /** A code of SCHEMA.errors, e.g. "out-of-range" (undefined for an error without one). */
+      code: string | undefined;
+      params: Record<string, string>;
+      /** The English message. */
+      message: string;
+    }>;
   }
 }

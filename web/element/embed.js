@@ -1,5 +1,6 @@
 // embed.html: one <attention-lab> configured from the URL fragment (the same
-// versioned encoding as share links), reporting its height to the parent so
+// versioned encoding as share links), in the language of ?lang= (en or zh;
+// errors and the link notice too), reporting its height to the parent so
 // the iframe can be sized to fit:
 //   window.addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') iframe.style.height = e.data.height + 'px'; });
 // The language is ?lang=zh (the Share dialog adds the page's), else the browser's.

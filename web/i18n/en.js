@@ -562,6 +562,9 @@ export default {
   'term.concat': '',
   'term.output': '',
   'term.additive': '',
-  'error.divisible': 'dModel ({D}) must be divisible by numHeads ({H})',
-  'error.textRequired': 'text is required: type a sentence (or give texts or input)',
+  'json.string': 'a string',
+  'json.number': 'a number',
+  'json.boolean': 'a boolean',
+  'json.array': 'an array',
+  'json.object': 'an object',
 };

@@ -2,7 +2,7 @@
 // right here, which costs microseconds; large ones go to a worker so the page
 // never freezes (512 tokens × dModel 768 takes a few hundred ms).
 // run() resolves with the result, or null when a newer run() superseded it,
-// and rejects with {field, message}. A worker that fails to load, crashes or
+// and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
 import { loadAttentionLab } from '../api/index.js';
 import { createEngineWorker } from './worker-factory.js';
@@ -12,20 +12,32 @@ const MAIN_THREAD_LIMIT = 2e6;
 // A worker run that takes longer than this is given up on.
 const WORKER_TIMEOUT_MS = 60_000;
 
+// Characters the "auto" tokenizer makes tokens of their own (Han, Kana, Hangul), roughly.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+/** About how many tokens a sentence makes: its words, plus one per CJK character. */
+const tokenCount = (line) => line.split(/\s+/).filter(Boolean).length + (line.match(CJK)?.length ?? 0);
+
 /** A rough count of a config's multiply-adds: projections plus scores and sums. */
 export function estimateWork(config) {
   const lines = [config.text, ...(config.texts ?? []), config.contextText, ...(config.contextTexts ?? [])].filter(
     (x) => typeof x === 'string',
   );
-  const longest = Math.max(1, ...lines.map((line) => line.split(/\s+/).filter(Boolean).length));
-  const batch = Math.max(1, config.texts?.length ?? 1);
+  const preSplit = [...(config.tokens ?? []), ...(config.contextTokens ?? [])].filter(Array.isArray);
+  const longest = Math.max(1, ...lines.map(tokenCount), ...preSplit.map((tokens) => tokens.length));
+  const rows = Array.isArray(config.texts) ? config.texts : Array.isArray(config.tokens) ? config.tokens : [];
+  const batch = Math.max(1, rows.length);
   const S = Math.min(Number(config.maxLen) || longest, 4096);
   const D = Number(config.dModel) || 8;
   return batch * (4 * S * D * D + 2 * S * S * D);
 }
 
-/** An engine error as the page shows it: {field, message}. */
-const asProblem = (error) => ({ field: error?.field ?? 'engine', message: error?.message ?? String(error) });
+/** An engine error as the page shows it: {field, code, params, message} (web/i18n errorText says it). */
+const asProblem = (error) => ({
+  field: error?.field ?? 'engine',
+  code: error?.code,
+  params: error?.params ?? {},
+  message: error?.message ?? String(error),
+});
 
 /** A run on this thread; null if `stillWanted()` turned false while the engine loaded. */
 async function runHere(config, options, stillWanted = () => true) {

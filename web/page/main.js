@@ -1,7 +1,7 @@
 // Attention Lab page: the sentence boxes, the settings form (built from the
 // engine's schema) and the pipeline view, recomputed live on every change.
 import './styles.css';
-import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../model/export.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
@@ -9,7 +9,6 @@ import { pytorchScript } from '../model/pytorch-script.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { PipelineController } from '../view/controller.js';
-import { errorMessage } from '../view/errors.js';
 import { buildSettingsForm } from '../view/form.js';
 import { withCode } from '../view/matrix.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
@@ -41,6 +40,7 @@ const state = {
   preset: DEFAULT_PRESET, // the preset shown, until a setting changes
   t: translator('en'),
   linkError: null, // why the link in the URL could not be read (a ShareLinkError), shown in the UI language
+  error: null, // the engine error shown ({field, code, params, message}), said again when the language changes
 };
 
 const engine = createEngineClient();
@@ -109,8 +109,9 @@ async function recompute() {
 }
 
 function showError(error) {
+  state.error = error;
   const path = error ? settingOfError(error.field) : undefined;
-  const message = error ? errorMessage(error, state.t) : '';
+  const message = error ? errorText(error, state.t) : '';
   form.showError(form.has(path) ? path : null, message);
   for (const id of SENTENCE_BOXES) {
     const on = Boolean(error) && path === id;
@@ -132,7 +133,7 @@ function renderStatus() {
   const notes = [];
   if (edited) notes.push(state.t('status.edited', { count: edited }));
   if (result.unknownTokens.length) notes.push(state.t('status.unknown', { tokens: result.unknownTokens.join(' ') }));
-  notes.push(...result.warnings.map((warning) => warning.message));
+  notes.push(...result.warnings.map((warning) => errorText(warning, state.t)));
   $('status').textContent = notes.join(' · ');
 }
 
@@ -153,6 +154,7 @@ function applyLanguage(lang) {
   controller.setOptions({ t });
   renderStatus();
   renderLinkNotice();
+  if (state.error) showError(state.error);
 }
 
 function buildPresets() {
