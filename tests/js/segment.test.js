@@ -16,9 +16,11 @@ describe('word segmentation', () => {
       tokens: [['自然', '语言', '处理']],
       dModel: 4,
     });
-    expect(configFromSettings({ tokenizer: WORDS, text: '我爱你\n机器学习', contextText: '自然语言' })).toEqual({
+    expect(
+      configFromSettings({ tokenizer: WORDS, text: '我爱自然语言处理\n机器学习', contextText: '自然语言' }),
+    ).toEqual({
       tokens: [
-        ['我', '爱', '你'],
+        ['我', '爱', '自然', '语言', '处理'],
         ['机器', '学习'],
       ],
       contextTokens: [['自然', '语言']],
