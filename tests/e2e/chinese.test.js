@@ -56,7 +56,8 @@ function englishLeft({ allowed, tensors }) {
   // Identifiers (W_Q, d_k, dModel, torch.rand, causal+padding, 1e-9, QKᵀ) and single letters are not words.
   // Chinese characters and punctuation separate words as spaces do.
   const words = (text, names = []) => {
-    let rest = text.replace(/[\w.]+\([^()]*\)/g, ' '); // calls: torch.manual_seed(seed), Embedding(ids)
+    // `code` spans (help texts mark code so, shown as <code> where markup is allowed) and calls are not words.
+    let rest = text.replace(/`[^`]*`/g, ' ').replace(/[\w.]+\([^()]*\)/g, ' '); // torch.manual_seed(seed)
     for (const name of allowed) rest = rest.split(name).join(' ');
     return rest
       .split(/[\s,;:()[\]{}<>“”"'‘’=·×÷→←…/|\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/)

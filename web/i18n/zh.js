@@ -204,7 +204,7 @@ export default {
   'help.embedding.values': '词嵌入表 [len(vocab), dModel]；`null` 表示保留随机抽取的数。',
   'help.embedding.edits': '词嵌入表中单独修改的数：[词元或 ID, 列, 数值]。',
   'help.weights.init':
-    'W_Q、W_K、W_V 和 W_O 的抽取方式：同 nn.Linear、一个 nn.Linear(dModel, dModel) 复制给全部四个（Annotated Transformer 的 clones）、torch.rand、nn.MultiheadAttention，或单位矩阵。',
+    'W_Q、W_K、W_V 和 W_O 的抽取方式：同 nn.Linear、一个 nn.Linear(dModel, dModel) 复制给全部四个（`Annotated Transformer` 的 `clones`）、torch.rand、nn.MultiheadAttention，或单位矩阵。',
   'help.weights.layout': '一个融合的 [dModel, dModel] 投影再切分成多头，或每个头一个独立的 nn.Linear。',
   'help.weights.qkvBias': 'Q、K、V 投影的偏置（默认：nn.MultiheadAttention 和复制的 nn.Linear 时开启，其余关闭）。',
   'help.weights.outProj': '拼接各头之后再做输出投影 W_O（和 b_O）。',
@@ -483,7 +483,7 @@ export default {
   'help.contextTokens': '交叉注意力中预先切分好的上下文词元，每个查询句子一个列表。',
   'field.tokenizer': '分词方式',
   'help.tokenizer':
-    '句子如何切分成词元：auto 按空格切分，并把每个汉字、日文假名、韩文字符和中日韩标点单独作为一个词元，相当于 list(sentence)（我爱NLP → 我 爱 NLP）；whitespace 即 str.split()；chars 把每个字符作为一个词元；words（页面、元素和命令行）用 Intl.Segmenter 分词（自然|语言|处理），再作为预先切分好的词元发给引擎。',
+    '句子如何切分成词元：`auto` 按空格切分，并把每个汉字、日文假名、韩文字符和中日韩标点单独作为一个词元，相当于 `list(sentence)`（我爱NLP → 我 爱 NLP）；`whitespace` 即 `str.split()`；`chars` 把每个字符作为一个词元；`words`（页面、元素和命令行）用 Intl.Segmenter 分词（自然|语言|处理），再作为预先切分好的词元发给引擎。',
   'enum.tokenizer.auto': '自动（按空格，中日韩字符逐字切分）',
   'enum.tokenizer.whitespace': '按空白切分（str.split()）',
   'enum.tokenizer.chars': '逐字符',
@@ -498,7 +498,7 @@ export default {
   'help.additiveHidden': '加性注意力分数的隐藏维度：W_a 和 U_a 把每个头的查询行和键行映射为这么多个数。',
   'field.maskConvention': '掩码约定',
   'help.maskConvention':
-    '掩码中数值的含义：1 = 遮蔽（masked_fill(mask.bool(), fill)，同 nn.MultiheadAttention）、1 = 保留（masked_fill(mask == 0, fill)，同 torch.tril 掩码），或加性（0 或填充值，加到分数上）。',
+    '掩码中数值的含义：1 = 遮蔽（`masked_fill(mask.bool(), fill)`，同 nn.MultiheadAttention）、1 = 保留（`masked_fill(mask == 0, fill)`，同 torch.tril 掩码），或加性（0 或填充值，加到分数上）。',
   'enum.maskConvention.blocked': '1 = 遮蔽',
   'enum.maskConvention.keep': '1 = 保留',
   'enum.maskConvention.additive': '加性（0 或填充值，相加）',
