@@ -19,31 +19,24 @@ export const DEFAULT_PRESET = {
   settings: { text: { en: 'He sat by the bank of the river', zh: '他坐在河岸边' } },
 };
 
+// The single-head torch.rand walk-through; its causal + dropout version is the same program with two more lines.
+const TUTORIAL = {
+  text: { en: 'Once upon a time there', zh: '从前有座山' },
+  dModel: 4,
+  numHeads: 1,
+  seed: 123,
+  'weights.init': 'torch-rand',
+  'weights.seed': 123,
+  'weights.outProj': false,
+  scale: 'd-model',
+};
+
 export const PRESETS = [
-  {
-    key: 'tutorial',
-    settings: {
-      text: { en: 'Once upon a time there', zh: '从前有座山' },
-      dModel: 4,
-      numHeads: 1,
-      seed: 123,
-      'weights.init': 'torch-rand',
-      'weights.seed': 123,
-      'weights.outProj': false,
-      scale: 'd-model',
-    },
-  },
+  { key: 'tutorial', settings: TUTORIAL },
   {
     key: 'tutorial-causal',
     settings: {
-      text: { en: 'Once upon a time there', zh: '从前有座山' },
-      dModel: 4,
-      numHeads: 1,
-      seed: 123,
-      'weights.init': 'torch-rand',
-      'weights.seed': 123,
-      'weights.outProj': false,
-      scale: 'd-model',
+      ...TUTORIAL,
       mask: 'causal',
       'dropout.p': 0.2,
       'dropout.seed': 123,
