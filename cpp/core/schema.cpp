@@ -389,6 +389,15 @@ std::string writeText(const AttentionConfig& c) {
   return texts.size() == 1 ? jsonQuote(texts[0]) : "null";
 }
 std::string writeNull(const AttentionConfig&) { return "null"; }
+// The random input a run used, so result.settings says torch.rand or torch.randn.
+template <SequenceSource AttentionConfig::*Side>
+std::string writeRandomInput(const AttentionConfig& c) {
+  const auto& random = (c.*Side).random;
+  if (!random) return "null";
+  const auto& n = random->shape;
+  return std::string("{\"") + random->key() + "\":[" + std::to_string(n[0]) + "," + std::to_string(n[1]) + "," +
+         std::to_string(n[2]) + "]}";
+}
 
 Status readVocab(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   std::vector<std::string> vocab;
@@ -492,7 +501,16 @@ std::vector<FieldSpec> buildSchema() {
       {"text", "text", FieldType::String, "input", {}, 0, 0, "input", &readText<&C::input>, &writeText<&C::input>},
       {"texts", "texts", FieldType::StringList, "input", {}, 0, 0, "input", &readTexts<&C::input>, &writeNull},
       {"tokens", "tokens", FieldType::TokenLists, "input", {}, 0, 0, "input", &readTokens<&C::input>, &writeNull},
-      {"input", "input", FieldType::RandomInput, "input", {}, 0, 0, "input", &readRandomInput<&C::input>, &writeNull},
+      {"input",
+       "input",
+       FieldType::RandomInput,
+       "input",
+       {},
+       0,
+       0,
+       "input",
+       &readRandomInput<&C::input>,
+       &writeRandomInput<&C::input>},
       // Keys and values for cross-attention: one of contextText, contextTexts, contextTokens, contextInput.
       {"contextText",
        "context-text",
@@ -533,7 +551,7 @@ std::vector<FieldSpec> buildSchema() {
        0,
        "context",
        &readRandomInput<&C::context>,
-       &writeNull},
+       &writeRandomInput<&C::context>},
       {"vocab", "vocab", FieldType::StringList, "input", {}, 0, 0, nullptr, &readVocab, &writeNull},
       enumField<&C::tokenizer, kTokenizerNames>("tokenizer", "tokenizer", "input"),
       integerField<&C::maxLen>("maxLen", "max-len", "input", 1, kMaxTokensPerSequence),

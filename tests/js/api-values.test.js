@@ -13,6 +13,15 @@ const D = 16;
 const matrix = (f) => Array.from({ length: D }, (_, i) => Array.from({ length: D }, (_, j) => f(i, j)));
 const base = { text: 'the cat sat on the mat', dModel: D, numHeads: 4 };
 
+describe('the settings a run reports', () => {
+  test('a random input is reported with its draw and shape; embedded tokens report none', () => {
+    const rand = lab.run({ input: { rand: [2, 3, 8] }, contextInput: { randn: [2, 4, 8] }, numHeads: 2 });
+    expect(rand.settings.input).toEqual({ rand: [2, 3, 8] });
+    expect(rand.settings.contextInput).toEqual({ randn: [2, 4, 8] });
+    expect(lab.run({ text: 'a b' }).settings.input).toBeUndefined();
+  });
+});
+
 describe('explicit values', () => {
   test('a dense matrix is sent as a typed array, not printed into the JSON', () => {
     const { json, tensors } = encodeConfig({ ...base, weights: { values: { W_Q: matrix((i, j) => i - j) } } });

@@ -63,6 +63,13 @@ function formulas(settings, { t = en, bias = {}, hasWO = true, factor = 0.5 } = 
 }
 
 describe('formulas follow the settings', () => {
+  test('a random input names its draw: torch.rand or torch.randn, as result.settings reports it', () => {
+    expect(formulas({ input: { rand: [1, 5, 8] } })('X')).toBe('X = torch.rand(B, S, D)');
+    expect(formulas({ input: { randn: [1, 5, 8] } })('X')).toBe('X = torch.randn(B, S, D)');
+    expect(formulas({ contextInput: { rand: [1, 3, 8] } })('X_context')).toBe('X_ctx = torch.rand(B, S_kv, D)');
+    expect(formulas({})('X')).toBe('X = Embedding(ids)');
+  });
+
   test('the mini markup becomes sub- and superscripts, nested', () => {
     expect(parseFormula('W_{Q} ∈ ℝ^{d_{model}}')).toEqual([
       'W',

@@ -281,6 +281,8 @@ export default {
     'The mean of the H heads’ weights: the weights nn.MultiheadAttention(..., need_weights=True, average_attn_weights=True) returns as its second output (PyTorch 1.13 averages them after dropout).',
   'meaning.X.randn':
     'The input is torch.randn(B, S, D): standard-normal numbers from the seed instead of embedded tokens.',
+  'meaning.X.rand':
+    'The input is torch.rand(B, S, D): numbers uniform in [0, 1) from the seed instead of embedded tokens.',
   'meaning.X.positional':
     'The sinusoidal positional encoding PE is added, so the same token at two positions gets two rows.',
   'meaning.init.torch-linear':
@@ -369,7 +371,8 @@ export default {
   'explain.weights.overflow':
     'A score of this row overflowed float32 to ∞: softmax subtracts the row’s largest score, ∞ − ∞ = NaN, exactly as PyTorch does.',
   'explain.dropped.nan': 'The weight is NaN (see the attention weights): dropout keeps NaN as NaN.',
-  'explain.X.randn': 'A draw of torch.randn(B, S, D) after torch.manual_seed({seed}).',
+  'explain.X.randn': 'A draw of torch.randn({shape}) after torch.manual_seed({seed}).',
+  'explain.X.rand': 'A draw of torch.rand({shape}) after torch.manual_seed({seed}).',
   'explain.X.embedding':
     'The token “{token}” has id {id}: this is the embedding table’s row {id}, column {c}: {value}.',
   'explain.X.positional': 'Plus the sinusoidal position term PE (sin for even columns, cos for odd ones).',

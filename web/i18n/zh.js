@@ -268,6 +268,7 @@ export default {
   'step.averaged.meaning':
     'H 个头的注意力权重的平均值：即 nn.MultiheadAttention(..., need_weights=True, average_attn_weights=True) 返回的第二个输出（PyTorch 1.13 在 dropout 之后求平均）。',
   'meaning.X.randn': '输入是 torch.randn(B, S, D)：由随机种子生成的标准正态随机数，而不是词元的嵌入。',
+  'meaning.X.rand': '输入是 torch.rand(B, S, D)：由随机种子生成的 [0, 1) 均匀分布随机数，而不是词元的嵌入。',
   'meaning.X.positional': '加上了正弦位置编码 PE，所以同一个词元在两个位置上得到两行不同的向量。',
   'meaning.init.torch-linear':
     '按 nn.Linear(D, D) 的方式抽取（kaiming_uniform_，即 U(−1/√D, 1/√D) 均匀分布）。nn.Linear 把 linear.weight 存为 [输出维, 输入维] 并计算 x·linear.weightᵀ；这里显示的是转置后的 W，W[i][j] = linear.weight[j][i]，因此 Q = X·W_Q。',
@@ -352,7 +353,8 @@ export default {
   'explain.weights.overflow':
     '这一行的某个分数超出 float32 范围变成 ∞：softmax 减去该行最大的分数，∞ − ∞ = NaN，与 PyTorch 完全相同。',
   'explain.dropped.nan': '这个权重是 NaN（见注意力权重）：dropout 之后仍然是 NaN。',
-  'explain.X.randn': '在 torch.manual_seed({seed}) 之后由 torch.randn(B, S, D) 抽取的随机数。',
+  'explain.X.randn': '在 torch.manual_seed({seed}) 之后由 torch.randn({shape}) 抽取的随机数。',
+  'explain.X.rand': '在 torch.manual_seed({seed}) 之后由 torch.rand({shape}) 抽取的随机数。',
   'explain.X.embedding': '词元“{token}”的 ID 是 {id}：这是嵌入表第 {id} 行、第 {c} 列的数：{value}。',
   'explain.X.positional': '再加上正弦位置编码 PE（偶数列用 sin，奇数列用 cos）。',
   'explain.edited': '这个数是你修改过的。',

@@ -86,7 +86,10 @@ function explainEmbedding(step, i, c, ctx) {
   const nodes = [line(`${cellName(step, labels[i], d(c))} = ${fmt(x)}`)];
   const ids = context ? result.contextIds : result.ids;
   if (!ids || ids.length === 0) {
-    nodes.push(line(t('explain.X.randn', { seed: result.settings.seed ?? 0 }), 'text'));
+    const draw = context ? rs.contextDraw : rs.inputDraw;
+    const shape = context ? 'B, S_kv, D' : 'B, S, D';
+    const key = draw === 'rand' ? 'explain.X.rand' : 'explain.X.randn';
+    nodes.push(line(t(key, { seed: result.settings.seed ?? 0, shape }), 'text'));
     return { nodes, highlight: [] };
   }
   const id = ids[b][i];

@@ -98,16 +98,18 @@ function qkvFormula({ bias, cross }) {
 
 /**
  * The formula of `step` for a run. f: {t, rs (runSettings), bias: {Q, K, V, O},
- * hasWO, cross, randnInput, randnContext, factor, dk, D}. null: the step has none.
+ * hasWO, cross, factor, dk, D}. null: the step has none.
  */
 export function stepFormula(step, f) {
   const { rs, t } = f;
   const pe = rs.positional === 'sinusoidal' ? ' + PE' : '';
   switch (step) {
     case 'X':
-      return f.randnInput ? 'X = torch.randn(B, S, D)' : `X = Embedding(ids)${pe}`;
+      return f.rs.inputDraw ? `X = torch.${f.rs.inputDraw}(B, S, D)` : `X = Embedding(ids)${pe}`;
     case 'X_context':
-      return f.randnContext ? 'X_{ctx} = torch.randn(B, S_{kv}, D)' : `X_{ctx} = Embedding(ids_{ctx})${pe}`;
+      return f.rs.contextDraw
+        ? `X_{ctx} = torch.${f.rs.contextDraw}(B, S_{kv}, D)`
+        : `X_{ctx} = Embedding(ids_{ctx})${pe}`;
     case 'weights':
       return projectionFormula(f);
     case 'qkv':

@@ -3,7 +3,7 @@
 // engine does not report (maskConvention, score), so the view works with both.
 
 /**
- * {maskConvention, score, init, layout, outProj, qkvBias, p, positional, scale, mask, fill}
+ * {maskConvention, score, init, inputDraw, contextDraw, layout, outProj, qkvBias, p, positional, scale, mask, fill}
  * from an AttentionResult's settings.
  */
 export function runSettings(settings) {
@@ -20,8 +20,14 @@ export function runSettings(settings) {
     scale: settings.scale ?? 'head-dim', // "head-dim" | "d-model" | "none" | a number
     mask: settings.mask ?? 'none', // "none" | "causal" | "padding" | "causal+padding"
     fill,
+    // How a side's vectors were drawn when they are random: "randn" | "rand"; null for embedded tokens.
+    inputDraw: randomDraw(settings.input),
+    contextDraw: randomDraw(settings.contextInput),
   };
 }
+
+/** {"rand": [B, S, D]} -> "rand"; none -> null. */
+const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys(input)[0] ?? null) : null);
 
 /**
  * Whether a value of the mask tensor blocks its key, in the convention the

@@ -217,8 +217,8 @@ export function renderPipeline(container, result, view, edits, on) {
   const b = Math.min(view.b, B - 1);
   const h = Math.min(view.h, H - 1);
   const cross = Boolean(T.X_context);
-  const randnInput = result.tokens.length === 0;
-  const queryLabels = randnInput ? features(S, 'x') : result.tokens[b];
+  const randomInput = result.tokens.length === 0;
+  const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
   const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
   const common = { t, decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
   const editable = view.editable !== false;
@@ -230,8 +230,6 @@ export function renderPipeline(container, result, view, edits, on) {
     bias: { Q: Boolean(T.b_Q), K: Boolean(T.b_K), V: Boolean(T.b_V), O: Boolean(T.b_O) },
     hasWO: Boolean(T.W_O),
     cross,
-    randnInput,
-    randnContext: cross && !result.contextTokens,
     factor: result.scaleFactor,
     dk,
     D,
@@ -315,15 +313,15 @@ export function renderPipeline(container, result, view, edits, on) {
   const sections = [];
   // X (editable through the embedding table: the edit applies to that token everywhere)
   const embeddingEdit = (labels) =>
-    randnInput || !editable
+    randomInput || !editable
       ? {}
       : {
           editable: true,
           edited: (i, j) => edits.isEmbeddingEdited(labels[i], j),
           onEdit: (i, j, value) => on.editEmbedding(labels[i], j, value),
         };
-  const xMeaning = randnInput
-    ? t('meaning.X.randn')
+  const xMeaning = randomInput
+    ? t(rs.inputDraw === 'rand' ? 'meaning.X.rand' : 'meaning.X.randn')
     : rs.positional === 'sinusoidal'
       ? `${t('step.X.meaning')} ${t('meaning.X.positional')}`
       : t('step.X.meaning');
