@@ -7,7 +7,7 @@
 // The arithmetic follows PyTorch's (float32 throughout, the same operation
 // order, scores divided by the float square root rather than multiplied by its
 // reciprocal), and the random draws come in PyTorch's order: embedding table,
-// randn input, randn context, weights, dropout.
+// random input, random context, weights (with the additive score's layers), dropout.
 #include "attention.h"
 
 #include <Eigen/Dense>
@@ -46,7 +46,7 @@ struct Dims {
 };
 
 // The tokens of both sides and the embedding table's vocab. A side given as
-// randn (or an absent context) has no tokens.
+// a random input (or an absent context) has no tokens.
 struct Tokens {
   bool hasQuery = false, hasContext = false;
   TokenizedSide query, context;
@@ -57,10 +57,11 @@ struct Tokens {
 // Every intermediate, named as in kTensorNames.
 struct Intermediates {
   Tensor x, xContext;                               // [B, S, D], [B, S_kv, D] (cross-attention only)
-  WeightSet w;                                      // W_* [D, D], b_* [D]
+  WeightSet w;                                      // W_* [D, D], b_* [D]; W_a, U_a [dk, hidden], v_a [hidden]
   Tensor q, k, v;                                   // [B, S, D], [B, S_kv, D], [B, S_kv, D]
   Tensor mask;                                      // [B, S, S_kv]
   Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
+  Tensor averagedWeights;                           // [B, S, S_kv]
   Tensor context;                                   // [B, H, S, dk]
   Tensor concat;                                    // [B, S, D]
   Tensor output;                                    // [B, S, D]
@@ -72,20 +73,27 @@ struct Intermediates {
 };
 
 // ---- tokens ---------------------------------------------------------------
-// sentences -> tokens [B][S] (context [B][S_kv]) -> ids, and the vocab:
-//   side = tokenize_side(texts, max_len)   # str.split(), padded with "<pad>" to the longest or max_len
+// sentences (or pre-split tokens) -> tokens [B][S] (context [B][S_kv]) -> ids, and the vocab:
+//   side = tokenize_side(texts, mode, max_len)   # tokenize(text, mode), padded with "<pad>" to the longest or max_len
 //   vocab = config["vocab"] or build_vocab(sides)
 //   ids = token_ids(side, vocab, unknown)
+// `names`: the config fields of the side's sentence, batch and token forms.
+Status tokenizeSource(const AttentionConfig& c, const SequenceSource& source, const char* const names[3],
+                      TokenizedSide& out) {
+  if (!source.tokens.empty()) return tokenizeSide(source.tokens, names[2], c.maxLen, out);
+  const bool list = source.textsGivenAsList;
+  return tokenizeSide(source.texts, c.tokenizer, list ? names[1] : names[0], list, c.maxLen, out);
+}
+
 Status tokenize(const AttentionConfig& c, Tokens& t, AttentionResult& r) {
-  t.hasQuery = !c.input.texts.empty();
-  t.hasContext = !c.context.texts.empty();
-  const bool queryList = c.input.textsGivenAsList, contextList = c.context.textsGivenAsList;
+  static const char* const kQueryFields[3] = {"text", "texts", "tokens"};
+  static const char* const kContextFields[3] = {"contextText", "contextTexts", "contextTokens"};
+  t.hasQuery = c.input.hasTokens();
+  t.hasContext = c.context.hasTokens();
   if (t.hasQuery)
-    if (Status s = tokenizeSide(c.input.texts, queryList ? "texts" : "text", queryList, c.maxLen, t.query)) return s;
+    if (Status s = tokenizeSource(c, c.input, kQueryFields, t.query)) return s;
   if (t.hasContext)
-    if (Status s = tokenizeSide(c.context.texts, contextList ? "contextTexts" : "contextText", contextList, c.maxLen,
-                                t.context))
-      return s;
+    if (Status s = tokenizeSource(c, c.context, kContextFields, t.context)) return s;
   std::vector<const TokenizedSide*> sides;
   if (t.hasQuery) sides.push_back(&t.query);
   if (t.hasContext) sides.push_back(&t.context);
@@ -102,14 +110,14 @@ Status tokenize(const AttentionConfig& c, Tokens& t, AttentionResult& r) {
   return {};
 }
 
-// B, S, S_kv from the tokens or the randn shapes, then the limits on them.
+// B, S, S_kv from the tokens or the random inputs' shapes, then the limits on them.
 //   B, S, _ = x.shape; S_kv = x_kv.shape[1]
 Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
   RunSizes sizes;
-  sizes.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(r.tokens.size());
-  sizes.queryLen = c.input.randn ? (*c.input.randn)[1] : static_cast<int64_t>(r.tokens[0].size());
+  sizes.batch = c.input.random ? c.input.random->shape[0] : static_cast<int64_t>(r.tokens.size());
+  sizes.queryLen = c.input.random ? c.input.random->shape[1] : static_cast<int64_t>(r.tokens[0].size());
   sizes.keyLen = !c.isCrossAttention() ? sizes.queryLen
-                 : c.context.randn     ? (*c.context.randn)[1]
+                 : c.context.random    ? c.context.random->shape[1]
                                        : static_cast<int64_t>(r.contextTokens[0].size());
   sizes.vocabSize = static_cast<int64_t>(r.vocab.size());
   if (Status s = validateSizes(c, sizes)) return s;
@@ -122,11 +130,21 @@ Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
   return {};
 }
 
+// A random input: torch.randn(B, L, D) or torch.rand(B, L, D).
+Tensor drawRandomInput(const RandomInput& input, TorchGenerator& gen) {
+  Tensor x = emptyTensor({input.shape[0], input.shape[1], input.shape[2]});
+  if (input.draw == RandomDraw::Uniform)
+    gen.uniform(x.data.data(), static_cast<int64_t>(x.data.size()), 0.0, 1.0);
+  else
+    drawNormal(gen, x);
+  return x;
+}
+
 // ---- inputs ---------------------------------------------------------------
-// ids [B, S] -> x [B, S, D]; context ids [B, S_kv] -> x_context [B, S_kv, D]; or randn.
+// ids [B, S] -> x [B, S, D]; context ids [B, S_kv] -> x_context [B, S_kv, D]; or random.
 //   emb = nn.Embedding(len(vocab), D)   # table [V, D] ~ N(0, 1); explicit values and edits over it
 //   x = emb(ids); x_context = emb(context_ids)
-//   x = torch.randn(B, S, D); x_context = torch.randn(B, S_kv, D)
+//   x = torch.randn(B, S, D); x_context = torch.randn(B, S_kv, D)   # or torch.rand
 //   x = x + pe[:S]; x_context = x_context + pe[:S_kv]   # positional "sinusoidal"
 Status embedInputs(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Dims& d,
                    TorchGenerator& gen, Intermediates& m) {
@@ -139,14 +157,8 @@ Status embedInputs(const AttentionConfig& c, const Tokens& t, const AttentionRes
     if (t.hasQuery) m.x = embed(table, r.ids);
     if (t.hasContext) m.xContext = embed(table, r.contextIds);
   }
-  if (c.input.randn) {
-    m.x = emptyTensor({d.B, d.S, d.D});
-    drawNormal(gen, m.x);
-  }
-  if (c.context.randn) {
-    m.xContext = emptyTensor({d.B, d.Skv, d.D});
-    drawNormal(gen, m.xContext);
-  }
+  if (c.input.random) m.x = drawRandomInput(*c.input.random, gen);
+  if (c.context.random) m.xContext = drawRandomInput(*c.context.random, gen);
   if (c.positional == Positional::Sinusoidal) {
     addSinusoidalPositions(m.x);
     if (c.isCrossAttention()) addSinusoidalPositions(m.xContext);
@@ -214,26 +226,51 @@ const TokenizedSide* keyTokens(const AttentionConfig& c, const Tokens& t) {
   return nullptr;
 }
 
-// mask [B, S, S_kv], 1 = blocked
-//   mask = torch.triu(torch.ones(S, S_kv), diagonal=1)   # causal
-//   mask = max(mask, key_padding_mask[:, None, :])       # padding: the keys' <pad> tokens
+// mask [B, S, S_kv] in the chosen convention: 1 = blocked ("blocked"), 1 = kept ("keep"),
+// or fill where blocked and 0 elsewhere ("additive").
+//   blocked = torch.triu(torch.ones(S, S_kv), diagonal=1)   # causal
+//   blocked = max(blocked, key_padding_mask[:, None, :])     # padding: the keys' <pad> tokens
+//   mask = blocked | 1 - blocked | torch.zeros(B, S, S_kv).masked_fill(blocked.bool(), fill)
 Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims& d) {
   Tensor mask = emptyTensor({d.B, d.S, d.Skv});
   const bool future = blocksFuture(c.mask), padding = blocksPadding(c.mask);
+  float blockedValue = 1.0f, keptValue = 0.0f;
+  if (c.maskConvention == MaskConvention::Keep) std::swap(blockedValue, keptValue);
+  if (c.maskConvention == MaskConvention::Additive) blockedValue = c.maskFill;
   for (int64_t b = 0; b < d.B; ++b)
     for (int64_t i = 0; i < d.S; ++i)
       for (int64_t j = 0; j < d.Skv; ++j) {
         const bool keyIsPadding = keys && keys->isPadding[b][j];
         const bool blocked = (future && j > i) || (padding && keyIsPadding);
-        mask.data[static_cast<size_t>((b * d.S + i) * d.Skv + j)] = blocked ? 1.0f : 0.0f;
+        mask.data[static_cast<size_t>((b * d.S + i) * d.Skv + j)] = blocked ? blockedValue : keptValue;
       }
   return mask;
 }
 
-// q [B, H, S, dk], k [B, H, S_kv, dk], mask [B, S, S_kv] -> scores, scaled, masked, weights [B, H, S, S_kv]
+// scores [S, S_kv] of one head, dot-product:
 //   scores = q @ k.transpose(-2, -1)
+void dotScores(ConstView q, ConstView k, View scores) { scores.noalias() = q * k.transpose(); }
+
+// scores [S, S_kv] of one head, additive (Bahdanau), q [S, dk], k [S_kv, dk]:
+//   scores = v_a(torch.tanh(W_a(q).unsqueeze(-2) + U_a(k).unsqueeze(-3))).squeeze(-1)
+void additiveScores(ConstView q, ConstView k, const WeightSet& w, View scores) {
+  const Tensor &wa = w.at("W_a"), &ua = w.at("U_a"), &va = w.at("v_a");
+  const int64_t dk = wa.shape[0], hidden = wa.shape[1];
+  const RowMatrix qa = q * ConstView(wa.data.data(), dk, hidden, Strided(hidden));  // [S, hidden]
+  const RowMatrix ku = k * ConstView(ua.data.data(), dk, hidden, Strided(hidden));  // [S_kv, hidden]
+  for (int64_t i = 0; i < scores.rows(); ++i)
+    for (int64_t j = 0; j < scores.cols(); ++j) {
+      float sum = 0.0f;
+      for (int64_t m = 0; m < hidden; ++m) sum += std::tanh(qa(i, m) + ku(j, m)) * va.data[static_cast<size_t>(m)];
+      scores(i, j) = sum;
+    }
+}
+
+// q [B, H, S, dk], k [B, H, S_kv, dk], mask [B, S, S_kv] -> scores, scaled, masked, weights [B, H, S, S_kv]
+//   scores = q @ k.transpose(-2, -1)        # or the additive score
 //   scaled = scores / math.sqrt(dk)         # head-dim; / math.sqrt(D) for d-model; * scale otherwise
-//   masked = scaled.masked_fill(mask[:, None].bool(), fill)
+//   masked = scaled.masked_fill(mask[:, None].bool(), fill)   # "blocked"; (mask == 0) for "keep";
+//                                                             # scaled + mask[:, None] for "additive"
 //   weights = torch.softmax(masked, dim=-1)
 void attendHeads(const AttentionConfig& c, const Dims& d, double scaleFactor, Intermediates& m) {
   const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv;
@@ -247,12 +284,16 @@ void attendHeads(const AttentionConfig& c, const Dims& d, double scaleFactor, In
   const float sqrtDivisor =
       static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? d.D : d.dk)));
   const float factor = static_cast<float>(scaleFactor);
+  const float blockedValue = c.maskConvention == MaskConvention::Keep ? 0.0f : 1.0f;
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h) {
       const int64_t offset = (b * H + h) * S * Skv;
       // [S, dk]·[dk, S_kv] -> [S, S_kv]
       View sc(m.scores.data.data() + offset, S, Skv, Strided(Skv));
-      sc.noalias() = headView(m.q, b, h, d.dk) * headView(m.k, b, h, d.dk).transpose();
+      if (c.score == ScoreKind::Additive)
+        additiveScores(headView(m.q, b, h, d.dk), headView(m.k, b, h, d.dk), m.w, sc);
+      else
+        dotScores(headView(m.q, b, h, d.dk), headView(m.k, b, h, d.dk), sc);
       View sd(m.scaled.data.data() + offset, S, Skv, Strided(Skv));
       if (divideBySqrt)
         sd = sc / sqrtDivisor;
@@ -260,8 +301,12 @@ void attendHeads(const AttentionConfig& c, const Dims& d, double scaleFactor, In
         sd = sc * factor;
       for (int64_t i = 0; i < S; ++i)
         for (int64_t j = 0; j < Skv; ++j) {
-          const bool blocked = m.mask.data[static_cast<size_t>((b * S + i) * Skv + j)] != 0.0f;
-          m.masked.data[static_cast<size_t>(offset + i * Skv + j)] = blocked ? c.maskFill : sd(i, j);
+          const float maskValue = m.mask.data[static_cast<size_t>((b * S + i) * Skv + j)];
+          float& out = m.masked.data[static_cast<size_t>(offset + i * Skv + j)];
+          if (c.maskConvention == MaskConvention::Additive)
+            out = sd(i, j) + maskValue;
+          else
+            out = maskValue == blockedValue ? c.maskFill : sd(i, j);
         }
       softmaxRows(m.masked.data.data() + offset, m.weights.data.data() + offset, S, Skv);
     }
@@ -275,6 +320,19 @@ void dropout(const AttentionConfig& c, TorchGenerator& gen, Intermediates& m) {
   m.dropped = emptyTensor(m.weights.shape);
   if (c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
   gen.dropout(m.weights.data.data(), m.dropped.data.data(), static_cast<int64_t>(m.weights.data.size()), c.dropoutP);
+}
+
+// dropped [B, H, S, S_kv] -> averagedWeights [B, S, S_kv]
+//   averaged = dropped.sum(dim=1) / H   # nn.MultiheadAttention(..., average_attn_weights=True)
+void averageHeads(const Dims& d, Intermediates& m) {
+  const int64_t B = d.B, H = d.H, cells = d.S * d.Skv;
+  m.averagedWeights = emptyTensor({B, d.S, d.Skv});
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t k = 0; k < cells; ++k) {
+      float sum = 0.0f;
+      for (int64_t h = 0; h < H; ++h) sum += m.dropped.data[static_cast<size_t>((b * H + h) * cells + k)];
+      m.averagedWeights.data[static_cast<size_t>(b * cells + k)] = sum / static_cast<float>(H);
+    }
 }
 
 // ---- merge ----------------------------------------------------------------
@@ -307,11 +365,7 @@ void warnAboutNaNRows(const Dims& d, const Tensor& weights, AttentionResult& r) 
   int64_t nanRows = 0;
   for (int64_t row = 0; row < d.B * d.H * d.S; ++row)
     nanRows += std::isnan(weights.data[static_cast<size_t>(row * d.Skv)]);
-  if (nanRows > 0)
-    r.warnings.push_back(std::to_string(nanRows) +
-                         " row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose "
-                         "keys are all masked with -inf, or whose scores overflow to infinity. A finite maskFill "
-                         "such as -1e9, or a smaller scale, avoids it.");
+  if (nanRows > 0) r.warnings.push_back(makeWarning("nan-rows", {{"count", std::to_string(nanRows)}}));
 }
 
 // Moves every intermediate into r.tensors, in the order of kTensorNames.
@@ -330,6 +384,7 @@ void collect(const AttentionConfig& c, Intermediates& m, AttentionResult& r) {
   t.emplace_back("masked", std::move(m.masked));
   t.emplace_back("weights", std::move(m.weights));
   t.emplace_back("dropped", std::move(m.dropped));
+  t.emplace_back("averagedWeights", std::move(m.averagedWeights));
   t.emplace_back("context", std::move(m.context));
   t.emplace_back("concat", std::move(m.concat));
   t.emplace_back("output", std::move(m.output));
@@ -362,6 +417,7 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r) {
   m.mask = buildMask(c, keyTokens(c, tokens), d);
   attendHeads(c, d, r.scaleFactor, m);
   dropout(c, gen, m);
+  averageHeads(d, m);
   mergeHeads(d, m);
   outputProjection(c, m);
 

@@ -52,29 +52,64 @@ struct GivenValues {
   }
 };
 
-// Where one side's vectors come from: tokens to embed, or torch.randn.
-struct SequenceSource {
-  std::vector<std::string> texts;               // one sentence per batch row, split on whitespace
-  bool textsGivenAsList = false;                // from texts/contextTexts (errors then name texts[b])
-  std::optional<std::array<int64_t, 3>> randn;  // [B, S, dModel]: torch.randn(B, S, dModel)
-  bool present() const { return !texts.empty() || randn.has_value(); }
+// A random input instead of tokens: {"randn": [B, S, D]} or {"rand": [B, S, D]}.
+enum class RandomDraw {
+  Normal,   // torch.randn(B, S, D)
+  Uniform,  // torch.rand(B, S, D)
 };
+inline constexpr std::array<const char*, 2> kRandomDrawKeys = {"randn", "rand"};
+struct RandomInput {
+  RandomDraw draw = RandomDraw::Normal;
+  std::array<int64_t, 3> shape{};  // [B, S, dModel]
+  const char* key() const { return kRandomDrawKeys[static_cast<size_t>(draw)]; }
+};
+
+// Where one side's vectors come from: sentences or pre-split tokens to embed, or a random draw.
+struct SequenceSource {
+  std::vector<std::string> texts;                // one sentence per batch row, split by the tokenizer
+  bool textsGivenAsList = false;                 // from texts/contextTexts (errors then name texts[b])
+  std::vector<std::vector<std::string>> tokens;  // from tokens/contextTokens: one token list per batch row
+  std::optional<RandomInput> random;             // from input/contextInput
+  bool hasTokens() const { return !texts.empty() || !tokens.empty(); }
+  bool present() const { return hasTokens() || random.has_value(); }
+  int64_t batch() const {
+    return random ? random->shape[0] : static_cast<int64_t>(tokens.empty() ? texts.size() : tokens.size());
+  }
+};
+
+// How text/texts/contextText/contextTexts are split into tokens (tokens.h).
+enum class Tokenizer {
+  Auto,        // str.split(), then every Han, Kana and Hangul character and CJK punctuation mark alone   (default)
+  Whitespace,  // str.split()
+  Chars,       // every non-whitespace code point
+};
+inline constexpr std::array<const char*, 3> kTokenizerNames = {"auto", "whitespace", "chars"};
 
 // Each enum's JSON names sit next to it, in the enum's order; the schema
 // table lists them once from here.
 enum class WeightInit {
-  TorchLinear,  // nn.Linear(dModel, dModel, bias=qkvBias) for Q, K, V, then W_O   (default)
-  TorchRand,    // torch.rand(dModel, dModel) for W_Q, W_K, W_V, then W_O; no biases
-  TorchMha,     // nn.MultiheadAttention(dModel, numHeads): out_proj, then xavier in_proj
-  Identity,     // W = I, no draws
+  TorchLinear,        // nn.Linear(dModel, dModel, bias=qkvBias) for Q, K, V, then W_O   (default)
+  TorchLinearClones,  // one nn.Linear(dModel, dModel, bias=qkvBias) deep-copied for Q, K, V and O
+                      // (the Annotated Transformer's clones(nn.Linear(d, d), 4)); fused layout only
+  TorchRand,          // torch.rand(dModel, dModel) for W_Q, W_K, W_V, then W_O; no biases
+  TorchMha,           // nn.MultiheadAttention(dModel, numHeads): out_proj, then xavier in_proj
+  Identity,           // W = I, no draws
 };
-inline constexpr std::array<const char*, 4> kWeightInitNames = {"torch-linear", "torch-rand", "torch-mha", "identity"};
+inline constexpr std::array<const char*, 5> kWeightInitNames = {"torch-linear", "torch-linear-clones", "torch-rand",
+                                                                "torch-mha", "identity"};
 
 enum class ProjectionLayout {
   Fused,    // one [dModel, dModel] projection viewed as heads   (default)
   PerHead,  // each head draws its own [dModel, headDim] projection
 };
 inline constexpr std::array<const char*, 2> kLayoutNames = {"fused", "per-head"};
+
+// How a query row and a key row of one head make a score.
+enum class ScoreKind {
+  Dot,       // q_i · k_j   (default)
+  Additive,  // Bahdanau: v_aᵀ tanh(q_i·W_a + k_j·U_a), W_a, U_a [headDim, additiveHidden], v_a [additiveHidden]
+};
+inline constexpr std::array<const char*, 2> kScoreNames = {"dot", "additive"};
 
 enum class ScaleMode {
   HeadDim,  // 1/sqrt(headDim)   (default)
@@ -94,16 +129,30 @@ inline constexpr std::array<const char*, 4> kMaskNames = {"none", "causal", "pad
 inline bool blocksFuture(MaskKind m) { return m == MaskKind::Causal || m == MaskKind::CausalPadding; }
 inline bool blocksPadding(MaskKind m) { return m == MaskKind::Padding || m == MaskKind::CausalPadding; }
 
+// What the numbers of the mask tensor mean, and how it is applied to the scaled scores.
+enum class MaskConvention {
+  Blocked,   // 1 = blocked: scaled.masked_fill(mask.bool(), fill), as nn.MultiheadAttention's bool masks   (default)
+  Keep,      // 1 = keep: scaled.masked_fill(mask == 0, fill), as torch.tril(ones) masks and SDPA's bool mask
+  Additive,  // 0 or fill: scaled + mask, as a float attn_mask
+};
+inline constexpr std::array<const char*, 3> kMaskConventionNames = {"blocked", "keep", "additive"};
+
 enum class Positional { None, Sinusoidal };
 inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
-// The projection tensors a config may give or edit, in pipeline order.
-inline constexpr std::array<const char*, 8> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"};
+// The weight tensors a config may give or edit, in pipeline order: the
+// projections, the additive score's layers (score "additive"), the output projection.
+inline constexpr std::array<const char*, 11> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V",
+                                                             "W_a", "U_a", "v_a", "W_O", "b_O"};
+// Biases and v_a are vectors; the others matrices.
+inline bool isVectorWeight(const std::string& name) { return name[0] == 'b' || name == "v_a"; }
+inline bool isAdditiveWeight(const std::string& name) { return name == "W_a" || name == "U_a" || name == "v_a"; }
 
 struct AttentionConfig {
   SequenceSource input;                           // queries (and keys/values for self-attention)
   SequenceSource context;                         // keys/values for cross-attention; absent = self-attention
   std::optional<std::vector<std::string>> vocab;  // id = index; default built from the tokens
+  Tokenizer tokenizer = Tokenizer::Auto;          // how sentences are split (not pre-split tokens)
   std::optional<int64_t> maxLen;                  // pad with <pad> or truncate every sequence
 
   int64_t dModel = 8;
@@ -117,23 +166,36 @@ struct AttentionConfig {
 
   WeightInit init = WeightInit::TorchLinear;
   ProjectionLayout layout = ProjectionLayout::Fused;
-  std::optional<bool> qkvBias;  // unset: the engine decides (true for torch-mha, false otherwise)
+  std::optional<bool> qkvBias;  // unset: the engine decides (true for torch-mha and torch-linear-clones)
   bool outProj = true;
   std::optional<uint64_t> weightsSeed;                       // torch.manual_seed before the weights
   std::map<std::string, GivenValues> weightValues;           // explicit W_Q ... b_O, x·W convention
   std::map<std::string, std::vector<CellEdit>> weightEdits;  // single edited numbers of W_Q ... b_O
 
+  // Additive scores: three nn.Linear(…, bias=False) layers shared by all heads,
+  // drawn with the weights right after W_Q, W_K, W_V and their biases (after
+  // the whole module for torch-mha, which draws out_proj first), before W_O:
+  //   W_a = nn.Linear(headDim, additiveHidden), U_a = nn.Linear(headDim, additiveHidden),
+  //   v_a = nn.Linear(additiveHidden, 1)
+  ScoreKind score = ScoreKind::Dot;
+  int64_t additiveHidden = 8;
+
+  // Applied after the score, whatever its kind ("none" for the usual additive attention).
   ScaleMode scale = ScaleMode::HeadDim;
   double customScale = 1.0;
 
   MaskKind mask = MaskKind::None;
-  float maskFill = -std::numeric_limits<float>::infinity();  // masked_fill value
+  MaskConvention maskConvention = MaskConvention::Blocked;
+  float maskFill = -std::numeric_limits<float>::infinity();  // the value of a blocked score
 
   double dropoutP = 0.0;                // nn.Dropout(p) in train mode on the weights
   std::optional<uint64_t> dropoutSeed;  // torch.manual_seed before the dropout mask
 
-  // The one place the qkvBias rule lives.
-  bool hasQkvBias() const { return qkvBias.value_or(init == WeightInit::TorchMha); }
+  // The one place the qkvBias rule lives: on by default for the modules that have it on by
+  // default (nn.MultiheadAttention, and the cloned nn.Linear(d, d) of the Annotated Transformer).
+  bool hasQkvBias() const {
+    return qkvBias.value_or(init == WeightInit::TorchMha || init == WeightInit::TorchLinearClones);
+  }
   // Fills in what the engine decides for settings left unset, so a config can
   // report the settings a run used (result.settings in JS).
   void resolveDefaults() { qkvBias = hasQkvBias(); }

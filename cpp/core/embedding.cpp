@@ -30,7 +30,7 @@ Status applyEmbeddingEdits(const std::vector<CellEdit>& edits, const std::vector
     if (!e.token.empty()) {
       const auto found = ids.find(e.token);
       if (found == ids.end())
-        return fieldError(e.field, e.field + ": the token \"" + e.token + "\" is not in the vocab");
+        return fieldError(e.field, "edit-token-unknown", {{"field", e.field}, {"token", e.token}});
       row = found->second;
     }
     table.data[static_cast<size_t>(row * d + e.col)] = e.value;  // bounds checked by validateSizes

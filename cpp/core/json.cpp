@@ -6,7 +6,49 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "errors.h"
+
 namespace attention_lab {
+
+const std::vector<JsonErrorKind>& jsonErrorKinds() {
+  static const std::vector<JsonErrorKind> kinds = {
+      {"json-empty", "the input is empty: expected a JSON value"},
+      {"json-trailing-text", "unexpected text after the JSON value"},
+      {"json-unexpected-end", "unexpected end of input: expected a value"},
+      {"json-too-many-values", "more than {limit} values"},
+      {"json-too-deep", "nested deeper than {limit} levels"},
+      {"json-non-finite", "NaN and Infinity are not JSON numbers"},
+      {"json-unexpected-char", "unexpected character {char}"},
+      {"json-unexpected-byte", "unexpected byte {byte} (not UTF-8)"},
+      {"json-invalid-literal", "invalid literal: expected {literal}"},
+      {"json-number-plus", "invalid number {number}: a JSON number has no leading '+'"},
+      {"json-number-digit", "invalid number {number}: expected a digit"},
+      {"json-number-leading-zero", "invalid number {number}: leading zeros are not allowed"},
+      {"json-number-fraction", "invalid number {number}: expected a digit after '.'"},
+      {"json-number-exponent", "invalid number {number}: expected a digit in the exponent"},
+      {"json-number-invalid", "invalid number {number}: not a JSON number"},
+      {"json-number-range", "the number {number} is out of range (the largest is about 1.8e308)"},
+      {"json-escape-truncated", "truncated \\u escape: expected 4 hex digits"},
+      {"json-escape-hex", "invalid \\u escape: expected 4 hex digits"},
+      {"json-lone-low-surrogate",
+       "lone surrogate {escape}: a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)"},
+      {"json-lone-high-surrogate",
+       "lone surrogate {escape}: a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)"},
+      {"json-unterminated-string", "unterminated string: no closing '\"'"},
+      {"json-control-char", "control character {char} in a string: write it as an escape (\\n, \\t, \\u00XX)"},
+      {"json-invalid-escape", "invalid escape {escape} in a string"},
+      {"json-invalid-escape-char", "invalid escape in a string: \\ followed by character {char}"},
+      {"json-invalid-escape-byte", "invalid escape in a string: \\ followed by byte {byte} (not UTF-8)"},
+      {"json-trailing-comma", "expected a value after ',' (JSON allows no trailing comma)"},
+      {"json-expected-comma-bracket", "expected ',' or ']'"},
+      {"json-trailing-comma-key", "expected a quoted key (JSON allows no trailing comma)"},
+      {"json-expected-key", "expected a quoted key"},
+      {"json-duplicate-key", "duplicate key \"{key}\""},
+      {"json-expected-colon", "expected ':'"},
+      {"json-expected-comma-brace", "expected ',' or '}'"},
+  };
+  return kinds;
+}
 
 const JsonValue* JsonValue::find(const std::string& key) const {
   for (const auto& member : members_)
@@ -80,11 +122,11 @@ class Parser {
   JsonParseResult parseDocument() {
     JsonParseResult result;
     skipSpace();
-    if (pos_ == text_.size()) return fail("the input is empty: expected a JSON value");
+    if (pos_ == text_.size()) return fail("json-empty");
     JsonValue value = JsonValue::makeNull();
     if (!parseValue(value, 0)) return fail();
     skipSpace();
-    if (pos_ != text_.size()) return fail("unexpected text after the JSON value");
+    if (pos_ != text_.size()) return fail("json-trailing-text");
     result.ok = true;
     result.value = std::move(value);
     return result;
@@ -93,8 +135,8 @@ class Parser {
  private:
   // The error at pos_, as "line L, column C: message". Columns count
   // characters (code points), not bytes.
-  JsonParseResult fail(const std::string& message) {
-    error_ = message;
+  JsonParseResult fail(const char* code, ErrorParams params = {}) {
+    error(code, std::move(params), pos_);
     return fail();
   }
   JsonParseResult fail() {
@@ -108,38 +150,46 @@ class Parser {
       }
     }
     JsonParseResult result;
-    result.error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + error_;
+    result.errorCode = errorCode_;
+    result.errorParams = {{"line", std::to_string(line)}, {"column", std::to_string(column)}};
+    result.errorParams.insert(result.errorParams.end(), errorParams_.begin(), errorParams_.end());
+    const char* english = "";
+    for (const JsonErrorKind& kind : jsonErrorKinds())
+      if (errorCode_ == kind.code) english = kind.english;
+    result.error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
+                   fillTemplate(english, errorParams_);
     result.tooManyValues = tooManyValues_;
     result.duplicateKeyPath = duplicatePath_;
     return result;
   }
 
-  // Records the error at `at` (the start of what is wrong); always false.
-  bool error(const std::string& message, size_t at) {
-    error_ = message;
+  // Records the error `code` (of jsonErrorKinds) at `at` (the start of what is wrong); always false.
+  bool error(const char* code, ErrorParams params, size_t at) {
+    errorCode_ = code;
+    errorParams_ = std::move(params);
     pos_ = at;
     return false;
   }
 
-  // The character at text_[at] for a message: "character 'x'", or
-  // "character U+XXXX" for a control or non-ASCII character (a whole UTF-8
-  // sequence), or "byte 0xXX (not UTF-8)".
-  std::string describeChar(size_t at) const {
+  // The character at text_[at] for a message: {"char", "'x'"}, or
+  // {"char", "U+XXXX"} for a control or non-ASCII character (a whole UTF-8
+  // sequence), or {"byte", "0xXX"} for a byte that is not UTF-8.
+  std::pair<std::string, std::string> describeChar(size_t at) const {
     const unsigned char lead = static_cast<unsigned char>(text_[at]);
-    if (lead >= 0x20 && lead < 0x7F) return std::string("character '") + static_cast<char>(lead) + "'";
+    if (lead >= 0x20 && lead < 0x7F) return {"char", std::string("'") + static_cast<char>(lead) + "'"};
     const size_t length = lead < 0x80           ? 1
                           : (lead >> 5) == 0x6  ? 2
                           : (lead >> 4) == 0xE  ? 3
                           : (lead >> 3) == 0x1E ? 4
                                                 : 0;
-    const std::string notUtf8 = "byte 0x" + hex(lead, 2) + " (not UTF-8)";
+    const std::pair<std::string, std::string> notUtf8 = {"byte", "0x" + hex(lead, 2)};
     if (length == 0 || at + length > text_.size()) return notUtf8;
     uint32_t cp = length == 1 ? lead : lead & (0x7F >> length);
     for (size_t i = 1; i < length; ++i) {
       if (!isContinuationByte(text_[at + i])) return notUtf8;
       cp = (cp << 6) | (static_cast<unsigned char>(text_[at + i]) & 0x3F);
     }
-    return "character U+" + hex(cp, 4);
+    return {"char", "U+" + hex(cp, 4)};
   }
 
   bool startsWith(const char* literal) const { return text_.compare(pos_, std::strlen(literal), literal) == 0; }
@@ -151,22 +201,22 @@ class Parser {
   }
 
   bool expectLiteral(const char* literal) {
-    if (!startsWith(literal)) return error(std::string("invalid literal: expected ") + literal, pos_);
+    if (!startsWith(literal)) return error("json-invalid-literal", {{"literal", literal}}, pos_);
     pos_ += std::strlen(literal);
     return true;
   }
 
   // `depth`: how many arrays and objects enclose this value.
   bool parseValue(JsonValue& out, int depth) {
-    if (pos_ >= text_.size()) return error("unexpected end of input: expected a value", pos_);
+    if (pos_ >= text_.size()) return error("json-unexpected-end", {}, pos_);
     // Each value costs a JsonValue: the count bounds the tree's memory before it is built.
     if (++values_ > maxValues_) {
       tooManyValues_ = true;
-      return error("more than " + std::to_string(maxValues_) + " values", pos_);
+      return error("json-too-many-values", {{"limit", std::to_string(maxValues_)}}, pos_);
     }
     const char c = text_[pos_];
     if (c == '{' || c == '[') {
-      if (depth + 1 > kMaxDepth) return error("nested deeper than " + std::to_string(kMaxDepth) + " levels", pos_);
+      if (depth + 1 > kMaxDepth) return error("json-too-deep", {{"limit", std::to_string(kMaxDepth)}}, pos_);
       return c == '{' ? parseObject(out, depth + 1) : parseArray(out, depth + 1);
     }
     if (c == '"') {
@@ -191,49 +241,49 @@ class Parser {
       return true;
     }
     if (startsWith("NaN") || startsWith("Infinity") || startsWith("-Infinity"))
-      return error("NaN and Infinity are not JSON numbers", pos_);
+      return error("json-non-finite", {}, pos_);
     if (c == '-' || c == '+' || c == '.' || isDigit(c)) return parseNumber(out);
-    return error("unexpected " + describeChar(pos_), pos_);
+    const auto what = describeChar(pos_);
+    return error(what.first == "char" ? "json-unexpected-char" : "json-unexpected-byte", {what}, pos_);
   }
 
   // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+], and
   // within the range of a double.
   bool parseNumber(JsonValue& out) {
     const size_t start = pos_;
-    auto invalid = [&](const char* why) {
+    auto invalid = [&](const char* code) {
       size_t end = start;
       while (end < text_.size() && isNumberChar(text_[end])) ++end;
-      return error("invalid number " + text_.substr(start, end - start) + ": " + why, start);
+      return error(code, {{"number", text_.substr(start, end - start)}}, start);
     };
     auto digits = [&]() {
       const size_t before = pos_;
       while (pos_ < text_.size() && isDigit(text_[pos_])) ++pos_;
       return pos_ > before;
     };
-    if (text_[pos_] == '+') return invalid("a JSON number has no leading '+'");
+    if (text_[pos_] == '+') return invalid("json-number-plus");
     if (text_[pos_] == '-') ++pos_;
-    if (pos_ >= text_.size() || !isDigit(text_[pos_])) return invalid("expected a digit");
+    if (pos_ >= text_.size() || !isDigit(text_[pos_])) return invalid("json-number-digit");
     if (text_[pos_] == '0') {
       ++pos_;
-      if (pos_ < text_.size() && isDigit(text_[pos_])) return invalid("leading zeros are not allowed");
+      if (pos_ < text_.size() && isDigit(text_[pos_])) return invalid("json-number-leading-zero");
     } else {
       digits();
     }
     if (pos_ < text_.size() && text_[pos_] == '.') {
       ++pos_;
-      if (!digits()) return invalid("expected a digit after '.'");
+      if (!digits()) return invalid("json-number-fraction");
     }
     if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
       ++pos_;
       if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-      if (!digits()) return invalid("expected a digit in the exponent");
+      if (!digits()) return invalid("json-number-exponent");
     }
     if (pos_ < text_.size() && isNumberChar(text_[pos_]) && text_[pos_] != '-' && text_[pos_] != '+')
-      return invalid("not a JSON number");
+      return invalid("json-number-invalid");
     const std::string token = text_.substr(start, pos_ - start);
     const double value = std::strtod(token.c_str(), nullptr);
-    if (std::isinf(value))
-      return error("the number " + token + " is out of range (the largest is about 1.8e308)", start);
+    if (std::isinf(value)) return error("json-number-range", {{"number", token}}, start);
     out = JsonValue::makeNumber(value);
     return true;
   }
@@ -261,7 +311,7 @@ class Parser {
     pos_ = escape + 2;
     cp = 0;
     for (int i = 0; i < 4; ++i, ++pos_) {
-      if (pos_ >= text_.size()) return error("truncated \\u escape: expected 4 hex digits", escape);
+      if (pos_ >= text_.size()) return error("json-escape-truncated", {}, escape);
       const char h = text_[pos_];
       cp <<= 4;
       if (h >= '0' && h <= '9')
@@ -271,7 +321,7 @@ class Parser {
       else if (h >= 'A' && h <= 'F')
         cp |= h - 'A' + 10;
       else
-        return error("invalid \\u escape: expected 4 hex digits", escape);
+        return error("json-escape-hex", {}, escape);
     }
     return true;
   }
@@ -282,19 +332,13 @@ class Parser {
     const size_t escape = pos_ - 2;
     uint32_t cp;
     if (!parseHex4(escape, cp)) return false;
-    if (cp >= 0xDC00 && cp <= 0xDFFF)
-      return error(
-          "lone surrogate \\u" + hex(cp, 4) + ": a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)",
-          escape);
+    if (cp >= 0xDC00 && cp <= 0xDFFF) return error("json-lone-low-surrogate", {{"escape", "\\u" + hex(cp, 4)}}, escape);
     if (cp >= 0xD800 && cp <= 0xDBFF) {
       const size_t second = pos_;
       uint32_t low = 0;
       const bool pair = second + 1 < text_.size() && text_[second] == '\\' && text_[second + 1] == 'u' &&
                         parseHex4(second, low) && low >= 0xDC00 && low <= 0xDFFF;
-      if (!pair)
-        return error("lone surrogate \\u" + hex(cp, 4) +
-                         ": a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)",
-                     escape);
+      if (!pair) return error("json-lone-high-surrogate", {{"escape", "\\u" + hex(cp, 4)}}, escape);
       cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
     }
     appendUtf8(out, cp);
@@ -305,18 +349,16 @@ class Parser {
   bool parseString(std::string& out) {
     const size_t open = pos_++;
     while (true) {
-      if (pos_ >= text_.size()) return error("unterminated string: no closing '\"'", open);
+      if (pos_ >= text_.size()) return error("json-unterminated-string", {}, open);
       const char c = text_[pos_++];
       if (c == '"') return true;
       if (static_cast<unsigned char>(c) < 0x20)
-        return error("control character U+" + hex(static_cast<unsigned char>(c), 4) +
-                         " in a string: write it as an escape (\\n, \\t, \\u00XX)",
-                     pos_ - 1);
+        return error("json-control-char", {{"char", "U+" + hex(static_cast<unsigned char>(c), 4)}}, pos_ - 1);
       if (c != '\\') {
         out += c;
         continue;
       }
-      if (pos_ >= text_.size()) return error("unterminated string: no closing '\"'", open);
+      if (pos_ >= text_.size()) return error("json-unterminated-string", {}, open);
       const char e = text_[pos_++];
       switch (e) {
         case '"': out += '"'; break;
@@ -331,8 +373,11 @@ class Parser {
           if (!parseUnicodeEscape(out)) return false;
           break;
         default:
-          if (e > 0x20 && e < 0x7F) return error("invalid escape \\" + std::string(1, e) + " in a string", pos_ - 2);
-          return error("invalid escape in a string: \\ followed by " + describeChar(pos_ - 1), pos_ - 2);
+          if (e > 0x20 && e < 0x7F)
+            return error("json-invalid-escape", {{"escape", "\\" + std::string(1, e)}}, pos_ - 2);
+          const auto what = describeChar(pos_ - 1);
+          return error(what.first == "char" ? "json-invalid-escape-char" : "json-invalid-escape-byte", {what},
+                       pos_ - 2);
       }
     }
   }
@@ -351,8 +396,7 @@ class Parser {
     }
     while (true) {
       skipSpace();
-      if (!items.empty() && trailingComma(']'))
-        return error("expected a value after ',' (JSON allows no trailing comma)", pos_);
+      if (!items.empty() && trailingComma(']')) return error("json-trailing-comma", {}, pos_);
       JsonValue item = JsonValue::makeNull();
       if (!parseValue(item, depth)) return false;
       items.push_back(std::move(item));
@@ -366,7 +410,7 @@ class Parser {
         out = JsonValue::makeArray(std::move(items));
         return true;
       }
-      return error("expected ',' or ']'", pos_);
+      return error("json-expected-comma-bracket", {}, pos_);
     }
   }
 
@@ -383,8 +427,7 @@ class Parser {
     while (true) {
       skipSpace();
       if (pos_ >= text_.size() || text_[pos_] != '"')
-        return error(!members.empty() && trailingComma('}') ? "expected a quoted key (JSON allows no trailing comma)"
-                                                            : "expected a quoted key",
+        return error(!members.empty() && trailingComma('}') ? "json-trailing-comma-key" : "json-expected-key", {},
                      pos_);
       const size_t keyStart = pos_;
       std::string key;
@@ -392,10 +435,10 @@ class Parser {
       if (!keys.insert(key).second) {
         for (const std::string& k : keyPath_) duplicatePath_ += k + ".";
         duplicatePath_ += key;
-        return error("duplicate key \"" + key + "\"", keyStart);
+        return error("json-duplicate-key", {{"key", key}}, keyStart);
       }
       skipSpace();
-      if (pos_ >= text_.size() || text_[pos_] != ':') return error("expected ':'", pos_);
+      if (pos_ >= text_.size() || text_[pos_] != ':') return error("json-expected-colon", {}, pos_);
       ++pos_;
       skipSpace();
       JsonValue value = JsonValue::makeNull();
@@ -413,7 +456,7 @@ class Parser {
         out = JsonValue::makeObject(std::move(members));
         return true;
       }
-      return error("expected ',' or '}'", pos_);
+      return error("json-expected-comma-brace", {}, pos_);
     }
   }
 
@@ -424,7 +467,8 @@ class Parser {
   bool tooManyValues_ = false;
   std::vector<std::string> keyPath_;  // the keys of the objects being parsed, outermost first
   std::string duplicatePath_;
-  std::string error_;
+  const char* errorCode_ = "";
+  ErrorParams errorParams_;
 };
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "status.h"
+
 namespace attention_lab {
 
 class JsonValue {
@@ -60,6 +62,8 @@ struct JsonParseResult {
   bool ok = false;
   JsonValue value = JsonValue::makeNull();
   std::string error;             // "line 3, column 7: expected ',' or '}'"
+  std::string errorCode;         // "json-expected-comma-brace": a code of jsonErrorKinds()
+  ErrorParams errorParams;       // {"line": "3", "column": "7", ...}: the code's placeholders
   bool tooManyValues = false;    // the text holds more than maxValues values
   std::string duplicateKeyPath;  // "weights.values.W_Q" when a key is repeated
 };
@@ -70,5 +74,13 @@ struct JsonParseResult {
 // (small, fixed) wasm stack; and more than `maxValues` values, so the parsed
 // tree's memory is bounded before it is built.
 JsonParseResult parseJson(const std::string& text, size_t maxValues = SIZE_MAX);
+
+// Every kind of syntax error: {code, English template of what is wrong}. The
+// error text is "line {line}, column {column}: " and the template filled in.
+struct JsonErrorKind {
+  const char* code;
+  const char* english;
+};
+const std::vector<JsonErrorKind>& jsonErrorKinds();
 
 }  // namespace attention_lab

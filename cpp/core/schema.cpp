@@ -8,8 +8,10 @@
 #include <type_traits>
 
 #include "attention.h"
+#include "errors.h"
 #include "size_limits.h"
 #include "text_format.h"
+#include "tokens.h"
 
 namespace attention_lab {
 namespace {
@@ -21,7 +23,8 @@ constexpr double kMaxSeed = 9007199254740992.0;  // 2^53: larger integers are al
 
 Status expectType(const JsonValue& value, JsonValue::Type type, const std::string& field) {
   if (value.type() == type) return {};
-  return fieldError(field, field + " must be " + JsonValue::typeName(type) + ", got " + describeJson(value));
+  return fieldError(field, "wrong-type",
+                    {{"field", field}, {"expected", JsonValue::typeName(type)}, {"got", describeJson(value)}});
 }
 
 // A finite number. The JS API sends NaN and ±Infinity as the strings "NaN",
@@ -31,34 +34,36 @@ Status finiteNumber(const JsonValue& value, const std::string& field, double& ou
     out = value.number();
     return {};
   }
-  return fieldError(field, field + " must be a finite number, got " + describeJson(value));
+  return fieldError(field, "not-a-number", {{"field", field}, {"got", describeJson(value)}});
+}
+
+Status outOfRange(const std::string& field, double x, double min, double max) {
+  return fieldError(
+      field, "out-of-range",
+      {{"field", field}, {"got", formatNumber(x)}, {"min", formatNumber(min)}, {"max", formatNumber(max)}});
 }
 
 Status numberIn(const JsonValue& value, const std::string& field, double min, double max, double& out) {
   if (Status s = finiteNumber(value, field, out)) return s;
-  if (out < min || out > max)
-    return fieldError(field, field + " (" + formatNumber(out) + ") must be between " + formatNumber(min) + " and " +
-                                 formatNumber(max));
+  if (out < min || out > max) return outOfRange(field, out, min, max);
   return {};
 }
 
 Status integerIn(const JsonValue& value, const std::string& field, double min, double max, int64_t& out) {
   double x;
   if (Status s = finiteNumber(value, field, x)) return s;
-  if (x != std::floor(x)) return fieldError(field, field + " must be a whole number, got " + describeJson(value));
-  if (x < min || x > max)
-    return fieldError(
-        field, field + " (" + formatNumber(x) + ") must be between " + formatNumber(min) + " and " + formatNumber(max));
+  if (x != std::floor(x)) return fieldError(field, "not-whole", {{"field", field}, {"got", describeJson(value)}});
+  if (x < min || x > max) return outOfRange(field, x, min, max);
   out = static_cast<int64_t>(x);
   return {};
 }
 
 // A number that becomes a float32 tensor entry: finite, and finite as float32.
 Status float32Number(double x, const std::string& field, float& out) {
-  if (!std::isfinite(x)) return fieldError(field, field + " must be a finite number, got " + formatNumber(x));
+  if (!std::isfinite(x)) return fieldError(field, "not-a-number", {{"field", field}, {"got", formatNumber(x)}});
   if (std::fabs(x) > FLT_MAX)
-    return fieldError(
-        field, field + " (" + formatNumber(x) + ") does not fit in float32 (largest " + formatNumber(FLT_MAX) + ")");
+    return fieldError(field, "not-float32",
+                      {{"field", field}, {"got", formatNumber(x)}, {"max", formatNumber(FLT_MAX)}});
   out = static_cast<float>(x);
   return {};
 }
@@ -90,15 +95,17 @@ Status choice(const JsonValue& value, const std::string& field, const std::vecto
         out = static_cast<int>(i);
         return {};
       }
-  return fieldError(field, field + " must be one of " + choiceList(choices) + ", got " + describeJson(value));
+  return fieldError(field, "not-one-of",
+                    {{"field", field}, {"choices", choiceList(choices)}, {"got", describeJson(value)}});
 }
 
 // Books `bytes` of given values (floats) against kMaxGivenBytes for this config.
 Status bookGivenValues(const Tensors& tensors, int64_t bytes, const std::string& field) {
   if (tensors.book(bytes, kMaxGivenBytes)) return {};
-  return fieldError(field, "the given values need " + std::to_string((tensors.booked() + bytes) >> 20) + " MiB with " +
-                               field + "; the limit for given values is " + std::to_string(kMaxGivenBytes >> 20) +
-                               " MiB");
+  return fieldError(field, "given-values-too-large",
+                    {{"need", std::to_string((tensors.booked() + bytes) >> 20)},
+                     {"field", field},
+                     {"limit", std::to_string(kMaxGivenBytes >> 20)}});
 }
 
 // {"$tensor": k, "shape": [rows, cols] or [n]}: the k-th typed array sent
@@ -107,13 +114,12 @@ Status bookGivenValues(const Tensors& tensors, int64_t bytes, const std::string&
 Status typedArray(const JsonValue& value, const std::string& field, const Tensors& tensors, GivenValues& out) {
   const JsonValue* index = value.find("$tensor");
   const JsonValue* shape = value.find("shape");
-  if (!index || !shape || value.members().size() != 2)
-    return fieldError(field, field + " must be an array of numbers (or rows of numbers)");
+  if (!index || !shape || value.members().size() != 2) return fieldError(field, "not-a-matrix", {{"field", field}});
   int64_t k;
   if (Status s = integerIn(*index, field + ".$tensor", 0, static_cast<double>(tensors.count()) - 1, k)) return s;
   if (Status s = expectType(*shape, JsonValue::Type::Array, field + ".shape")) return s;
   if (shape->array().empty() || shape->array().size() > 2)
-    return fieldError(field, field + " must be a vector or a matrix");
+    return fieldError(field, "matrix-dimensions", {{"field", field}});
   out = GivenValues{};
   int64_t count = 1;
   for (size_t i = 0; i < shape->array().size(); ++i) {
@@ -124,8 +130,11 @@ Status typedArray(const JsonValue& value, const std::string& field, const Tensor
   }
   const int64_t length = tensors.length(static_cast<size_t>(k));
   if (length != count)
-    return fieldError(field, field + " has " + std::to_string(length) + " numbers, but its shape " +
-                                 shapeText(out.shape) + " needs " + std::to_string(count));
+    return fieldError(field, "typed-array-length",
+                      {{"field", field},
+                       {"length", std::to_string(length)},
+                       {"shape", shapeText(out.shape)},
+                       {"count", std::to_string(count)}});
   const int64_t bytes = static_cast<int64_t>(sizeof(float)) * length;
   if (Status s = bookGivenValues(tensors, bytes, field)) return s;
   out.data.resize(static_cast<size_t>(length));
@@ -196,8 +205,11 @@ Status matrix(const JsonValue& value, const std::string& field, const Tensors& t
     }
     if (Status s = expectType(rows[r], JsonValue::Type::Array, rowField)) return s;
     if (rows[r].array().size() != cols)
-      return fieldError(rowField, rowField + " has " + std::to_string(rows[r].array().size()) + " numbers, but row " +
-                                      std::to_string(firstRow) + " has " + std::to_string(cols));
+      return fieldError(rowField, "ragged-rows",
+                        {{"field", rowField},
+                         {"count", std::to_string(rows[r].array().size())},
+                         {"row", std::to_string(firstRow)},
+                         {"cols", std::to_string(cols)}});
     if (Status s = appendNumbers(rows[r], rowField, out)) return s;
   }
   return {};
@@ -214,14 +226,14 @@ Status edits(const JsonValue& value, const std::string& field, bool vector, bool
     const JsonValue& entry = value.array()[k];
     const std::string where = field + "[" + std::to_string(k) + "]";
     if (!entry.isArray() || entry.array().size() != arity)
-      return fieldError(where, where + (vector ? " must be [index, value]" : " must be [row, column, value]") +
-                                   ", got " + describeJson(entry));
+      return fieldError(where, vector ? "edit-not-index-value" : "edit-not-row-column-value",
+                        {{"field", where}, {"got", describeJson(entry)}});
     CellEdit edit;
     edit.field = where;
     const auto& items = entry.array();
     if (tokens && items[0].isString()) {
       // An empty token is no token (splitting never makes one), and "" means "by id" in CellEdit.
-      if (items[0].string().empty()) return fieldError(where + "[0]", where + "[0] is an empty token");
+      if (items[0].string().empty()) return fieldError(where + "[0]", "empty-token", {{"field", where + "[0]"}});
       edit.token = items[0].string();
     } else if (!vector) {
       if (Status s = integerIn(items[0], where + "[0]", 0, kMaxVocab, edit.row)) return s;
@@ -320,26 +332,55 @@ template <SequenceSource AttentionConfig::*Side>
 Status readTexts(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   if (Status s = stringList(v, f.path, (c.*Side).texts)) return s;
   (c.*Side).textsGivenAsList = true;
-  if ((c.*Side).texts.empty()) return fieldError(f.path, std::string(f.path) + " is empty: give at least one sentence");
+  if ((c.*Side).texts.empty()) return fieldError(f.path, "no-sentences", {{"field", f.path}});
   return {};
 }
+// [["自然", "语言"], ...]: one list of tokens per sentence, each token a
+// non-empty string without whitespace (the tokenizer would have split there).
 template <SequenceSource AttentionConfig::*Side>
-Status readRandn(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+Status readTokens(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  const std::string field = f.path;
+  if (Status s = expectType(v, JsonValue::Type::Array, field)) return s;
+  if (v.array().empty()) return fieldError(field, "no-sentences", {{"field", field}});
+  auto& tokens = (c.*Side).tokens;
+  tokens.clear();
+  for (size_t b = 0; b < v.array().size(); ++b) {
+    const std::string sentence = field + "[" + std::to_string(b) + "]";
+    std::vector<std::string> row;
+    if (Status s = stringList(v.array()[b], sentence, row)) return s;
+    if (row.empty()) return fieldError(sentence, "empty-sentence", {{"field", sentence}});
+    for (size_t i = 0; i < row.size(); ++i) {
+      const std::string where = sentence + "[" + std::to_string(i) + "]";
+      if (row[i].empty()) return fieldError(where, "empty-token", {{"field", where}});
+      if (containsWhitespace(row[i]))
+        return fieldError(where, "token-whitespace",
+                          {{"field", where}, {"token", describeJson(v.array()[b].array()[i])}});
+    }
+    tokens.push_back(std::move(row));
+  }
+  return {};
+}
+// {"randn": [B, S, dModel]} (torch.randn) or {"rand": [B, S, dModel]} (torch.rand).
+template <SequenceSource AttentionConfig::*Side>
+Status readRandomInput(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   const std::string field = f.path;
   if (Status s = expectType(v, JsonValue::Type::Object, field)) return s;
   for (const auto& member : v.members())
-    if (member.first != "randn")
-      return fieldError(field + "." + member.first, "unknown field \"" + field + "." + member.first + "\"");
-  const JsonValue* randn = v.find("randn");
-  if (!randn) return fieldError(field + ".randn", field + ".randn is required: [B, S, dModel]");
-  if (!randn->isArray() || randn->array().size() != 3)
-    return fieldError(field + ".randn", field + ".randn must be [B, S, dModel], 3 numbers");
-  std::array<int64_t, 3> shape{};
+    if (std::find_if(kRandomDrawKeys.begin(), kRandomDrawKeys.end(),
+                     [&](const char* key) { return member.first == key; }) == kRandomDrawKeys.end())
+      return fieldError(field + "." + member.first, "unknown-field", {{"field", field + "." + member.first}});
+  if (v.members().size() != 1)
+    return fieldError(field, v.members().empty() ? "random-input-missing" : "random-input-both", {{"field", field}});
+  RandomInput input;
+  input.draw = v.members()[0].first == "rand" ? RandomDraw::Uniform : RandomDraw::Normal;
+  const std::string sizes = field + "." + input.key();
+  const JsonValue& shape = v.members()[0].second;
+  if (!shape.isArray() || shape.array().size() != 3) return fieldError(sizes, "random-input-shape", {{"field", sizes}});
   const double limits[3] = {kMaxBatch, kMaxTokensPerSequence, kMaxDModel};
   for (size_t i = 0; i < 3; ++i)
-    if (Status s = integerIn(randn->array()[i], field + ".randn[" + std::to_string(i) + "]", 1, limits[i], shape[i]))
+    if (Status s = integerIn(shape.array()[i], sizes + "[" + std::to_string(i) + "]", 1, limits[i], input.shape[i]))
       return s;
-  (c.*Side).randn = shape;
+  (c.*Side).random = input;
   return {};
 }
 template <SequenceSource AttentionConfig::*Side>
@@ -352,10 +393,10 @@ std::string writeNull(const AttentionConfig&) { return "null"; }
 Status readVocab(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   std::vector<std::string> vocab;
   if (Status s = stringList(v, f.path, vocab)) return s;
-  if (vocab.empty()) return fieldError(f.path, "vocab is empty: give at least one token");
+  if (vocab.empty()) return fieldError(f.path, "vocab-empty", {{"field", f.path}});
   if (static_cast<int64_t>(vocab.size()) > kMaxVocab)
-    return fieldError(
-        f.path, "the vocab has " + std::to_string(vocab.size()) + " tokens; the limit is " + std::to_string(kMaxVocab));
+    return fieldError(f.path, "vocab-too-large",
+                      {{"count", std::to_string(vocab.size())}, {"limit", std::to_string(kMaxVocab)}});
   c.vocab = std::move(vocab);
   return {};
 }
@@ -371,8 +412,8 @@ Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
   }
   int index;
   if (choice(v, f.path, f.choices, index))
-    return fieldError(
-        f.path, std::string(f.path) + " must be " + choiceList(f.choices) + " or a number, got " + describeJson(v));
+    return fieldError(f.path, "not-one-of-or-number",
+                      {{"field", f.path}, {"choices", choiceList(f.choices)}, {"got", describeJson(v)}});
   c.scale = static_cast<ScaleMode>(index);
   return {};
 }
@@ -387,8 +428,7 @@ Status readMaskFill(const FieldSpec& f, const JsonValue& v, const Tensors&, Atte
     c.maskFill = -std::numeric_limits<float>::infinity();
     return {};
   }
-  if (!v.isNumber())
-    return fieldError(f.path, std::string(f.path) + " must be \"-inf\" or a finite number, got " + describeJson(v));
+  if (!v.isNumber()) return fieldError(f.path, "not-inf-or-number", {{"field", f.path}, {"got", describeJson(v)}});
   double fill;
   if (Status s = finiteNumber(v, f.path, fill)) return s;
   return float32Number(fill, f.path, c.maskFill);
@@ -401,7 +441,7 @@ Status readEmbeddingValues(const FieldSpec& f, const JsonValue& v, const Tensors
   GivenValues table;
   if (Status s = matrix(v, f.path, tensors, table)) return s;
   if (table.shape.size() != 2 && !v.isObject())  // a typed array may be flat, row-major
-    return fieldError(f.path, std::string(f.path) + " must be a matrix [len(vocab), dModel]");
+    return fieldError(f.path, "embedding-not-matrix", {{"field", f.path}});
   c.embeddingValues = std::move(table);
   return {};
 }
@@ -422,9 +462,9 @@ Status readWeightMap(const FieldSpec& f, const JsonValue& v, std::map<std::strin
     if (!known) {
       std::string list;
       for (const char* c : f.choices) list += std::string(list.empty() ? "" : " ") + c;
-      return fieldError(field, "unknown field \"" + field + "\" (known: " + list + ")");
+      return fieldError(field, "unknown-name", {{"field", field}, {"known", list}});
     }
-    if (Status s = readItem(member.second, field, member.first[0] == 'b', tensors, out[member.first])) return s;
+    if (Status s = readItem(member.second, field, isVectorWeight(member.first), tensors, out[member.first])) return s;
   }
   return {};
 }
@@ -448,11 +488,12 @@ using C = AttentionConfig;
 
 std::vector<FieldSpec> buildSchema() {
   return {
-      // Queries: one of text, texts, input.
+      // Queries: one of text, texts, tokens, input.
       {"text", "text", FieldType::String, "input", {}, 0, 0, "input", &readText<&C::input>, &writeText<&C::input>},
       {"texts", "texts", FieldType::StringList, "input", {}, 0, 0, "input", &readTexts<&C::input>, &writeNull},
-      {"input", "input", FieldType::Randn, "input", {}, 0, 0, "input", &readRandn<&C::input>, &writeNull},
-      // Keys and values for cross-attention: one of contextText, contextTexts, contextInput.
+      {"tokens", "tokens", FieldType::TokenLists, "input", {}, 0, 0, "input", &readTokens<&C::input>, &writeNull},
+      {"input", "input", FieldType::RandomInput, "input", {}, 0, 0, "input", &readRandomInput<&C::input>, &writeNull},
+      // Keys and values for cross-attention: one of contextText, contextTexts, contextTokens, contextInput.
       {"contextText",
        "context-text",
        FieldType::String,
@@ -473,17 +514,28 @@ std::vector<FieldSpec> buildSchema() {
        "context",
        &readTexts<&C::context>,
        &writeNull},
-      {"contextInput",
-       "context-input",
-       FieldType::Randn,
+      {"contextTokens",
+       "context-tokens",
+       FieldType::TokenLists,
        "input",
        {},
        0,
        0,
        "context",
-       &readRandn<&C::context>,
+       &readTokens<&C::context>,
+       &writeNull},
+      {"contextInput",
+       "context-input",
+       FieldType::RandomInput,
+       "input",
+       {},
+       0,
+       0,
+       "context",
+       &readRandomInput<&C::context>,
        &writeNull},
       {"vocab", "vocab", FieldType::StringList, "input", {}, 0, 0, nullptr, &readVocab, &writeNull},
+      enumField<&C::tokenizer, kTokenizerNames>("tokenizer", "tokenizer", "input"),
       integerField<&C::maxLen>("maxLen", "max-len", "input", 1, kMaxTokensPerSequence),
       integerField<&C::dModel>("dModel", "d-model", "model", 1, kMaxDModel),
       integerField<&C::numHeads>("numHeads", "heads", "model", 1, kMaxHeads),
@@ -518,9 +570,12 @@ std::vector<FieldSpec> buildSchema() {
        &readWeightValues, &writeNull},
       {"weights.edits", "weight-edits", FieldType::EditsMap, "weights", kWeightNameList, 0, 0, nullptr,
        &readWeightEdits, &writeNull},
+      enumField<&C::score, kScoreNames>("score", "score", "attention"),
+      integerField<&C::additiveHidden>("additiveHidden", "additive-hidden", "attention", 1, kMaxAdditiveHidden),
       {"scale", "scale", FieldType::EnumOrNumber, "attention",
        std::vector<const char*>(kScaleNames.begin(), kScaleNames.end()), 0, 0, nullptr, &readScale, &writeScale},
       enumField<&C::mask, kMaskNames>("mask", "mask", "attention"),
+      enumField<&C::maskConvention, kMaskConventionNames>("maskConvention", "mask-convention", "attention"),
       {"maskFill",
        "mask-fill",
        FieldType::EnumOrNumber,
@@ -540,13 +595,14 @@ const char* typeName(FieldType type) {
   switch (type) {
     case FieldType::String: return "string";
     case FieldType::StringList: return "string[]";
+    case FieldType::TokenLists: return "string[][]";
     case FieldType::Integer: return "integer";
     case FieldType::Seed: return "seed";
     case FieldType::Number: return "number";
     case FieldType::Boolean: return "boolean";
     case FieldType::Enum: return "enum";
     case FieldType::EnumOrNumber: return "enum|number";
-    case FieldType::Randn: return "randn";
+    case FieldType::RandomInput: return "random-input";
     case FieldType::Matrix: return "matrix";
     case FieldType::MatrixMap: return "matrix-map";
     case FieldType::Edits: return "edits";
@@ -582,10 +638,10 @@ Status checkMembers(const JsonValue& object, const std::string& prefix) {
   for (const auto& member : object.members()) {
     const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
     if (std::find(known.begin(), known.end(), member.first) == known.end()) {
-      std::string hint;
       for (const std::string& name : known)
-        if (sameIgnoringCase(member.first, name)) hint = " (did you mean \"" + name + "\"?)";
-      return fieldError(path.empty() ? "config" : path, "unknown field \"" + path + "\"" + hint);
+        if (sameIgnoringCase(member.first, name))
+          return fieldError(path, "unknown-field-did-you-mean", {{"field", path}, {"suggestion", name}});
+      return fieldError(path.empty() ? "config" : path, "unknown-field", {{"field", path}});
     }
     const bool isLeaf =
         std::any_of(configSchema().begin(), configSchema().end(), [&](const FieldSpec& f) { return path == f.path; });
@@ -633,7 +689,7 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
         std::string names;
         for (const FieldSpec& g : configSchema())
           if (g.oneOf && std::string(g.oneOf) == f.oneOf) names += std::string(names.empty() ? "" : ", ") + g.path;
-        return fieldError(first, "give only one of " + names);
+        return fieldError(first, "one-of-only", {{"names", names}});
       }
       first = f.path;
     }
@@ -648,16 +704,14 @@ Status parseConfig(const JsonValue& root, AttentionConfig& config) {
 
 Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
   if (static_cast<int64_t>(jsonText.size()) > kMaxConfigTextBytes)
-    return fieldError("config", "the config is " + std::to_string(jsonText.size() >> 20) +
-                                    " MiB of JSON; the limit is " + std::to_string(kMaxConfigTextBytes >> 20) +
-                                    " MiB (give large matrices as typed arrays, single numbers as edits)");
+    return fieldError(
+        "config", "config-too-large",
+        {{"size", std::to_string(jsonText.size() >> 20)}, {"limit", std::to_string(kMaxConfigTextBytes >> 20)}});
   const JsonParseResult parsed = parseJson(jsonText, kMaxJsonValues);
-  if (parsed.tooManyValues)
-    return fieldError("config", "the config has more than " + std::to_string(kMaxJsonValues) +
-                                    " values (give large matrices as typed arrays, single numbers as edits)");
+  if (parsed.tooManyValues) return fieldError("config", "too-many-values", {{"limit", std::to_string(kMaxJsonValues)}});
   if (!parsed.ok)
-    return fieldError(parsed.duplicateKeyPath.empty() ? "config" : parsed.duplicateKeyPath,
-                      "config is not valid JSON: " + parsed.error);
+    return fieldError(parsed.duplicateKeyPath.empty() ? "config" : parsed.duplicateKeyPath, parsed.errorCode.c_str(),
+                      parsed.errorParams);
   return parseConfig(parsed.value, tensors, config);
 }
 
@@ -690,10 +744,20 @@ std::string schemaJson() {
          ",\"heads\":" + std::to_string(kMaxHeads) + ",\"vocab\":" + std::to_string(kMaxVocab) +
          ",\"intermediateBytes\":" + std::to_string(kMaxIntermediateBytes) +
          ",\"givenBytes\":" + std::to_string(kMaxGivenBytes) +
+         ",\"additiveTerms\":" + std::to_string(kMaxAdditiveTerms) +
          ",\"configTextBytes\":" + std::to_string(kMaxConfigTextBytes) +
          ",\"jsonValues\":" + std::to_string(kMaxJsonValues) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
+  out += "],\"errors\":[";
+  for (size_t i = 0; i < errorCatalog().size(); ++i) {
+    const ErrorKind& kind = errorCatalog()[i];
+    std::string params;
+    for (const std::string& name : templateParams(kind.english))
+      params += (params.empty() ? "" : ",") + jsonQuote(name);
+    out += (i ? "," : "") + std::string("{\"code\":") + jsonQuote(kind.code) + ",\"params\":[" + params +
+           "],\"message\":" + jsonQuote(kind.english) + "}";
+  }
   return out + "]}";
 }
 

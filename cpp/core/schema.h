@@ -20,13 +20,14 @@ namespace attention_lab {
 enum class FieldType {
   String,        // "text"
   StringList,    // ["a", "b"]
+  TokenLists,    // [["a", "b"], ["c"]]: pre-split tokens, one list per sentence
   Integer,       // a whole number within [min, max]
   Seed,          // a whole number within [0, 2^53]
   Number,        // a finite number within [min, max]
   Boolean,       // true / false
   Enum,          // one of `choices`
   EnumOrNumber,  // one of `choices`, or a finite number
-  Randn,         // {"randn": [B, S, dModel]}
+  RandomInput,   // {"randn": [B, S, dModel]} or {"rand": [B, S, dModel]}
   Matrix,        // number[][] (null keeps the drawn number), or a typed array
   MatrixMap,     // {name: Matrix} for the names in `choices`
   Edits,         // [[row or token, col, value], ...]
@@ -48,7 +49,7 @@ struct FieldSpec {
   const char* group;  // input | model | embedding | weights | attention | dropout
   std::vector<const char*> choices;
   double min = 0, max = 0;
-  const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, input)
+  const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, tokens, input)
   FieldReader read = nullptr;
   FieldWriter write = nullptr;
 };
@@ -68,7 +69,8 @@ Status parseConfigText(const std::string& jsonText, const TypedArrays& tensors, 
 Status parseConfigText(const std::string& jsonText, AttentionConfig& config);
 
 // The schema as JSON: {"version", "fields": [{path, name, type, group,
-// default, choices?, min?, max?, oneOf?, help}], "limits", "tensors"}.
+// default, choices?, min?, max?, oneOf?, help}], "limits", "tensors",
+// "errors": [{code, params, message}]} (errors.h's catalog).
 std::string schemaJson();
 
 // The scalar settings of a config as JSON ({"dModel": 8, "weights.qkvBias": true, ...}),

@@ -12,8 +12,13 @@ constexpr int64_t kMaxBatch = 64;                // B
 constexpr int64_t kMaxDModel = 4096;             // D
 constexpr int64_t kMaxHeads = 64;                // H
 constexpr int64_t kMaxVocab = 100000;            // rows of the embedding table
+constexpr int64_t kMaxAdditiveHidden = 1024;     // additiveHidden
+// The additive score's tanh terms, B·H·S·S_kv·additiveHidden (each a few
+// floating-point operations and a tanh): about a second of work.
+constexpr int64_t kMaxAdditiveTerms = int64_t{1} << 26;
 // All intermediates of one run together (X, weights, Q/K/V, the five
-// [B,H,S,S_kv] score tensors, mask, context, concat, output).
+// [B,H,S,S_kv] score tensors, averagedWeights, mask, the additive score's
+// projections, context, concat, output).
 constexpr int64_t kMaxIntermediateBytes = int64_t{512} << 20;
 // The config itself: its JSON text, the values in that text (each becomes a
 // parsed node of about 100 bytes), and the explicit values given as typed arrays.

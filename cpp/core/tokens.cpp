@@ -1,6 +1,7 @@
 #include "tokens.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -36,44 +37,53 @@ bool isPythonWhitespace(uint32_t c) {
          (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
-}  // namespace
-
-std::vector<std::string> splitWhitespace(const std::string& text) {
+// The first `keep` tokens of `text`, split at whitespace and, where
+// `alone(c)` is true, around the character c; `count` gets the number of
+// tokens in all (so a long text is counted without keeping every token).
+template <typename Alone>
+std::vector<std::string> split(const std::string& text, Alone alone, size_t keep, size_t& count) {
   std::vector<std::string> tokens;
   std::string current;
+  count = 0;
+  auto finish = [&](std::string token) {
+    if (count++ < keep) tokens.push_back(std::move(token));
+  };
   for (size_t pos = 0; pos < text.size();) {
     uint32_t codePoint;
     const size_t length = decodeUtf8(text, pos, codePoint);
-    if (isPythonWhitespace(codePoint)) {
-      if (!current.empty()) tokens.push_back(std::move(current));
+    const bool space = isPythonWhitespace(codePoint);
+    if (space || alone(codePoint)) {
+      if (!current.empty()) finish(std::move(current));
       current.clear();
+      if (!space) finish(text.substr(pos, length));
     } else {
       current.append(text, pos, length);
     }
     pos += length;
   }
-  if (!current.empty()) tokens.push_back(std::move(current));
+  if (!current.empty()) finish(std::move(current));
   return tokens;
 }
 
-Status tokenizeSide(const std::vector<std::string>& texts, const std::string& field, bool indexed,
-                    std::optional<int64_t> maxLen, TokenizedSide& out) {
-  if (static_cast<int64_t>(texts.size()) > kMaxBatch)
-    return fieldError(field, field + " has " + std::to_string(texts.size()) + " sentences; the batch limit is " +
-                                 std::to_string(kMaxBatch));
+bool in(uint32_t c, uint32_t first, uint32_t last) { return c >= first && c <= last; }
+
+// A sentence of `count` tokens at `where`: not empty, and within the limit unless maxLen cuts it.
+Status checkLength(size_t count, const std::string& where, std::optional<int64_t> maxLen) {
+  if (count == 0) return fieldError(where, "empty-sentence", {{"field", where}});
+  const int64_t kept = maxLen ? std::min<int64_t>(static_cast<int64_t>(count), *maxLen) : static_cast<int64_t>(count);
+  if (kept > kMaxTokensPerSequence)
+    return fieldError(
+        where, "sentence-too-long",
+        {{"field", where}, {"count", std::to_string(count)}, {"limit", std::to_string(kMaxTokensPerSequence)}});
+  return {};
+}
+
+// Checked token lists [B][S], each at most maxLen long -> padded to the longest (or to maxLen).
+void padSide(std::vector<std::vector<std::string>> lists, std::optional<int64_t> maxLen, TokenizedSide& out) {
   out = TokenizedSide{};
   size_t longest = 0;
-  for (size_t b = 0; b < texts.size(); ++b) {
-    const std::string where = indexed ? field + "[" + std::to_string(b) + "]" : field;
-    std::vector<std::string> tokens = splitWhitespace(texts[b]);
-    if (tokens.empty()) return fieldError(where, where + " is empty: type at least one token");
-    if (maxLen && static_cast<int64_t>(tokens.size()) > *maxLen) tokens.resize(static_cast<size_t>(*maxLen));
-    if (static_cast<int64_t>(tokens.size()) > kMaxTokensPerSequence)
-      return fieldError(where, where + " has " + std::to_string(tokens.size()) + " tokens; the limit is " +
-                                   std::to_string(kMaxTokensPerSequence) + " per sentence");
-    longest = std::max(longest, tokens.size());
-    out.tokens.push_back(std::move(tokens));
-  }
+  for (const auto& tokens : lists) longest = std::max(longest, tokens.size());
+  out.tokens = std::move(lists);
   const size_t length = maxLen ? static_cast<size_t>(*maxLen) : longest;
   for (auto& tokens : out.tokens) {
     std::vector<bool> padding(length, false);
@@ -82,6 +92,90 @@ Status tokenizeSide(const std::vector<std::string>& texts, const std::string& fi
     tokens.resize(length, kPadToken);
     out.isPadding.push_back(std::move(padding));
   }
+}
+
+Status checkBatch(size_t count, const std::string& field) {
+  if (static_cast<int64_t>(count) <= kMaxBatch) return {};
+  return fieldError(field, "too-many-sentences",
+                    {{"field", field}, {"count", std::to_string(count)}, {"limit", std::to_string(kMaxBatch)}});
+}
+
+// How many tokens of a sentence are kept: maxLen, or one more than the limit (to report it).
+size_t tokensToKeep(std::optional<int64_t> maxLen) {
+  return static_cast<size_t>(maxLen ? *maxLen : kMaxTokensPerSequence + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> splitWhitespace(const std::string& text) {
+  size_t count;
+  return split(
+      text, [](uint32_t) { return false; }, SIZE_MAX, count);
+}
+
+bool isStandaloneCjk(uint32_t c) {
+  const bool han = in(c, 0x3400, 0x4DBF) || in(c, 0x4E00, 0x9FFF) || in(c, 0xF900, 0xFAFF) || in(c, 0x20000, 0x3FFFF);
+  const bool kana = in(c, 0x3040, 0x30FF) || in(c, 0x31F0, 0x31FF) || in(c, 0xFF66, 0xFF9F) || in(c, 0x1B000, 0x1B16F);
+  const bool hangul = in(c, 0xAC00, 0xD7AF) || in(c, 0x1100, 0x11FF) || in(c, 0x3130, 0x318F) ||
+                      in(c, 0xA960, 0xA97F) || in(c, 0xD7B0, 0xD7FF) || in(c, 0xFFA0, 0xFFDC);
+  const bool fullwidthAlnum = in(c, 0xFF10, 0xFF19) || in(c, 0xFF21, 0xFF3A) || in(c, 0xFF41, 0xFF5A);
+  const bool punctuation = in(c, 0x3000, 0x303F) || (in(c, 0xFF01, 0xFF65) && !fullwidthAlnum);
+  return han || kana || hangul || punctuation;
+}
+
+std::vector<std::string> tokenizeText(const std::string& text, Tokenizer mode, size_t keep, size_t& count) {
+  switch (mode) {
+    case Tokenizer::Whitespace:
+      return split(
+          text, [](uint32_t) { return false; }, keep, count);
+    case Tokenizer::Auto: return split(text, isStandaloneCjk, keep, count);
+    case Tokenizer::Chars:
+      return split(
+          text, [](uint32_t) { return true; }, keep, count);
+  }
+  count = 0;
+  return {};
+}
+
+std::vector<std::string> tokenizeText(const std::string& text, Tokenizer mode) {
+  size_t count;
+  return tokenizeText(text, mode, SIZE_MAX, count);
+}
+
+bool containsWhitespace(const std::string& text) {
+  for (size_t pos = 0; pos < text.size();) {
+    uint32_t codePoint;
+    pos += decodeUtf8(text, pos, codePoint);
+    if (isPythonWhitespace(codePoint)) return true;
+  }
+  return false;
+}
+
+Status tokenizeSide(const std::vector<std::string>& texts, Tokenizer mode, const std::string& field, bool indexed,
+                    std::optional<int64_t> maxLen, TokenizedSide& out) {
+  if (Status s = checkBatch(texts.size(), field)) return s;
+  std::vector<std::vector<std::string>> lists;
+  lists.reserve(texts.size());
+  for (size_t b = 0; b < texts.size(); ++b) {
+    size_t count;
+    lists.push_back(tokenizeText(texts[b], mode, tokensToKeep(maxLen), count));
+    if (Status s = checkLength(count, indexed ? field + "[" + std::to_string(b) + "]" : field, maxLen)) return s;
+  }
+  padSide(std::move(lists), maxLen, out);
+  return {};
+}
+
+Status tokenizeSide(const std::vector<std::vector<std::string>>& tokens, const std::string& field,
+                    std::optional<int64_t> maxLen, TokenizedSide& out) {
+  if (Status s = checkBatch(tokens.size(), field)) return s;
+  std::vector<std::vector<std::string>> lists;
+  lists.reserve(tokens.size());
+  for (size_t b = 0; b < tokens.size(); ++b) {
+    if (Status s = checkLength(tokens[b].size(), field + "[" + std::to_string(b) + "]", maxLen)) return s;
+    const size_t kept = std::min(tokens[b].size(), tokensToKeep(maxLen));
+    lists.emplace_back(tokens[b].begin(), tokens[b].begin() + static_cast<std::ptrdiff_t>(kept));
+  }
+  padSide(std::move(lists), maxLen, out);
   return {};
 }
 

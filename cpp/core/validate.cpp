@@ -8,12 +8,14 @@
 namespace attention_lab {
 namespace {
 
-Status checkRandnShape(const SequenceSource& source, const char* field, int64_t dModel) {
-  if (!source.randn) return {};
-  const int64_t d = (*source.randn)[2];
-  const std::string f = std::string(field) + ".randn[2]";
+std::string str(int64_t n) { return std::to_string(n); }
+
+Status checkRandomShape(const SequenceSource& source, const char* field, int64_t dModel) {
+  if (!source.random) return {};
+  const int64_t d = source.random->shape[2];
+  const std::string f = std::string(field) + "." + source.random->key() + "[2]";
   if (d != dModel)
-    return fieldError(f, f + " (" + std::to_string(d) + ") must equal dModel (" + std::to_string(dModel) + ")");
+    return fieldError(f, "random-input-d-model", {{"field", f}, {"got", str(d)}, {"dModel", str(dModel)}});
   return {};
 }
 
@@ -26,67 +28,88 @@ bool fitsShape(const GivenValues& given, const std::vector<int64_t>& expected) {
   return given.shape.size() == 1 && given.shape[0] == count;
 }
 
-int64_t batchOf(const SequenceSource& source) {
-  return source.randn ? (*source.randn)[0] : static_cast<int64_t>(source.texts.size());
-}
-
 // Every edit of a [rows, cols] tensor (a vector when rows == 0) within bounds.
 Status checkEdits(const std::vector<CellEdit>& edits, int64_t rows, int64_t cols) {
   for (const CellEdit& e : edits) {
     if (rows > 0 && e.token.empty() && e.row >= rows)
-      return fieldError(
-          e.field, e.field + ": row " + std::to_string(e.row) + " is outside [0, " + std::to_string(rows - 1) + "]");
+      return fieldError(e.field, "edit-row-outside", {{"field", e.field}, {"row", str(e.row)}, {"max", str(rows - 1)}});
     if (e.col >= cols)
-      return fieldError(
-          e.field, e.field + ": column " + std::to_string(e.col) + " is outside [0, " + std::to_string(cols - 1) + "]");
+      return fieldError(e.field, "edit-column-outside",
+                        {{"field", e.field}, {"column", str(e.col)}, {"max", str(cols - 1)}});
   }
   return {};
 }
 
+// A given or edited weight that this config has no place for: W_O/b_O
+// without an output projection, W_a/U_a/v_a without the additive score.
+Status checkWeightExists(const AttentionConfig& c, const std::string& name, const std::string& field) {
+  if ((name == "W_O" || name == "b_O") && !c.outProj)
+    return fieldError(field, "given-without-out-proj", {{"field", field}});
+  if (isAdditiveWeight(name) && c.score != ScoreKind::Additive)
+    return fieldError(field, "given-without-additive", {{"field", field}});
+  return {};
+}
+
+// Explicit values of the shape weightShape() gives; the error explains the sizes.
+Status checkWeightShape(const AttentionConfig& c, const std::string& name, const GivenValues& given) {
+  const std::string field = "weights.values." + name;
+  const std::vector<int64_t> expected = weightShape(c, name);
+  if (fitsShape(given, expected)) return {};
+  if (isAdditiveWeight(name))
+    return fieldError(field, "additive-weight-shape",
+                      {{"field", field},
+                       {"expected", shapeText(expected)},
+                       {"headDim", str(c.dModel / c.numHeads)},
+                       {"hidden", str(c.additiveHidden)},
+                       {"got", shapeText(given.shape)}});
+  return fieldError(field, "weight-shape",
+                    {{"field", field},
+                     {"expected", shapeText(expected)},
+                     {"dModel", str(c.dModel)},
+                     {"got", shapeText(given.shape)}});
+}
+
 }  // namespace
+
+std::vector<int64_t> weightShape(const AttentionConfig& c, const std::string& name) {
+  const int64_t headDim = c.dModel / c.numHeads;
+  if (name == "W_a" || name == "U_a") return {headDim, c.additiveHidden};
+  if (name == "v_a") return {c.additiveHidden};
+  if (isVectorWeight(name)) return {c.dModel};
+  return {c.dModel, c.dModel};
+}
 
 Status validateConfig(const AttentionConfig& c) {
   if (c.dModel % c.numHeads != 0)
-    return fieldError("numHeads", "dModel (" + std::to_string(c.dModel) + ") must be divisible by numHeads (" +
-                                      std::to_string(c.numHeads) + ")");
-  if (!c.input.present()) return fieldError("text", "text is required: type a sentence (or give texts or input)");
-  if (Status s = checkRandnShape(c.input, "input", c.dModel)) return s;
-  if (Status s = checkRandnShape(c.context, "contextInput", c.dModel)) return s;
-  if (c.context.present() && batchOf(c.input) != batchOf(c.context)) {
-    const std::string field = c.context.randn ? "contextInput" : "contextTexts";
-    return fieldError(field, field + " gives " + std::to_string(batchOf(c.context)) +
-                                 " sequences but the queries have " + std::to_string(batchOf(c.input)) +
-                                 "; give one context per query sentence");
+    return fieldError("numHeads", "not-divisible", {{"dModel", str(c.dModel)}, {"numHeads", str(c.numHeads)}});
+  if (!c.input.present()) return fieldError("text", "input-required");
+  if (Status s = checkRandomShape(c.input, "input", c.dModel)) return s;
+  if (Status s = checkRandomShape(c.context, "contextInput", c.dModel)) return s;
+  if (c.context.present() && c.input.batch() != c.context.batch()) {
+    const std::string field = c.context.random            ? "contextInput"
+                              : !c.context.tokens.empty() ? "contextTokens"
+                                                          : "contextTexts";
+    return fieldError(field, "context-batch-mismatch",
+                      {{"field", field}, {"context", str(c.context.batch())}, {"queries", str(c.input.batch())}});
   }
-  const bool anyTokens = !c.input.texts.empty() || !c.context.texts.empty();
-  if (c.maxLen && !anyTokens)
-    return fieldError("maxLen", "maxLen applies to sentences; a randn input has no tokens to pad");
+  const bool anyTokens = c.input.hasTokens() || c.context.hasTokens();
+  if (c.maxLen && !anyTokens) return fieldError("maxLen", "max-len-without-tokens");
   if ((c.embeddingValues || !c.embeddingEdits.empty()) && !anyTokens)
-    return fieldError(c.embeddingValues ? "embedding.values" : "embedding.edits",
-                      "the embedding table needs tokens, but the input is randn");
-  if (c.init == WeightInit::TorchMha && c.layout == ProjectionLayout::PerHead)
-    return fieldError("weights.layout",
-                      "weights.layout \"per-head\" is not available with weights.init \"torch-mha\": "
-                      "nn.MultiheadAttention uses one fused in_proj");
+    return fieldError(c.embeddingValues ? "embedding.values" : "embedding.edits", "embedding-without-tokens");
+  if (c.layout == ProjectionLayout::PerHead && c.init == WeightInit::TorchMha)
+    return fieldError("weights.layout", "per-head-with-mha");
+  if (c.layout == ProjectionLayout::PerHead && c.init == WeightInit::TorchLinearClones)
+    return fieldError("weights.layout", "per-head-with-clones");
 
-  // Explicit weights and edits: of the right shape, and only for W_O/b_O with an output projection.
-  auto checkOutProj = [&](const std::string& name, const std::string& field) -> Status {
-    if ((name == "W_O" || name == "b_O") && !c.outProj)
-      return fieldError(field, field + " is given but weights.outProj is false");
-    return {};
-  };
+  // Explicit weights and edits: of the right shape, and only for weights this config has.
   for (const auto& [name, given] : c.weightValues) {
-    const std::string field = "weights.values." + name;
-    const std::vector<int64_t> expected =
-        name[0] == 'W' ? std::vector<int64_t>{c.dModel, c.dModel} : std::vector<int64_t>{c.dModel};
-    if (!fitsShape(given, expected))
-      return fieldError(field, field + " must be " + shapeText(expected) + " (dModel = " + std::to_string(c.dModel) +
-                                   "), got " + shapeText(given.shape));
-    if (Status s = checkOutProj(name, field)) return s;
+    if (Status s = checkWeightExists(c, name, "weights.values." + name)) return s;
+    if (Status s = checkWeightShape(c, name, given)) return s;
   }
   for (const auto& [name, edits] : c.weightEdits) {
-    if (Status s = checkOutProj(name, "weights.edits." + name)) return s;
-    if (Status s = checkEdits(edits, name[0] == 'W' ? c.dModel : 0, c.dModel)) return s;
+    if (Status s = checkWeightExists(c, name, "weights.edits." + name)) return s;
+    const std::vector<int64_t> shape = weightShape(c, name);
+    if (Status s = checkEdits(edits, shape.size() == 2 ? shape[0] : 0, shape.back())) return s;
   }
   return checkEdits(c.embeddingEdits, kMaxVocab, c.dModel);
 }
@@ -98,38 +121,55 @@ int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& s) {
   const int64_t weights = 4 * d * d + 4 * d;
   const int64_t projections = s.batch * (s.queryLen + 2 * s.keyLen) * d;  // Q, K, V
   const int64_t scoreTensors = 5 * s.batch * h * s.queryLen * s.keyLen;   // scores ... dropped
-  const int64_t mask = s.batch * s.queryLen * s.keyLen;
-  const int64_t outputs = 3 * s.batch * s.queryLen * d;  // context, concat, output
-  return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs);
+  const int64_t mask = 2 * s.batch * s.queryLen * s.keyLen;               // mask, averagedWeights
+  const int64_t outputs = 3 * s.batch * s.queryLen * d;                   // context, concat, output
+  // W_a, U_a, v_a, and q·W_a [B, H, S, hidden], k·U_a [B, H, S_kv, hidden].
+  const int64_t additive =
+      c.score != ScoreKind::Additive
+          ? 0
+          : (2 * (d / h) + 1) * c.additiveHidden + s.batch * h * (s.queryLen + s.keyLen) * c.additiveHidden;
+  return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs + additive);
+}
+
+int64_t additiveTerms(const AttentionConfig& c, const RunSizes& s) {
+  if (c.score != ScoreKind::Additive) return 0;
+  return s.batch * c.numHeads * s.queryLen * s.keyLen * c.additiveHidden;
 }
 
 Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
+  const std::string randomInput = c.input.random ? std::string("input.") + c.input.random->key() : "";
   if (s.batch > kMaxBatch)
-    return fieldError(c.input.randn ? "input.randn[0]" : "texts",
-                      "the batch (" + std::to_string(s.batch) + ") exceeds the limit of " + std::to_string(kMaxBatch));
+    return fieldError(c.input.random            ? randomInput + "[0]"
+                      : !c.input.tokens.empty() ? "tokens"
+                                                : "texts",
+                      "batch-too-large", {{"batch", str(s.batch)}, {"limit", str(kMaxBatch)}});
   if (s.queryLen > kMaxTokensPerSequence)
-    return fieldError(c.input.randn ? "input.randn[1]" : "text", "the query length (" + std::to_string(s.queryLen) +
-                                                                     ") exceeds the limit of " +
-                                                                     std::to_string(kMaxTokensPerSequence) + " tokens");
+    return fieldError(c.input.random            ? randomInput + "[1]"
+                      : !c.input.tokens.empty() ? "tokens"
+                                                : "text",
+                      "query-too-long", {{"length", str(s.queryLen)}, {"limit", str(kMaxTokensPerSequence)}});
   if (s.keyLen > kMaxTokensPerSequence)
-    return fieldError(c.context.randn ? "contextInput.randn[1]" : "contextText",
-                      "the key length (" + std::to_string(s.keyLen) + ") exceeds the limit of " +
-                          std::to_string(kMaxTokensPerSequence) + " tokens");
+    return fieldError(c.context.random            ? std::string("contextInput.") + c.context.random->key() + "[1]"
+                      : !c.context.tokens.empty() ? "contextTokens"
+                                                  : "contextText",
+                      "keys-too-long", {{"length", str(s.keyLen)}, {"limit", str(kMaxTokensPerSequence)}});
   if (s.vocabSize > kMaxVocab)
-    return fieldError(
-        "vocab", "the vocab has " + std::to_string(s.vocabSize) + " tokens; the limit is " + std::to_string(kMaxVocab));
+    return fieldError("vocab", "vocab-too-large", {{"count", str(s.vocabSize)}, {"limit", str(kMaxVocab)}});
   if (c.embeddingValues) {
     const std::vector<int64_t> expected = {s.vocabSize, c.dModel};
     if (!fitsShape(*c.embeddingValues, expected))
-      return fieldError("embedding.values", "embedding.values must be " + shapeText(expected) +
-                                                " ([len(vocab), dModel]), got " + shapeText(c.embeddingValues->shape));
+      return fieldError("embedding.values", "embedding-shape",
+                        {{"expected", shapeText(expected)}, {"got", shapeText(c.embeddingValues->shape)}});
   }
   if (Status e = checkEdits(c.embeddingEdits, s.vocabSize, c.dModel)) return e;
+  const int64_t terms = additiveTerms(c, s);
+  if (terms > kMaxAdditiveTerms)
+    return fieldError("additiveHidden", "additive-too-large",
+                      {{"terms", str(terms)}, {"limit", str(kMaxAdditiveTerms)}});
   const int64_t bytes = intermediateBytes(c, s);
   if (bytes > kMaxIntermediateBytes)
-    return fieldError(
-        "dModel", "this run needs " + std::to_string(bytes >> 20) + " MiB of intermediates; the memory limit is " +
-                      std::to_string(kMaxIntermediateBytes >> 20) + " MiB (fewer tokens, heads or a smaller dModel)");
+    return fieldError("dModel", "memory-limit",
+                      {{"need", str(bytes >> 20)}, {"limit", str(kMaxIntermediateBytes >> 20)}});
   return {};
 }
 

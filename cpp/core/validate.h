@@ -4,6 +4,9 @@
 // Runs before anything large is allocated.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "config.h"
 
 namespace attention_lab {
@@ -19,10 +22,19 @@ struct RunSizes {
   int64_t vocabSize = 0;  // rows of the embedding table (0 without tokens)
 };
 
+// The shape of a weight tensor ("W_Q", "v_a", ...) in the x·W convention:
+// W_* [dModel, dModel], b_* [dModel], W_a and U_a [headDim, additiveHidden],
+// v_a [additiveHidden].
+std::vector<int64_t> weightShape(const AttentionConfig& config, const std::string& name);
+
 // Bytes of every intermediate the run keeps (float32).
 int64_t intermediateBytes(const AttentionConfig& config, const RunSizes& sizes);
 
-// Limits on B, S, S_kv, the vocab and the total memory; embedding.values shape.
+// The tanh terms of the additive score, B·H·S·S_kv·additiveHidden (0 for dot scores).
+int64_t additiveTerms(const AttentionConfig& config, const RunSizes& sizes);
+
+// Limits on B, S, S_kv, the vocab, the additive score's work and the total
+// memory; embedding.values shape.
 Status validateSizes(const AttentionConfig& config, const RunSizes& sizes);
 
 }  // namespace attention_lab

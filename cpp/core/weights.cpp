@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "validate.h"
+
 namespace attention_lab {
 namespace {
 
@@ -51,19 +53,37 @@ void drawRand(TorchGenerator& gen, int64_t in, int64_t out, Tensor& w, int64_t c
       w.data[static_cast<size_t>(i * d + columnOffset + o)] = values[static_cast<size_t>(i * out + o)];
 }
 
-void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+// nn.Linear(in, out, bias) copied whole into the [in, out] weight `w`.
+void drawLinear(TorchGenerator& gen, int64_t in, int64_t out, bool bias, Tensor& w, Tensor* b) {
+  drawLinear(gen, in, out, bias, w, b, 0);
+}
+
+// W_Q, W_K, W_V and their biases, fused: one [D, D] projection each (for
+// torch-mha also W_O and b_O, which nn.MultiheadAttention draws first; for
+// torch-linear-clones also W_O and b_O, the same copied Linear).
+void drawFusedProjections(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t d = config.dModel;
   const bool bias = config.hasQkvBias();
   switch (config.init) {
     case WeightInit::TorchLinear:
-      // q = nn.Linear(D, D, bias=qkvBias); k = ...; v = ...; o = nn.Linear(D, D)
-      for (const auto& p : kProjections) drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr, 0);
-      if (config.outProj) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"], 0);
+      // q = nn.Linear(D, D, bias=qkvBias); k = ...; v = ...
+      for (const auto& p : kProjections) drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr);
       break;
+    case WeightInit::TorchLinearClones: {
+      // linears = clones(nn.Linear(D, D, bias=qkvBias), 4): one draw, four deep copies for Q, K, V, O
+      Tensor weight = zeros({d, d}), biasValues = zeros({d});
+      drawLinear(gen, d, d, bias, weight, &biasValues);
+      for (const auto& p : kProjections) {
+        w[p[0]] = weight;
+        if (bias) w[p[1]] = biasValues;
+      }
+      if (config.outProj) w["W_O"] = weight;
+      if (config.outProj && bias) w["b_O"] = biasValues;
+      break;
+    }
     case WeightInit::TorchRand:
-      // W_Q = torch.rand(D, D); W_K = ...; W_V = ...; W_O = torch.rand(D, D)
+      // W_Q = torch.rand(D, D); W_K = ...; W_V = ...
       for (const auto& p : kProjections) drawRand(gen, d, d, w[p[0]], 0);
-      if (config.outProj) drawRand(gen, d, d, w["W_O"], 0);
       break;
     case WeightInit::TorchMha: {
       // mha = nn.MultiheadAttention(D, H, bias=qkvBias):
@@ -71,7 +91,7 @@ void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w)
       //   xavier_uniform_(in_proj_weight [3D, D])  -> W_Q, W_K, W_V stacked
       //   in_proj_bias = 0, out_proj.bias = 0
       Tensor outWeight = zeros({d, d});
-      drawLinear(gen, d, d, bias, outWeight, nullptr, 0);
+      drawLinear(gen, d, d, bias, outWeight, nullptr);
       if (config.outProj) w["W_O"] = outWeight;
       std::vector<float> inProj(static_cast<size_t>(3 * d * d));
       gen.xavierUniform(inProj.data(), 3 * d * d, d, 3 * d);
@@ -88,12 +108,13 @@ void drawFused(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w)
   }
 }
 
-void drawPerHead(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+// W_Q, W_K, W_V and their biases as per-head blocks: each head draws its own
+// [dModel, headDim] projections, head by head.
+void drawPerHeadProjections(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t d = config.dModel, headDim = d / config.numHeads;
   const bool bias = config.hasQkvBias();
-  if (config.init == WeightInit::Identity) return drawFused(config, gen, w);
-  // heads = [Head(D, headDim) for h in range(H)], each with its own
-  // query/key/value projection [D, headDim], drawn head by head.
+  if (config.init == WeightInit::Identity) return drawFusedProjections(config, gen, w);
+  // heads = [Head(D, headDim) for h in range(H)], each with its own query/key/value projection
   for (int64_t h = 0; h < config.numHeads; ++h)
     for (const auto& p : kProjections) {
       if (config.init == WeightInit::TorchRand)
@@ -101,11 +122,27 @@ void drawPerHead(const AttentionConfig& config, TorchGenerator& gen, WeightSet& 
       else
         drawLinear(gen, d, headDim, bias, w[p[0]], bias ? &w[p[1]] : nullptr, h * headDim);
     }
+}
+
+// The additive score's layers, shared by the heads, in the x·W convention:
+//   W_a = nn.Linear(headDim, hidden, bias=False); U_a = nn.Linear(headDim, hidden, bias=False)
+//   v_a = nn.Linear(hidden, 1, bias=False)
+void drawAdditive(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+  const int64_t headDim = config.dModel / config.numHeads, hidden = config.additiveHidden;
+  drawLinear(gen, headDim, hidden, false, w["W_a"], nullptr);
+  drawLinear(gen, headDim, hidden, false, w["U_a"], nullptr);
+  Tensor va = zeros({hidden, 1});  // nn.Linear(hidden, 1) in the x·W convention: [hidden, 1]
+  drawLinear(gen, hidden, 1, false, va, nullptr);
+  w["v_a"].data = va.data;
+}
+
+// W_O and b_O for the inits that draw them after the other layers.
+//   o = nn.Linear(D, D)   # or W_O = torch.rand(D, D)
+void drawOutput(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+  const int64_t d = config.dModel;
   if (!config.outProj) return;
-  if (config.init == WeightInit::TorchRand)
-    drawRand(gen, d, d, w["W_O"], 0);
-  else
-    drawLinear(gen, d, d, true, w["W_O"], &w["b_O"], 0);
+  if (config.init == WeightInit::TorchLinear) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"]);
+  if (config.init == WeightInit::TorchRand) drawRand(gen, d, d, w["W_O"], 0);
 }
 
 }  // namespace
@@ -114,10 +151,13 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
   std::vector<std::string> names = {"W_Q", "W_K", "W_V"};
   const bool qkvBias = config.hasQkvBias();
   if (qkvBias) names.insert(names.end(), {"b_Q", "b_K", "b_V"});
+  if (config.score == ScoreKind::Additive) names.insert(names.end(), {"W_a", "U_a", "v_a"});
   if (config.outProj) {
     names.push_back("W_O");
-    // nn.Linear output projections carry a bias; MHA's follows bias=qkvBias.
-    const bool outBias = config.init == WeightInit::TorchLinear || (config.init == WeightInit::TorchMha && qkvBias);
+    // nn.Linear output projections carry a bias; MHA's and the cloned Linear's follow bias=qkvBias.
+    const bool outBias =
+        config.init == WeightInit::TorchLinear ||
+        ((config.init == WeightInit::TorchMha || config.init == WeightInit::TorchLinearClones) && qkvBias);
     if (outBias) names.push_back("b_O");
   }
   // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
@@ -130,10 +170,9 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
 }
 
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
-  const int64_t d = config.dModel;
   WeightSet w;
   const std::vector<std::string> names = weightNames(config);
-  for (const std::string& name : names) w[name] = name[0] == 'W' ? zeros({d, d}) : zeros({d});
+  for (const std::string& name : names) w[name] = zeros(weightShape(config, name));
 
   bool everyValueGiven = true;
   for (const std::string& name : names) {
@@ -141,16 +180,21 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
     everyValueGiven = everyValueGiven && given != config.weightValues.end() && given->second.complete();
   }
   if (!everyValueGiven) {
+    // Q, K, V, then the additive score's layers, then W_O.
     if (config.layout == ProjectionLayout::PerHead)
-      drawPerHead(config, generator, w);
+      drawPerHeadProjections(config, generator, w);
     else
-      drawFused(config, generator, w);
+      drawFusedProjections(config, generator, w);
+    if (config.score == ScoreKind::Additive) drawAdditive(config, generator, w);
+    drawOutput(config, generator, w);
   }
   for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
-  // Single edited numbers: W[row][col], or b[col] for a bias (checked by validateConfig).
-  for (const auto& [name, edits] : config.weightEdits)
+  // Single edited numbers: W[row][col], or b[col] for a vector (checked by validateConfig).
+  for (const auto& [name, edits] : config.weightEdits) {
+    const int64_t cols = w[name].shape.back();
     for (const CellEdit& e : edits)
-      w[name].data[static_cast<size_t>(name[0] == 'W' ? e.row * d + e.col : e.col)] = e.value;
+      w[name].data[static_cast<size_t>(isVectorWeight(name) ? e.col : e.row * cols + e.col)] = e.value;
+  }
   return w;
 }
 

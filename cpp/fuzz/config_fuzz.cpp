@@ -8,24 +8,31 @@
 // a larger one only goes through validateConfig and validateSizes. Besides
 // "no crash, no sanitizer report", every input must satisfy:
 //   - an error names a field (the config, a schema path, or the unknown
-//     member it is about) and says something;
+//     member it is about) and says something; its code is in the catalog, its
+//     parameters are exactly its template's, and its message is the template
+//     filled with them (so is a warning's);
 //   - a text that is not JSON is an error on "config" (or on the repeated
 //     key's path, for a duplicate key);
 //   - settingsJson of a parsed config is a JSON object of schema paths;
 //   - splitWhitespace is Python's str.split() (bytes that are not UTF-8 are
-//     never whitespace);
+//     never whitespace); the "auto" and "chars" tokenizers give tokens that
+//     make the text without its whitespace, a CJK character or a code point
+//     ("chars") each alone, other runs only broken at whitespace or CJK;
 //   - a run has exactly the tensors it should, in kTensorNames order, each of
 //     its shape with data.size() = the product of the shape; the tokens are
-//     each sentence's words (str.split(), cut at maxLen) then "<pad>", the ids
+//     each sentence's words (by the tokenizer, or as given; cut at maxLen) then "<pad>", the ids
 //     index the vocab, the vocab and the unknown tokens are as documented;
-//   - mask is 0/1 exactly where causal and padding block; masked is maskFill
-//     there and scaled elsewhere; scaled is scores scaled by the mode;
+//   - mask holds the convention's blocked value (1; 0 for "keep"; maskFill for
+//     "additive") exactly where causal and padding block, and the other value
+//     elsewhere; masked is maskFill there and scaled elsewhere (scaled + mask
+//     for "additive"); scaled is scores scaled by the mode;
 //   - every row of weights is in [0, 1] and sums to 1 (within float rounding),
 //     unless its masked row holds NaN or +inf or is all -inf: then the row is
 //     all NaN, and the run has the one warning about it;
 //   - dropped is weights (p = 0), weights * 0 (p = 1), or each entry is
-//     weights * 0 or weights * 1/(1-p); concat is context with the heads side
-//     by side; output is concat without an output projection;
+//     weights * 0 or weights * 1/(1-p); averagedWeights is dropped summed over
+//     the heads / H; concat is context with the heads side by side; output is
+//     concat without an output projection;
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
 //     equally, and a fully given table is what X holds (without positions);
@@ -44,6 +51,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "errors.h"
 #include "fuzz_check.h"
 #include "json.h"
 #include "schema.h"
@@ -92,9 +100,20 @@ bool sameTensor(const Tensor& a, const Tensor& b) {
 
 // An error names a field: "config", a path of the schema (with an index or
 // member after it), or a member of the root object the error is about.
+// A code of the catalog with exactly its template's parameters, which make the message.
+void checkCode(const std::string& code, const ErrorParams& params, const std::string& message) {
+  const ErrorKind* kind = findErrorKind(code);
+  FUZZ_CHECK(kind != nullptr);
+  std::vector<std::string> names;
+  for (const auto& param : params) names.push_back(param.first);
+  FUZZ_CHECK(names == templateParams(kind->english));
+  FUZZ_CHECK(fillTemplate(kind->english, params) == message);
+}
+
 void checkError(const Status& error, const JsonParseResult& json) {
   FUZZ_CHECK(!error->field.empty());
   FUZZ_CHECK(!error->message.empty());
+  checkCode(error->code, error->params, error->message);
   const std::string& field = error->field;
   auto startsWithName = [&](const std::string& name) {
     return field == name || (field.size() > name.size() && field.compare(0, name.size(), name) == 0 &&
@@ -144,7 +163,52 @@ size_t whitespaceAt(const std::string& text, size_t pos) {
   return valid && kWhitespace.count(cp) ? length : 0;
 }
 
-// splitWhitespace is Python's str.split() on the text.
+// The code point at text[pos] and its length, or {0xDC00 + byte, 1} for a byte that is not valid UTF-8.
+std::pair<uint32_t, size_t> codePointAt(const std::string& text, size_t pos) {
+  const unsigned char lead = static_cast<unsigned char>(text[pos]);
+  const size_t length = lead < 0x80                    ? 1
+                        : lead >= 0xC2 && lead <= 0xDF ? 2
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                       : 0;
+  if (length == 0 || pos + length > text.size()) return {0xDC00u + lead, 1};
+  uint32_t cp = length == 1 ? lead : lead & (0xFFu >> (length + 1));
+  for (size_t i = 1; i < length; ++i) {
+    const unsigned char next = static_cast<unsigned char>(text[pos + i]);
+    if ((next & 0xC0) != 0x80) return {0xDC00u + lead, 1};
+    cp = (cp << 6) | (next & 0x3F);
+  }
+  const bool valid = !(length == 3 && cp < 0x800) && !(length == 4 && (cp < 0x10000 || cp > 0x10FFFF)) &&
+                     !(cp >= 0xD800 && cp <= 0xDFFF);
+  return valid ? std::pair<uint32_t, size_t>{cp, length} : std::pair<uint32_t, size_t>{0xDC00u + lead, 1};
+}
+
+// The "auto" and "chars" tokenizers split each whitespace-separated word
+// further: the word is its tokens joined, a token holding a character that
+// stands alone ("chars": any) is that character only, and two tokens that
+// are runs of other characters are never adjacent within one word.
+void checkCjkSplit(const std::string& text, const std::vector<std::string>& words, Tokenizer mode) {
+  const auto alone = [&](uint32_t c) { return mode == Tokenizer::Chars || isStandaloneCjk(c); };
+  std::vector<std::string> expected;
+  for (const std::string& word : words) {
+    std::string run;
+    for (size_t pos = 0; pos < word.size();) {
+      const auto [cp, length] = codePointAt(word, pos);
+      if (alone(cp)) {
+        if (!run.empty()) expected.push_back(run);
+        run.clear();
+        expected.push_back(word.substr(pos, length));
+      } else {
+        run += word.substr(pos, length);
+      }
+      pos += length;
+    }
+    if (!run.empty()) expected.push_back(run);
+  }
+  FUZZ_CHECK(tokenizeText(text, mode) == expected);
+}
+
+// splitWhitespace is Python's str.split() on the text; the other tokenizers split its words.
 void checkSplit(const std::string& text) {
   std::vector<std::string> expected;
   std::string current;
@@ -159,11 +223,14 @@ void checkSplit(const std::string& text) {
   }
   if (!current.empty()) expected.push_back(current);
   FUZZ_CHECK(splitWhitespace(text) == expected);
+  checkCjkSplit(text, expected, Tokenizer::Auto);
+  checkCjkSplit(text, expected, Tokenizer::Chars);
 }
 
-// One side's sentences as the run must tokenize them: split by
-// splitWhitespace (Python's str.split()), truncated to maxLen; the padding and
-// the vocab are then worked out here, independently of tokens.cpp.
+// One side's sentences as the run must tokenize them: split by the tokenizer
+// (checked on its own by checkSplit), or the pre-split tokens, truncated to
+// maxLen; the padding and the vocab are then worked out here, independently
+// of tokens.cpp.
 struct Side {
   std::vector<std::vector<std::string>> tokens;  // [B][n_b], without padding
   int64_t length = 0;                            // S or S_kv: maxLen, or the longest sentence
@@ -172,10 +239,11 @@ struct Side {
 
 // False when the run must fail on these sentences: none, an empty one, more
 // than kMaxBatch of them, or more than kMaxTokensPerSequence tokens in one.
-bool split(const std::vector<std::string>& texts, std::optional<int64_t> maxLen, Side& side) {
-  if (texts.empty() || static_cast<int64_t>(texts.size()) > kMaxBatch) return false;
-  for (const std::string& text : texts) {
-    std::vector<std::string> tokens = splitWhitespace(text);
+bool split(const SequenceSource& source, Tokenizer mode, std::optional<int64_t> maxLen, Side& side) {
+  const size_t count = source.tokens.empty() ? source.texts.size() : source.tokens.size();
+  if (count == 0 || static_cast<int64_t>(count) > kMaxBatch) return false;
+  for (size_t b = 0; b < count; ++b) {
+    std::vector<std::string> tokens = source.tokens.empty() ? tokenizeText(source.texts[b], mode) : source.tokens[b];
     if (tokens.empty()) return false;
     if (maxLen && static_cast<int64_t>(tokens.size()) > *maxLen) tokens.resize(static_cast<size_t>(*maxLen));
     if (static_cast<int64_t>(tokens.size()) > kMaxTokensPerSequence) return false;
@@ -197,13 +265,13 @@ struct Plan {
 Plan plan(const AttentionConfig& c) {
   Plan p;
   if (!c.input.present()) return p;
-  const bool queryTokens = !c.input.texts.empty(), contextTokens = !c.context.texts.empty();
-  if (queryTokens && !split(c.input.texts, c.maxLen, p.query)) return p;
-  if (contextTokens && !split(c.context.texts, c.maxLen, p.context)) return p;
+  const bool queryTokens = c.input.hasTokens(), contextTokens = c.context.hasTokens();
+  if (queryTokens && !split(c.input, c.tokenizer, c.maxLen, p.query)) return p;
+  if (contextTokens && !split(c.context, c.tokenizer, c.maxLen, p.context)) return p;
   RunSizes& s = p.sizes;
-  s.batch = c.input.randn ? (*c.input.randn)[0] : static_cast<int64_t>(p.query.tokens.size());
-  s.queryLen = c.input.randn ? (*c.input.randn)[1] : p.query.length;
-  s.keyLen = !c.isCrossAttention() ? s.queryLen : c.context.randn ? (*c.context.randn)[1] : p.context.length;
+  s.batch = c.input.random ? c.input.random->shape[0] : static_cast<int64_t>(p.query.tokens.size());
+  s.queryLen = c.input.random ? c.input.random->shape[1] : p.query.length;
+  s.keyLen = !c.isCrossAttention() ? s.queryLen : c.context.random ? c.context.random->shape[1] : p.context.length;
   // The vocab: the given one, or "<pad>" (when anything is padded) and every token.
   if (c.vocab) {
     s.vocabSize = static_cast<int64_t>(c.vocab->size());
@@ -224,7 +292,8 @@ Plan plan(const AttentionConfig& c) {
   const double draws = V * D + B * (S + Skv) * D + 4 * D * D + 4 * D + B * H * S * Skv;
   const double multiplyAdds = B * (2 * S + 2 * Skv) * D * D + 2 * B * S * Skv * D;
   const double elementwise = 40 * B * H * S * Skv + 20 * B * (S + Skv) * D;
-  p.cost = 20 * draws + multiplyAdds + elementwise;
+  const double additive = 30 * static_cast<double>(additiveTerms(c, s));
+  p.cost = 20 * draws + multiplyAdds + elementwise + additive;
   return p;
 }
 
@@ -247,12 +316,12 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                                                         {"masked", {B, H, S, Skv}},
                                                         {"weights", {B, H, S, Skv}},
                                                         {"dropped", {B, H, S, Skv}},
+                                                        {"averagedWeights", {B, S, Skv}},
                                                         {"context", {B, H, S, dk}},
                                                         {"concat", {B, S, D}},
                                                         {"output", {B, S, D}}};
   const std::vector<std::string> weights = weightNames(c);
-  for (const std::string& name : weights)
-    shapes[name] = name[0] == 'W' ? std::vector<int64_t>{D, D} : std::vector<int64_t>{D};
+  for (const std::string& name : weights) shapes[name] = weightShape(c, name);
   std::vector<std::string> expected;
   for (const char* name : kTensorNames) {
     const std::string n = name;
@@ -296,8 +365,8 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
       }
     }
   };
-  checkTokens(r.tokens, r.ids, !c.input.texts.empty(), p.query);
-  checkTokens(r.contextTokens, r.contextIds, !c.context.texts.empty(), p.context);
+  checkTokens(r.tokens, r.ids, c.input.hasTokens(), p.query);
+  checkTokens(r.contextTokens, r.contextIds, c.context.hasTokens(), p.context);
   // Tokens not in the vocab, each once, in order of first appearance (queries, then context).
   std::vector<std::string> unknown;
   for (const Side* side : {&p.query, &p.context})
@@ -327,15 +396,22 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
                         divide ? scores.data[i] / divisor : scores.data[i] * static_cast<float>(r.scaleFactor)));
 
   // The keys' padding: the context's tokens, or the queries' own in self-attention.
-  const Side* keys = !c.context.texts.empty()                          ? &p.context
-                     : !c.isCrossAttention() && !c.input.texts.empty() ? &p.query
-                                                                       : nullptr;
+  const Side* keys = c.context.hasTokens()                          ? &p.context
+                     : !c.isCrossAttention() && c.input.hasTokens() ? &p.query
+                                                                    : nullptr;
+  // The mask's value for a blocked and for a visible key, by convention.
+  const float blockedValue = c.maskConvention == MaskConvention::Keep       ? 0.0f
+                             : c.maskConvention == MaskConvention::Additive ? c.maskFill
+                                                                            : 1.0f;
+  const float visibleValue = c.maskConvention == MaskConvention::Keep ? 1.0f : 0.0f;
+  std::vector<bool> isBlocked(mask.data.size());
   for (int64_t b = 0; b < B; ++b)
     for (int64_t i = 0; i < S; ++i)
       for (int64_t j = 0; j < Skv; ++j) {
-        const bool blocked = (blocksFuture(c.mask) && j > i) ||
-                             (blocksPadding(c.mask) && keys && keys->padding(static_cast<size_t>(b), j));
-        FUZZ_CHECK(mask.data[static_cast<size_t>((b * S + i) * Skv + j)] == (blocked ? 1.0f : 0.0f));
+        const size_t k = static_cast<size_t>((b * S + i) * Skv + j);
+        isBlocked[k] = (blocksFuture(c.mask) && j > i) ||
+                       (blocksPadding(c.mask) && keys && keys->padding(static_cast<size_t>(b), j));
+        FUZZ_CHECK(sameBits(mask.data[k], isBlocked[k] ? blockedValue : visibleValue));
       }
 
   int64_t nanRows = 0;
@@ -347,8 +423,11 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
         bool undefined = false, allMinusInf = true;
         for (int64_t j = 0; j < Skv; ++j) {
           const size_t k = row + static_cast<size_t>(j);
-          const bool blocked = mask.data[static_cast<size_t>((b * S + i) * Skv + j)] != 0.0f;
-          FUZZ_CHECK(sameBits(masked.data[k], blocked ? c.maskFill : scaled.data[k]));
+          const size_t m = static_cast<size_t>((b * S + i) * Skv + j);
+          if (c.maskConvention == MaskConvention::Additive)
+            FUZZ_CHECK(sameBits(masked.data[k], scaled.data[k] + mask.data[m]));
+          else
+            FUZZ_CHECK(sameBits(masked.data[k], isBlocked[m] ? c.maskFill : scaled.data[k]));
           const float x = masked.data[k];
           undefined = undefined || std::isnan(x) || x == std::numeric_limits<float>::infinity();
           allMinusInf = allMinusInf && x == -std::numeric_limits<float>::infinity();
@@ -369,6 +448,10 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
           FUZZ_CHECK(std::fabs(sum - 1.0) <= tolerance);
       }
   FUZZ_CHECK(r.warnings.size() == (nanRows > 0 ? 1u : 0u));
+  for (const Warning& w : r.warnings) {
+    FUZZ_CHECK(w.code == "nan-rows");
+    checkCode(w.code, w.params, w.message);
+  }
 
   const float keptScale = 1.0f / static_cast<float>(1.0 - c.dropoutP);
   for (size_t i = 0; i < weights.data.size(); ++i) {
@@ -380,6 +463,14 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
     else
       FUZZ_CHECK(sameBits(d, w * 0.0f) || sameBits(d, w * keptScale));
   }
+
+  const Tensor& averaged = tensor(r, "averagedWeights");
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t k = 0; k < S * Skv; ++k) {
+      float sum = 0.0f;
+      for (int64_t h = 0; h < H; ++h) sum += dropped.data[static_cast<size_t>((b * H + h) * S * Skv + k)];
+      FUZZ_CHECK(sameBits(averaged.data[static_cast<size_t>(b * S * Skv + k)], sum / static_cast<float>(H)));
+    }
 
   const Tensor &context = tensor(r, "context"), &concat = tensor(r, "concat"), &output = tensor(r, "output");
   for (int64_t b = 0; b < B; ++b)
@@ -393,14 +484,14 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
 
 // Given values, then edits over them, are what the weights hold.
 void checkWeights(const AttentionConfig& c, const AttentionResult& r) {
-  const int64_t D = c.dModel;
   std::map<std::string, std::map<size_t, float>> expected;
   for (const auto& [name, given] : c.weightValues)
     for (size_t i = 0; i < given.data.size(); ++i)
       if (given.given.empty() || given.given[i]) expected[name][i] = given.data[i];
   for (const auto& [name, edits] : c.weightEdits)
     for (const CellEdit& e : edits)
-      expected[name][static_cast<size_t>(name[0] == 'W' ? e.row * D + e.col : e.col)] = e.value;
+      expected[name][static_cast<size_t>(isVectorWeight(name) ? e.col : e.row * weightShape(c, name).back() + e.col)] =
+          e.value;
   for (const auto& [name, cells] : expected) {
     const Tensor& t = tensor(r, name.c_str());
     for (const auto& [index, value] : cells) FUZZ_CHECK(index < t.data.size() && sameBits(t.data[index], value));
@@ -426,7 +517,7 @@ void checkEmbedding(const AttentionConfig& c, const JsonValue& root, const Atten
       }
       edited[{id, static_cast<int64_t>(items[1].number())}] = static_cast<float>(items[2].number());
     }
-  if (c.positional != Positional::None || c.input.texts.empty()) return;
+  if (c.positional != Positional::None || !c.input.hasTokens()) return;
   const Tensor& x = tensor(r, "X");
   const size_t D = static_cast<size_t>(c.dModel);
   std::map<int64_t, size_t> firstRow;  // id -> its first row in X

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "attention.h"
+#include "errors.h"
 #include "json.h"
 #include "schema.h"
 #include "size_limits.h"
@@ -46,14 +47,35 @@ val toJs(const Tensor& t) {
   return tensor;
 }
 
+// {name: value, ...}
+val paramsToJs(const attention_lab::ErrorParams& params) {
+  val out = val::object();
+  for (const auto& [name, value] : params) out.set(name, value);
+  return out;
+}
+
 val errorToJs(const ConfigError& error) {
   val out = val::object();
   out.set("ok", false);
   val e = val::object();
   e.set("field", error.field);
+  e.set("code", error.code);
+  e.set("params", paramsToJs(error.params));
   e.set("message", error.message);
   out.set("error", e);
   return out;
+}
+
+val warningsToJs(const std::vector<attention_lab::Warning>& warnings) {
+  val array = val::array();
+  for (size_t i = 0; i < warnings.size(); ++i) {
+    val w = val::object();
+    w.set("code", warnings[i].code);
+    w.set("params", paramsToJs(warnings[i].params));
+    w.set("message", warnings[i].message);
+    array.set(i, w);
+  }
+  return array;
 }
 
 val parseJsonText(const std::string& text) { return val::global("JSON").call<val>("parse", val(text)); }
@@ -97,7 +119,7 @@ val run(const std::string& configJson, val typedArrays, val wantedTensors) {
   out.set("unknownTokens", toArray(r.unknownTokens));
   out.set("headDim", static_cast<double>(r.headDim));
   out.set("scaleFactor", r.scaleFactor);
-  out.set("warnings", toArray(r.warnings));
+  out.set("warnings", warningsToJs(r.warnings));
   config.resolveDefaults();
   out.set("settings", parseJsonText(attention_lab::settingsJson(config)));
   val tensorsOut = val::object();

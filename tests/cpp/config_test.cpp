@@ -66,12 +66,23 @@ TEST(ConfigJson, ReadsEveryField) {
   EXPECT_EQ(*c.dropoutSeed, 3u);
 }
 
-TEST(ConfigJson, RandnInputs) {
+TEST(ConfigJson, RandomInputs) {
   AttentionConfig c;
-  ASSERT_TRUE(
-      succeeded(parseConfigText(R"({"input": {"randn": [2, 3, 8]}, "contextInput": {"randn": [2, 5, 8]}})", c)));
-  EXPECT_EQ((*c.input.randn)[1], 3);
-  EXPECT_EQ((*c.context.randn)[1], 5);
+  ASSERT_TRUE(succeeded(parseConfigText(R"({"input": {"randn": [2, 3, 8]}, "contextInput": {"rand": [2, 5, 8]}})", c)));
+  EXPECT_EQ(c.input.random->shape[1], 3);
+  EXPECT_EQ(c.input.random->draw, RandomDraw::Normal);
+  EXPECT_EQ(c.context.random->shape[1], 5);
+  EXPECT_EQ(c.context.random->draw, RandomDraw::Uniform);
+}
+
+TEST(ConfigJson, PreSplitTokens) {
+  AttentionConfig c;
+  ASSERT_TRUE(succeeded(
+      parseConfigText(R"({"tokens": [["自然", "语言", "处理"], ["你好"]], "contextTokens": [["a"], ["b", "c"]]})", c)));
+  EXPECT_EQ(c.input.tokens, (std::vector<std::vector<std::string>>{{"自然", "语言", "处理"}, {"你好"}}));
+  EXPECT_EQ(c.context.tokens[1], (std::vector<std::string>{"b", "c"}));
+  EXPECT_TRUE(c.input.hasTokens());
+  EXPECT_EQ(c.input.batch(), 2);
 }
 
 TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
@@ -85,17 +96,52 @@ TEST(Tokens, SplitsOnUnicodeWhitespaceLikePython) {
   EXPECT_TRUE(splitWhitespace(" \t\n").empty());
 }
 
+TEST(Tokens, AutoSplitsCjkCharactersAndKeepsOtherRuns) {
+  const auto autoTokens = [](const std::string& text) { return tokenizeText(text, Tokenizer::Auto); };
+  EXPECT_EQ(autoTokens("我爱NLP和AI"), (std::vector<std::string>{"我", "爱", "NLP", "和", "AI"}));
+  EXPECT_EQ(autoTokens("你好，世界。"), (std::vector<std::string>{"你", "好", "，", "世", "界", "。"}));
+  EXPECT_EQ(autoTokens("「東京」へ行きます"),
+            (std::vector<std::string>{"「", "東", "京", "」", "へ", "行", "き", "ま", "す"}));
+  EXPECT_EQ(autoTokens("コーヒー"), (std::vector<std::string>{"コ", "ー", "ヒ", "ー"}));  // U+30FC alone
+  EXPECT_EQ(autoTokens("나는 학생"), (std::vector<std::string>{"나", "는", "학", "생"}));
+  EXPECT_EQ(autoTokens("Hello, world! ＡＢＣ１２"), (std::vector<std::string>{"Hello,", "world!", "ＡＢＣ１２"}));
+  EXPECT_EQ(autoTokens("GPT-4很强！"), (std::vector<std::string>{"GPT-4", "很", "强", "！"}));
+  EXPECT_EQ(autoTokens("𠀀x"), (std::vector<std::string>{"𠀀", "x"}));  // U+20000, Extension B
+  EXPECT_TRUE(autoTokens(" \t\u3000 ").empty());
+}
+
+TEST(Tokens, WhitespaceAndCharsModes) {
+  EXPECT_EQ(tokenizeText("我爱 NLP", Tokenizer::Whitespace), (std::vector<std::string>{"我爱", "NLP"}));
+  EXPECT_EQ(tokenizeText("我爱 NLP", Tokenizer::Chars), (std::vector<std::string>{"我", "爱", "N", "L", "P"}));
+  EXPECT_EQ(tokenizeText("é😀", Tokenizer::Chars), (std::vector<std::string>{"é", "😀"}));
+  size_t count;
+  EXPECT_EQ(tokenizeText("a b c d e", Tokenizer::Whitespace, 2, count), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(count, 5u);
+}
+
+TEST(Tokens, PreSplitTokensArePaddedAndCut) {
+  TokenizedSide side;
+  ASSERT_TRUE(succeeded(tokenizeSide({{"自然", "语言", "处理"}, {"你好"}}, "tokens", std::nullopt, side)));
+  EXPECT_EQ(side.tokens[1], (std::vector<std::string>{"你好", "<pad>", "<pad>"}));
+  ASSERT_TRUE(succeeded(tokenizeSide({{"a", "b", "c"}}, "tokens", 2, side)));
+  EXPECT_EQ(side.tokens[0], (std::vector<std::string>{"a", "b"}));
+  const Status s = tokenizeSide({{"a"}, {}}, "tokens", std::nullopt, side);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->field, "tokens[1]");
+  EXPECT_EQ(s->code, "empty-sentence");
+}
+
 TEST(Tokens, DefaultVocabHasPadFirstOnlyWhenPadding) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"b a b", "c"}, "texts", true, std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b", "c"}, Tokenizer::Whitespace, "texts", true, std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"<pad>", "b", "a", "c"}));
-  ASSERT_TRUE(succeeded(tokenizeSide({"b a b"}, "text", false, std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"b a b"}, Tokenizer::Whitespace, "text", false, std::nullopt, side)));
   EXPECT_EQ(buildVocabulary(std::nullopt, {&side}).tokens, (std::vector<std::string>{"b", "a"}));
 }
 
 TEST(Tokens, MaxLenPadsAndTruncates) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"a b c d e", "f"}, "texts", true, 3, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({"a b c d e", "f"}, Tokenizer::Whitespace, "texts", true, 3, side)));
   EXPECT_EQ(side.tokens[0], (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(side.tokens[1], (std::vector<std::string>{"f", "<pad>", "<pad>"}));
   EXPECT_EQ(side.isPadding[1], (std::vector<bool>{false, true, true}));
@@ -103,7 +149,8 @@ TEST(Tokens, MaxLenPadsAndTruncates) {
 
 TEST(Tokens, UnknownTokensMapToZeroAndAreListedOnce) {
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({"the cat purrs purrs"}, "text", false, std::nullopt, side)));
+  ASSERT_TRUE(
+      succeeded(tokenizeSide({"the cat purrs purrs"}, Tokenizer::Whitespace, "text", false, std::nullopt, side)));
   const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<unk>", "the", "cat"}, {&side});
   std::vector<std::string> unknown;
   EXPECT_EQ(tokenIds(side, vocab, &unknown)[0], (std::vector<int64_t>{1, 2, 0, 0}));
@@ -112,11 +159,13 @@ TEST(Tokens, UnknownTokensMapToZeroAndAreListedOnce) {
 
 TEST(Tokens, ErrorsNameTheSentence) {
   TokenizedSide side;
-  Status s = tokenizeSide({"a b", " \t"}, "texts", true, std::nullopt, side);
+  Status s = tokenizeSide({"a b", " \t"}, Tokenizer::Whitespace, "texts", true, std::nullopt, side);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->field, "texts[1]");
   EXPECT_EQ(s->message, "texts[1] is empty: type at least one token");
-  s = tokenizeSide(std::vector<std::string>(65, "a"), "texts", true, std::nullopt, side);
+  EXPECT_EQ(s->code, "empty-sentence");
+  EXPECT_EQ(s->params, (ErrorParams{{"field", "texts[1]"}}));
+  s = tokenizeSide(std::vector<std::string>(65, "a"), Tokenizer::Whitespace, "texts", true, std::nullopt, side);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->field, "texts");
   EXPECT_EQ(s->message, "texts has 65 sentences; the batch limit is 64");
@@ -124,8 +173,10 @@ TEST(Tokens, ErrorsNameTheSentence) {
 
 TEST(Tokens, UnknownTokensOfBothSidesAreListedOnceInOrderOfFirstAppearance) {
   TokenizedSide query, context;
-  ASSERT_TRUE(succeeded(tokenizeSide({"x the y x", "z y the"}, "texts", true, std::nullopt, query)));
-  ASSERT_TRUE(succeeded(tokenizeSide({"y w", "x w v"}, "contextTexts", true, std::nullopt, context)));
+  ASSERT_TRUE(
+      succeeded(tokenizeSide({"x the y x", "z y the"}, Tokenizer::Whitespace, "texts", true, std::nullopt, query)));
+  ASSERT_TRUE(
+      succeeded(tokenizeSide({"y w", "x w v"}, Tokenizer::Whitespace, "contextTexts", true, std::nullopt, context)));
   const Vocabulary vocab = buildVocabulary(std::vector<std::string>{"<pad>", "the"}, {&query, &context});
   std::vector<std::string> unknown;
   EXPECT_EQ(tokenIds(query, vocab, &unknown), (std::vector<std::vector<int64_t>>{{0, 1, 0, 0}, {0, 0, 1, 0}}));
@@ -141,7 +192,7 @@ TEST(Tokens, ManyDistinctUnknownTokens) {
     text += want.back() + " " + want.back() + " ";  // each twice: listed once
   }
   TokenizedSide side;
-  ASSERT_TRUE(succeeded(tokenizeSide({text}, "text", false, std::nullopt, side)));
+  ASSERT_TRUE(succeeded(tokenizeSide({text}, Tokenizer::Whitespace, "text", false, std::nullopt, side)));
   std::vector<std::string> unknown;
   tokenIds(side, Vocabulary{{"<unk>"}}, &unknown);
   EXPECT_EQ(unknown, want);
@@ -218,6 +269,50 @@ TEST(Run, EmbeddingEditOfATokenOutsideTheVocab) {
   ASSERT_TRUE(s);
   EXPECT_EQ(s->field, "embedding.edits[1]");
   EXPECT_NE(s->message.find("\"zz\" is not in the vocab"), std::string::npos) << s->message;
+}
+
+TEST(Run, ClonedLinearsStartIdenticalWithTheirBias) {
+  const AttentionResult r = runText(R"({"text": "a b c", "weights": {"init": "torch-linear-clones"}})");
+  for (const char* name : {"W_K", "W_V", "W_O"}) EXPECT_EQ(r.find(name)->data, r.find("W_Q")->data) << name;
+  for (const char* name : {"b_K", "b_V", "b_O"}) EXPECT_EQ(r.find(name)->data, r.find("b_Q")->data) << name;
+  const AttentionResult noBias =
+      runText(R"({"text": "a b c", "weights": {"init": "torch-linear-clones", "qkvBias": false}})");
+  EXPECT_EQ(noBias.find("b_Q"), nullptr);
+  EXPECT_EQ(noBias.find("b_O"), nullptr);  // O has a bias exactly when the cloned Linear has one
+}
+
+TEST(Run, MaskConventionsWriteTheMaskTheirWayAndAgreeOnTheWeights) {
+  const std::string base = R"({"text": "a b c", "mask": "causal", "maskFill": -1e9, "maskConvention": ")";
+  const AttentionResult blocked = runText(base + R"(blocked"})");
+  const AttentionResult keep = runText(base + R"(keep"})");
+  const AttentionResult additive = runText(base + R"(additive"})");
+  // Query 0 sees key 0 only: the first mask row.
+  EXPECT_EQ(std::vector<float>(blocked.find("mask")->data.begin(), blocked.find("mask")->data.begin() + 3),
+            (std::vector<float>{0, 1, 1}));
+  EXPECT_EQ(std::vector<float>(keep.find("mask")->data.begin(), keep.find("mask")->data.begin() + 3),
+            (std::vector<float>{1, 0, 0}));
+  EXPECT_EQ(std::vector<float>(additive.find("mask")->data.begin(), additive.find("mask")->data.begin() + 3),
+            (std::vector<float>{0, -1e9f, -1e9f}));
+  EXPECT_EQ(keep.find("masked")->data, blocked.find("masked")->data);
+  EXPECT_EQ(additive.find("weights")->data, blocked.find("weights")->data);  // exp(-1e9 - max) is 0 either way
+}
+
+TEST(Run, AveragedWeightsAreTheHeadsMean) {
+  const AttentionResult r = runText(R"({"text": "a b c", "numHeads": 4, "dModel": 8})");
+  const Tensor &w = *r.find("weights"), &avg = *r.find("averagedWeights");
+  ASSERT_EQ(avg.shape, (std::vector<int64_t>{1, 3, 3}));
+  for (size_t k = 0; k < 9; ++k)
+    EXPECT_FLOAT_EQ(avg.data[k], (w.data[k] + w.data[9 + k] + w.data[18 + k] + w.data[27 + k]) / 4);
+}
+
+TEST(Run, NaNRowWarningHasACode) {
+  const AttentionResult r = runText(R"({"text": "a b", "mask": "causal", "maskConvention": "keep",
+      "embedding": {"values": [[1e20, 1e20, 1e20, 1e20, 1e20, 1e20, 1e20, 1e20], [0, 0, 0, 0, 0, 0, 0, 0]]},
+      "weights": {"init": "identity"}, "scale": "none"})");
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, "nan-rows");
+  EXPECT_EQ(r.warnings[0].params, (ErrorParams{{"count", "2"}}));
+  EXPECT_EQ(r.warnings[0].message.rfind("2 row(s) of weights are NaN", 0), 0u);
 }
 
 TEST(Run, WeightEditsChangeSingleNumbers) {

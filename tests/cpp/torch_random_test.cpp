@@ -41,6 +41,23 @@ TEST_P(TorchRandomTest, RandMatchesTorchRand) {
   EXPECT_EQ(bitMismatches(expected("rand_" + std::to_string(seed) + "_37"), got, "rand"), 0);
 }
 
+TEST_P(TorchRandomTest, RandIsOneWordPerNumberAtEverySize) {
+  // Unlike torch.randn, torch.rand has no vectorized path from 16 numbers on:
+  // the same serial transform below, at and above 16 (and for an input [2, 3, 4]).
+  const int seed = GetParam();
+  for (int count : {5, 15, 16, 17, 100}) {
+    TorchGenerator gen(seed);
+    std::vector<float> got(static_cast<size_t>(count));
+    gen.uniform(got.data(), count, 0.0, 1.0);
+    const std::string key = "rand_" + std::to_string(seed) + "_" + std::to_string(count);
+    EXPECT_EQ(bitMismatches(expected(key), got, key), 0);
+  }
+  TorchGenerator gen(seed);
+  std::vector<float> got(24);
+  gen.uniform(got.data(), 24, 0.0, 1.0);
+  EXPECT_EQ(bitMismatches(expected("rand_" + std::to_string(seed) + "_2_3_4"), got, "rand(2, 3, 4)"), 0);
+}
+
 TEST_P(TorchRandomTest, RandnBelow16UsesCachedBoxMullerPairs) {
   // torch.randn(5), randn(3), randn(7): odd sizes leave a cached sample that
   // the next call consumes.

@@ -1,10 +1,12 @@
 // Every validation error: a clear message naming the field, never a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "attention.h"
+#include "errors.h"
 #include "schema.h"
 
 namespace attention_lab {
@@ -50,6 +52,13 @@ TEST_P(ValidationTest, NamesTheField) {
   }
   EXPECT_EQ(error->field, e.field) << error->message;
   EXPECT_NE(error->message.find(e.messagePart), std::string::npos) << "message: " << error->message;
+  // A code of the catalog, with exactly its parameters, whose template makes the message.
+  const ErrorKind* kind = findErrorKind(error->code);
+  ASSERT_NE(kind, nullptr) << "code " << error->code;
+  std::vector<std::string> names;
+  for (const auto& param : error->params) names.push_back(param.first);
+  EXPECT_EQ(names, templateParams(kind->english)) << error->code;
+  EXPECT_EQ(fillTemplate(kind->english, error->params), error->message);
 }
 
 const ErrorCase kCases[] = {
@@ -115,12 +124,86 @@ const ErrorCase kCases[] = {
     {"TwoInputs", R"({"text": "a", "texts": ["b"]})", "text", "give only one of"},
     {"EmptyVocab", R"({"text": "a", "vocab": []})", "vocab", "vocab is empty"},
     {"NotJson", R"({"text": "a",})", "config", "not valid JSON: line 1, column 14: expected a quoted key"},
+    {"DuplicateKey", R"({"text": "a", "text": "b"})", "text",
+     "config is not valid JSON: line 1, column 15: duplicate key"},
+    // Pre-split tokens.
+    {"TokensEmptyList", R"({"tokens": []})", "tokens", "tokens is empty: give at least one sentence"},
+    {"TokensEmptySentence", R"({"tokens": [["a"], []]})", "tokens[1]", "tokens[1] is empty"},
+    {"TokensEmptyToken", R"({"tokens": [["a", ""]]})", "tokens[0][1]", "tokens[0][1] is an empty token"},
+    {"TokensWhitespace", R"({"tokens": [["a", "b c"]]})", "tokens[0][1]", "contains whitespace"},
+    {"TokensFullWidthSpace", R"({"contextTokens": [["我\u3000你"]], "text": "a"})", "contextTokens[0][0]",
+     "contains whitespace"},
+    {"TokensNotStrings", R"({"tokens": [["a", 1]]})", "tokens[0][1]", "must be a string, got 1"},
+    {"TokensFlat", R"({"tokens": ["a", "b"]})", "tokens[0]", "must be an array"},
+    {"TokensAndText", R"({"tokens": [["a"]], "text": "b"})", "text", "give only one of text, texts, tokens, input"},
+    {"TokensTooMany",
+     R"({"tokens": [)" +
+         [] {
+           std::string rows;
+           for (int i = 0; i < 65; ++i) rows += std::string(i ? "," : "") + R"(["a"])";
+           return rows;
+         }() +
+         "]}",
+     "tokens", "tokens has 65 sentences; the batch limit is 64"},
+    {"ContextTokensBatch", R"({"tokens": [["a"], ["b"]], "contextTokens": [["x"]]})", "contextTokens",
+     "contextTokens gives 1 sequences but the queries have 2"},
+    // Random inputs.
+    {"RandAndRandn", R"({"input": {"rand": [1, 2, 8], "randn": [1, 2, 8]}})", "input", "gives both"},
+    {"NoRandomKey", R"({"input": {}})", "input", "input needs \"randn\" or \"rand\""},
+    {"RandWrongDModel", R"({"input": {"rand": [1, 3, 4]}})", "input.rand[2]",
+     "input.rand[2] (4) must equal dModel (8)"},
+    {"RandTooLong", R"({"input": {"rand": [1, 4096, 8]}})", "input.rand[1]", "between 1 and 2048"},
+    // torch-linear-clones and the additive score.
+    {"PerHeadClones", R"({"text": "a", "weights": {"init": "torch-linear-clones", "layout": "per-head"}})",
+     "weights.layout", "no per-head layers to draw"},
+    {"AdditiveWeightWithDot", R"({"text": "a", "weights": {"values": {"v_a": [1, 2]}}})", "weights.values.v_a",
+     "score is \"dot\""},
+    {"AdditiveEditWithDot", R"({"text": "a", "weights": {"edits": {"W_a": [[0, 0, 1]]}}})", "weights.edits.W_a",
+     "score is \"dot\""},
+    {"AdditiveWeightShape", R"({"text": "a", "score": "additive", "weights": {"values": {"W_a": [[1, 2]]}}})",
+     "weights.values.W_a", "must be [4, 8] (headDim = 4, additiveHidden = 8), got [1, 2]"},
+    {"AdditiveEditOutside", R"({"text": "a", "score": "additive", "weights": {"edits": {"v_a": [[8, 1]]}}})",
+     "weights.edits.v_a[0]", "column 8 is outside [0, 7]"},
+    {"AdditiveHiddenZero", R"({"text": "a", "additiveHidden": 0})", "additiveHidden", "between 1 and 1024"},
+    {"AdditiveTooMuchWork",
+     R"({"input": {"randn": [16, 512, 64]}, "dModel": 64, "numHeads": 8, "score": "additive", "additiveHidden": 64})",
+     "additiveHidden", "tanh terms"},
+    {"UnknownScore", R"({"text": "a", "score": "cosine"})", "score", "must be one of \"dot\", \"additive\""},
+    {"UnknownConvention", R"({"text": "a", "maskConvention": "inverted"})", "maskConvention",
+     "must be one of \"blocked\", \"keep\", \"additive\""},
+    {"UnknownTokenizer", R"({"text": "a", "tokenizer": "jieba"})", "tokenizer", "must be one of \"auto\""},
     {"NotAnObject", R"([1, 2])", "config", "config must be an object"},
     {"DeepNesting", nested(10000), "config", "nested deeper than 64 levels"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Errors, ValidationTest, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.name); });
+
+TEST(ErrorCatalog, CodesAreUniqueKebabNamesWithParamsInTheirTemplates) {
+  std::vector<std::string> codes;
+  for (const ErrorKind& kind : errorCatalog()) {
+    EXPECT_EQ(std::find(codes.begin(), codes.end(), kind.code), codes.end()) << "twice: " << kind.code;
+    codes.push_back(kind.code);
+    for (char ch : kind.code)
+      EXPECT_TRUE((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-') << kind.code;
+    EXPECT_FALSE(kind.english.empty());
+  }
+  EXPECT_GE(codes.size(), 60u);
+  EXPECT_EQ(templateParams("{field} ({got}) must be between {min} and {max}, not {got}"),
+            (std::vector<std::string>{"field", "got", "min", "max"}));
+  EXPECT_EQ(fillTemplate("{a} and {b} but {c}; {\"x\": 1}", {{"b", "2"}, {"a", "{b}"}}),
+            "{b} and 2 but {c}; {\"x\": 1}");
+}
+
+TEST(ErrorCatalog, JsonErrorsCarryTheLineAndColumnAndTheirOwnParameters) {
+  const JsonParseResult parsed = parseJson("{\"a\": 1,\n \"a\": 2}");
+  EXPECT_EQ(parsed.errorCode, "json-duplicate-key");
+  EXPECT_EQ(parsed.errorParams, (ErrorParams{{"line", "2"}, {"column", "2"}, {"key", "a"}}));
+  EXPECT_EQ(parsed.error, "line 2, column 2: duplicate key \"a\"");
+  const JsonParseResult bad = parseJson("[\xFF]");
+  EXPECT_EQ(bad.errorCode, "json-unexpected-byte");
+  EXPECT_EQ(bad.errorParams.back(), (std::pair<std::string, std::string>{"byte", "0xFF"}));
+}
 
 }  // namespace
 }  // namespace attention_lab

@@ -166,6 +166,77 @@ describe('<attention-lab> and embed.html', () => {
     await page.context().close();
   });
 
+  test('an element with lang="zh" shows engine errors in Chinese, and its event carries the code', async () => {
+    const page = await pageWithHtml(
+      '__zh-errors.html',
+      `<!doctype html><meta charset="utf-8">
+      <attention-lab id="a" text="我爱NLP和AI" heads="2" lang="zh"></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`,
+    );
+    await page.waitForFunction(() => document.getElementById('a').result);
+    expect(await page.evaluate(() => document.getElementById('a').result.tokens)).toEqual([
+      ['我', '爱', 'NLP', '和', 'AI'],
+    ]);
+    await page.evaluate(() => {
+      window.lastError = null;
+      document.getElementById('a').addEventListener('attention-error', (e) => {
+        window.lastError = e.detail;
+      });
+    });
+    for (const [name, value, message, code] of [
+      ['d-model', '5', 'heads: dModel（5）必须能被 numHeads（2）整除', 'not-divisible'],
+      [
+        'mask',
+        'sideways',
+        'mask: mask 应为 "none", "causal", "padding", "causal+padding" 之一，实际为 "sideways"',
+        'not-one-of',
+      ],
+      ['additive-hidden', '0', 'additive-hidden: additiveHidden（0）应在 1 到 1024 之间', 'out-of-range'],
+      ['config', '{oops', 'config: config 属性不是有效的 JSON', 'config-attribute-json'],
+    ]) {
+      await page.evaluate(([n, v]) => document.getElementById('a').setAttribute(n, v), [name, value]);
+      await page.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+      expect(
+        await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent),
+      ).toContain(message);
+      expect(await page.evaluate(() => window.lastError.code)).toBe(code);
+      await page.evaluate((n) => document.getElementById('a').removeAttribute(n), name);
+      await page.waitForFunction(() => document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+    }
+    // Pre-split tokens instead of the text: a token with a space is named, in Chinese.
+    await page.evaluate(() => {
+      document.getElementById('a').removeAttribute('text');
+      document.getElementById('a').setAttribute('tokens', '[["我", "爱 你"]]');
+    });
+    await page.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+    expect(
+      await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent),
+    ).toContain('tokens: tokens[0][1]（"爱 你"）含有空白字符');
+    expect(await page.evaluate(() => window.lastError.code)).toBe('token-whitespace');
+    await page.evaluate(() => document.getElementById('a').setAttribute('tokens', '[["我", "爱", "你"]]'));
+    await page.waitForFunction(() => document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+    expect(await page.evaluate(() => document.getElementById('a').result.tokens)).toEqual([['我', '爱', '你']]);
+    // Switching the element to English says the next error in the engine's words.
+    await page.evaluate(() => {
+      document.getElementById('a').setAttribute('lang', 'en');
+      document.getElementById('a').setAttribute('d-model', '5');
+    });
+    await page.waitForFunction(() => !document.getElementById('a').shadowRoot.querySelector('.error').hidden);
+    expect(
+      await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.error').textContent),
+    ).toContain('heads: dModel (5) must be divisible by numHeads (2)');
+    await page.context().close();
+  });
+
+  test('embed.html?lang=zh shows its notice and the element in Chinese', async () => {
+    const page = await (await suite.browser.newContext()).newPage();
+    await page.goto(`${suite.server.url}embed.html?lang=zh#s=v2.QUJDRA`);
+    await page.waitForFunction(() => document.getElementById('embedded').result);
+    expect(await page.locator('#notice').textContent()).toContain('无法读取');
+    expect(await page.evaluate(() => document.getElementById('embedded').getAttribute('lang'))).toBe('zh');
+    await page.context().close();
+  });
+
   test("a reader's edit in an element adds to the edits of its config attribute", async () => {
     const page = await pageWithHtml(
       '__config-edits.html',

@@ -249,6 +249,31 @@ describe('the page', () => {
     await page.selectOption('#language', 'en');
   });
 
+  test('engine errors and warnings are shown in the UI language, and said again when it changes', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    await typeInto('#control-d-model', '0');
+    await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel（0）应在 1 到 4096 之间');
+    await page.screenshot({ path: `${shots}error-zh.png` });
+    await page.selectOption('#language', 'en');
+    await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel (0) must be between 1 and 4096');
+    await page.selectOption('#language', 'zh');
+    await typeInto('#control-d-model', '6');
+    await typeInto('#control-heads', '4');
+    await expect.poll(() => page.locator('#error-heads').textContent()).toBe('dModel（6）必须能被 numHeads（4）整除');
+    await typeInto('#control-heads', '2');
+    await typeInto('#control-d-model', '8');
+    await expect.poll(() => page.locator('#error-heads').isVisible()).toBe(false);
+    // A warning: scores that overflow give NaN rows, said in Chinese in the status line.
+    await page.selectOption('#control-scale', 'custom');
+    await typeInto('#control-scale + .custom-number', '-3e38');
+    await expect.poll(() => page.locator('#status').textContent()).toContain('行是 NaN');
+    await page.screenshot({ path: `${shots}warning-zh.png` });
+    await page.selectOption('#control-scale', 'head-dim');
+    await page.selectOption('#language', 'en');
+    await waitForIdle(page);
+  });
+
   test('a padded batch shows pad chips, a batch selector and blocked keys', async () => {
     await page.selectOption('#control-mask', 'padding');
     await typeInto('#input-text', 'the cat sat on the mat\na dog ran');

@@ -1,7 +1,16 @@
 // Bad configs: a thrown AttentionConfigError naming the field, and the same
 // wasm instance keeps working afterwards.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AttentionConfigError, loadAttentionLab } from '../../web/api/index.js';
+import { AttentionConfigError, SCHEMA, loadAttentionLab } from '../../web/api/index.js';
+
+const CODES = new Map(SCHEMA.errors.map((kind) => [kind.code, kind]));
+/** The error's code is in the catalog, its params are exactly the code's, and they make its message. */
+function expectCoded(error) {
+  const kind = CODES.get(error.code);
+  expect(kind, `code ${error.code}`).toBeDefined();
+  expect(Object.keys(error.params).sort()).toEqual([...kind.params].sort());
+  expect(kind.message.replace(/\{(\w+)\}/g, (_, name) => error.params[name])).toBe(error.message);
+}
 
 let lab;
 beforeAll(async () => {
@@ -75,6 +84,7 @@ describe('errors name the field', () => {
     expect(error.name).toBe('AttentionConfigError');
     expect(error.field).toBe(field);
     expect(error.message).toContain(message);
+    expectCoded(error);
     // The instance survives every error.
     expect(lab.run({ text: 'still alive', dModel: 4, numHeads: 2 }).tensors.output.shape).toEqual([1, 2, 4]);
   });
@@ -84,6 +94,30 @@ describe('errors name the field', () => {
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(error.field).toBe('options.tensors');
     expect(error.message).toContain('unknown tensor "attention"');
+    expect(error.code).toBe('unknown-tensor');
+    expectCoded(error);
+  });
+
+  test('errors of the JS API itself have codes too', () => {
+    const cyclic = { text: 'a' };
+    cyclic.self = cyclic;
+    for (const [config, code] of [
+      [42, 'config-not-object-or-text'],
+      [null, 'config-not-object-or-text'],
+      [cyclic, 'config-not-serializable'],
+    ]) {
+      const error = errorOf(config);
+      expect(error.code).toBe(code);
+      expectCoded(error);
+    }
+    expect(errorOf({ text: 'a' }, { tensors: 'weights' }).code).toBe('tensors-not-array');
+    const made = AttentionConfigError.of('dModel', 'out-of-range', {
+      field: 'dModel',
+      got: '0',
+      min: '1',
+      max: '4096',
+    });
+    expect(made.message).toBe('dModel (0) must be between 1 and 4096');
   });
 
   test('overflowing scores give NaN weights as in PyTorch, with a warning and no crash', () => {
@@ -103,6 +137,10 @@ describe('errors name the field', () => {
       },
     });
     expect(Array.from(result.tensors.weights.data).some(Number.isNaN)).toBe(true);
-    expect(result.warnings.join(' ')).toContain('NaN');
+    expect(result.warnings).toHaveLength(1);
+    const [warning] = result.warnings;
+    expect(warning.code).toBe('nan-rows');
+    expect(warning.message).toContain('NaN');
+    expectCoded(warning);
   });
 });

@@ -1,17 +1,22 @@
 // The bad-input matrix: every field of the engine's own schema, given wrong
 // types, out-of-range and non-finite values (generated from the field's type,
 // min, max and choices, so a new field is covered as soon as the engine lists
-// it). Each must be an AttentionConfigError naming the field, and the same
+// it). Each must be an AttentionConfigError naming the field, with a code of
+// the engine's error catalog (SCHEMA.errors) and exactly that code's
+// parameters, which fill its Chinese template completely; and the same
 // instance must then compute a reference config bit for bit as before.
 // Then regression tests for oversized and hostile configs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
+import { errorText, translator } from '../../web/i18n/index.js';
 import { setPath } from '../../web/model/schema.js';
 import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 
 // The schema as the engine reports it (not a copy written at build time).
 const lab = await loadAttentionLab();
 const { fields: FIELDS, limits: LIMITS } = lab.schema;
+const CODES = new Map(lab.schema.errors.map((kind) => [kind.code, kind]));
+const ZH = translator('zh');
 
 // ---- configs ------------------------------------------------------------------
 
@@ -76,8 +81,13 @@ function filled(rows, cols, at = [-1, -1], x = 0) {
 /** "[1][2]" or "[2]" for a vector. */
 const entryText = (rows, [r, c]) => (rows === 0 ? `[${c}]` : `[${r}][${c}]`);
 
-// A matrix-map / edits-map name: W_* are [dModel, dModel], b_* vectors of dModel (as the engine reads them).
-const rowsOfWeight = (name) => (name[0] === 'b' ? 0 : D);
+// A matrix-map / edits-map name: W_* are [dModel, dModel], b_* vectors of dModel (as the engine reads them);
+// the additive score's W_a, U_a are [headDim, additiveHidden] and v_a a vector of additiveHidden, which
+// is dModel (8) in BASE, so every column count below is D.
+const ADDITIVE = new Set(['W_a', 'U_a', 'v_a']);
+const rowsOfWeight = (name) => (name[0] === 'b' || name === 'v_a' ? 0 : ADDITIVE.has(name) ? D / BASE.numHeads : D);
+/** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a. */
+const needsFor = (name) => (ADDITIVE.has(name) ? { score: 'additive', additiveHidden: D } : undefined);
 
 // Values that are wrong inside a matrix: [label, value, wording the message must hold].
 const BAD_ENTRIES = [
@@ -104,7 +114,9 @@ const BAD_ENTRIES = [
  */
 function badValues(field) {
   const cases = [];
-  const add = (label, value, at, under, queries) => cases.push({ label, value, at, under, queries });
+  // `needs`: the settings the next cases need besides the bad value (set around a weight's cases).
+  let needs;
+  const add = (label, value, at, under, queries) => cases.push({ label, value, at, under, queries, needs });
   const notNullable = field.default !== null; // null means "not given" where the default is null
   const wrongTypes = (list) => {
     for (const [label, value] of list) add(label, value);
@@ -241,8 +253,8 @@ function badValues(field) {
       }
       break;
     }
-    case 'randn': {
-      // [B, S, dModel]: B within the query batch for a context.
+    case 'random-input': {
+      // {randn: [B, S, dModel]} or {rand: [B, S, dModel]}: B within the query batch for a context.
       const good = [1, 4, D];
       const limits = [LIMITS.batch, LIMITS.tokensPerSequence, LIMITS.dModel];
       wrongTypes([
@@ -251,28 +263,68 @@ function badValues(field) {
         ['true', true],
         ['the shape as an array', good],
       ]);
-      add('no randn', {});
+      add('neither randn nor rand', {});
       add('an unknown member', { randn: good, extra: 1 }, `${field.path}.extra`);
-      add('randn a string', { randn: 'x' });
-      add('randn an object', { randn: {} });
-      add('randn null', { randn: null });
-      for (const shape of [[], [1], [1, 4], [1, 4, D, 1]]) add(`randn of length ${shape.length}`, { randn: shape });
-      for (let i = 0; i < 3; i++) {
-        const at = (x) => good.map((n, j) => (j === i ? x : n));
-        for (const [label, x] of [
-          ['0', 0],
-          ['-1', -1],
-          ['1.5', 1.5],
-          [`${limits[i] + 1} (over the limit)`, limits[i] + 1],
-          ['1e300', 1e300],
-          ['a string', '4'],
-          ['null', null],
-          ...NON_FINITE,
-        ]) {
-          add(`randn[${i}] ${label}`, { randn: at(x) }, `${field.path}.randn[${i}]`);
+      add('a case variant "Rand"', { Rand: good }, `${field.path}.Rand`);
+      add('both randn and rand', { randn: good, rand: good }, field.path);
+      for (const key of ['randn', 'rand']) {
+        add(`${key} a string`, { [key]: 'x' });
+        add(`${key} an object`, { [key]: {} });
+        add(`${key} null`, { [key]: null });
+        for (const shape of [[], [1], [1, 4], [1, 4, D, 1]]) add(`${key} of length ${shape.length}`, { [key]: shape });
+        for (let i = 0; i < 3; i++) {
+          const at = (x) => good.map((n, j) => (j === i ? x : n));
+          for (const [label, x] of [
+            ['0', 0],
+            ['-1', -1],
+            ['1.5', 1.5],
+            [`${limits[i] + 1} (over the limit)`, limits[i] + 1],
+            ['1e300', 1e300],
+            ['a string', '4'],
+            ['null', null],
+            ...NON_FINITE,
+          ]) {
+            add(`${key}[${i}] ${label}`, { [key]: at(x) }, `${field.path}.${key}[${i}]`);
+          }
         }
+        add(`${key}[2] not dModel`, { [key]: [1, 4, 2 * D] }, `${field.path}.${key}[2]`);
       }
-      add('randn[2] not dModel', { randn: [1, 4, 2 * D] }, `${field.path}.randn[2]`);
+      break;
+    }
+    case 'string[][]': {
+      // Pre-split tokens: a list of sentences, each a list of tokens without whitespace.
+      wrongTypes([
+        ['a number', 42],
+        ['a string', 'the cat'],
+        ['true', true],
+        ['an object', {}],
+      ]);
+      add('an empty array', []);
+      add('a flat list of strings', ['the', 'cat'], `${field.path}[0]`);
+      add('a sentence that is null', [null], `${field.path}[0]`);
+      add('an empty sentence alone', [[]], `${field.path}[0]`);
+      add('an empty second sentence', [['the'], []], `${field.path}[1]`, undefined, 2);
+      add('an empty token', [['the', '']], `${field.path}[0][1]`);
+      add('a number token', [['the', 1]], `${field.path}[0][1]`);
+      add('a null token', [[null]], `${field.path}[0][0]`);
+      add('an array token', [[['the']]], `${field.path}[0][0]`);
+      for (const [label, token] of [
+        ['a space', 'the cat'],
+        ['a tab', 'the\tcat'],
+        ['a newline', 'cat\n'],
+        ['an ideographic space (U+3000)', '我\u3000你'],
+        ['a no-break space (U+00A0)', 'a\u00a0b'],
+      ])
+        add(`a token with ${label}`, [['the', token]], `${field.path}[0][1]`);
+      add(
+        `a sentence of ${LIMITS.tokensPerSequence + 1} tokens`,
+        [Array(LIMITS.tokensPerSequence + 1).fill('w')],
+        `${field.path}[0]`,
+      );
+      add(
+        `${LIMITS.batch + 1} sentences`,
+        Array.from({ length: LIMITS.batch + 1 }, () => ['the']),
+      );
       break;
     }
     case 'matrix': {
@@ -338,6 +390,8 @@ function badValues(field) {
         const rows = rowsOfWeight(name);
         const at = rows === 0 ? [-1, 2] : [1, 2];
         const path = `${field.path}.${name}`;
+        if (ADDITIVE.has(name)) add(`${name} with score "dot"`, { [name]: filled(rows, D) }, undefined, path);
+        needs = needsFor(name);
         add(`${name} a string`, { [name]: 'x' }, undefined, path);
         add(`${name} a number`, { [name]: 42 }, undefined, path);
         add(`${name} an object`, { [name]: {} }, undefined, path);
@@ -364,6 +418,7 @@ function badValues(field) {
         const data = new Float64Array(rows === 0 ? D : D * D);
         data[5] = 1e39;
         add(`${name} a Float64Array with 1e39 at [5]`, { [name]: data }, `${path}[5]`);
+        needs = undefined;
       }
       break;
     }
@@ -393,6 +448,8 @@ function badValues(field) {
         const path = isMap ? `${field.path}.${name}` : field.path;
         const wrap = (list) => (isMap ? { [name]: list } : list);
         const vector = kind === 0;
+        if (ADDITIVE.has(name)) add(`${name} with score "dot"`, wrap([vector ? [0, 1] : [0, 0, 1]]), undefined, path);
+        needs = needsFor(name);
         // A good edit, then the bad one: the error names entry [1].
         const good = vector ? [0, 0.5] : [0, 0, 0.5];
         const edit = (row, col, value) => (vector ? [col, value] : [row, col, value]);
@@ -437,6 +494,7 @@ function badValues(field) {
               `${path}[1]`,
             );
         }
+        needs = undefined;
       }
       break;
     }
@@ -448,7 +506,12 @@ function badValues(field) {
 
 /** A valid value of a oneOf member, for the conflict cases. */
 function validValue(field) {
-  const values = { string: 'a b', 'string[]': ['a b'], randn: { randn: [1, 2, D] } };
+  const values = {
+    string: 'a b',
+    'string[]': ['a b'],
+    'string[][]': [['a', 'b']],
+    'random-input': { randn: [1, 2, D] },
+  };
   if (!(field.type in values)) throw new Error(`no valid value for oneOf type "${field.type}" (field ${field.path})`);
   return values[field.type];
 }
@@ -456,12 +519,12 @@ function validValue(field) {
 // Every case: {id, path, label, config, at?, under?, members?}.
 const CASES = [];
 for (const field of FIELDS) {
-  for (const { label, value, at, under, queries } of badValues(field)) {
+  for (const { label, value, at, under, queries, needs } of badValues(field)) {
     CASES.push({
       id: `${field.path} ← ${label}`,
       path: field.path,
       label,
-      config: configWith(field, value, queries),
+      config: { ...configWith(field, value, queries), ...needs },
       at,
       under,
     });
@@ -497,6 +560,20 @@ function attempt(config) {
   } catch (error) {
     return { error, ms: performance.now() - start };
   }
+}
+
+/** What is wrong with an error's code: not in the catalog, other parameters, or a Chinese text left unfilled. */
+function codeProblems(error) {
+  const kind = CODES.get(error.code);
+  if (!kind) return [`code ${JSON.stringify(error.code)} is not in SCHEMA.errors`];
+  const problems = [];
+  const names = Object.keys(error.params ?? {}).sort();
+  if (names.join() !== [...kind.params].sort().join())
+    problems.push(`params ${names} are not the code's ${[...kind.params].sort()}`);
+  const zh = errorText(error, ZH);
+  for (const name of kind.params) if (zh.includes(`{${name}}`)) problems.push(`zh leaves {${name}}: ${zh}`);
+  if (!/[\u4e00-\u9fff]/.test(zh)) problems.push(`zh is not Chinese: ${zh}`);
+  return problems;
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -549,6 +626,7 @@ const stats = {
   crashes: 0,
   hangs: 0,
   accepted: 0,
+  coded: 0,
   ms: 0,
   slowest: { ms: 0, id: '' },
 };
@@ -579,6 +657,8 @@ describe('bad-input matrix (generated from the schema)', () => {
       isConfigError && (c.members ? c.members.every((m) => error.message.includes(m)) : error.message.includes(c.path));
     if (error === undefined) stats.accepted++;
     else if (!isConfigError) stats.crashes++;
+    const coding = isConfigError ? codeProblems(error) : ['not an AttentionConfigError'];
+    if (coding.length === 0) stats.coded++;
     if (fieldOk && messageOk) stats.clear++;
     else
       findings.push(
@@ -598,13 +678,16 @@ describe('bad-input matrix (generated from the schema)', () => {
     // FINDING (when it fails here): the message does not name the field.
     if (c.members) for (const member of c.members) expect(error.message).toContain(member);
     else expect(error.message).toContain(c.path);
+    // FINDING (when it fails here): the error has no code of the catalog, or its Chinese text is not complete.
+    expect(coding).toEqual([]);
     expect(ms).toBeLessThan(HANG_MS);
     expect(problems, 'the reference run after it differs').toEqual([]);
   });
 
   test('summary', () => {
     const summary =
-      `bad-input matrix: ${stats.tried} tried, ${stats.clear} clear errors, ${stats.correctAfter} correct results afterwards, ` +
+      `bad-input matrix: ${stats.tried} tried, ${stats.clear} clear errors, ${stats.coded} with a listed code and a complete Chinese text, ` +
+      `${stats.correctAfter} correct results afterwards, ` +
       `${stats.crashes} crashes (non-AttentionConfigError), ${stats.hangs} hangs (> 2 s), ${stats.accepted} accepted; ` +
       `${(stats.ms / 1000).toFixed(2)} s in the bad runs, ${((performance.now() - stats.start) / 1000).toFixed(2)} s for the whole matrix ` +
       `(with the reference runs), slowest ${stats.slowest.ms.toFixed(0)} ms (${stats.slowest.id})`;
@@ -612,6 +695,7 @@ describe('bad-input matrix (generated from the schema)', () => {
     if (findings.length) console.log(`not clear (${findings.length}):\n  ${findings.join('\n  ')}`);
     expect(stats.tried).toBe(CASES.length);
     expect(stats.crashes).toBe(0);
+    expect(stats.coded).toBe(stats.tried);
     expect(stats.hangs).toBe(0);
     expect(stats.correctAfter).toBe(stats.tried);
   });
@@ -644,6 +728,7 @@ describe('oversized inputs are rejected fast', () => {
     const { error, ms } = fastest(`{"text": "the cat", "weights": {"values": {${members}}}}`);
     timings.push(`100k unknown keys ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('weights.values.k0');
     expect(error.message).toContain('unknown field "weights.values.k0"');
     expect(ms).toBeLessThan(1000);
@@ -655,6 +740,7 @@ describe('oversized inputs are rejected fast', () => {
     const { error, ms } = fastest(`{"text": "the cat", "weights": {"values": {${members}}}}`);
     timings.push(`100k duplicate keys ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('duplicate key "W_Q"');
     expect(ms).toBeLessThan(1000);
     // FINDING: the JSON parser reports field "config" (with line and column), not the object that holds
@@ -668,6 +754,7 @@ describe('oversized inputs are rejected fast', () => {
     const { error, ms } = fastest(config);
     timings.push(`100k unknown top-level keys ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('k0');
     expect(error.message).toContain('unknown field "k0"');
     expect(ms).toBeLessThan(1000);
@@ -679,6 +766,7 @@ describe('oversized inputs are rejected fast', () => {
     const { error, ms } = fastest({ vocab: ['a'], text });
     timings.push(`131k unknown tokens, one text ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('text');
     expect(error.message).toContain(`text has 131072 tokens; the limit is ${LIMITS.tokensPerSequence}`);
     expect(ms).toBeLessThan(1000);
@@ -692,6 +780,7 @@ describe('oversized inputs are rejected fast', () => {
     const { error, ms } = fastest({ vocab: ['a'], texts, dModel: 8, numHeads: 1 });
     timings.push(`131k unknown tokens, 64 texts ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('memory limit');
     expect(ms).toBeLessThan(1000);
     expectReferenceStillComputes();
@@ -705,6 +794,7 @@ describe('oversized inputs are rejected fast', () => {
     );
     timings.push(`${LIMITS.jsonValues + 10} JSON values ${ms.toFixed(0)} ms`);
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toContain(`more than ${LIMITS.jsonValues} values`);
     expect(ms).toBeLessThan(2000);
@@ -776,6 +866,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
     const values = new Float32Array(200_000_000); // zero pages: not touched, so not resident
     const { error, ms } = attempt({ ...BASE, embedding: { values } });
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toMatch(/given values need \d+ MiB; the limit is \d+ MiB/);
     expect(ms).toBeLessThan(1000);
@@ -785,6 +876,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
   test('a 20 MB text', () => {
     const { error, ms } = attempt({ text: 'a '.repeat(10_000_000) });
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toContain('MiB');
     expect(ms).toBeLessThan(1000);
@@ -798,6 +890,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
       numHeads: LIMITS.heads,
     });
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('memory limit');
     expect(ms).toBeLessThan(1000);
     expectReferenceStillComputes();
@@ -811,6 +904,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
     }
     const { error } = attempt({ ...BASE, embedding: { values: new Lying(VOCAB * D) } });
     expect(error).toBeInstanceOf(AttentionConfigError);
+    expect(codeProblems(error)).toEqual([]);
     expectReferenceStillComputes();
   });
 });

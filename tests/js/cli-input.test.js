@@ -94,9 +94,18 @@ function badFlags(field) {
       add('not JSON', 'the cat');
       add('a number inside', '["the cat", 1]');
       break;
-    case 'randn':
+    case 'string[][]':
+      add('not JSON', 'the cat');
+      add('a flat list', '["the", "cat"]');
+      add('an empty token', '[["the", ""]]');
+      add('a token with a space', '[["the cat"]]');
+      add('an empty sentence', '[[]]');
+      break;
+    case 'random-input':
       add('a number', '42');
       add('a zero size', `{"randn": [1, 0, ${D}]}`);
+      add('rand of the wrong dModel', `{"rand": [1, 3, ${2 * D}]}`);
+      add('both randn and rand', `{"randn": [1, 3, ${D}], "rand": [1, 3, ${D}]}`);
       break;
     case 'matrix':
       add('not JSON', 'x');

@@ -97,6 +97,45 @@ describe('CLI', () => {
     expect(duplicate.stderr).toContain('config: stdin is not valid JSON: line 1, column 17: duplicate key "text"');
   });
 
+  test('JSON-valued flags for the new inputs: --tokens, --context-tokens, --input with rand', () => {
+    const tokens = run([
+      '--tokens',
+      '[["自然", "语言", "处理", "很", "有趣"], ["我", "爱", "你"]]',
+      '--mask',
+      'padding',
+      '--seed',
+      '154',
+    ]);
+    expect(tokens.stderr).toBe('');
+    const { expected } = readFixture('tokens-pre-split');
+    const result = JSON.parse(tokens.stdout);
+    expect(result.tokens).toEqual(expected.tokens);
+    expect(compareTensors(expected.tensors, result.tensors, asJson).problems).toEqual([]);
+
+    const cross = run(['--tokens', '[["我们", "学习"]]', '--context-tokens', '[["注意力", "机制", "很", "重要"]]']);
+    expect(cross.status).toBe(0);
+    expect(JSON.parse(cross.stdout).contextTokens).toEqual([['注意力', '机制', '很', '重要']]);
+
+    const rand = run(['--input', '{"rand": [2, 5, 8]}', '--mask', 'causal', '--seed', '102']);
+    expect(rand.status).toBe(0);
+    const randFixture = readFixture('rand-input-large').expected;
+    expect(compareTensors(randFixture.tensors, JSON.parse(rand.stdout).tensors, asJson).problems).toEqual([]);
+
+    // A flag of the input group replaces the file's choice, here --tokens over the config's text.
+    const over = run(['--config', '-', '--tokens', '[["a", "b"]]'], JSON.stringify({ text: 'x y z' }));
+    expect(JSON.parse(over.stdout).tokens).toEqual([['a', 'b']]);
+    const bad = run(['--tokens', '[["a b"]]']);
+    expect(bad.status).toBe(3);
+    expect(bad.stderr).toContain('attention-lab: tokens[0][0]: tokens[0][0] ("a b") contains whitespace');
+  });
+
+  test('the tokenizer flag', () => {
+    const out = run(['--text', '我爱NLP和AI', '--tensors', 'output']);
+    expect(JSON.parse(out.stdout).tokens).toEqual([['我', '爱', 'NLP', '和', 'AI']]);
+    const split = run(['--text', '我爱 NLP', '--tokenizer', 'whitespace', '--tensors', 'output']);
+    expect(JSON.parse(split.stdout).tokens).toEqual([['我爱', 'NLP']]);
+  });
+
   test('negative numbers are values, not flags', () => {
     const out = run([
       '--text',

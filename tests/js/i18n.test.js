@@ -1,10 +1,13 @@
 // Every language has the same keys with the same placeholders, every key is
 // used, and every schema field and enum value has a label in every language.
+// The engine's errors are the exception: English shows the engine's own
+// message, and every other language has a template error.<code> for each code
+// of SCHEMA.errors, with exactly that code's parameters.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { STRINGS } from '../../web/i18n/index.js';
-import { FIELDS } from '../../web/model/schema.js';
+import { STRINGS, errorText, translator } from '../../web/i18n/index.js';
+import { FIELDS, SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { STEP_NAMES } from '../../web/view/sections.js';
 import { VIEW_OPTIONS } from '../../web/view/view-options.js';
@@ -13,6 +16,9 @@ const web = fileURLToPath(new URL('../../web/', import.meta.url));
 const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
 const languages = Object.keys(STRINGS);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The keys of the engine's error templates, which only the languages other than English have. */
+const ERROR_KEYS = new Set(SCHEMA.errors.map(({ code }) => `error.${code}`));
+const ownKeys = (lang) => Object.keys(STRINGS[lang]).filter((key) => !ERROR_KEYS.has(key));
 
 /** Every key the code builds from data: field labels and help, enum labels, steps, presets, view options. */
 function dynamicKeys() {
@@ -26,6 +32,7 @@ function dynamicKeys() {
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`, `preset.${preset.key}.note`);
   for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
   for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
+  keys.push(...ERROR_KEYS);
   return keys;
 }
 
@@ -42,8 +49,31 @@ function sources() {
 
 describe('i18n', () => {
   test('every language has the same keys', () => {
-    for (const lang of languages)
-      expect(Object.keys(STRINGS[lang]).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
+    for (const lang of languages) expect(ownKeys(lang).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
+  });
+
+  test("every language but English has a template for every engine error, with exactly the code's parameters", () => {
+    expect(SCHEMA.errors.length).toBeGreaterThan(60);
+    expect(ownKeys('en')).toEqual(Object.keys(STRINGS.en)); // English shows the engine's message
+    for (const lang of languages.filter((l) => l !== 'en')) {
+      for (const { code, params } of SCHEMA.errors) {
+        const template = STRINGS[lang][`error.${code}`];
+        expect(template, `${lang} error.${code}`).toBeTypeOf('string');
+        expect(placeholders(template), `${lang} error.${code}`).toEqual([...params].sort());
+      }
+    }
+  });
+
+  test('errorText: English is the engine message; Chinese fills the template, type words translated', () => {
+    const error = {
+      code: 'wrong-type',
+      params: { field: 'text', expected: 'a string', got: 'an array' },
+      message: 'text must be a string, got an array',
+    };
+    expect(errorText(error, translator('en'))).toBe('text must be a string, got an array');
+    expect(errorText(error, translator('zh'))).toBe('text 应为字符串，实际为 数组');
+    // No code (an error made outside the engine): the message, in every language.
+    expect(errorText({ message: 'plain' }, translator('zh'))).toBe('plain');
   });
 
   test('placeholders match in every language', () => {

@@ -83,6 +83,103 @@ const cases = [
     'torch-mha with its bias turned off',
     config({ text: 'attention is all you need', 'weights.init': 'torch-mha', 'weights.qkvBias': false }),
   ],
+  // The tokenizers and pre-split tokens (the script takes the engine's tokens).
+  ['tokenizer auto, Chinese and English', { text: '我爱NLP和AI，你呢？', seed: 3 }],
+  ['tokenizer whitespace', { text: '我爱 NLP 和 AI', tokenizer: 'whitespace' }],
+  ['tokenizer chars, Japanese', { text: 'コーヒーが好き', tokenizer: 'chars', numHeads: 1 }],
+  [
+    'pre-split tokens and context tokens with padding',
+    { tokens: [['自然', '语言', '处理'], ['你好']], contextTokens: [['a'], ['b', 'c']], mask: 'padding', seed: 4 },
+  ],
+  // torch.rand inputs, below and above 16 numbers.
+  ['torch.rand input of 12 numbers', { input: { rand: [1, 3, 4] }, dModel: 4, numHeads: 1, seed: 5 }],
+  [
+    'torch.rand queries, torch.randn context',
+    { input: { rand: [2, 5, 8] }, contextInput: { randn: [2, 3, 8] }, mask: 'causal', seed: 6 },
+  ],
+  // The Annotated Transformer's cloned Linear.
+  ['torch-linear-clones', { text: 'clones of one linear layer', weights: { init: 'torch-linear-clones' }, seed: 7 }],
+  [
+    'torch-linear-clones without bias, no output projection',
+    { text: 'no bias', numHeads: 4, weights: { init: 'torch-linear-clones', qkvBias: false, outProj: false } },
+  ],
+  // Additive scores, after every init.
+  [
+    'additive, one head, no scale',
+    { text: 'additive attention', dModel: 6, numHeads: 1, score: 'additive', additiveHidden: 5, scale: 'none' },
+  ],
+  [
+    'additive, two heads, causal + padding, dropout',
+    {
+      texts: ['the decoder attends', 'to it'],
+      score: 'additive',
+      mask: 'causal+padding',
+      dropout: { p: 0.2, seed: 3 },
+      seed: 8,
+    },
+  ],
+  ['additive after torch-mha', { text: 'a b c', score: 'additive', additiveHidden: 3, weights: { init: 'torch-mha' } }],
+  [
+    'additive after per-head torch-rand, with an edited v_a',
+    {
+      text: 'a b c d',
+      score: 'additive',
+      weights: { init: 'torch-rand', layout: 'per-head', edits: { v_a: [[1, 0.5]], W_a: [[0, 2, -1]] } },
+    },
+  ],
+  ['additive with identity weights', { text: 'a b', dModel: 4, score: 'additive', weights: { init: 'identity' } }],
+  [
+    'additive after clones, every weight given',
+    {
+      text: 'x y',
+      dModel: 2,
+      numHeads: 1,
+      score: 'additive',
+      additiveHidden: 2,
+      weights: {
+        init: 'torch-linear-clones',
+        qkvBias: false,
+        values: {
+          W_Q: [
+            [1, 0],
+            [0, 1],
+          ],
+          W_K: [
+            [0, 1],
+            [1, 0],
+          ],
+          W_V: [
+            [1, 1],
+            [0, 1],
+          ],
+          W_a: [
+            [0.5, -0.5],
+            [0.25, 1],
+          ],
+          U_a: [
+            [1, 0],
+            [0, -1],
+          ],
+          v_a: [1, -2],
+          W_O: [
+            [1, 0],
+            [0, 1],
+          ],
+        },
+      },
+    },
+  ],
+  // Mask conventions.
+  ['mask convention keep, -inf', { text: 'keep these keys', mask: 'causal', maskConvention: 'keep' }],
+  [
+    'mask convention keep, padding, -1e9',
+    { texts: ['a b c', 'd'], mask: 'padding', maskConvention: 'keep', maskFill: -1e9 },
+  ],
+  ['mask convention additive, -inf', { text: 'add the mask', mask: 'causal', maskConvention: 'additive' }],
+  [
+    'mask convention additive, causal + padding, -1e10',
+    { texts: ['a b c', 'd'], mask: 'causal+padding', maskConvention: 'additive', maskFill: -1e10, numHeads: 4 },
+  ],
 ];
 
 let lab;

@@ -37,6 +37,37 @@ describe('share links', () => {
     expect(editsToJson(back.edits)).toEqual(editsToJson(edits));
   });
 
+  test('the tokenizer, score, additive hidden size, mask convention and cloned init round-trip', async () => {
+    const settings = {
+      text: '我爱NLP和AI',
+      tokenizer: 'chars',
+      score: 'additive',
+      additiveHidden: '12',
+      maskConvention: 'additive',
+      mask: 'causal',
+      maskFill: -1e9,
+      'weights.init': 'torch-linear-clones',
+    };
+    const edits = emptyEdits();
+    setWeightEdit(edits, 'W_a', 1, 2, 0.5);
+    setWeightEdit(edits, 'v_a', 0, 3, -1);
+    const back = await decodeState(`#${await encodeState({ settings, edits })}`);
+    expect(back.settings).toEqual(settings);
+    expect(editsToJson(back.edits)).toEqual(editsToJson(edits));
+    // And the config they make runs as the engine reads it.
+    const lab = await loadAttentionLab();
+    const result = lab.run(configFromSettings(back.settings));
+    expect(result.settings).toMatchObject({
+      tokenizer: 'chars',
+      score: 'additive',
+      additiveHidden: 12,
+      maskConvention: 'additive',
+      'weights.init': 'torch-linear-clones',
+    });
+    expect(result.tokens).toEqual([['我', '爱', 'N', 'L', 'P', '和', 'A', 'I']]);
+    expect(result.tensors.W_a.shape).toEqual([4, 12]);
+  });
+
   test('v1 links (the first page form) still open, edits included', async () => {
     const v1 = {
       f: {

@@ -4,10 +4,12 @@
 Run with Debian's PyTorch 1.13 (python3-torch):  /usr/bin/python3 tests/reference/generate.py
 
 Every expected tensor here comes from PyTorch itself: nn.Embedding, nn.Linear,
-torch.rand, nn.MultiheadAttention, nn.Dropout and plain tensor ops, following
-the config schema of the engine issue. Nothing is read from our engine.
+torch.rand, torch.randn, nn.MultiheadAttention, nn.Dropout and plain tensor ops,
+following the engine's config schema; the tokens come from tokenize() below,
+the Python statement of the engine's tokenizers. Nothing is read from our engine.
 The fixtures are committed, so CI needs no PyTorch.
 """
+import copy
 import json
 import math
 import os
@@ -15,6 +17,7 @@ import subprocess
 import sys
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,9 +52,49 @@ def override(tensor, values):
 
 
 # ---------------------------------------------------------------- tokens ----
-def tokenize_side(texts, max_len):
-    """str.split() each sentence, then pad to the longest (or to max_len)."""
-    token_lists = [t.split() for t in texts]
+def is_standalone_cjk(c):
+    """A character that is a token of its own for tokenizer "auto": Han, Kana,
+    Hangul, and CJK / fullwidth punctuation (the ranges of cpp/core/tokens.h)."""
+    cp = ord(c)
+    within = lambda *ranges: any(a <= cp <= b for a, b in ranges)
+    han = within((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+    kana = within((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F), (0x1B000, 0x1B16F))
+    hangul = within((0xAC00, 0xD7AF), (0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F),
+                    (0xD7B0, 0xD7FF), (0xFFA0, 0xFFDC))
+    fullwidth_alnum = within((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
+    punctuation = within((0x3000, 0x303F)) or (within((0xFF01, 0xFF65)) and not fullwidth_alnum)
+    return han or kana or hangul or punctuation
+
+
+def tokenize(text, mode):
+    """The engine's tokenizers (config "tokenizer"):
+    "whitespace"  str.split()
+    "chars"       every non-whitespace character: list(sentence) without the spaces
+    "auto"        str.split(), then every Han/Kana/Hangul character and CJK punctuation
+                  mark alone, as Chinese tutorials do with list(sentence), while runs of
+                  other characters stay together: "我爱NLP和AI" -> 我 爱 NLP 和 AI"""
+    if mode == "whitespace":
+        return text.split()
+    if mode == "chars":
+        return [c for c in text if not c.isspace()]
+    tokens = []
+    for word in text.split():
+        run = ""
+        for c in word:
+            if is_standalone_cjk(c):
+                if run:
+                    tokens.append(run)
+                    run = ""
+                tokens.append(c)
+            else:
+                run += c
+        if run:
+            tokens.append(run)
+    return tokens
+
+
+def tokenize_side(token_lists, max_len):
+    """Token lists (one per sentence), padded to the longest (or cut and padded to max_len)."""
     if max_len is not None:
         token_lists = [t[:max_len] for t in token_lists]
     length = max_len if max_len is not None else max(len(t) for t in token_lists)
@@ -91,10 +134,18 @@ def token_ids(side, vocab, unknown):
     return ids
 
 
-def texts_of(config, one, many):
-    if one in config:
-        return [config[one]]
-    return config.get(many)
+def token_lists_of(config, one, many, pre_split, mode):
+    """The side's tokens: its sentences tokenized, or its pre-split tokens as given."""
+    if pre_split in config:
+        return config[pre_split]
+    texts = [config[one]] if one in config else config.get(many)
+    return [tokenize(t, mode) for t in texts] if texts is not None else None
+
+
+def random_input(spec):
+    """{"randn": [B, S, D]} -> torch.randn(B, S, D); {"rand": [B, S, D]} -> torch.rand(B, S, D)."""
+    (key, shape), = spec.items()
+    return torch.randn(*shape) if key == "randn" else torch.rand(*shape)
 
 
 def sinusoidal(length, d):
@@ -117,13 +168,18 @@ class Head(nn.Module):
         self.value = nn.Linear(d_model, head_dim, bias=bias)
 
 
-def weight_names(config, init, qkv_bias, out_proj):
+WEIGHT_NAMES = ("W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_a", "U_a", "v_a", "W_O", "b_O")
+
+
+def weight_names(config, init, qkv_bias, out_proj, additive):
     names = ["W_Q", "W_K", "W_V"]
     if qkv_bias:
         names += ["b_Q", "b_K", "b_V"]
+    if additive:
+        names += ["W_a", "U_a", "v_a"]
     if out_proj:
         names.append("W_O")
-        if init == "torch-linear" or (init == "torch-mha" and qkv_bias):
+        if init == "torch-linear" or (init in ("torch-mha", "torch-linear-clones") and qkv_bias):
             names.append("b_O")
     for name in config.get("weights", {}).get("values", {}):
         if name not in names:
@@ -131,19 +187,45 @@ def weight_names(config, init, qkv_bias, out_proj):
     return names
 
 
-def draw_weights(D, H, init, layout, qkv_bias, out_proj):
-    """Returns (weights in the x·W convention, the nn.MultiheadAttention if any)."""
+def draw_additive(dk, hidden):
+    """The additive score's layers, shared by the heads, in the x·W convention."""
+    W_a = nn.Linear(dk, hidden, bias=False)
+    U_a = nn.Linear(dk, hidden, bias=False)
+    v_a = nn.Linear(hidden, 1, bias=False)
+    return {"W_a": W_a.weight.detach().T.clone(), "U_a": U_a.weight.detach().T.clone(),
+            "v_a": v_a.weight.detach()[0].clone()}
+
+
+def draw_weights(D, H, init, layout, qkv_bias, out_proj, additive, hidden):
+    """Returns (weights in the x·W convention, the nn.MultiheadAttention if any).
+    Draw order: Q, K, V (and their biases), then the additive score's W_a, U_a,
+    v_a, then W_O; nn.MultiheadAttention draws its out_proj first, in its
+    constructor, so there the additive layers come after the whole module."""
     dk = D // H
     w, mha = {}, None
+    draw_additive_here = lambda: w.update(draw_additive(dk, hidden)) if additive else None
     zeros = lambda *shape: torch.zeros(*shape)
     if init == "identity":
         for n in ("W_Q", "W_K", "W_V"):
             w[n] = torch.eye(D)
+        draw_additive_here()
         if out_proj:
             w["W_O"] = torch.eye(D)
+    elif init == "torch-linear-clones":
+        # The Annotated Transformer: self.linears = clones(nn.Linear(d_model, d_model), 4)
+        linear = nn.Linear(D, D, bias=qkv_bias)
+        linears = nn.ModuleList([copy.deepcopy(linear) for _ in range(4)])
+        for n, lin in zip(("Q", "K", "V", "O"), linears):
+            if n == "O" and not out_proj:
+                continue
+            w["W_" + n] = lin.weight.detach().T.clone()
+            if qkv_bias:
+                w["b_" + n] = lin.bias.detach().clone()
+        draw_additive_here()
     elif init == "torch-rand" and layout == "fused":
         for n in ("W_Q", "W_K", "W_V"):
             w[n] = torch.rand(D, D)
+        draw_additive_here()
         if out_proj:
             w["W_O"] = torch.rand(D, D)
     elif init == "torch-rand":  # per-head
@@ -153,6 +235,7 @@ def draw_weights(D, H, init, layout, qkv_bias, out_proj):
                 cols[n].append(torch.rand(D, dk))
         for n in cols:
             w[n] = torch.cat(cols[n], dim=1)
+        draw_additive_here()
         if out_proj:
             w["W_O"] = torch.rand(D, D)
     elif init == "torch-linear" and layout == "fused":
@@ -163,6 +246,7 @@ def draw_weights(D, H, init, layout, qkv_bias, out_proj):
             w["W_" + n] = lin.weight.detach().T.clone()
             if qkv_bias:
                 w["b_" + n] = lin.bias.detach().clone()
+        draw_additive_here()
         if out_proj:
             o = nn.Linear(D, D)
             w["W_O"] = o.weight.detach().T.clone()
@@ -173,6 +257,7 @@ def draw_weights(D, H, init, layout, qkv_bias, out_proj):
             w["W_" + n] = torch.cat([getattr(h, attr).weight.detach().T for h in heads], dim=1)
             if qkv_bias:
                 w["b_" + n] = torch.cat([getattr(h, attr).bias.detach() for h in heads])
+        draw_additive_here()
         if out_proj:
             o = nn.Linear(D, D)
             w["W_O"] = o.weight.detach().T.clone()
@@ -188,6 +273,7 @@ def draw_weights(D, H, init, layout, qkv_bias, out_proj):
             w["W_O"] = mha.out_proj.weight.detach().T.clone()
             if qkv_bias:
                 w["b_O"] = mha.out_proj.bias.detach().clone()
+        draw_additive_here()
     else:
         raise ValueError(init)
     return w, mha
@@ -203,23 +289,27 @@ def reference(config):
     wcfg = config.get("weights", {})
     init = wcfg.get("init", "torch-linear")
     layout = wcfg.get("layout", "fused")
-    qkv_bias = wcfg.get("qkvBias", init == "torch-mha")
+    qkv_bias = wcfg.get("qkvBias", init in ("torch-mha", "torch-linear-clones"))
     out_proj = wcfg.get("outProj", True)
+    additive = config.get("score", "dot") == "additive"
+    hidden = config.get("additiveHidden", 8)
     mask_kind = config.get("mask", "none")
+    convention = config.get("maskConvention", "blocked")
     fill = config.get("maskFill", "-inf")
     fill = float("-inf") if fill == "-inf" else float(fill)
     p = config.get("dropout", {}).get("p", 0.0)
+    mode = config.get("tokenizer", "auto")
 
-    q_texts = texts_of(config, "text", "texts")
-    c_texts = texts_of(config, "contextText", "contextTexts")
-    cross = c_texts is not None or "contextInput" in config
+    q_tokens = token_lists_of(config, "text", "texts", "tokens", mode)
+    c_tokens = token_lists_of(config, "contextText", "contextTexts", "contextTokens", mode)
+    cross = c_tokens is not None or "contextInput" in config
     sides = []
     q_side = c_side = None
-    if q_texts is not None:
-        q_side = tokenize_side(q_texts, max_len)
+    if q_tokens is not None:
+        q_side = tokenize_side(q_tokens, max_len)
         sides.append(q_side)
-    if c_texts is not None:
-        c_side = tokenize_side(c_texts, max_len)
+    if c_tokens is not None:
+        c_side = tokenize_side(c_tokens, max_len)
         sides.append(c_side)
     vocab = config["vocab"] if "vocab" in config else (build_vocab(sides) if sides else [])
     unknown = []
@@ -243,9 +333,9 @@ def reference(config):
             if c_side:
                 Xc = emb(torch.tensor(c_ids))
     if "input" in config:
-        X = torch.randn(*config["input"]["randn"])
+        X = random_input(config["input"])
     if "contextInput" in config:
-        Xc = torch.randn(*config["contextInput"]["randn"])
+        Xc = random_input(config["contextInput"])
     if emb_cfg.get("positional", "none") == "sinusoidal":
         X = X + sinusoidal(X.shape[1], D)
         if cross:
@@ -258,15 +348,16 @@ def reference(config):
     if "seed" in wcfg:
         torch.manual_seed(wcfg["seed"])
     values = wcfg.get("values", {})
-    names = weight_names(config, init, qkv_bias, out_proj)
+    names = weight_names(config, init, qkv_bias, out_proj, additive)
     mha = None
     if all(n in values and is_complete(values[n]) for n in names):
         w = {}
     else:
-        w, mha = draw_weights(D, H, init, layout, qkv_bias, out_proj)
+        w, mha = draw_weights(D, H, init, layout, qkv_bias, out_proj, additive, hidden)
+    shapes = {"W_a": (dk, hidden), "U_a": (dk, hidden), "v_a": (hidden,)}
     for n in names:
         if n not in w:
-            w[n] = torch.zeros(D, D) if n.startswith("W") else torch.zeros(D)
+            w[n] = torch.zeros(*shapes.get(n, (D, D) if n.startswith("W") else (D,)))
         if n in values:
             override(w[n], values[n])
 
@@ -279,7 +370,16 @@ def reference(config):
         q = Q.view(B, S, H, dk).transpose(1, 2)  # (B, H, S, dk)
         k = K.view(B, Skv, H, dk).transpose(1, 2)  # (B, H, S_kv, dk)
         v = V.view(B, Skv, H, dk).transpose(1, 2)
-        scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)
+        if additive:
+            # Bahdanau: score[b,h,i,j] = v_aᵀ tanh(q_i·W_a + k_j·U_a), the layers shared by the heads.
+            # The nn.Linear forwards (F.linear) of the drawn (or given) weights; building new
+            # modules here would draw again and move the dropout mask.
+            W_a = lambda x: F.linear(x, w["W_a"].T)
+            U_a = lambda x: F.linear(x, w["U_a"].T)
+            v_a = lambda x: F.linear(x, w["v_a"][None, :])
+            scores = v_a(torch.tanh(W_a(q).unsqueeze(-2) + U_a(k).unsqueeze(-3))).squeeze(-1)  # (B, H, S, S_kv)
+        else:
+            scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)
         scale = config.get("scale", "head-dim")
         if scale == "head-dim":
             scaled, factor = scores / math.sqrt(dk), 1 / math.sqrt(dk)
@@ -298,7 +398,15 @@ def reference(config):
             if side is not None:
                 key_padding = torch.tensor(side[1])  # (B, S_kv) True = pad
                 mask = torch.maximum(mask, key_padding[:, None, :].float().expand(B, S, Skv))
-        masked = scaled.masked_fill(mask[:, None].bool(), fill)
+        blocked = mask  # 1 = blocked
+        if convention == "blocked":  # nn.MultiheadAttention's boolean masks
+            masked = scaled.masked_fill(mask[:, None].bool(), fill)
+        elif convention == "keep":  # 1 = keep: torch.tril(ones) and masked_fill(mask == 0, fill)
+            mask = 1 - blocked
+            masked = scaled.masked_fill(mask[:, None] == 0, fill)
+        else:  # "additive": a float attn_mask of 0 and fill, added to the scores
+            mask = torch.zeros(B, S, Skv).masked_fill(blocked.bool(), fill)
+            masked = scaled + mask[:, None]
         weights = torch.softmax(masked, dim=-1)
         rng_before_dropout = torch.get_rng_state()
         if "seed" in config.get("dropout", {}) and 0 < p < 1:
@@ -306,6 +414,7 @@ def reference(config):
         dropout = nn.Dropout(p)
         dropout.train()
         dropped = dropout(weights)
+        averaged = dropped.sum(dim=1) / H  # (B, S, S_kv): MHA's average_attn_weights=True
         context = dropped @ v  # (B, H, S, dk)
         concat = context.transpose(1, 2).contiguous().view(B, S, D)
         output = concat @ w["W_O"] + w.get("b_O", 0) if out_proj else concat
@@ -313,14 +422,15 @@ def reference(config):
     tensors = {"X": X}
     if cross:
         tensors["X_context"] = Xc
-    for n in ("W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V", "W_O", "b_O"):
+    for n in WEIGHT_NAMES:
         if n in w and n in names:
             tensors[n] = w[n]
     tensors.update(Q=Q, K=K, V=V, scores=scores, scaled=scaled, mask=mask, masked=masked,
-                   weights=weights, dropped=dropped, context=context, concat=concat, output=output)
+                   weights=weights, dropped=dropped, averagedWeights=averaged, context=context,
+                   concat=concat, output=output)
 
     checks = []
-    if mha is not None and not values:
+    if mha is not None and not values and not additive and convention == "blocked":
         checks.append(check_against_mha(mha, X, Xkv, mask_kind, key_padding, S, Skv, p, config,
                                         tensors, out_proj, rng_before_dropout))
     expected = {
@@ -351,16 +461,25 @@ def check_against_mha(mha, X, Xkv, mask_kind, key_padding, S, Skv, p, config, te
         torch.manual_seed(config["dropout"]["seed"])
     mha.dropout = p
     mha.train()
+    state = torch.get_rng_state()
     with torch.no_grad():
         out, attn = mha(X, Xkv, Xkv, key_padding_mask=key_padding, attn_mask=attn_mask,
                         need_weights=True, average_attn_weights=False)
+        torch.set_rng_state(state)  # the same dropout mask again, for the averaged weights
+        out_again, averaged = mha(X, Xkv, Xkv, key_padding_mask=key_padding, attn_mask=attn_mask,
+                                  need_weights=True)  # average_attn_weights=True, the default
     worst = (out - tensors["output"]).abs().max().item()
     assert worst < 1e-5, f"manual attention differs from nn.MultiheadAttention by {worst}"
+    assert torch.equal(out, out_again)
+    worst_averaged = (averaged - tensors["averagedWeights"]).abs().max().item()
+    assert worst_averaged < 1e-6, f"manual averaged weights differ from nn.MultiheadAttention's by {worst_averaged}"
     assert out_proj
     tensors["output"] = out
+    tensors["averagedWeights"] = averaged
     if p == 0:
         tensors["weights"] = attn
-    return f"nn.MultiheadAttention output matches the manual path (worst {worst:.2e})"
+    return (f"nn.MultiheadAttention output matches the manual path (worst {worst:.2e}), "
+            f"its averaged weights too (worst {worst_averaged:.2e})")
 
 
 CONFIGS = [
@@ -460,6 +579,71 @@ CONFIGS = [
     ("heads-2-dmodel-32", "two heads of 16 with padding",
      {"texts": ["attention lab reproduces pytorch", "exactly"], "dModel": 32, "numHeads": 2,
       "mask": "padding", "seed": 94, "weights": {"qkvBias": True}}),
+    # torch.rand inputs: fewer and more than 16 numbers (torch.randn changes its kernel at 16).
+    ("rand-input-small", "torch.rand(1, 3, 4) input: 12 numbers",
+     {"input": {"rand": [1, 3, 4]}, "dModel": 4, "numHeads": 1, "seed": 101}),
+    ("rand-input-large", "torch.rand(2, 5, 8) input: 80 numbers, causal",
+     {"input": {"rand": [2, 5, 8]}, "mask": "causal", "seed": 102}),
+    ("rand-cross", "torch.rand queries and context",
+     {"input": {"rand": [1, 3, 8]}, "contextInput": {"rand": [1, 5, 8]}, "seed": 103}),
+    ("rand-randn-cross", "torch.rand queries (15 numbers), torch.randn context (10 numbers)",
+     {"input": {"rand": [1, 3, 5]}, "contextInput": {"randn": [1, 2, 5]}, "dModel": 5, "numHeads": 1,
+      "seed": 104}),
+    # The Annotated Transformer's clones(nn.Linear(d, d), 4).
+    ("linear-clones", "one nn.Linear(D, D) deep-copied for Q, K, V and O",
+     {"text": "the annotated transformer clones its linear layers", "weights": {"init": "torch-linear-clones"},
+      "seed": 111}),
+    ("linear-clones-no-bias", "cloned nn.Linear(D, D, bias=False), four heads, causal",
+     {"text": "clones without a bias", "dModel": 16, "numHeads": 4, "mask": "causal", "seed": 112,
+      "weights": {"init": "torch-linear-clones", "qkvBias": False}}),
+    # Additive (Bahdanau) scores.
+    ("additive-1-head", "additive scores, one head, no scale",
+     {"text": "additive attention scores each pair", "dModel": 6, "numHeads": 1, "score": "additive",
+      "additiveHidden": 5, "scale": "none", "seed": 121}),
+    ("additive-2-heads-mask", "additive scores, two heads, causal + padding mask",
+     {"texts": ["the decoder attends to the encoder", "short one"], "score": "additive", "scale": "none",
+      "mask": "causal+padding", "seed": 122}),
+    ("additive-mha-scaled", "additive scores after nn.MultiheadAttention's weights, scaled by 1/sqrt(dk)",
+     {"text": "drawn after the module", "dModel": 8, "numHeads": 2, "score": "additive", "additiveHidden": 3,
+      "weights": {"init": "torch-mha"}, "seed": 123}),
+    ("additive-rand-cross", "additive scores in cross-attention with torch.rand weights and dropout",
+     {"text": "query side", "contextText": "the keys and values side", "score": "additive",
+      "additiveHidden": 4, "weights": {"init": "torch-rand"}, "dropout": {"p": 0.2}, "scale": "none",
+      "seed": 124}),
+    # nn.MultiheadAttention's averaged weights (every fixture has them; here after dropout).
+    ("averaged-weights-dropout", "weights averaged over four heads after dropout",
+     {"text": "average the heads after dropout", "numHeads": 4, "dropout": {"p": 0.3, "seed": 5},
+      "seed": 131}),
+    # Mask conventions.
+    ("mask-keep", "1 = keep, masked_fill(mask == 0, -inf)",
+     {"text": "keep what may be seen", "mask": "causal", "maskConvention": "keep", "seed": 141}),
+    ("mask-keep-fill-1e9", "1 = keep with -1e9, padding",
+     {"texts": ["a padded batch here", "short"], "mask": "padding", "maskConvention": "keep",
+      "maskFill": -1e9, "seed": 142}),
+    ("mask-additive", "a float mask of 0 and -inf added to the scores",
+     {"text": "add the mask to the scores", "mask": "causal", "maskConvention": "additive", "seed": 143}),
+    ("mask-additive-fill-1e10", "a float mask of 0 and -1e10, causal + padding",
+     {"texts": ["scores plus a large negative number", "two words"], "mask": "causal+padding",
+      "maskConvention": "additive", "maskFill": -1e10, "seed": 144}),
+    ("mask-blocked-fill-1e10", "1 = blocked with -1e10",
+     {"text": "blocked with minus ten billion", "mask": "causal", "maskFill": -1e10, "seed": 145}),
+    # Tokenizers.
+    ("tokenizer-auto-mixed", "tokenizer auto: Chinese characters alone, Latin runs together",
+     {"text": "我爱NLP和AI", "seed": 151}),
+    ("tokenizer-whitespace", "tokenizer whitespace: str.split()",
+     {"text": "我爱 NLP 和 AI", "tokenizer": "whitespace", "seed": 152}),
+    ("tokenizer-chars", "tokenizer chars: every non-whitespace character",
+     {"text": "attn 注意", "tokenizer": "chars", "seed": 153}),
+    ("tokens-pre-split", "pre-split tokens (a word segmenter's), padded",
+     {"tokens": [["自然", "语言", "处理", "很", "有趣"], ["我", "爱", "你"]], "mask": "padding", "seed": 154}),
+    ("tokens-cross", "pre-split queries and context tokens",
+     {"tokens": [["我们", "学习"]], "contextTokens": [["注意力", "机制", "很", "重要"]], "seed": 155}),
+    ("chinese-punctuation", "Chinese with full-width punctuation, tokenizer auto",
+     {"text": "你好，世界！我爱学习。", "seed": 156}),
+    ("japanese-kana", "Japanese kana and kanji, tokenizer auto",
+     {"text": "私はコーヒーが好きです。", "seed": 157}),
+    ("korean", "Korean Hangul syllables, tokenizer auto",
+     {"text": "나는 학생입니다", "seed": 158}),
 ]
 
 
@@ -473,6 +657,11 @@ def random_fixture():
     for seed in (0, 123):
         torch.manual_seed(seed)
         put(f"rand_{seed}_37", torch.rand(37))
+        for size in (5, 15, 16, 17, 100):
+            torch.manual_seed(seed)
+            put(f"rand_{seed}_{size}", torch.rand(size))
+        torch.manual_seed(seed)
+        put(f"rand_{seed}_2_3_4", torch.rand(2, 3, 4))
         torch.manual_seed(seed)
         put(f"randn_{seed}_5_3_7", torch.cat([torch.randn(5), torch.randn(3), torch.randn(7)]))
         torch.manual_seed(seed)

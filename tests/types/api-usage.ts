@@ -6,6 +6,7 @@ import {
   TENSOR_NAMES,
   type AttentionConfig,
   type AttentionResult,
+  type AttentionWarning,
   type TensorName,
 } from '../../web/api/index.js';
 
@@ -48,10 +49,34 @@ async function usage(): Promise<number> {
   } catch (error) {
     if (error instanceof AttentionConfigError) {
       const field: string = error.field;
-      return field.length;
+      const code: string | undefined = error.code;
+      const got: string | undefined = error.params.got;
+      return field.length + (code?.length ?? 0) + (got?.length ?? 0);
     }
   }
-  return first + shape.length + names.length + lab.memoryBytes + result.headDim + result.scaleFactor;
+  const additive: AttentionConfig = {
+    tokens: [['自然', '语言', '处理']],
+    contextInput: { rand: [1, 4, 8] },
+    tokenizer: 'auto',
+    score: 'additive',
+    additiveHidden: 16,
+    maskConvention: 'keep',
+    weights: { init: 'torch-linear-clones', edits: { v_a: [[0, 1.5]], W_a: [[0, 1, 2]] } },
+  };
+  const warnings: AttentionWarning[] = lab.run(additive).warnings;
+  const averaged = lab.run(additive, { tensors: ['averagedWeights', 'W_a'] }).tensors.averagedWeights;
+  const kinds: number = lab.schema.errors.filter((kind) => kind.params.includes('field')).length;
+  return (
+    first +
+    shape.length +
+    names.length +
+    lab.memoryBytes +
+    result.headDim +
+    result.scaleFactor +
+    warnings.length +
+    (averaged?.shape.length ?? 0) +
+    kinds
+  );
 }
 
 // @ts-expect-error mask is an enum
@@ -64,5 +89,9 @@ const badInit: AttentionConfig = { text: 'a', weights: { init: 'xavier' } };
 const badTensors: TensorName[] = ['attention'];
 // @ts-expect-error randn needs three sizes
 const badRandn: AttentionConfig = { input: { randn: [1, 2] } };
+// @ts-expect-error tokens are lists of strings, one per sentence
+const badTokens: AttentionConfig = { tokens: ['自然', '语言'] };
+// @ts-expect-error score is an enum
+const badScore: AttentionConfig = { text: 'a', score: 'cosine' };
 
-export { usage, badMask, badDModel, badInit, badTensors, badRandn };
+export { usage, badMask, badDModel, badInit, badTensors, badRandn, badTokens, badScore };

@@ -11,6 +11,9 @@ export type TensorName =
   | 'b_Q'
   | 'b_K'
   | 'b_V'
+  | 'W_a'
+  | 'U_a'
+  | 'v_a'
   | 'W_O'
   | 'b_O'
   | 'Q'
@@ -22,6 +25,7 @@ export type TensorName =
   | 'masked'
   | 'weights'
   | 'dropped'
+  | 'averagedWeights'
   | 'context'
   | 'concat'
   | 'output';
@@ -37,13 +41,14 @@ export interface SchemaField {
   type:
     | 'string'
     | 'string[]'
+    | 'string[][]'
     | 'integer'
     | 'seed'
     | 'number'
     | 'boolean'
     | 'enum'
     | 'enum|number'
-    | 'randn'
+    | 'random-input'
     | 'matrix'
     | 'matrix-map'
     | 'edits'
@@ -55,7 +60,7 @@ export interface SchemaField {
   choices?: string[];
   min?: number;
   max?: number;
-  /** Fields of one group exclude each other ("input": text, texts, input). */
+  /** Fields of one group exclude each other ("input": text, texts, tokens, input). */
   oneOf?: 'input' | 'context';
   /** i18n key of the field's help text. */
   help: string;
@@ -71,38 +76,69 @@ export interface Schema {
     heads: number;
     vocab: number;
     intermediateBytes: number;
+    givenBytes: number;
+    additiveTerms: number;
+    configTextBytes: number;
+    jsonValues: number;
   };
   tensors: TensorName[];
+  /** Every error and warning code, with the parameters its message names and its English template. */
+  errors: ErrorKind[];
+}
+
+/** One code of the error catalog (cpp/core/errors.cpp). */
+export interface ErrorKind {
+  /** "out-of-range", "json-duplicate-key", "nan-rows", ... */
+  code: string;
+  /** The names of the values the message holds: ["field", "got", "min", "max"]. */
+  params: string[];
+  /** The English template: "{field} ({got}) must be between {min} and {max}". */
+  message: string;
 }
 
 /** The schema as the build wrote it: usable before the engine loads. */
 export declare const SCHEMA: Schema;
 
-/** torch.randn(B, S, dModel) as the input instead of embedded tokens. */
-export interface RandnInput {
-  randn: [batch: number, length: number, dModel: number];
-}
+/** torch.randn(B, S, dModel) or torch.rand(B, S, dModel) as the input instead of embedded tokens. */
+export type RandomInput =
+  | { randn: [batch: number, length: number, dModel: number] }
+  | { rand: [batch: number, length: number, dModel: number] };
+/** @deprecated the name of RandomInput before torch.rand inputs. */
+export type RandnInput = RandomInput;
 
-export type WeightName = 'W_Q' | 'W_K' | 'W_V' | 'W_O' | 'b_Q' | 'b_K' | 'b_V' | 'b_O';
+export type WeightName = 'W_Q' | 'W_K' | 'W_V' | 'W_O' | 'b_Q' | 'b_K' | 'b_V' | 'b_O' | 'W_a' | 'U_a' | 'v_a';
 
 /** Explicit values: rows of numbers (null keeps the drawn number), or a typed array (a vector, or row-major). */
 export type GivenValues = (null | (number | null)[])[] | (number | null)[] | Float32Array | Float64Array;
 
-/** One edited number: [row, column, value]; a bias takes [column, value]. */
+/** One edited number: [row, column, value]; a bias (and v_a) takes [column, value]. */
 export type CellEdit = [row: number, column: number, value: number] | [column: number, value: number];
 
 export interface AttentionConfig {
-  /** One sentence, split on whitespace. Give one of text, texts, input. */
+  /** One sentence, split by the tokenizer. Give one of text, texts, tokens, input. */
   text?: string;
   /** A batch: one sentence per row, padded with "<pad>" to the longest. */
   texts?: string[];
-  input?: RandnInput;
+  /**
+   * Pre-split tokens, one list per sentence ([["自然", "语言", "处理"]]), e.g. from
+   * Intl.Segmenter: used as given. No token may be empty or hold whitespace.
+   */
+  tokens?: string[][];
+  /** {randn: [B, S, dModel]} (torch.randn) or {rand: [B, S, dModel]} (torch.rand). */
+  input?: RandomInput;
   /** Keys and values from this sequence (cross-attention). Default: self-attention. */
   contextText?: string;
   contextTexts?: string[];
-  contextInput?: RandnInput;
+  contextTokens?: string[][];
+  contextInput?: RandomInput;
   /** Token id = index; unknown tokens map to 0. Default: "<pad>" (if padding) then first appearance. */
   vocab?: string[];
+  /**
+   * How sentences become tokens. Default "auto": split on whitespace, then every Chinese,
+   * Japanese kana and Korean character and CJK punctuation mark alone ("我爱NLP" -> 我 爱 NLP).
+   * "whitespace": str.split(). "chars": every non-whitespace character.
+   */
+  tokenizer?: 'auto' | 'whitespace' | 'chars';
   /** Pad or truncate every sequence to this length. */
   maxLen?: number | null;
   /** Default 8. */
@@ -123,18 +159,22 @@ export interface AttentionConfig {
     positional?: 'none' | 'sinusoidal';
   };
   weights?: {
-    /** Default "torch-linear". */
-    init?: 'torch-linear' | 'torch-rand' | 'torch-mha' | 'identity';
+    /**
+     * Default "torch-linear". "torch-linear-clones": one nn.Linear(dModel, dModel) copied for
+     * Q, K, V and O (the Annotated Transformer's clones), fused layout only.
+     */
+    init?: 'torch-linear' | 'torch-linear-clones' | 'torch-rand' | 'torch-mha' | 'identity';
     /** Default "fused". */
     layout?: 'fused' | 'per-head';
-    /** Default: decided by the engine, true for torch-mha and false otherwise. */
+    /** Default: decided by the engine, true for torch-mha and torch-linear-clones, false otherwise. */
     qkvBias?: boolean;
     /** Default true. */
     outProj?: boolean;
     /** torch.manual_seed before the weights. */
     seed?: number;
     /**
-     * Explicit weights in the x·W convention: W [dModel, dModel], b [dModel].
+     * Explicit weights in the x·W convention: W [dModel, dModel], b [dModel];
+     * W_a, U_a [headDim, additiveHidden] and v_a [additiveHidden] with score "additive".
      * A null (entry or row) keeps the drawn number there; values without nulls
      * for every weight mean the stage draws nothing.
      */
@@ -142,10 +182,22 @@ export interface AttentionConfig {
     /** Single edited numbers: {"W_Q": [[row, column, value]], "b_Q": [[column, value]]}. */
     edits?: Partial<Record<WeightName, CellEdit[]>>;
   };
-  /** Default "head-dim" (1/√headDim); a number is the multiplier itself. */
+  /**
+   * Default "dot" (q·k). "additive" (Bahdanau): v_aᵀ tanh(q·W_a + k·U_a) per head, with
+   * W_a, U_a, v_a shared by the heads and drawn after W_Q, W_K, W_V.
+   */
+  score?: 'dot' | 'additive';
+  /** The hidden size of the additive score's layers. Default 8. */
+  additiveHidden?: number;
+  /** Default "head-dim" (1/√headDim); a number is the multiplier itself. Applied after any score. */
   scale?: 'head-dim' | 'd-model' | 'none' | number;
   /** Default "none". */
   mask?: 'none' | 'causal' | 'padding' | 'causal+padding';
+  /**
+   * What the mask tensor holds. Default "blocked" (1 = blocked, masked_fill(mask.bool(), fill));
+   * "keep" (1 = keep, masked_fill(mask == 0, fill)); "additive" (0 or fill, added to the scores).
+   */
+  maskConvention?: 'blocked' | 'keep' | 'additive';
   /** Default "-inf" (masked_fill(mask, -inf)); or a number such as -1e9. */
   maskFill?: '-inf' | number;
   /** nn.Dropout(p) in train mode on the softmax weights. Default p = 0. */
@@ -160,11 +212,11 @@ export interface Tensor {
 }
 
 export interface AttentionResult {
-  /** [B][S] tokens after padding/truncation ("<pad>" where padded); [] for a randn input. */
+  /** [B][S] tokens after padding/truncation ("<pad>" where padded); [] for a random input. */
   tokens: string[][];
   /** [B][S] token ids. */
   ids: number[][];
-  /** Cross-attention with context text only. */
+  /** Cross-attention with context text or tokens only. */
   contextTokens?: string[][];
   contextIds?: number[][];
   vocab: string[];
@@ -173,13 +225,20 @@ export interface AttentionResult {
   /** The multiplier applied to the scores (1/√headDim by default). */
   scaleFactor: number;
   /** Things worth telling the user, e.g. rows of weights that are NaN. */
-  warnings: string[];
+  warnings: AttentionWarning[];
   /**
    * The scalar settings the run used, by config path, with what the engine
    * decided filled in: {"dModel": 8, "weights.qkvBias": true, "maskFill": "-inf", ...}.
    */
   settings: Record<string, string | number | boolean>;
   tensors: Partial<Record<TensorName, Tensor>>;
+}
+
+/** A warning of a run: a code of SCHEMA.errors ("nan-rows"), its values, its English text. */
+export interface AttentionWarning {
+  code: string;
+  params: Record<string, string>;
+  message: string;
 }
 
 export interface RunOptions {
@@ -195,14 +254,25 @@ export interface RunOptions {
 export declare class AttentionEngineError extends Error {
   readonly name: 'AttentionEngineError';
   readonly field: 'engine';
-  constructor(message: string, cause?: unknown);
+  /** "engine-out-of-memory", "engine-failed" or "engine-restarting" (SCHEMA.errors). */
+  readonly code: string | undefined;
+  readonly params: Record<string, string>;
+  constructor(message: string, cause?: unknown, code?: string);
+  /** The error of `code`, its message from the code's English template. */
+  static of(code: string, cause?: unknown): AttentionEngineError;
 }
 
 export declare class AttentionConfigError extends Error {
   readonly name: 'AttentionConfigError';
   /** The config field at fault, e.g. "numHeads" or "weights.values.W_Q[0][1]". */
   readonly field: string;
-  constructor(field: string, message: string);
+  /** What is wrong: a code of SCHEMA.errors, e.g. "out-of-range" (undefined for an error made without one). */
+  readonly code: string | undefined;
+  /** The values the message names, e.g. {field: "dModel", got: "0", min: "1", max: "4096"}. */
+  readonly params: Record<string, string>;
+  constructor(field: string, message: string, code?: string, params?: Record<string, string>);
+  /** The error `code` on `field`, its message the code's English template filled with `params`. */
+  static of(field: string, code: string, params?: Record<string, string>): AttentionConfigError;
 }
 
 export interface AttentionLab {

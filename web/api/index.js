@@ -14,12 +14,30 @@ export { SCHEMA };
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;
 
-/** A config the engine cannot run; `field` names the culprit ("dModel", "weights.values.W_Q[0][1]"). */
+/** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
+function messageOf(code, params) {
+  const template = SCHEMA.errors.find((kind) => kind.code === code)?.message ?? code;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+}
+
+/**
+ * A config the engine cannot run; `field` names the culprit ("dModel",
+ * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",
+ * one of SCHEMA.errors) and `params` holds the named values of the message
+ * ({field, got, min, max}), so a UI can say it in another language.
+ */
 export class AttentionConfigError extends Error {
-  constructor(field, message) {
+  constructor(field, message, code = undefined, params = {}) {
     super(message);
     this.name = 'AttentionConfigError';
     this.field = field;
+    this.code = code;
+    this.params = params;
+  }
+
+  /** The error `code` of SCHEMA.errors on `field`, its message from the code's English template. */
+  static of(field, code, params = {}) {
+    return new AttentionConfigError(field, messageOf(code, params), code, params);
   }
 }
 
@@ -42,7 +60,7 @@ const isDenseMatrix = (x) =>
 export function encodeConfig(config) {
   if (typeof config === 'string') return { json: config, tensors: [] };
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new AttentionConfigError('config', 'config must be an object (or JSON text)');
+    throw AttentionConfigError.of('config', 'config-not-object-or-text');
   }
   const tensors = [];
   const placeholder = (data, shape) => {
@@ -63,7 +81,7 @@ export function encodeConfig(config) {
     });
     return { json, tensors };
   } catch (error) {
-    throw new AttentionConfigError('config', `config cannot be written as JSON: ${error.message}`);
+    throw AttentionConfigError.of('config', 'config-not-serializable', { reason: error.message });
   }
 }
 
@@ -73,10 +91,17 @@ export function encodeConfig(config) {
  * loadAttentionLab() (or lab.ready) and run again.
  */
 export class AttentionEngineError extends Error {
-  constructor(message, cause) {
+  constructor(message, cause, code = undefined) {
     super(message, { cause });
     this.name = 'AttentionEngineError';
     this.field = 'engine';
+    this.code = code;
+    this.params = {};
+  }
+
+  /** The error `code` of SCHEMA.errors ("engine-out-of-memory"), its message from the code's English template. */
+  static of(code, cause) {
+    return new AttentionEngineError(messageOf(code, {}), cause, code);
   }
 }
 
@@ -120,21 +145,19 @@ class AttentionLab {
   run(config, options = {}) {
     const wanted = options?.tensors ?? null;
     if (wanted !== null) {
-      if (!Array.isArray(wanted))
-        throw new AttentionConfigError('options.tensors', 'options.tensors must be an array of tensor names');
+      if (!Array.isArray(wanted)) throw AttentionConfigError.of('options.tensors', 'tensors-not-array');
       for (const name of wanted) {
         if (!TENSOR_NAMES.includes(name)) {
-          throw new AttentionConfigError(
-            'options.tensors',
-            `unknown tensor "${name}" (known: ${TENSOR_NAMES.join(', ')})`,
-          );
+          throw AttentionConfigError.of('options.tensors', 'unknown-tensor', {
+            name: String(name),
+            known: TENSOR_NAMES.join(', '),
+          });
         }
       }
     }
     const { json, tensors } = encodeConfig(config);
     checkSizes(json, tensors);
-    if (!this.#module)
-      throw new AttentionEngineError('the engine is restarting after it stopped; await lab.ready and run again');
+    if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
       outcome = this.#module.run(json, tensors, wanted);
@@ -142,10 +165,13 @@ class AttentionLab {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
       this.#module = null;
       this.#restart();
-      const reason = /memory|alloc|Aborted/i.test(String(error?.message)) ? 'it ran out of memory' : 'it failed';
-      throw new AttentionEngineError(`the engine stopped (${reason}) and is restarting; try a smaller setup`, error);
+      const outOfMemory = /memory|alloc|Aborted/i.test(String(error?.message));
+      throw AttentionEngineError.of(outOfMemory ? 'engine-out-of-memory' : 'engine-failed', error);
     }
-    if (!outcome.ok) throw new AttentionConfigError(outcome.error.field, outcome.error.message);
+    if (!outcome.ok) {
+      const { field, message, code, params } = outcome.error;
+      throw new AttentionConfigError(field, message, code, params);
+    }
     delete outcome.ok;
     if (this.memoryBytes > RECYCLE_BYTES) this.#restart();
     return outcome;
@@ -196,17 +222,14 @@ function checkSizes(json, tensors) {
   const { configTextBytes, givenBytes } = SCHEMA.limits;
   // UTF-8 takes at most 3 bytes per UTF-16 unit: count exactly only near the limit.
   if (json.length * 3 > configTextBytes && new TextEncoder().encode(json).length > configTextBytes) {
-    throw new AttentionConfigError(
-      'config',
-      `the config's JSON text is over ${configTextBytes / 2 ** 20} MiB (give large matrices as typed arrays, single numbers as edits)`,
-    );
+    throw AttentionConfigError.of('config', 'config-text-too-large', { limit: String(configTextBytes / 2 ** 20) });
   }
   const given = tensors.reduce((sum, t) => sum + 4 * t.length, 0);
   if (given > givenBytes) {
-    throw new AttentionConfigError(
-      'config',
-      `the given values need ${Math.ceil(given / 2 ** 20)} MiB; the limit is ${givenBytes / 2 ** 20} MiB`,
-    );
+    throw AttentionConfigError.of('config', 'given-values-over-limit', {
+      need: String(Math.ceil(given / 2 ** 20)),
+      limit: String(givenBytes / 2 ** 20),
+    });
   }
 }
 

@@ -2,7 +2,7 @@
 // Every config field of the engine's schema is an attribute (named as the
 // CLI's flag) and a typed property; `npm test` checks that this file names
 // every schema field and type-checks real usage against it.
-import type { AttentionConfig, AttentionResult, CellEdit, GivenValues, RandnInput, WeightName } from '../api/index.js';
+import type { AttentionConfig, AttentionResult, CellEdit, GivenValues, RandomInput, WeightName } from '../api/index.js';
 
 type Weights = NonNullable<AttentionConfig['weights']>;
 
@@ -16,16 +16,22 @@ export declare class AttentionLabElement extends HTMLElement {
   text: string | null;
   /** texts: a batch, one sentence per row. */
   texts: string[] | null;
-  /** input: {randn: [B, S, dModel]} instead of tokens. */
-  input: RandnInput | null;
+  /** tokens: pre-split tokens, one list per sentence. */
+  tokens: string[][] | null;
+  /** input: {randn: [B, S, dModel]} or {rand: [B, S, dModel]} instead of tokens. */
+  input: RandomInput | null;
   /** context-text: keys and values from this sentence (cross-attention). */
   contextText: string | null;
   /** context-texts */
   contextTexts: string[] | null;
+  /** context-tokens */
+  contextTokens: string[][] | null;
   /** context-input */
-  contextInput: RandnInput | null;
+  contextInput: RandomInput | null;
   /** vocab: token id = index. */
   vocab: string[] | null;
+  /** tokenizer (default "auto") */
+  tokenizer: NonNullable<AttentionConfig['tokenizer']>;
   /** max-len */
   maxLen: number | null;
   /** d-model (default 8) */
@@ -44,7 +50,7 @@ export declare class AttentionLabElement extends HTMLElement {
   init: NonNullable<Weights['init']>;
   /** layout: weights.layout */
   layout: NonNullable<Weights['layout']>;
-  /** qkv-bias: weights.qkvBias (unset: true for torch-mha) */
+  /** qkv-bias: weights.qkvBias (unset: true for torch-mha and torch-linear-clones) */
   qkvBias: boolean;
   /** out-proj: weights.outProj (default true) */
   outProj: boolean;
@@ -54,10 +60,16 @@ export declare class AttentionLabElement extends HTMLElement {
   weightValues: Partial<Record<WeightName, GivenValues>> | null;
   /** weight-edits: weights.edits */
   weightEdits: Partial<Record<WeightName, CellEdit[]>> | null;
+  /** score (default "dot") */
+  score: NonNullable<AttentionConfig['score']>;
+  /** additive-hidden: additiveHidden (default 8) */
+  additiveHidden: number;
   /** scale */
   scale: NonNullable<AttentionConfig['scale']>;
   /** mask */
   mask: NonNullable<AttentionConfig['mask']>;
+  /** mask-convention: maskConvention (default "blocked") */
+  maskConvention: NonNullable<AttentionConfig['maskConvention']>;
   /** mask-fill: maskFill */
   maskFill: NonNullable<AttentionConfig['maskFill']>;
   /** dropout: dropout.p */
@@ -86,6 +98,13 @@ declare global {
   }
   interface HTMLElementEventMap {
     'attention-change': CustomEvent<AttentionResult>;
-    'attention-error': CustomEvent<{ field: string; message: string }>;
+    'attention-error': CustomEvent<{
+      field: string;
+      /** A code of SCHEMA.errors, e.g. "out-of-range" (undefined for an error without one). */
+      code: string | undefined;
+      params: Record<string, string>;
+      /** The English message. */
+      message: string;
+    }>;
   }
 }

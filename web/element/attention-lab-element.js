@@ -11,8 +11,8 @@
 // engine when it nears the viewport (one shared instance per page), emits
 // `attention-change` with the result as detail, and shows a bad attribute as
 // an inline error naming it instead of a blank box.
-import { loadAttentionLab } from '../api/index.js';
-import { translator } from '../i18n/index.js';
+import { AttentionConfigError, loadAttentionLab } from '../api/index.js';
+import { errorText, translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
@@ -50,10 +50,10 @@ function parseConfigAttribute(text) {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw { field: CONFIG_ATTRIBUTE, message: `the config attribute is not valid JSON: ${error.message}` };
+    throw AttentionConfigError.of(CONFIG_ATTRIBUTE, 'config-attribute-json', { reason: error.message });
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw { field: CONFIG_ATTRIBUTE, message: 'the config attribute must be a JSON object' };
+    throw AttentionConfigError.of(CONFIG_ATTRIBUTE, 'config-attribute-not-object');
   }
   return parsed;
 }
@@ -219,10 +219,10 @@ export class AttentionLabElement extends HTMLElement {
       error.hidden = false;
       const path = problem.field ? settingOfError(problem.field) : undefined;
       const where = path ? fieldByPath.get(path).name : problem.field;
-      error.textContent = `${where ? `${where}: ` : ''}${problem.message}`;
+      error.textContent = `${where ? `${where}: ` : ''}${errorText(problem, this.#viewOptions().t)}`;
       this.dispatchEvent(
         new CustomEvent('attention-error', {
-          detail: { field: problem.field, message: problem.message },
+          detail: { field: problem.field, code: problem.code, params: problem.params ?? {}, message: problem.message },
           bubbles: true,
           composed: true,
         }),

@@ -1,7 +1,9 @@
 // embed.html: one <attention-lab> configured from the URL fragment (the same
-// versioned encoding as share links), reporting its height to the parent so
+// versioned encoding as share links), in the language of ?lang= (en or zh;
+// errors and the link notice too), reporting its height to the parent so
 // the iframe can be sized to fit:
 //   window.addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') iframe.style.height = e.data.height + 'px'; });
+import { resolveLanguage, translator } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
 import { DEFAULT_SETTINGS } from '../model/presets.js';
 import { readFragment } from '../model/share.js';
@@ -12,6 +14,10 @@ import './embed.css';
 
 const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');
+const lang = resolveLanguage(new URLSearchParams(location.search).get('lang') ?? 'en');
+const t = translator(lang);
+document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+element.setAttribute('lang', lang);
 
 async function apply() {
   const { settings, edits, error } = (await readFragment(location.hash)) ?? {
@@ -20,7 +26,7 @@ async function apply() {
     error: null,
   };
   notice.hidden = !error;
-  notice.textContent = error ? `This link could not be read (${error}). Showing the default example instead.` : '';
+  notice.textContent = error ? t('share.bad', { reason: error }) : '';
   for (const field of FIELDS) element.removeAttribute(field.name);
   for (const [name, value] of attributesFromSettings(settings)) element.setAttribute(name, value);
   const config = edits ? withEdits({}, edits) : {};

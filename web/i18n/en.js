@@ -176,13 +176,15 @@ export default {
   'field.embedding.edits': 'Edited embedding numbers',
   'field.weights.values': 'Explicit weights',
   'field.weights.edits': 'Edited weight numbers',
-  'help.text': 'One sentence, split on whitespace into tokens.',
+  'help.text': 'One sentence, split into tokens by the tokenizer.',
   'help.texts': 'A batch: one sentence per row, padded with <pad> to the longest.',
-  'help.input': 'torch.randn(B, S, dModel) as the input instead of embedded tokens: {"randn": [B, S, dModel]}.',
+  'help.input':
+    'torch.randn(B, S, dModel) or torch.rand(B, S, dModel) as the input instead of embedded tokens: {"randn": [B, S, dModel]} or {"rand": [B, S, dModel]}.',
   'help.contextText':
     'Keys and values come from this sentence (cross-attention); without it, from the input (self-attention).',
   'help.contextTexts': 'One context sentence per batch row (cross-attention).',
-  'help.contextInput': 'torch.randn(B, S_kv, dModel) as the keys and values (cross-attention).',
+  'help.contextInput':
+    'torch.randn(B, S_kv, dModel) or torch.rand(B, S_kv, dModel) as the keys and values (cross-attention).',
   'help.vocab':
     'Token id = index in this list; unknown tokens get id 0. Default: <pad> (if padding), then tokens in order of first appearance.',
   'help.maxLen': 'Pad with <pad> or truncate every sentence to this many tokens.',
@@ -193,15 +195,16 @@ export default {
   'help.embedding.values': 'The embedding table [len(vocab), dModel]; null entries keep the drawn number.',
   'help.embedding.edits': 'Single edited numbers of the embedding table: [token or id, column, value].',
   'help.weights.init':
-    'How W_Q, W_K, W_V and W_O are drawn: like nn.Linear, torch.rand, nn.MultiheadAttention, or the identity.',
+    'How W_Q, W_K, W_V and W_O are drawn: like nn.Linear, one nn.Linear(dModel, dModel) copied for all four (the Annotated Transformer’s clones), torch.rand, nn.MultiheadAttention, or the identity.',
   'help.weights.layout': 'One fused [dModel, dModel] projection split into heads, or a separate nn.Linear per head.',
   'help.weights.qkvBias':
-    'Biases on the Q, K and V projections (default: on for nn.MultiheadAttention, off otherwise).',
+    'Biases on the Q, K and V projections (default: on for nn.MultiheadAttention and the cloned nn.Linear, off otherwise).',
   'help.weights.outProj': 'Apply the output projection W_O (and b_O) after concatenating the heads.',
   'help.weights.seed': 'torch.manual_seed(seed) again right before the weights are drawn.',
-  'help.weights.values': 'Explicit W_Q … b_O in the x·W convention; null entries keep the drawn number.',
+  'help.weights.values':
+    'Explicit W_Q … b_O (and the additive score’s W_a, U_a, v_a) in the x·W convention; null entries keep the drawn number.',
   'help.weights.edits': 'Single edited numbers: {"W_Q": [[row, column, value]], "b_Q": [[column, value]]}.',
-  'help.scale': 'The factor the scores are multiplied by: 1/√headDim, 1/√dModel, none, or a number.',
+  'help.scale': 'The factor the scores (of either kind) are multiplied by: 1/√headDim, 1/√dModel, none, or a number.',
   'help.mask': 'Which keys each query may not see: future tokens (causal), <pad> tokens (padding), or both.',
   'help.maskFill': 'The value masked scores are filled with before softmax: −∞ or a number such as −1e9.',
   'help.dropout.p': 'nn.Dropout(p) in train mode on the attention weights.',
@@ -219,4 +222,36 @@ export default {
   'view.decimals': 'Digits after the decimal point (0 to 8).',
   'view.compact': 'Smaller, without formulas and meanings.',
   'view.editable': 'Numbers in X and in the weights can be edited.',
+  // Tokenizer, pre-split tokens, cloned Linear, additive scores, mask conventions; JSON type words in errors.
+  'field.tokens': 'Tokens (pre-split)',
+  'help.tokens':
+    'Pre-split tokens, one list per sentence: [["自然", "语言", "处理"]] (e.g. from a word segmenter), used as given; no token may be empty or hold whitespace.',
+  'field.contextTokens': 'Context tokens (pre-split)',
+  'help.contextTokens': 'Pre-split context tokens for cross-attention, one list per query sentence.',
+  'field.tokenizer': 'Tokenizer',
+  'help.tokenizer':
+    'How sentences become tokens: auto splits on spaces and makes every Chinese, Japanese kana and Korean character and CJK punctuation mark a token of its own, like list(sentence) (我爱NLP → 我 爱 NLP); whitespace is str.split(); chars makes every character a token.',
+  'enum.tokenizer.auto': 'auto (each CJK character alone)',
+  'enum.tokenizer.whitespace': 'whitespace (str.split())',
+  'enum.tokenizer.chars': 'characters',
+  'enum.weights.init.torch-linear-clones': 'one nn.Linear copied for Q, K, V, O (clones)',
+  'field.score': 'Score',
+  'help.score':
+    'How a query and a key make a score: the dot product q·k, or additive (Bahdanau) attention vₐᵀ tanh(q·W_a + k·U_a), whose W_a, U_a (nn.Linear(headDim, hidden)) and v_a (nn.Linear(hidden, 1)) are shared by the heads and drawn right after W_Q, W_K, W_V. The scale still applies; additive attention usually has none.',
+  'enum.score.dot': 'dot product q·k',
+  'enum.score.additive': 'additive (Bahdanau)',
+  'field.additiveHidden': 'Additive hidden size',
+  'help.additiveHidden':
+    'The hidden size of the additive score: W_a and U_a map a head’s query and key rows to this many numbers.',
+  'field.maskConvention': 'Mask convention',
+  'help.maskConvention':
+    'What the mask’s numbers mean: 1 = blocked (masked_fill(mask.bool(), fill), as nn.MultiheadAttention), 1 = keep (masked_fill(mask == 0, fill), as torch.tril masks), or additive (0 or the fill value, added to the scores).',
+  'enum.maskConvention.blocked': '1 = blocked',
+  'enum.maskConvention.keep': '1 = keep',
+  'enum.maskConvention.additive': 'additive (0 or fill, added)',
+  'json.string': 'a string',
+  'json.number': 'a number',
+  'json.boolean': 'a boolean',
+  'json.array': 'an array',
+  'json.object': 'an object',
 };

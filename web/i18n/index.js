@@ -37,3 +37,30 @@ export function translator(lang) {
   t.has = (key) => key in table || key in en;
   return t;
 }
+
+// The words of the engine's English messages that name a JSON type ("must be
+// a string, got an array"), and the keys that say them in the UI language.
+const TYPE_WORDS = {
+  'a string': 'json.string',
+  'a number': 'json.number',
+  'a boolean': 'json.boolean',
+  'an array': 'json.array',
+  'an object': 'json.object',
+};
+
+/**
+ * An engine error or warning ({code, params, message}, e.g. an
+ * AttentionConfigError) as the UI language says it: English is the engine's
+ * own message; another language fills its template error.<code> with the
+ * params (a JSON type word translated), or falls back to the message when it
+ * has no template for the code (or the error has no code).
+ */
+export function errorText(error, t) {
+  const message = error?.message ?? String(error);
+  const key = `error.${error?.code}`;
+  if (t.lang === 'en' || !error?.code || !Object.hasOwn(STRINGS[t.lang], key)) return message;
+  const values = {};
+  for (const [name, value] of Object.entries(error.params ?? {}))
+    values[name] = Object.hasOwn(TYPE_WORDS, value) ? t(TYPE_WORDS[value]) : value;
+  return t(key, values);
+}

@@ -4,6 +4,7 @@
 //   config.weights.edits = {W_Q: [[i, j, v]], b_Q: [[j, v]]}
 //   config.embedding.edits = [[token, d, v]]   (the engine finds the token's row)
 // Maps keep them, so a token such as "__proto__" or "constructor" is plain data.
+import { isVectorWeight } from './schema.js';
 
 export const emptyEdits = () => ({ weights: new Map(), embedding: new Map() });
 
@@ -34,10 +35,10 @@ export function editsToJson(edits) {
   const weights = {};
   for (const [name, cells] of edits.weights) {
     if (!cells.size) continue;
-    const isBias = name.startsWith('b_');
+    const vector = isVectorWeight(name);
     weights[name] = [...cells].map(([key, v]) => {
       const [i, j] = key.split(',').map(Number);
-      return isBias ? [j, v] : [i, j, v];
+      return vector ? [j, v] : [i, j, v];
     });
   }
   const embedding = [];

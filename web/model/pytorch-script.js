@@ -1,9 +1,10 @@
 // "Copy as PyTorch": a short, readable script that builds the same
 // embeddings, weights, mask and dropout as the engine for a config, and
 // prints the same tensors. It follows the engine's draw order exactly:
-// inputs, then weights, then the dropout mask.
+// inputs, then weights (Q, K, V, the additive score's layers, W_O), then
+// the dropout mask.
 import { float32Text } from './export.js';
-import { fieldByPath } from './schema.js';
+import { fieldByPath, isVectorWeight } from './schema.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -19,6 +20,16 @@ const isComplete = (values) => values.every((v) => (Array.isArray(v) ? isComplet
 // The weight names in the engine's pipeline order (the schema's weights.values names them).
 const WEIGHT_NAMES = fieldByPath.get('weights.values').choices;
 
+// The additive score's layers, shared by the heads, drawn right after Q, K, V.
+const ADDITIVE_LAYERS = [
+  '# additive score: W_a, U_a = nn.Linear(d_k, hidden), v_a = nn.Linear(hidden, 1), no biases, shared by the heads',
+  'W_a_layer = nn.Linear(d_k, hidden, bias=False)',
+  'U_a_layer = nn.Linear(d_k, hidden, bias=False)',
+  'v_a_layer = nn.Linear(hidden, 1, bias=False)',
+  'W_a, U_a = W_a_layer.weight.detach().T.clone(), U_a_layer.weight.detach().T.clone()  # (d_k, hidden)',
+  'v_a = v_a_layer.weight.detach()[0].clone()  # (hidden,)',
+];
+
 /** Assignments for the non-null entries of explicit values (nulls keep the drawn numbers). */
 function overrides(target, values, indent = '') {
   const lines = [];
@@ -29,16 +40,28 @@ function overrides(target, values, indent = '') {
   return lines;
 }
 
-// w: {init, layout} as the engine ran them (result.settings).
-function drawWeights(w, qkvBias, outProj) {
+// w: {init, layout} as the engine ran them (result.settings); `additive`: the
+// lines that draw the additive score's layers, right after Q, K and V.
+function drawWeights(w, qkvBias, outProj, additive) {
   const { init } = w;
   const perHead = w.layout === 'per-head';
   const L = [];
   if (init === 'identity') {
-    L.push('W_Q, W_K, W_V = torch.eye(D), torch.eye(D), torch.eye(D)');
+    L.push('W_Q, W_K, W_V = torch.eye(D), torch.eye(D), torch.eye(D)', ...additive);
     if (outProj) L.push('W_O = torch.eye(D)');
+  } else if (init === 'torch-linear-clones') {
+    L.push(
+      '# the Annotated Transformer: linears = clones(nn.Linear(D, D), 4), one Linear deep-copied four times',
+      `linear = nn.Linear(D, D, bias=${py(qkvBias)})`,
+      'q_proj, k_proj, v_proj, o_proj = nn.ModuleList([copy.deepcopy(linear) for _ in range(4)])',
+      'W_Q, W_K, W_V = (p.weight.detach().T.clone() for p in (q_proj, k_proj, v_proj))',
+    );
+    if (qkvBias) L.push('b_Q, b_K, b_V = (p.bias.detach().clone() for p in (q_proj, k_proj, v_proj))');
+    if (outProj) L.push('W_O = o_proj.weight.detach().T.clone()');
+    if (outProj && qkvBias) L.push('b_O = o_proj.bias.detach().clone()');
+    L.push(...additive);
   } else if (init === 'torch-rand' && !perHead) {
-    L.push('W_Q, W_K, W_V = torch.rand(D, D), torch.rand(D, D), torch.rand(D, D)');
+    L.push('W_Q, W_K, W_V = torch.rand(D, D), torch.rand(D, D), torch.rand(D, D)', ...additive);
     if (outProj) L.push('W_O = torch.rand(D, D)');
   } else if (init === 'torch-rand') {
     L.push(
@@ -48,6 +71,7 @@ function drawWeights(w, qkvBias, outProj) {
       '    for name in "QKV":',
       '        blocks[name].append(torch.rand(D, d_k))',
       'W_Q, W_K, W_V = (torch.cat(blocks[name], dim=1) for name in "QKV")',
+      ...additive,
     );
     if (outProj) L.push('W_O = torch.rand(D, D)');
   } else if (init === 'torch-linear' && !perHead) {
@@ -55,6 +79,7 @@ function drawWeights(w, qkvBias, outProj) {
       `q_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
       `k_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
       `v_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
+      ...additive,
     );
     if (outProj) L.push('o_proj = nn.Linear(D, D)');
     L.push('# nn.Linear computes x @ weight.T: we show W = weight.T, so Q = X @ W_Q');
@@ -71,6 +96,7 @@ function drawWeights(w, qkvBias, outProj) {
       `        self.value = nn.Linear(D, d_k, bias=${py(qkvBias)})`,
       '',
       'heads = nn.ModuleList([Head() for _ in range(H)])',
+      ...additive,
     );
     if (outProj) L.push('o_proj = nn.Linear(D, D)');
     L.push(
@@ -89,8 +115,16 @@ function drawWeights(w, qkvBias, outProj) {
     if (qkvBias) L.push('b_Q, b_K, b_V = (mha.in_proj_bias[i * D:(i + 1) * D].detach().clone() for i in range(3))');
     if (outProj) L.push('W_O = mha.out_proj.weight.detach().T.clone()');
     if (outProj && qkvBias) L.push('b_O = mha.out_proj.bias.detach().clone()');
+    L.push(...additive); // after the module, which drew out_proj first
   }
   return L;
+}
+
+/** Whether the init draws this bias (the others a config gives are zeros before its values). */
+function drawsBias(name, init, qkvBias) {
+  if (name === 'b_O')
+    return init === 'torch-linear' || (qkvBias && ['torch-mha', 'torch-linear-clones'].includes(init));
+  return qkvBias && ['torch-linear', 'torch-mha', 'torch-linear-clones'].includes(init);
 }
 
 /**
@@ -112,20 +146,23 @@ export function pytorchScript(config, result) {
   const qkvBias = s['weights.qkvBias'];
   const outProj = s['weights.outProj'];
   const cross = Boolean(result.tensors.X_context);
-  const randn = Boolean(config.input);
+  const additive = s.score === 'additive';
   const mask = s.mask;
   const fill = s.maskFill === '-inf' ? 'float("-inf")' : py(s.maskFill);
   const p = s['dropout.p'];
   const L = [];
   L.push(
     '# Attention Lab: the same computation in PyTorch (1.13 or newer).',
+    ...(w.init === 'torch-linear-clones' ? ['import copy'] : []),
     'import math',
     '',
     'import torch',
     'from torch import nn',
     '',
   );
-  L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H', '');
+  L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H');
+  if (additive) L.push(`hidden = ${py(s.additiveHidden)}  # additiveHidden`);
+  L.push('');
   const tokenSides = result.tokens.length > 0 || result.contextTokens;
   if (tokenSides) {
     L.push('# Tokens and their ids: id = index in vocab', `vocab = ${pyList(result.vocab)}`);
@@ -146,7 +183,7 @@ export function pytorchScript(config, result) {
   if (tokenSides) {
     const values = config.embedding?.values;
     if (values && isComplete(values)) {
-      L.push(`emb = nn.Embedding.from_pretrained(torch.tensor(${pyMatrix(values)}))`);
+      L.push(`emb = nn.Embedding.from_pretrained(torch.tensor(${pyMatrix(values)}, dtype=torch.float32))`);
     } else {
       L.push('emb = nn.Embedding(len(vocab), D)  # weight ~ N(0, 1)');
       if (values) L.push('with torch.no_grad():  # given entries', ...overrides('emb.weight', values, '    '));
@@ -162,8 +199,10 @@ export function pytorchScript(config, result) {
     if (result.tokens.length) L.push('X = emb(ids).detach()  # (B, S, D)');
     if (result.contextTokens) L.push('X_context = emb(context_ids).detach()  # (B, S_kv, D)');
   }
-  if (randn) L.push(`X = torch.randn(${config.input.randn.join(', ')})  # (B, S, D)`);
-  if (config.contextInput) L.push(`X_context = torch.randn(${config.contextInput.randn.join(', ')})  # (B, S_kv, D)`);
+  // {randn: [B, S, D]} -> torch.randn(B, S, D); {rand: [B, S, D]} -> torch.rand(B, S, D)
+  const draw = (input) => Object.entries(input).map(([key, shape]) => `torch.${key}(${shape.join(', ')})`)[0];
+  if (config.input) L.push(`X = ${draw(config.input)}  # (B, S, D)`);
+  if (config.contextInput) L.push(`X_context = ${draw(config.contextInput)}  # (B, S_kv, D)`);
   if (s['embedding.positional'] === 'sinusoidal') {
     L.push(
       '',
@@ -187,13 +226,16 @@ export function pytorchScript(config, result) {
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
-    L.push(...drawWeights(w, qkvBias, outProj));
-    for (const n of names.filter((n) => n.startsWith('b_') && !['torch-linear', 'torch-mha'].includes(w.init)))
+    L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : []));
+    for (const n of names.filter((n) => n.startsWith('b_') && !drawsBias(n, w.init, qkvBias)))
       L.push(`${n} = torch.zeros(D)`);
   }
   for (const n of names) {
     if (!values[n]) continue;
-    if (allGiven) L.push(`${n} = torch.tensor(${n.startsWith('W') ? pyMatrix(values[n]) : pyList(values[n])})`);
+    if (allGiven)
+      L.push(
+        `${n} = torch.tensor(${isVectorWeight(n) ? pyList(values[n]) : pyMatrix(values[n])}, dtype=torch.float32)`,
+      );
     else L.push(`# given entries of ${n}`, ...overrides(n, values[n]));
   }
   for (const [n, cells] of Object.entries(w.edits ?? {})) {
@@ -209,7 +251,12 @@ export function pytorchScript(config, result) {
   I('q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)');
   I('k = K.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
   I('v = V.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
-  I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
+  if (additive) {
+    I('# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j');
+    I('scores = torch.tanh((q @ W_a).unsqueeze(-2) + (k @ U_a).unsqueeze(-3)) @ v_a  # (B, H, S, S_kv)');
+  } else {
+    I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
+  }
   const scale = s.scale;
   I(
     scale === 'head-dim'
@@ -236,12 +283,21 @@ export function pytorchScript(config, result) {
       I('mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))');
     }
   }
-  I(`masked = scaled.masked_fill(mask[:, None].bool(), ${fill})`);
+  if (s.maskConvention === 'keep') {
+    I('mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))');
+    I(`masked = scaled.masked_fill(mask[:, None] == 0, ${fill})`);
+  } else if (s.maskConvention === 'additive') {
+    I(`mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`);
+    I('masked = scaled + mask[:, None]');
+  } else {
+    I(`masked = scaled.masked_fill(mask[:, None].bool(), ${fill})`);
+  }
   I('weights = torch.softmax(masked, dim=-1)');
   if (s['dropout.seed'] !== undefined && p > 0 && p < 1) I(`torch.manual_seed(${py(s['dropout.seed'])})`);
   I(`dropout = nn.Dropout(${py(p)})`);
   I('dropout.train()  # train mode: drop and rescale by 1 / (1 - p)');
   I('dropped = dropout(weights)');
+  I("averagedWeights = dropped.sum(dim=1) / H  # (B, S, S_kv): nn.MultiheadAttention's average_attn_weights=True");
   I('context = dropped @ v  # (B, H, S, d_k)');
   I('concat = context.transpose(1, 2).contiguous().view(B, S, D)');
   I(
@@ -263,6 +319,7 @@ export function pytorchScript(config, result) {
     'masked',
     'weights',
     'dropped',
+    'averagedWeights',
     'context',
     'concat',
     'output',

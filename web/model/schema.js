@@ -25,6 +25,9 @@ export function batchFieldOf(field) {
   return field.type === 'string' && plural?.type === 'string[]' ? plural : undefined;
 }
 
+/** A weight that is a vector (the biases, and the additive score's v_a); the others are matrices. */
+export const isVectorWeight = (name) => name.startsWith('b_') || name === 'v_a';
+
 /** object.a.b for "a.b" (undefined when missing). */
 export function getPath(object, path) {
   let node = object;

@@ -6,7 +6,7 @@
 // reported and never applied. v1 links (the first page's form keys) still open.
 import { editsFromJson, editsToJson, emptyEdits } from './edits.js';
 import { DEFAULT_SETTINGS } from './presets.js';
-import { FIELDS, SCHEMA, fieldByPath, isScalar } from './schema.js';
+import { FIELDS, SCHEMA, fieldByPath, isScalar, isVectorWeight } from './schema.js';
 
 export const SHARE_VERSION = 'v2';
 const MAX_FRAGMENT = 1_000_000; // characters of the fragment
@@ -92,7 +92,7 @@ function checkEdits(raw) {
   for (const [name, cells] of Object.entries(raw.weights ?? {})) {
     if (!WEIGHT_NAMES.includes(name))
       throw new ShareLinkError(`the link edits an unknown weight "${name.slice(0, 20)}"`);
-    const arity = name.startsWith('b_') ? 2 : 3;
+    const arity = isVectorWeight(name) ? 2 : 3;
     const ok =
       Array.isArray(cells) &&
       cells.every(

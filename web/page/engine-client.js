@@ -2,7 +2,7 @@
 // right here, which costs microseconds; large ones go to a worker so the page
 // never freezes (512 tokens × dModel 768 takes a few hundred ms).
 // run() resolves with the result, or null when a newer run() superseded it,
-// and rejects with {field, message}. A worker that fails to load, crashes or
+// and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
 import { loadAttentionLab } from '../api/index.js';
 import { createEngineWorker } from './worker-factory.js';
@@ -24,8 +24,13 @@ export function estimateWork(config) {
   return batch * (4 * S * D * D + 2 * S * S * D);
 }
 
-/** An engine error as the page shows it: {field, message}. */
-const asProblem = (error) => ({ field: error?.field ?? 'engine', message: error?.message ?? String(error) });
+/** An engine error as the page shows it: {field, code, params, message} (web/i18n errorText says it). */
+const asProblem = (error) => ({
+  field: error?.field ?? 'engine',
+  code: error?.code,
+  params: error?.params ?? {},
+  message: error?.message ?? String(error),
+});
 
 /** A run on this thread; null if `stillWanted()` turned false while the engine loaded. */
 async function runHere(config, options, stillWanted = () => true) {

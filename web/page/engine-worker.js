@@ -17,6 +17,7 @@ self.onmessage = async ({ data: { id, config, options } }) => {
     const buffers = Object.values(result.tensors).map((t) => t.data.buffer);
     self.postMessage({ id, ok: true, result }, buffers);
   } catch (error) {
-    self.postMessage({ id, ok: false, error: { field: error.field ?? 'engine', message: error.message } });
+    const { field = 'engine', code, params, message } = error;
+    self.postMessage({ id, ok: false, error: { field, code, params, message } });
   }
 };

@@ -1,7 +1,7 @@
 // Attention Lab page: the sentence boxes, the settings form (built from the
 // engine's schema) and the pipeline view, recomputed live on every change.
 import './styles.css';
-import { LANGUAGES, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../model/export.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
@@ -37,6 +37,7 @@ const state = {
   settings: presetSettings(DEFAULT_PRESET), // what the user set, by config path
   preset: DEFAULT_PRESET, // the preset shown, until a setting changes
   t: translator('en'),
+  error: null, // the engine error shown ({field, code, params, message}), said again when the language changes
 };
 
 const engine = createEngineClient();
@@ -84,18 +85,20 @@ async function recompute() {
 }
 
 function showError(error) {
+  state.error = error;
   const path = error ? settingOfError(error.field) : undefined;
-  form.showError(form.has(path) ? path : null, error ? error.message : '');
+  const message = error ? errorText(error, state.t) : '';
+  form.showError(form.has(path) ? path : null, message);
   for (const id of SENTENCE_BOXES) {
     const on = Boolean(error) && path === id;
     $(`error-${id}`).hidden = !on;
-    $(`error-${id}`).textContent = on ? error.message : '';
+    $(`error-${id}`).textContent = on ? message : '';
     $(`input-${id}`).toggleAttribute('aria-invalid', on);
   }
   const banner = $('error-banner');
   banner.hidden = !error || form.has(path) || SENTENCE_BOXES.includes(path);
-  banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${error.message}` }) : '';
-  if (error) $('status').textContent = state.t('status.error', { message: error.message });
+  banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${message}` }) : '';
+  if (error) $('status').textContent = state.t('status.error', { message });
 }
 
 function renderChips(containerId, lines) {
@@ -123,7 +126,7 @@ function renderStatus() {
   const notes = [];
   if (edited) notes.push(state.t('status.edited', { count: edited }));
   if (result.unknownTokens.length) notes.push(state.t('status.unknown', { tokens: result.unknownTokens.join(' ') }));
-  notes.push(...result.warnings);
+  notes.push(...result.warnings.map((warning) => errorText(warning, state.t)));
   $('status').textContent = notes.join(' · ');
 }
 
@@ -141,6 +144,7 @@ function applyLanguage(lang) {
   buildPresets();
   controller.setOptions({ t });
   renderStatus();
+  if (state.error) showError(state.error);
 }
 
 function buildPresets() {

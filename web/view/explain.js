@@ -1,5 +1,6 @@
 // "How this number is computed": the explanation shown when a number in the
 // scores, weights, weighted sum or output is hovered or focused.
+import { blocksKey } from '../model/mask.js';
 import { formatNumber } from './matrix.js';
 
 const MAX_TERMS = 16;
@@ -47,7 +48,7 @@ export function explainCell(step, i, j, ctx) {
   const q = (m) => T.Q.data[(b * S + i) * D + h * dk + m];
   const k = (m) => T.K.data[(b * Skv + j) * D + h * dk + m];
   const scoreIndex = ((b * H + h) * S + i) * Skv + j;
-  const blocked = (jj) => T.mask.data[(b * S + i) * Skv + jj] !== 0;
+  const blocked = (jj) => blocksKey(result.settings, T.mask.data[(b * S + i) * Skv + jj]);
 
   if (step === 'scores' || step === 'scaled') {
     const terms = [];

@@ -1,5 +1,6 @@
 // The pipeline view: one section per step of the engine's result, in order,
 // each with its title, formula, named shape, meaning and matrices.
+import { blocksKey } from '../model/mask.js';
 import { headColor } from './colors.js';
 import { renderLinks } from './links.js';
 import { renderMatrix } from './matrix.js';
@@ -143,7 +144,7 @@ export function renderPipeline(container, result, view, edits, on) {
   const editable = view.editable !== false;
   const dLabels = features(D);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
-  const blocked = (i, j) => T.mask.data[(b * S + i) * Skv + j] !== 0;
+  const blocked = (i, j) => blocksKey(result.settings, T.mask.data[(b * S + i) * Skv + j]);
   const bsd = (len) => `[B=${B}, S=${len}, D=${D}]`;
 
   const matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>

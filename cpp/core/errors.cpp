@@ -1,0 +1,179 @@
+#include "errors.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "json.h"
+
+namespace attention_lab {
+namespace {
+
+// The engine's codes, then those of its JS API and the <attention-lab>
+// element (web/api/index.js, web/element), which build their messages from
+// this table too. One English text per code: a message that reads
+// differently is another code.
+const ErrorKind kEngineKinds[] = {
+    // A single value (schema.cpp).
+    {"wrong-type", "{field} must be {expected}, got {got}"},
+    {"not-a-number", "{field} must be a finite number, got {got}"},
+    {"out-of-range", "{field} ({got}) must be between {min} and {max}"},
+    {"not-whole", "{field} must be a whole number, got {got}"},
+    {"not-float32", "{field} ({got}) does not fit in float32 (largest {max})"},
+    {"not-one-of", "{field} must be one of {choices}, got {got}"},
+    {"not-one-of-or-number", "{field} must be {choices} or a number, got {got}"},
+    {"not-inf-or-number", "{field} must be \"-inf\" or a finite number, got {got}"},
+    {"unknown-field", "unknown field \"{field}\""},
+    {"unknown-field-did-you-mean", "unknown field \"{field}\" (did you mean \"{suggestion}\"?)"},
+    {"unknown-name", "unknown field \"{field}\" (known: {known})"},
+    {"one-of-only", "give only one of {names}"},
+    // Sentences and tokens (schema.cpp, tokens.cpp).
+    {"no-sentences", "{field} is empty: give at least one sentence"},
+    {"empty-sentence", "{field} is empty: type at least one token"},
+    {"empty-token", "{field} is an empty token"},
+    {"token-whitespace", "{field} ({token}) contains whitespace: give its parts as separate tokens"},
+    {"too-many-sentences", "{field} has {count} sentences; the batch limit is {limit}"},
+    {"sentence-too-long", "{field} has {count} tokens; the limit is {limit} per sentence"},
+    {"vocab-empty", "{field} is empty: give at least one token"},
+    {"vocab-too-large", "the vocab has {count} tokens; the limit is {limit}"},
+    // Random inputs.
+    {"random-input-missing", "{field} needs \"randn\" or \"rand\": [B, S, dModel]"},
+    {"random-input-both", "{field} gives both \"randn\" and \"rand\": give one of them"},
+    {"random-input-shape", "{field} must be [B, S, dModel], 3 numbers"},
+    {"random-input-d-model", "{field} ({got}) must equal dModel ({dModel})"},
+    // Explicit values and edits.
+    {"given-values-too-large",
+     "the given values need {need} MiB with {field}; the limit for given values is {limit} MiB"},
+    {"not-a-matrix", "{field} must be an array of numbers (or rows of numbers)"},
+    {"matrix-dimensions", "{field} must be a vector or a matrix"},
+    {"typed-array-length", "{field} has {length} numbers, but its shape {shape} needs {count}"},
+    {"ragged-rows", "{field} has {count} numbers, but row {row} has {cols}"},
+    {"edit-not-index-value", "{field} must be [index, value], got {got}"},
+    {"edit-not-row-column-value", "{field} must be [row, column, value], got {got}"},
+    {"edit-row-outside", "{field}: row {row} is outside [0, {max}]"},
+    {"edit-column-outside", "{field}: column {column} is outside [0, {max}]"},
+    {"edit-token-unknown", "{field}: the token \"{token}\" is not in the vocab"},
+    {"weight-shape", "{field} must be {expected} (dModel = {dModel}), got {got}"},
+    {"additive-weight-shape", "{field} must be {expected} (headDim = {headDim}, additiveHidden = {hidden}), got {got}"},
+    {"embedding-not-matrix", "{field} must be a matrix [len(vocab), dModel]"},
+    {"embedding-shape", "embedding.values must be {expected} ([len(vocab), dModel]), got {got}"},
+    {"given-without-out-proj", "{field} is given but weights.outProj is false"},
+    {"given-without-additive", "{field} is given but score is \"dot\": W_a, U_a and v_a belong to the additive score"},
+    // Combinations (validate.cpp).
+    {"not-divisible", "dModel ({dModel}) must be divisible by numHeads ({numHeads})"},
+    {"input-required", "text is required: type a sentence (or give texts, tokens or input)"},
+    {"context-batch-mismatch",
+     "{field} gives {context} sequences but the queries have {queries}; give one context per query sentence"},
+    {"max-len-without-tokens", "maxLen applies to sentences; a random input has no tokens to pad"},
+    {"embedding-without-tokens", "the embedding table needs tokens, but the input is random"},
+    {"per-head-with-mha",
+     "weights.layout \"per-head\" is not available with weights.init \"torch-mha\": nn.MultiheadAttention uses one "
+     "fused in_proj"},
+    {"per-head-with-clones",
+     "weights.layout \"per-head\" is not available with weights.init \"torch-linear-clones\": its one "
+     "nn.Linear(dModel, dModel) is copied whole for Q, K, V and O, so there are no per-head layers to draw"},
+    // Sizes (validate.cpp, schema.cpp).
+    {"batch-too-large", "the batch ({batch}) exceeds the limit of {limit}"},
+    {"query-too-long", "the query length ({length}) exceeds the limit of {limit} tokens"},
+    {"keys-too-long", "the key length ({length}) exceeds the limit of {limit} tokens"},
+    {"memory-limit",
+     "this run needs {need} MiB of intermediates; the memory limit is {limit} MiB (fewer tokens, heads or a smaller "
+     "dModel)"},
+    {"additive-too-large",
+     "the additive scores need {terms} tanh terms (batch × heads × queries × keys × additiveHidden); the limit is "
+     "{limit} (fewer tokens or heads, or a smaller additiveHidden)"},
+    {"config-too-large",
+     "the config is {size} MiB of JSON; the limit is {limit} MiB (give large matrices as typed arrays, single "
+     "numbers as edits)"},
+    {"too-many-values",
+     "the config has more than {limit} values (give large matrices as typed arrays, single numbers as edits)"},
+    // Warnings of a run (attention.cpp).
+    {"nan-rows",
+     "{count} row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose keys are all "
+     "masked with -inf, or whose scores overflow to infinity. A finite maskFill such as -1e9, or a smaller scale, "
+     "avoids it."},
+    // The JS API (web/api/index.js).
+    {"config-not-object-or-text", "config must be an object (or JSON text)"},
+    {"config-not-serializable", "config cannot be written as JSON: {reason}"},
+    {"tensors-not-array", "options.tensors must be an array of tensor names"},
+    {"unknown-tensor", "unknown tensor \"{name}\" (known: {known})"},
+    {"config-text-too-large",
+     "the config's JSON text is over {limit} MiB (give large matrices as typed arrays, single numbers as edits)"},
+    {"given-values-over-limit", "the given values need {need} MiB; the limit is {limit} MiB"},
+    {"engine-restarting", "the engine is restarting after it stopped; await lab.ready and run again"},
+    {"engine-out-of-memory", "the engine stopped (it ran out of memory) and is restarting; try a smaller setup"},
+    {"engine-failed", "the engine stopped (it failed) and is restarting; try a smaller setup"},
+    // The <attention-lab> element's config attribute (web/element).
+    {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},
+    {"config-attribute-not-object", "the config attribute must be a JSON object"},
+};
+
+std::vector<ErrorKind> buildCatalog() {
+  std::vector<ErrorKind> catalog(std::begin(kEngineKinds), std::end(kEngineKinds));
+  for (const JsonErrorKind& kind : jsonErrorKinds())
+    catalog.push_back(
+        {kind.code, std::string("config is not valid JSON: line {line}, column {column}: ") + kind.english});
+  return catalog;
+}
+
+bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Calls visit(start, end, name) for every {name} in `english`.
+template <typename Visit>
+void forEachPlaceholder(const std::string& english, Visit visit) {
+  for (size_t open = english.find('{'); open != std::string::npos; open = english.find('{', open + 1)) {
+    size_t end = open + 1;
+    while (end < english.size() && isNameChar(english[end])) ++end;
+    if (end > open + 1 && end < english.size() && english[end] == '}')
+      visit(open, end + 1, english.substr(open + 1, end - open - 1));
+  }
+}
+
+}  // namespace
+
+const std::vector<ErrorKind>& errorCatalog() {
+  static const std::vector<ErrorKind> catalog = buildCatalog();
+  return catalog;
+}
+
+const ErrorKind* findErrorKind(const std::string& code) {
+  for (const ErrorKind& kind : errorCatalog())
+    if (kind.code == code) return &kind;
+  return nullptr;
+}
+
+std::vector<std::string> templateParams(const std::string& english) {
+  std::vector<std::string> names;
+  forEachPlaceholder(english, [&](size_t, size_t, const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  });
+  return names;
+}
+
+std::string fillTemplate(const std::string& english, const ErrorParams& params) {
+  std::string out;
+  size_t copied = 0;
+  forEachPlaceholder(english, [&](size_t start, size_t end, const std::string& name) {
+    for (const auto& [key, value] : params)
+      if (key == name) {
+        out.append(english, copied, start - copied);
+        out += value;
+        copied = end;
+        return;
+      }
+  });
+  return out + english.substr(copied);
+}
+
+Status fieldError(std::string field, const char* code, ErrorParams params) {
+  const ErrorKind* kind = findErrorKind(code);
+  std::string message = kind ? fillTemplate(kind->english, params) : code;
+  return ConfigError{std::move(field), code, std::move(params), std::move(message)};
+}
+
+Warning makeWarning(const char* code, ErrorParams params) {
+  const ErrorKind* kind = findErrorKind(code);
+  std::string message = kind ? fillTemplate(kind->english, params) : code;
+  return Warning{code, std::move(params), std::move(message)};
+}
+
+}  // namespace attention_lab
