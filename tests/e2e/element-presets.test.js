@@ -39,9 +39,9 @@ test('preset elements show the program’s numbers and note in each language; at
       const output = root.querySelector('table[data-matrix="output"]:not(.sr-only) tbody td');
       const note = root.querySelector('.preset-note');
       return {
-        tokens: element.result.tokens,
-        heads: element.result.settings.numHeads,
-        xShape: element.result.tensors.X.shape,
+        tokens: element.result?.tokens,
+        heads: element.result?.settings.numHeads,
+        xShape: element.result?.tensors.X.shape,
         firstOutput: output?.textContent,
         note: note.hidden ? null : note.textContent,
         error: root.querySelector('.error').hidden ? null : root.querySelector('.error').textContent,
@@ -62,7 +62,7 @@ test('preset elements show the program’s numbers and note in each language; at
   expect(over.xShape).toEqual([2, 5, 6]); // the preset's torch.randn input stays
   expect(over.note).toContain('multi-head.py');
   const bad = await shown('bad');
-  expect(bad.error).toContain('preset: unknown preset "nope"');
+  expect(bad.error).toContain('preset: unknown preset "nope" (known: tutorial, ');
   expect(bad.note).toBeNull();
   await page.screenshot({ path: `${shots}element-presets.png`, fullPage: true });
 

@@ -16,7 +16,7 @@ import {
 } from '../../web/model/presets.js';
 import { configFromSettings, withSetting } from '../../web/model/settings.js';
 import { compareTensors, fixtureDir } from './fixtures.js';
-import { first, idsTensor, narrow, select, transpose } from './program-views.js';
+import { first, idsMatrix, idsTensor, narrow, permute, reshape, select, transpose } from './program-views.js';
 
 const programFixture = (key) => JSON.parse(readFileSync(`${fixtureDir}programs/${key}.json`, 'utf8'));
 const programNames = JSON.parse(readFileSync(`${fixtureDir}programs/index.json`, 'utf8'));
@@ -116,6 +116,36 @@ const VIEWS = {
     concatenated: t.concat,
     context_vecs: t.output,
   }),
+  mha: ({ tensors: t, ids }) => ({
+    batch_ids: idsMatrix(ids),
+    key_padding_mask: select(t.mask, 1, 0), // padding only: every query row blocks the same keys
+    x: permute(t.X, [1, 0, 2]), // (L, N, E): batch_first=False
+    attn_output: permute(t.output, [1, 0, 2]),
+    attn_weights: t.averagedWeights,
+  }),
+  annotated: ({ tensors: t }) => {
+    const heads = (x) => permute(reshape(x, [6, 3, 2, 4]), [0, 2, 1, 3]); // .view(nbatches, -1, h, d_k).transpose(1, 2)
+    return {
+      x: t.X,
+      ...Object.fromEntries(
+        ['Q', 'K', 'V', 'O'].flatMap((n, i) => [
+          [`linears.${i}.weight`, transpose(t[`W_${n}`])],
+          [`linears.${i}.bias`, t[`b_${n}`]],
+        ]),
+      ),
+      mask: narrow(t.mask, 0, 0, 1), // subsequent_mask(3): 1 = may attend
+      scores: t.scaled, // matmul(...) / math.sqrt(d_k)
+      masked_scores: t.masked,
+      p_attn: t.weights,
+      query: heads(t.Q),
+      key: heads(t.K),
+      value: heads(t.V),
+      heads: t.context,
+      concat: t.concat,
+      attn: t.dropped, // self.attn holds p_attn after dropout
+      out: t.output,
+    };
+  },
   xxt: ({ tensors: t, ids }) => ({
     ids: idsTensor(ids),
     x: t.X,
@@ -137,6 +167,18 @@ const VIEWS = {
     attn_scores: first(first(t.scores)),
     attn_weights: first(first(t.weights)),
     context_vectors: first(t.output),
+  }),
+  additive: ({ tensors: t, ids, contextIds }) => ({
+    decoder_ids: idsMatrix(ids),
+    encoder_ids: idsMatrix(contextIds),
+    queries: t.X,
+    keys: t.X_context,
+    'W_q.weight': transpose(t.W_a),
+    'W_k.weight': transpose(t.U_a),
+    'w_v.weight': reshape(t.v_a, [1, t.v_a.shape[0]]),
+    scores: select(t.scores, 1, 0),
+    attention_weights: select(t.weights, 1, 0),
+    context: t.output,
   }),
 };
 
@@ -206,7 +248,9 @@ describe('presets in each language', () => {
     (key, preset) => {
       const en = lab.run(configFromSettings(presetSettings(preset, 'en')));
       const zh = lab.run(configFromSettings(presetSettings(preset, 'zh')));
-      expect(zh.tokens.flat().some((token) => en.vocab.includes(token))).toBe(false);
+      const words = (tokens) => tokens.flat().filter((token) => token !== '<pad>');
+      expect(words(zh.tokens).some((token) => en.vocab.includes(token))).toBe(false);
+      expect(words(zh.tokens).length).toBe(words(en.tokens).length);
       expect(zh.ids).toEqual(en.ids);
       expect(zh.contextIds).toEqual(en.contextIds);
       expect(zh.vocab.length).toBe(en.vocab.length);

@@ -27,6 +27,7 @@ const FORMULAS = {
   concat: 'Concat(head<sub>1</sub>, …, head<sub>H</sub>)',
   wo: 'W<sub>O</sub> ∈ ℝ<sup>d<sub>model</sub>×d<sub>model</sub></sup>',
   output: 'output = Concat(heads) · W<sub>O</sub> + b<sub>O</sub>',
+  outputWithoutWo: 'output = Concat(heads)',
 };
 
 // Public step names, as <attention-lab steps="…"> takes them.
@@ -297,7 +298,13 @@ export function renderPipeline(container, result, view, edits, on) {
     sections.push(
       section(t, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))]),
     );
-  sections.push(section(t, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]));
+  const output = section(t, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)]);
+  if (!T.W_O) {
+    // No output projection (weights.outProj false): the output is the concatenated heads.
+    output.querySelector('.formula').innerHTML = FORMULAS.outputWithoutWo;
+    output.querySelector('.meaning').textContent = t('step.output.meaningWithoutWo');
+  }
+  sections.push(output);
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
   container.replaceChildren(...shown);
