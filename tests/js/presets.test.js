@@ -15,6 +15,8 @@ import {
   relocalize,
 } from '../../web/model/presets.js';
 import { configFromSettings, withSetting } from '../../web/model/settings.js';
+import { emptyEdits } from '../../web/model/edits.js';
+import { decodeState, encodeState } from '../../web/model/share.js';
 import { compareTensors, fixtureDir } from './fixtures.js';
 import { first, idsMatrix, idsTensor, narrow, permute, reshape, select, transpose } from './program-views.js';
 
@@ -256,4 +258,30 @@ describe('presets in each language', () => {
       expect(zh.vocab.length).toBe(en.vocab.length);
     },
   );
+});
+
+describe('presets in share links', () => {
+  const cases = PRESETS.flatMap((preset) => Object.keys(LANGUAGES).map((lang) => [preset.key, lang, preset]));
+  test.each(cases)('%s (%s) round-trips, its random input, batch and vocab included', async (key, lang, preset) => {
+    const settings = presetSettings(preset, lang);
+    const back = await decodeState(`#${await encodeState({ settings, edits: emptyEdits() })}`);
+    expect(back.settings).toEqual(settings);
+  });
+
+  const deflated = async (state) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(state));
+    const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    return `#s=v2.${Buffer.from(await new Response(stream).arrayBuffer()).toString('base64url')}`;
+  };
+  test.each([
+    ['a random input of two sizes', { input: { randn: [1, 2] } }],
+    ['a random input of another kind', { input: { normal: [1, 2, 4] } }],
+    ['a random input with two kinds', { input: { randn: [1, 2, 4], rand: [1, 2, 4] } }],
+    ['a random input of a negative size', { input: { rand: [1, -2, 4] } }],
+    ['a vocab of numbers', { vocab: [1, 2] }],
+    ['tokens that are not lists', { tokens: ['a b'] }],
+    ['a prototype key', JSON.parse('{"input": {"__proto__": [1, 2, 4]}}')],
+  ])('rejects %s', async (_, s) => {
+    await expect(decodeState(await deflated({ s }))).rejects.toThrow('has the wrong type');
+  });
 });

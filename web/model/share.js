@@ -13,7 +13,29 @@ const MAX_FRAGMENT = 1_000_000; // characters of the fragment
 const MAX_JSON = 4_000_000; // bytes after inflating: the cap that stops a decompression bomb
 const MAX_TEXT = 200_000; // characters of one setting
 const WEIGHT_NAMES = fieldByPath.get('weights.edits').choices;
-const SETTING_PATHS = new Set(FIELDS.filter(isScalar).map((field) => field.path));
+
+const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isText = (x) => typeof x === 'string' && x.length <= MAX_TEXT;
+// Settings given as JSON that a link may hold besides the scalar ones (presets use them):
+// a batch or pre-split tokens, the vocab, a random input {"randn" | "rand": [B, S, D]}.
+const JSON_SETTING_CHECKS = {
+  'string[]': (v) => Array.isArray(v) && v.every(isText),
+  'string[][]': (v) => Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every(isText)),
+  'random-input': (v) => {
+    const [key, ...more] = isPlainObject(v) ? Object.keys(v) : [];
+    const shape = v?.[key];
+    return (
+      (key === 'randn' || key === 'rand') &&
+      more.length === 0 &&
+      Array.isArray(shape) &&
+      shape.length === 3 &&
+      shape.every((n) => Number.isInteger(n) && n >= 0)
+    );
+  },
+};
+const SETTING_FIELDS = new Map(
+  FIELDS.filter((field) => isScalar(field) || JSON_SETTING_CHECKS[field.type]).map((field) => [field.path, field]),
+);
 
 export class ShareLinkError extends Error {}
 
@@ -67,7 +89,6 @@ export async function encodeState({ settings, edits }) {
   return `s=${SHARE_VERSION}.${toBase64Url(await deflate(bytes))}`;
 }
 
-const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isIndex = (x) => Number.isInteger(x) && x >= 0 && x < SCHEMA.limits.vocab;
 
@@ -75,9 +96,12 @@ function checkSettings(raw) {
   if (!isPlainObject(raw)) throw new ShareLinkError('the link does not hold an Attention Lab state');
   const settings = {};
   for (const [path, value] of Object.entries(raw)) {
-    if (!SETTING_PATHS.has(path)) throw new ShareLinkError(`the link has an unknown setting "${path.slice(0, 40)}"`);
-    if (!['string', 'number', 'boolean'].includes(typeof value))
-      throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
+    const field = SETTING_FIELDS.get(path);
+    if (!field) throw new ShareLinkError(`the link has an unknown setting "${path.slice(0, 40)}"`);
+    const valid = isScalar(field)
+      ? ['string', 'number', 'boolean'].includes(typeof value)
+      : JSON_SETTING_CHECKS[field.type](value);
+    if (!valid) throw new ShareLinkError(`the link's setting "${path}" has the wrong type`);
     if (typeof value === 'string' && value.length > MAX_TEXT)
       throw new ShareLinkError(`the link's setting "${path}" is too long`);
     settings[path] = value;
