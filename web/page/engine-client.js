@@ -12,13 +12,20 @@ const MAIN_THREAD_LIMIT = 2e6;
 // A worker run that takes longer than this is given up on.
 const WORKER_TIMEOUT_MS = 60_000;
 
+// Characters the "auto" tokenizer makes tokens of their own (Han, Kana, Hangul), roughly.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+/** About how many tokens a sentence makes: its words, plus one per CJK character. */
+const tokenCount = (line) => line.split(/\s+/).filter(Boolean).length + (line.match(CJK)?.length ?? 0);
+
 /** A rough count of a config's multiply-adds: projections plus scores and sums. */
 export function estimateWork(config) {
   const lines = [config.text, ...(config.texts ?? []), config.contextText, ...(config.contextTexts ?? [])].filter(
     (x) => typeof x === 'string',
   );
-  const longest = Math.max(1, ...lines.map((line) => line.split(/\s+/).filter(Boolean).length));
-  const batch = Math.max(1, config.texts?.length ?? 1);
+  const preSplit = [...(config.tokens ?? []), ...(config.contextTokens ?? [])].filter(Array.isArray);
+  const longest = Math.max(1, ...lines.map(tokenCount), ...preSplit.map((tokens) => tokens.length));
+  const rows = Array.isArray(config.texts) ? config.texts : Array.isArray(config.tokens) ? config.tokens : [];
+  const batch = Math.max(1, rows.length);
   const S = Math.min(Number(config.maxLen) || longest, 4096);
   const D = Number(config.dModel) || 8;
   return batch * (4 * S * D * D + 2 * S * S * D);
