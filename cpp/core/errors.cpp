@@ -105,6 +105,7 @@ const ErrorKind kEngineKinds[] = {
     // The <attention-lab> element's config attribute (web/element).
     {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},
     {"config-attribute-not-object", "the config attribute must be a JSON object"},
+    {"unknown-preset", "unknown preset \"{key}\" (known: {known})"},
 };
 
 std::vector<ErrorKind> buildCatalog() {

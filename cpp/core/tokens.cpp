@@ -113,6 +113,12 @@ std::vector<std::string> splitWhitespace(const std::string& text) {
       text, [](uint32_t) { return false; }, SIZE_MAX, count);
 }
 
+// The "auto" tokenizer's rule: str.split(), then each Han, Kana and Hangul
+// character and each CJK or fullwidth punctuation mark is a token alone, as
+// Chinese tutorials split with list(sentence), while a run of anything else
+// (Latin words, digits, ASCII punctuation, fullwidth letters) stays one
+// token: "我爱NLP和AI" -> 我 爱 NLP 和 AI. The ranges are listed in tokens.h;
+// tests/reference/generate.py's is_standalone_cjk() is the same list.
 bool isStandaloneCjk(uint32_t c) {
   const bool han = in(c, 0x3400, 0x4DBF) || in(c, 0x4E00, 0x9FFF) || in(c, 0xF900, 0xFAFF) || in(c, 0x20000, 0x3FFFF);
   const bool kana = in(c, 0x3040, 0x30FF) || in(c, 0x31F0, 0x31FF) || in(c, 0xFF66, 0xFF9F) || in(c, 0x1B000, 0x1B16F);

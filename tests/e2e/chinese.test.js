@@ -23,8 +23,10 @@ const ALLOWED = [
   'LaTeX',
   'softmax',
   'Softmax',
+  'tanh',
   'dropout',
   'Dropout',
+  'The Annotated Transformer', // an article's title (before the word it contains)
   'Transformer',
   'Bahdanau',
   'Intl.Segmenter',
@@ -57,7 +59,7 @@ function englishLeft({ allowed, tensors }) {
   // Chinese characters and punctuation separate words as spaces do.
   const words = (text, names = []) => {
     // `code` spans (help texts mark code so, shown as <code> where markup is allowed) and calls are not words.
-    let rest = text.replace(/`[^`]*`/g, ' ').replace(/[\w.]+\([^()]*\)/g, ' '); // torch.manual_seed(seed)
+    let rest = text.replace(/`[^`]*`/g, ' ').replace(/[\w.]+\((?:[^()]|\([^()]*\))*\)/g, ' '); // torch.manual_seed(seed), clones(nn.Linear(D, D), 4)
     for (const name of allowed) rest = rest.split(name).join(' ');
     return rest
       .split(/[\s,;:()[\]{}<>“”"'‘’=·×÷→←…/|\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/)

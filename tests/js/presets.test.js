@@ -15,8 +15,10 @@ import {
   relocalize,
 } from '../../web/model/presets.js';
 import { configFromSettings, withSetting } from '../../web/model/settings.js';
+import { emptyEdits } from '../../web/model/edits.js';
+import { decodeState, encodeState } from '../../web/model/share.js';
 import { compareTensors, fixtureDir } from './fixtures.js';
-import { first, idsTensor, narrow, select, transpose } from './program-views.js';
+import { first, idsMatrix, idsTensor, narrow, permute, reshape, select, transpose } from './program-views.js';
 
 const programFixture = (key) => JSON.parse(readFileSync(`${fixtureDir}programs/${key}.json`, 'utf8'));
 const programNames = JSON.parse(readFileSync(`${fixtureDir}programs/index.json`, 'utf8'));
@@ -116,6 +118,36 @@ const VIEWS = {
     concatenated: t.concat,
     context_vecs: t.output,
   }),
+  mha: ({ tensors: t, ids }) => ({
+    batch_ids: idsMatrix(ids),
+    key_padding_mask: select(t.mask, 1, 0), // padding only: every query row blocks the same keys
+    x: permute(t.X, [1, 0, 2]), // (L, N, E): batch_first=False
+    attn_output: permute(t.output, [1, 0, 2]),
+    attn_weights: t.averagedWeights,
+  }),
+  annotated: ({ tensors: t }) => {
+    const heads = (x) => permute(reshape(x, [6, 3, 2, 4]), [0, 2, 1, 3]); // .view(nbatches, -1, h, d_k).transpose(1, 2)
+    return {
+      x: t.X,
+      ...Object.fromEntries(
+        ['Q', 'K', 'V', 'O'].flatMap((n, i) => [
+          [`linears.${i}.weight`, transpose(t[`W_${n}`])],
+          [`linears.${i}.bias`, t[`b_${n}`]],
+        ]),
+      ),
+      mask: narrow(t.mask, 0, 0, 1), // subsequent_mask(3): 1 = may attend
+      scores: t.scaled, // matmul(...) / math.sqrt(d_k)
+      masked_scores: t.masked,
+      p_attn: t.weights,
+      query: heads(t.Q),
+      key: heads(t.K),
+      value: heads(t.V),
+      heads: t.context,
+      concat: t.concat,
+      attn: t.dropped, // self.attn holds p_attn after dropout
+      out: t.output,
+    };
+  },
   xxt: ({ tensors: t, ids }) => ({
     ids: idsTensor(ids),
     x: t.X,
@@ -137,6 +169,18 @@ const VIEWS = {
     attn_scores: first(first(t.scores)),
     attn_weights: first(first(t.weights)),
     context_vectors: first(t.output),
+  }),
+  additive: ({ tensors: t, ids, contextIds }) => ({
+    decoder_ids: idsMatrix(ids),
+    encoder_ids: idsMatrix(contextIds),
+    queries: t.X,
+    keys: t.X_context,
+    'W_q.weight': transpose(t.W_a),
+    'W_k.weight': transpose(t.U_a),
+    'w_v.weight': reshape(t.v_a, [1, t.v_a.shape[0]]),
+    scores: select(t.scores, 1, 0),
+    attention_weights: select(t.weights, 1, 0),
+    context: t.output,
   }),
 };
 
@@ -206,10 +250,38 @@ describe('presets in each language', () => {
     (key, preset) => {
       const en = lab.run(configFromSettings(presetSettings(preset, 'en')));
       const zh = lab.run(configFromSettings(presetSettings(preset, 'zh')));
-      expect(zh.tokens.flat().some((token) => en.vocab.includes(token))).toBe(false);
+      const words = (tokens) => tokens.flat().filter((token) => token !== '<pad>');
+      expect(words(zh.tokens).some((token) => en.vocab.includes(token))).toBe(false);
+      expect(words(zh.tokens).length).toBe(words(en.tokens).length);
       expect(zh.ids).toEqual(en.ids);
       expect(zh.contextIds).toEqual(en.contextIds);
       expect(zh.vocab.length).toBe(en.vocab.length);
     },
   );
+});
+
+describe('presets in share links', () => {
+  const cases = PRESETS.flatMap((preset) => Object.keys(LANGUAGES).map((lang) => [preset.key, lang, preset]));
+  test.each(cases)('%s (%s) round-trips, its random input, batch and vocab included', async (key, lang, preset) => {
+    const settings = presetSettings(preset, lang);
+    const back = await decodeState(`#${await encodeState({ settings, edits: emptyEdits() })}`);
+    expect(back.settings).toEqual(settings);
+  });
+
+  const deflated = async (state) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(state));
+    const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    return `#s=v2.${Buffer.from(await new Response(stream).arrayBuffer()).toString('base64url')}`;
+  };
+  test.each([
+    ['a random input of two sizes', { input: { randn: [1, 2] } }],
+    ['a random input of another kind', { input: { normal: [1, 2, 4] } }],
+    ['a random input with two kinds', { input: { randn: [1, 2, 4], rand: [1, 2, 4] } }],
+    ['a random input of a negative size', { input: { rand: [1, -2, 4] } }],
+    ['a vocab of numbers', { vocab: [1, 2] }],
+    ['tokens that are not lists', { tokens: ['a b'] }],
+    ['a prototype key', JSON.parse('{"input": {"__proto__": [1, 2, 4]}}')],
+  ])('rejects %s', async (_, s) => {
+    await expect(decodeState(await deflated({ s }))).rejects.toThrow('has the wrong type');
+  });
 });

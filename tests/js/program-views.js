@@ -48,8 +48,11 @@ export const transpose = (t) => {
 /** Batch row 0, for a program without a batch axis. */
 export const first = (t) => select(t, 0, 0);
 
-/** Integer ids [[...], ...] as a tensor; one row as a vector. */
-export const idsTensor = (rows) =>
-  rows.length === 1
-    ? { shape: [rows[0].length], data: rows[0] }
-    : { shape: [rows.length, rows[0].length], data: rows.flat() };
+/** t.reshape(shape) (row-major, so the data stays). */
+export const reshape = (t, shape) => ({ shape, data: t.data });
+
+/** Integer ids [[...], ...] as a [B, S] tensor. */
+export const idsMatrix = (rows) => ({ shape: [rows.length, rows[0].length], data: rows.flat() });
+
+/** The ids of a one-sentence batch as a vector. */
+export const idsTensor = (rows) => reshape(idsMatrix(rows), [rows[0].length]);

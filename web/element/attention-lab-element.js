@@ -65,8 +65,8 @@ function presetOf(key) {
   if (key === null || key.trim() === '') return null;
   const preset = presetByKey.get(key.trim());
   if (preset) return preset;
-  const keys = PRESETS.map((p) => p.key).join(', ');
-  throw { field: PRESET_ATTRIBUTE, message: `unknown preset "${key}"; the presets are ${keys}` };
+  const known = PRESETS.map((p) => p.key).join(', ');
+  throw AttentionConfigError.of(PRESET_ATTRIBUTE, 'unknown-preset', { key, known });
 }
 
 /** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */

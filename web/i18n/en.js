@@ -71,12 +71,21 @@ export default {
   'preset.multi-head': 'MultiHeadAttention with weight splits and out_proj',
   'preset.multi-head.note':
     'Mirrors tests/reference/programs/multi-head.py, the book’s MultiHeadAttention: one nn.Linear(6, 6, bias=False) each for Q, K and V, split into 2 heads with .view(b, t, heads, head_dim).transpose(1, 2), then out_proj = nn.Linear(6, 6) with its bias, on the same torch.randn(2, 5, 6) as the wrapper. The book scales by keys.shape[-1] ** 0.5 = √head_dim; copies that write self.d_out ** 0.5 scale every head by √d_out instead (Scale → 1/√dModel reproduces them).',
+  'preset.mha': 'nn.MultiheadAttention(512, 8) on a padded batch',
+  'preset.mha.note':
+    'Mirrors tests/reference/programs/mha.py: word_to_index with six words and <pad> = 0, two sentences padded to 10, then after torch.manual_seed(0) nn.Embedding(7, 512) and nn.MultiheadAttention(512, 8) (batch_first=False: (L, N, E)), called with key_padding_mask = ids == <pad>. The module returns the weights averaged over the 8 heads (average_attn_weights=True, the default); the engine returns them as the tensor averagedWeights. Only <pad> keys are masked; <pad> queries still attend to the words.',
+  'preset.annotated': 'The Annotated Transformer: MultiHeadedAttention',
+  'preset.annotated.note':
+    'Mirrors tests/reference/programs/annotated.py, the Annotated Transformer’s MultiHeadedAttention(h=2, d_model=8) on torch.rand(6, 3, 8) after torch.manual_seed(0). Quirks it keeps: clones() deep-copies one nn.Linear(8, 8) four times, so W_Q, W_K, W_V and W_O start equal, biases too; subsequent_mask is 1 = may attend, used as masked_fill(mask == 0, -1e10) (the mask shows 1 where a key is kept); dropout 0.1 acts on the weights because a new module is in training mode. The original article fills with -1e9: the masked scores differ, the weights are the same.',
   'preset.xxt': 'softmax(XXᵀ)X: attention without weights',
   'preset.xxt.note':
     'Mirrors tests/reference/programs/xxt.py, the most basic self-attention (as in “Transformers from scratch”): raw_weights = torch.bmm(x, x.transpose(1, 2)), softmax over the last axis, y = torch.bmm(weights, x). Here W_Q = W_K = W_V = I, no scaling and no W_O; x holds the nn.Embedding rows of the sentence after torch.manual_seed(5).',
   'preset.cross': 'Cross-attention: decoder queries, encoder keys and values',
   'preset.cross.note':
     'Mirrors tests/reference/programs/cross.py, a CrossAttention module with torch.rand parameters (as in “Understanding and Coding Self-Attention, Multi-Head Attention, Cross-Attention, and Causal-Attention in LLMs”): queries from the decoder’s sentence, keys and values from the encoder’s. One nn.Embedding over both sentences (torch.manual_seed(123)), W_query, W_key, W_value = torch.rand(4, 4) after torch.manual_seed(123), scores / d_out_kq ** 0.5, no output projection. The article’s second input is torch.rand(8, d_in); here it is the embedded French sentence.',
+  'preset.additive': 'Additive (Bahdanau) attention',
+  'preset.additive.note':
+    'Mirrors tests/reference/programs/additive.py, the AdditiveAttention of Dive into Deep Learning: score = w_vᵀ tanh(W_q q + W_k k) with three nn.LazyLinear(…, bias=False) layers (num_hiddens = 8; drawn at the first call, W_q, then W_k, then w_v), decoder queries and encoder keys that are also the values, no scaling. Here W_Q = W_K = W_V = I and no W_O, so W_a, U_a, v_a are the program’s W_q, W_k, w_v. The PyTorch seq2seq tutorial’s BahdanauAttention has biases in its layers, which the engine does not draw.',
   'status.computing': 'Computing…',
   'status.loading': 'Loading the engine…',
   'status.error': 'Not updated: {message}',

@@ -71,12 +71,21 @@ export default {
   'preset.multi-head': 'MultiHeadAttention：拆分权重的多头注意力与 out_proj',
   'preset.multi-head.note':
     '对应 tests/reference/programs/multi-head.py，书中的 MultiHeadAttention：查询、键、值各用一个 nn.Linear(6, 6, bias=False)，用 `.view(b, t, heads, head_dim).transpose(1, 2)` 拆成 2 个头，最后是带偏置的 out_proj = nn.Linear(6, 6)；输入与包装类相同，都是 torch.randn(2, 5, 6)。书中按 keys.shape[-1] ** 0.5 = √head_dim 缩放；有些抄写版本写成 self.d_out ** 0.5，每个头都按 √d_out 缩放（把“缩放”设为 1/√dModel 即可复现）。',
+  'preset.mha': 'nn.MultiheadAttention(512, 8)：带填充的批次',
+  'preset.mha.note':
+    '对应 tests/reference/programs/mha.py：`word_to_index` 含六个词和 <pad> = 0，两个句子都填充到长度 10；torch.manual_seed(0) 之后依次创建 nn.Embedding(7, 512) 和 nn.MultiheadAttention(512, 8)（`batch_first=False`，形状为 (L, N, E)），调用时传入 `key_padding_mask = ids == <pad>`。该模块返回 8 个头平均后的注意力权重（`average_attn_weights=True`，默认值），引擎以张量 averagedWeights 返回。只有 <pad> 键被掩码，<pad> 查询仍会关注其他词。中文词表的六个汉字与英文的六个词一一对应，词元 ID 相同。',
+  'preset.annotated': 'The Annotated Transformer：MultiHeadedAttention',
+  'preset.annotated.note':
+    '对应 tests/reference/programs/annotated.py，即《The Annotated Transformer》中的 MultiHeadedAttention(h=2, d_model=8)，输入为 torch.manual_seed(0) 之后的 torch.rand(6, 3, 8)。保留了它的特点：clones() 把同一个 nn.Linear(8, 8) 深拷贝四份，所以 W_Q、W_K、W_V、W_O 初始时完全相同，偏置也相同；subsequent_mask 中 1 表示可以关注，用法是 `masked_fill(mask == 0, -1e10)`（掩码中保留的键显示为 1）；新建的模块处于训练模式，所以 dropout 0.1 会作用在注意力权重上。原文填的是 -1e9：掩码后的分数不同，注意力权重相同。',
   'preset.xxt': 'softmax(XXᵀ)X：没有权重的注意力',
   'preset.xxt.note':
     '对应 tests/reference/programs/xxt.py，最基本的自注意力（如博客文章《从零实现 Transformer》所写）：`raw_weights = torch.bmm(x, x.transpose(1, 2))`，在最后一维上做 softmax，`y = torch.bmm(weights, x)`。这里 W_Q = W_K = W_V = I，不缩放，也没有 W_O；x 是 torch.manual_seed(5) 之后句子的 nn.Embedding 行。“我爱小猫”的四个汉字各是一个词元，与英文句子的词元 ID 相同。',
   'preset.cross': '交叉注意力：解码器的查询，编码器的键和值',
   'preset.cross.note':
     '对应 tests/reference/programs/cross.py，用 torch.rand 参数的 CrossAttention 模块（如文章《理解并实现大语言模型中的自注意力、多头注意力、交叉注意力和因果注意力》所写）：查询来自解码器的句子，键和值来自编码器的句子。两句共用一个 nn.Embedding（torch.manual_seed(123)），torch.manual_seed(123) 之后 W_query、W_key、W_value = torch.rand(4, 4)，注意力分数除以 d_out_kq ** 0.5，没有输出投影。原文的第二个输入是 torch.rand(8, d_in)；这里是嵌入后的法语句子。“我是学生”的四个汉字各是一个词元，与英文句子的词元 ID 相同。',
+  'preset.additive': '加性注意力（Bahdanau）',
+  'preset.additive.note':
+    '对应 tests/reference/programs/additive.py，即《动手学深度学习》中的 `AdditiveAttention`：分数 = w_vᵀ tanh(W_q q + W_k k)，三个 nn.LazyLinear(…, bias=False) 层（num_hiddens = 8，在第一次调用时依次生成 W_q、W_k、w_v）；查询来自解码器，键来自编码器，值就是键；不缩放。这里 W_Q = W_K = W_V = I，没有 W_O，所以 W_a、U_a、v_a 就是程序中的 W_q、W_k、w_v。PyTorch 的 seq2seq 教程中的 `BahdanauAttention` 各层带偏置，本引擎不生成这些偏置。“我爱你”的三个汉字各是一个词元，与英文句子的词元 ID 相同。',
   'status.computing': '计算中…',
   'status.loading': '正在加载计算引擎…',
   'status.error': '未更新：{message}',
@@ -279,7 +288,7 @@ export default {
     '按 nn.MultiheadAttention 的方式抽取：in_proj_weight [3D, D] 用 xavier_uniform_ 初始化；W_Q、W_K、W_V 是它的三个 [D, D] 块的转置（W_Q[i][j] = in_proj_weight[j][i]）；in_proj_bias 初始为 0。',
   'meaning.init.identity': 'W = I（单位矩阵）：Q、K、V 都等于 X。',
   'meaning.init.torch-linear-clones':
-    'clones(nn.Linear(D, D), 4)：Q、K、V、O 一开始是同一个 Linear 的副本，所以 W_Q = W_K = W_V = W_O；每个都是 weight 的转置，W[i][j] = weight[j][i]。',
+    'clones(nn.Linear(D, D), 4)：Q、K、V、O 一开始是同一个 nn.Linear 的副本，所以 W_Q = W_K = W_V = W_O；每个都是 linear.weight 的转置，W[i][j] = linear.weight[j][i]。',
   'meaning.init.given': '权重数值由配置给出（weights.values）。',
   'notice.untrained': '投影权重是随机的、未经训练的，所以这些注意力权重的模式目前还没有任何含义。',
   'meaning.scores.additive':
@@ -610,6 +619,7 @@ export default {
   'error.engine-failed': '计算引擎出错停止，正在重启；请换用更小的设置',
   'error.config-attribute-json': 'config 属性不是有效的 JSON：{reason}',
   'error.config-attribute-not-object': 'config 属性应为 JSON 对象',
+  'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
   'error.json-unexpected-end': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入意外结束，需要一个值',

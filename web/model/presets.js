@@ -90,6 +90,36 @@ export const PRESETS = [
     },
   },
   {
+    key: 'mha',
+    settings: {
+      text: { en: 'I love cats and dogs\ndogs love you', zh: '我爱猫和狗\n狗爱你' },
+      vocab: {
+        en: ['<pad>', 'I', 'love', 'cats', 'and', 'dogs', 'you'],
+        zh: ['<pad>', '我', '爱', '猫', '和', '狗', '你'],
+      },
+      maxLen: 10,
+      dModel: 512,
+      numHeads: 8,
+      seed: 0,
+      'weights.init': 'torch-mha',
+      mask: 'padding',
+    },
+  },
+  {
+    key: 'annotated',
+    settings: {
+      input: { rand: [6, 3, 8] },
+      dModel: 8,
+      numHeads: 2,
+      seed: 0,
+      'weights.init': 'torch-linear-clones',
+      mask: 'causal',
+      maskConvention: 'keep',
+      maskFill: -1e10,
+      'dropout.p': 0.1,
+    },
+  },
+  {
     key: 'xxt',
     settings: {
       text: { en: 'I love my cat', zh: '我爱小猫' },
@@ -112,6 +142,21 @@ export const PRESETS = [
       'weights.init': 'torch-rand',
       'weights.seed': 123,
       'weights.outProj': false,
+    },
+  },
+  {
+    key: 'additive',
+    settings: {
+      text: { en: 'I love you', zh: '我爱你' },
+      contextText: 'ich liebe dich',
+      dModel: 4,
+      numHeads: 1,
+      seed: 0,
+      'weights.init': 'identity',
+      'weights.outProj': false,
+      score: 'additive',
+      additiveHidden: 8,
+      scale: 'none',
     },
   },
 ];

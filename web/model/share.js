@@ -14,10 +14,29 @@ const MAX_FRAGMENT = 1_000_000; // characters of the fragment
 const MAX_JSON = 4_000_000; // bytes after inflating: the cap that stops a decompression bomb
 const MAX_TEXT = 200_000; // characters of one setting
 const WEIGHT_NAMES = fieldByPath.get('weights.edits').choices;
-// A link holds settings: every scalar field, plus the JSON-valued ones the page sets (vocab, a random input
-// {randn: [B, S, D]}); the matrices and edits travel as edits.
-const TENSOR_TYPES = new Set(['matrix', 'matrix-map', 'edits', 'edits-map']);
-const SETTING_PATHS = new Set(FIELDS.filter((field) => !TENSOR_TYPES.has(field.type)).map((field) => field.path));
+
+const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isText = (x) => typeof x === 'string' && x.length <= MAX_TEXT;
+// Settings given as JSON that a link may hold besides the scalar ones (presets use them):
+// a batch or pre-split tokens, the vocab, a random input {"randn" | "rand": [B, S, D]}.
+const JSON_SETTING_CHECKS = {
+  'string[]': (v) => Array.isArray(v) && v.every(isText),
+  'string[][]': (v) => Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every(isText)),
+  'random-input': (v) => {
+    const [key, ...more] = isPlainObject(v) ? Object.keys(v) : [];
+    const shape = v?.[key];
+    return (
+      (key === 'randn' || key === 'rand') &&
+      more.length === 0 &&
+      Array.isArray(shape) &&
+      shape.length === 3 &&
+      shape.every((n) => Number.isInteger(n) && n >= 0)
+    );
+  },
+};
+const SETTING_FIELDS = new Map(
+  FIELDS.filter((field) => isScalar(field) || JSON_SETTING_CHECKS[field.type]).map((field) => [field.path, field]),
+);
 
 /** The reasons a link may not be read, each an i18n key share.error.<code>. */
 export const SHARE_ERROR_CODES = [
@@ -99,28 +118,19 @@ export async function encodeState({ settings, edits }) {
   return `s=${SHARE_VERSION}.${toBase64Url(await deflate(bytes))}`;
 }
 
-const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isIndex = (x) => Number.isInteger(x) && x >= 0 && x < SCHEMA.limits.vocab;
-
-const isStringList = (x) => Array.isArray(x) && x.every((item) => typeof item === 'string');
-const isNumberList = (x) => Array.isArray(x) && x.every(isFiniteNumber);
-
-/** A JSON-valued setting of the right form: string lists (or lists of them), or {kind: [numbers]}. */
-function isJsonSetting(field, value) {
-  if (field.type.startsWith('string[]'))
-    return isStringList(value) || (Array.isArray(value) && value.every(isStringList));
-  return isPlainObject(value) && Object.values(value).every(isNumberList);
-}
 
 function checkSettings(raw) {
   if (!isPlainObject(raw)) throw new ShareLinkError('not-a-state');
   const settings = {};
   for (const [path, value] of Object.entries(raw)) {
-    if (!SETTING_PATHS.has(path)) throw new ShareLinkError('unknown-setting', { setting: path.slice(0, 40) });
-    const field = fieldByPath.get(path);
-    if (isScalar(field) ? !['string', 'number', 'boolean'].includes(typeof value) : !isJsonSetting(field, value))
-      throw new ShareLinkError('wrong-type', { setting: path });
+    const field = SETTING_FIELDS.get(path);
+    if (!field) throw new ShareLinkError('unknown-setting', { setting: path.slice(0, 40) });
+    const valid = isScalar(field)
+      ? ['string', 'number', 'boolean'].includes(typeof value)
+      : JSON_SETTING_CHECKS[field.type](value);
+    if (!valid) throw new ShareLinkError('wrong-type', { setting: path });
     if (!isScalar(field) && JSON.stringify(value).length > MAX_TEXT)
       throw new ShareLinkError('setting-too-long', { setting: path });
     if (typeof value === 'string' && value.length > MAX_TEXT)
