@@ -320,6 +320,12 @@ FieldSpec enumField(const char* path, const char* name, const char* group) {
           0,    0,    nullptr,         &readEnum<M>, &writeEnum<M, Names>};
 }
 
+// The field `spec`, that has an effect only when `condition` holds ("score=additive", "mask!=none").
+FieldSpec usedWhen(FieldSpec spec, const char* condition) {
+  spec.usedWhen = condition;
+  return spec;
+}
+
 // ---- the rows that need more than a member --------------------------------------
 
 template <SequenceSource AttentionConfig::*Side>
@@ -589,23 +595,18 @@ std::vector<FieldSpec> buildSchema() {
       {"weights.edits", "weight-edits", FieldType::EditsMap, "weights", kWeightNameList, 0, 0, nullptr,
        &readWeightEdits, &writeNull},
       enumField<&C::score, kScoreNames>("score", "score", "attention"),
-      integerField<&C::additiveHidden>("additiveHidden", "additive-hidden", "attention", 1, kMaxAdditiveHidden),
+      usedWhen(integerField<&C::additiveHidden>("additiveHidden", "additive-hidden", "attention", 1, kMaxAdditiveHidden),
+               "score=additive"),
       {"scale", "scale", FieldType::EnumOrNumber, "attention",
        std::vector<const char*>(kScaleNames.begin(), kScaleNames.end()), 0, 0, nullptr, &readScale, &writeScale},
       enumField<&C::mask, kMaskNames>("mask", "mask", "attention"),
-      enumField<&C::maskConvention, kMaskConventionNames>("maskConvention", "mask-convention", "attention"),
-      {"maskFill",
-       "mask-fill",
-       FieldType::EnumOrNumber,
-       "attention",
-       {"-inf"},
-       0,
-       0,
-       nullptr,
-       &readMaskFill,
-       &writeMaskFill},
+      usedWhen(enumField<&C::maskConvention, kMaskConventionNames>("maskConvention", "mask-convention", "attention"),
+               "mask!=none"),
+      usedWhen({"maskFill", "mask-fill", FieldType::EnumOrNumber, "attention", {"-inf"}, 0, 0, nullptr, &readMaskFill,
+                &writeMaskFill},
+               "mask!=none"),
       numberField<&C::dropoutP>("dropout.p", "dropout", "dropout", 0, 1),
-      seedField<&C::dropoutSeed>("dropout.seed", "dropout-seed", "dropout"),
+      usedWhen(seedField<&C::dropoutSeed>("dropout.seed", "dropout-seed", "dropout"), "dropout.p!=0"),
   };
 }
 
@@ -755,6 +756,14 @@ std::string schemaJson() {
     if (f.type == FieldType::Integer || f.type == FieldType::Seed || f.type == FieldType::Number)
       out += ",\"min\":" + formatNumber(f.min) + ",\"max\":" + formatNumber(f.max);
     if (f.oneOf) out += ",\"oneOf\":" + jsonQuote(f.oneOf);
+    if (f.usedWhen) {
+      // {"path": "mask", "differs": "none"} or {"path": "score", "equals": "additive"}
+      const std::string condition = f.usedWhen;
+      const size_t at = condition.find('=');
+      const bool differs = at > 0 && condition[at - 1] == '!';
+      out += ",\"usedWhen\":{\"path\":" + jsonQuote(condition.substr(0, differs ? at - 1 : at)) + "," +
+             (differs ? "\"differs\":" : "\"equals\":") + jsonQuote(condition.substr(at + 1)) + "}";
+    }
     out += ",\"help\":" + jsonQuote(std::string("field.") + f.path) + "}";
   }
   out += "],\"limits\":{\"tokensPerSequence\":" + std::to_string(kMaxTokensPerSequence) +

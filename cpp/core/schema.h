@@ -52,6 +52,9 @@ struct FieldSpec {
   const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, tokens, input)
   FieldReader read = nullptr;
   FieldWriter write = nullptr;
+  // When the field has an effect: "score=additive", "mask!=none" (another
+  // field's value). The form hides it otherwise; the engine still reads it.
+  const char* usedWhen = nullptr;
 };
 
 // The table, in the order fields are read, shown and documented.

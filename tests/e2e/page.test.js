@@ -151,6 +151,29 @@ describe('the page', () => {
     await page.screenshot({ path: `${shots}multi-head.png` });
   });
 
+  test('a setting is shown where it has an effect: the additive hidden size with additive scores, the mask fill with a mask', async () => {
+    const shown = (path) => page.isVisible(`[data-field="${path}"]`);
+    expect(await shown('additiveHidden')).toBe(false); // dot scores by default
+    await page.selectOption('#control-score', 'additive');
+    await waitForIdle(page);
+    expect(await shown('additiveHidden')).toBe(true);
+    // A bad value is said at its field, which stays in view.
+    await page.fill('#control-additive-hidden', '0');
+    await waitForIdle(page);
+    expect(await page.isVisible('#error-additive-hidden')).toBe(true);
+    await page.fill('#control-additive-hidden', '3');
+    await waitForIdle(page);
+    expect(await page.isVisible('#error-additive-hidden')).toBe(false);
+    await page.selectOption('#control-mask', 'causal');
+    await waitForIdle(page);
+    expect(await shown('maskFill')).toBe(true);
+    expect(await shown('maskConvention')).toBe(true);
+    await page.selectOption('#control-mask', 'none');
+    await waitForIdle(page);
+    expect(await shown('maskFill')).toBe(false);
+    expect(await shown('maskConvention')).toBe(false);
+  });
+
   test('an invalid dModel shows its error at the field and keeps the last result', async () => {
     const before = await tableText('output');
     await typeInto('#control-d-model', '0');

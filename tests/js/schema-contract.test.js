@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { SCHEMA, loadAttentionLab } from '../../web/api/index.js';
-import { FIELDS, camelCase } from '../../web/model/schema.js';
+import { FIELDS, camelCase, isUsed } from '../../web/model/schema.js';
 
 const read = (path) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
@@ -74,5 +74,35 @@ describe('the README config table', () => {
     const { readmeWithTable } = await import('../../web/scripts/config-docs.js');
     const readme = read('README.md');
     expect(readmeWithTable(readme)).toBe(readme);
+  });
+});
+
+describe('fields that have an effect only in some setups (usedWhen)', () => {
+  const field = (path) => FIELDS.find((f) => f.path === path);
+  const valuesOf = (values) => (path) => values[path] ?? field(path).default;
+
+  test('the schema says which: the additive hidden size, the mask fill and convention, the dropout seed', () => {
+    expect(field('additiveHidden').usedWhen).toEqual({ path: 'score', equals: 'additive' });
+    expect(field('maskFill').usedWhen).toEqual({ path: 'mask', differs: 'none' });
+    expect(field('maskConvention').usedWhen).toEqual({ path: 'mask', differs: 'none' });
+    expect(field('dropout.p').usedWhen).toBeUndefined();
+    expect(field('dropout.seed').usedWhen).toEqual({ path: 'dropout.p', differs: '0' });
+    // every condition names a field of the schema and, for an enum, one of its values
+    for (const f of FIELDS.filter((f) => f.usedWhen)) {
+      const other = field(f.usedWhen.path);
+      expect(other, f.path).toBeDefined();
+      if (other.type === 'enum') expect(other.choices).toContain(f.usedWhen.equals ?? f.usedWhen.differs);
+    }
+  });
+
+  test('isUsed reads the other field: its default, a chosen value, a number typed as text', () => {
+    expect(isUsed(field('additiveHidden'), valuesOf({}))).toBe(false); // score defaults to "dot"
+    expect(isUsed(field('additiveHidden'), valuesOf({ score: 'additive' }))).toBe(true);
+    expect(isUsed(field('maskFill'), valuesOf({}))).toBe(false);
+    expect(isUsed(field('maskFill'), valuesOf({ mask: 'causal' }))).toBe(true);
+    expect(isUsed(field('dropout.seed'), valuesOf({}))).toBe(false);
+    expect(isUsed(field('dropout.seed'), valuesOf({ 'dropout.p': '0.0' }))).toBe(false);
+    expect(isUsed(field('dropout.seed'), valuesOf({ 'dropout.p': '0.2' }))).toBe(true);
+    expect(isUsed(field('dModel'), valuesOf({}))).toBe(true);
   });
 });

@@ -62,6 +62,8 @@ export interface SchemaField {
   max?: number;
   /** Fields of one group exclude each other ("input": text, texts, tokens, input). */
   oneOf?: 'input' | 'context';
+  /** When the field has an effect: another field's value equals, or differs from, this one. */
+  usedWhen?: { path: string; equals?: string; differs?: string };
   /** i18n key of the field's help text. */
   help: string;
 }

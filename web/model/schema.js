@@ -8,7 +8,7 @@ import { WORDS } from './segment.js';
 export { SCHEMA };
 
 /**
- * Every field: {path, name, type, group, default, choices?, min?, max?, oneOf?, help}.
+ * Every field: {path, name, type, group, default, choices?, min?, max?, oneOf?, usedWhen?, help}.
  * The one choice added on the JS side: tokenizer "words" (segment.js), which
  * depends on the runtime's ICU and so becomes pre-split tokens before the engine.
  */
@@ -30,6 +30,18 @@ export const isScalar = (field) => SCALAR_TYPES.has(field.type);
 export function batchFieldOf(field) {
   const plural = fieldByPath.get(`${field.path}s`);
   return field.type === 'string' && plural?.type === 'string[]' ? plural : undefined;
+}
+
+/**
+ * Whether `field` has an effect, given `valueOf(path)` of the other fields
+ * (additiveHidden only with score "additive", the mask fill only with a mask).
+ */
+export function isUsed(field, valueOf) {
+  const when = field.usedWhen;
+  if (!when) return true;
+  const value = valueOf(when.path);
+  const is = (target) => String(value) === target || Number(value) === Number(target); // "0" is 0
+  return when.equals !== undefined ? is(when.equals) : !is(when.differs);
 }
 
 /** A weight that is a vector (the biases, and the additive score's v_a); the others are matrices. */

@@ -22,10 +22,17 @@ function typeText(field) {
   return field.type;
 }
 
+// "Used when score is "additive"." for a field that has an effect only then.
+function usedWhenText({ usedWhen }) {
+  if (!usedWhen) return '';
+  const { path, equals, differs } = usedWhen;
+  return equals !== undefined ? ` Used when \`${path}\` is \`${equals}\`.` : ` Used when \`${path}\` is not \`${differs}\`.`;
+}
+
 export function configTable() {
   const rows = FIELDS.map(
     (f) =>
-      `| \`${f.path}\` | \`--${f.name}\` | ${typeText(f)} | ${shown(f.default)} | ${t(`help.${f.path}`).replace(/\|/g, '\\|').replace(/</g, '&lt;')} |`,
+      `| \`${f.path}\` | \`--${f.name}\` | ${typeText(f)} | ${shown(f.default)} | ${t(`help.${f.path}`).replace(/\|/g, '\\|').replace(/</g, '&lt;')}${usedWhenText(f)} |`,
   );
   return [
     START,

@@ -3,7 +3,7 @@
 // the UI language. Controls report raw values (text as typed, checkbox
 // states); model/settings.js turns them into a config, so a value that is not
 // a number reaches the engine as typed and its error names the field.
-import { FIELDS, isScalar } from '../model/schema.js';
+import { FIELDS, fieldByPath, isScalar, isUsed } from '../model/schema.js';
 
 const CUSTOM = 'custom';
 
@@ -30,8 +30,9 @@ export function buildSettingsForm(container, { t, onChange }) {
 
   /** Shows `message` at the control of `path` and clears every other; null clears all. */
   function showFieldError(path, message) {
-    for (const [p, { input, number, error }] of controls) {
+    for (const [p, { input, number, error, wrapper }] of controls) {
       const on = p === path;
+      if (on) wrapper.hidden = false; // an error is shown where it is, even on a field without effect
       error.hidden = !on;
       error.textContent = on ? message : '';
       input.toggleAttribute('aria-invalid', on);
@@ -103,14 +104,17 @@ export function buildSettingsForm(container, { t, onChange }) {
     input.name = field.name;
     input.title = t(`help.${field.path}`);
     input.setAttribute('aria-describedby', error.id);
-    controls.set(field.path, { field, input, number, error });
+    controls.set(field.path, { field, input, number, error, wrapper });
     container.append(wrapper);
   }
 
   return {
     sync(settings, effective = {}) {
-      for (const [path, { field, input, number }] of controls) {
-        const value = settings[path] ?? effective[path] ?? field.default;
+      const valueOf = (path) => settings[path] ?? effective[path] ?? fieldByPath.get(path)?.default;
+      for (const [path, { field, input, number, error, wrapper }] of controls) {
+        // A field without effect in this setup (the mask fill without a mask) is not shown.
+        wrapper.hidden = !isUsed(field, valueOf) && error.hidden;
+        const value = valueOf(path);
         if (field.type === 'boolean') {
           input.checked = value === true || value === 'true' || value === '';
           continue;
