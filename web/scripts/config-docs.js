@@ -26,7 +26,9 @@ function typeText(field) {
 function usedWhenText({ usedWhen }) {
   if (!usedWhen) return '';
   const { path, equals, differs } = usedWhen;
-  return equals !== undefined ? ` Used when \`${path}\` is \`${equals}\`.` : ` Used when \`${path}\` is not \`${differs}\`.`;
+  return equals !== undefined
+    ? ` Used when \`${path}\` is \`${equals}\`.`
+    : ` Used when \`${path}\` is not \`${differs}\`.`;
 }
 
 export function configTable() {
