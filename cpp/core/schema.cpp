@@ -730,17 +730,24 @@ Status parseConfig(const JsonValue& root, AttentionConfig& config) {
   return parseConfig(root, VectorTypedArrays{}, config);
 }
 
-Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
+Status parseConfigJson(const std::string& jsonText, JsonValue& json) {
   if (static_cast<int64_t>(jsonText.size()) > kMaxConfigTextBytes)
     return fieldError(
         "config", "config-too-large",
         {{"size", std::to_string(jsonText.size() >> 20)}, {"limit", std::to_string(kMaxConfigTextBytes >> 20)}});
-  const JsonParseResult parsed = parseJson(jsonText, kMaxJsonValues);
+  JsonParseResult parsed = parseJson(jsonText, kMaxJsonValues);
   if (parsed.tooManyValues) return fieldError("config", "too-many-values", {{"limit", std::to_string(kMaxJsonValues)}});
   if (!parsed.ok)
     return fieldError(parsed.duplicateKeyPath.empty() ? "config" : parsed.duplicateKeyPath, parsed.errorCode.c_str(),
                       parsed.errorParams);
-  return parseConfig(parsed.value, tensors, config);
+  json = std::move(parsed.value);
+  return {};
+}
+
+Status parseConfigText(const std::string& jsonText, const Tensors& tensors, AttentionConfig& config) {
+  JsonValue json = JsonValue::makeNull();
+  if (Status s = parseConfigJson(jsonText, json)) return s;
+  return parseConfig(json, tensors, config);
 }
 
 Status parseConfigText(const std::string& jsonText, AttentionConfig& config) {

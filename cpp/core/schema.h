@@ -65,6 +65,10 @@ const std::vector<FieldSpec>& configSchema();
 // Checks that need several fields or the sizes are in validate.h.
 Status parseConfig(const JsonValue& json, const TypedArrays& tensors, AttentionConfig& config);
 Status parseConfig(const JsonValue& json, AttentionConfig& config);
+// The config text as JSON under the engine's rules (size, number of values,
+// grammar, duplicate keys), without reading any field: a syntax error is
+// reported on the field "config", a repeated key on its path.
+Status parseConfigJson(const std::string& jsonText, JsonValue& json);
 // Parses the text first; a syntax error is reported on the field "config".
 // The text's size and its number of values are checked before parsing, so a
 // huge config is an error and not an out-of-memory trap.

@@ -132,10 +132,11 @@ val run(const std::string& configJson, val typedArrays, val wantedTensors) {
 
 val schema() { return parseJsonText(attention_lab::schemaJson()); }
 
-// The engine's verdict on JSON text ("line 1, column 9: duplicate key \"a\""), or "" when it is valid.
-std::string jsonError(const std::string& text) {
-  const attention_lab::JsonParseResult parsed = attention_lab::parseJson(text, attention_lab::kMaxJsonValues);
-  return parsed.ok ? "" : parsed.error;
+// The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
+val jsonError(const std::string& text) {
+  attention_lab::JsonValue json = attention_lab::JsonValue::makeNull();
+  if (Status error = attention_lab::parseConfigJson(text, json)) return errorToJs(*error)["error"];
+  return val::null();
 }
 
 }  // namespace

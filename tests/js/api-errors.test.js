@@ -89,6 +89,23 @@ describe('errors name the field', () => {
     expect(lab.run({ text: 'still alive', dModel: 4, numHeads: 2 }).tensors.output.shape).toEqual([1, 2, 4]);
   });
 
+  test('jsonError: the same coded error as run() on the text, without running; null for valid JSON', () => {
+    expect(lab.jsonError('{"text": "a"}')).toBeNull();
+    for (const text of ['{"text": "a",}', '{"text": "a", "text": "b"}', '{"weights": {"seed": 1, "seed": 2}}', '']) {
+      const error = lab.jsonError(text);
+      expect(error).toBeInstanceOf(AttentionConfigError);
+      expectCoded(error);
+      const ran = errorOf(text);
+      expect([error.field, error.code, error.params, error.message]).toEqual([
+        ran.field,
+        ran.code,
+        ran.params,
+        ran.message,
+      ]);
+    }
+    expect(lab.jsonError('{"weights": {"seed": 1, "seed": 2}}').field).toBe('weights.seed');
+  });
+
   test('an unknown tensor name in options.tensors', () => {
     const error = errorOf({ text: 'a' }, { tensors: ['attention'] });
     expect(error).toBeInstanceOf(AttentionConfigError);

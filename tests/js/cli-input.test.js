@@ -221,12 +221,12 @@ describe('CLI: negative numbers are flag values', () => {
   });
 
   test.concurrent.each([
-    [['--seed', '-1'], 'seed: seed (-1) must be between 0 and'],
-    [['--weights-seed', '-1'], 'weights.seed: weights.seed (-1) must be between 0 and'],
-    [['--dropout', '-0.5'], 'dropout.p: dropout.p (-0.5) must be between 0 and 1'],
-    [['--d-model', '-8'], 'dModel: dModel (-8) must be between 1 and'],
-    [['--max-len', '-3'], 'maxLen: maxLen (-3) must be between 1 and'],
-    [['--scale', '-inf'], 'scale: '],
+    [['--seed', '-1'], 'seed (-1) must be between 0 and'],
+    [['--weights-seed', '-1'], 'weights.seed (-1) must be between 0 and'],
+    [['--dropout', '-0.5'], 'dropout.p (-0.5) must be between 0 and 1'],
+    [['--d-model', '-8'], 'dModel (-8) must be between 1 and'],
+    [['--max-len', '-3'], 'maxLen (-3) must be between 1 and'],
+    [['--scale', '-inf'], 'scale must be'],
   ])('%j: an error about the value, not about the flags', async (args, message) => {
     const stderr = await bad(args);
     expect(stderr).toContain(`attention-lab: ${message}`);

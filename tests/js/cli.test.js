@@ -5,8 +5,15 @@ import { describe, expect, test } from 'vitest';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-const run = (args, input) =>
-  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
+// In English whatever the machine's locale, unless `env` says otherwise.
+const ENGLISH = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+const run = (args, input, env = {}) =>
+  spawnSync(process.execPath, [cli, ...args], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, ...ENGLISH, ...env },
+  });
 
 // Non-finite numbers print as null (JSON has no NaN or -inf).
 const asJson = { nonFiniteAs: () => null };
@@ -73,12 +80,16 @@ describe('CLI', () => {
 
   test.each([
     [['--text', 'a b', '--d-model', '6', '--heads', '4'], 3, 'numHeads: dModel (6) must be divisible by numHeads (4)'],
-    [['--text', ''], 3, 'text: text is empty'],
-    [['--text', 'a', '--d-model', 'eight'], 3, 'dModel: dModel must be a finite number, got "eight"'],
-    [['--text', 'a', '--mask', 'sideways'], 3, 'mask: mask must be one of'],
-    [['--config', '/nonexistent/config.json'], 3, 'config: cannot read /nonexistent/config.json: no such file'],
-    [['--config', '/tmp'], 3, 'config: cannot read /tmp: it is a folder'],
-    [['--bogus'], 2, "Unknown option '--bogus'"],
+    // the field is said once, first: no "dModel: dModel …"
+    [['--text', ''], 3, 'attention-lab: text is empty'],
+    [['--text', 'a', '--d-model', 'eight'], 3, 'attention-lab: dModel must be a finite number, got "eight"'],
+    [['--text', 'a', '--mask', 'sideways'], 3, 'attention-lab: mask must be one of'],
+    [['--config', '/nonexistent/config.json'], 3, 'attention-lab: cannot read /nonexistent/config.json: no such file'],
+    [['--config', '/tmp'], 3, 'attention-lab: cannot read /tmp: it is a folder'],
+    [['--bogus'], 2, 'attention-lab: unknown option --bogus\nTry --help.'],
+    [['--text'], 2, 'attention-lab: option --text needs a value'],
+    [['hello'], 2, 'attention-lab: unexpected argument hello'],
+    [['--lang', 'fr'], 2, 'attention-lab: unknown language "fr" (known: en|zh)'],
     [['--text', 'a', '--tensors', 'attention'], 2, '--tensors: unknown tensor "attention"'],
   ])('%j exits %i with the error on stderr, no stack trace', (args, code, message) => {
     const out = run(args);
@@ -91,10 +102,39 @@ describe('CLI', () => {
   test('malformed JSON on stdin, and duplicate keys as the API rejects them', () => {
     const out = run(['--config', '-'], '{"text": ');
     expect(out.status).toBe(3);
-    expect(out.stderr).toContain('config: stdin is not valid JSON');
+    expect(out.stderr).toContain('attention-lab: stdin: config is not valid JSON');
     const duplicate = run(['--config', '-'], '{"text": "a b", "text": "c"}');
     expect(duplicate.status).toBe(3);
-    expect(duplicate.stderr).toContain('config: stdin is not valid JSON: line 1, column 17: duplicate key "text"');
+    expect(duplicate.stderr).toContain(
+      'attention-lab: stdin: text: config is not valid JSON: line 1, column 17: duplicate key "text"',
+    );
+  });
+
+  test.each([
+    ['--lang zh', ['--lang', 'zh'], {}],
+    ['LANG=zh_CN.UTF-8', [], { LANG: 'zh_CN.UTF-8' }],
+    ['LC_ALL over LANG', [], { LANG: 'en_US.UTF-8', LC_ALL: 'zh_CN.UTF-8' }],
+  ])('errors and help in Chinese (%s), with the same exit codes', (_, lang, env) => {
+    const cases = [
+      [['--text', 'a', '--d-model', 'eight'], 3, 'attention-lab: dModel 应为有限的数，实际为 "eight"'],
+      [['--config', '/nonexistent/config.json'], 3, 'attention-lab: 无法读取 /nonexistent/config.json：文件不存在'],
+      [['--bogus'], 2, 'attention-lab: 未知选项 --bogus\n用 --help 查看用法。'],
+      [['--text'], 2, 'attention-lab: 选项 --text 需要一个值'],
+      [['--text', 'a', '--tensors', 'attention'], 2, 'attention-lab: --tensors: 未知张量 "attention"'],
+    ];
+    for (const [args, code, message] of cases) {
+      const out = run([...lang, ...args], undefined, env);
+      expect(out.status, args.join(' ')).toBe(code);
+      expect(out.stderr, args.join(' ')).toContain(message);
+    }
+    const json = run([...lang, '--config', '-'], '{"text": ', env);
+    expect(json.status).toBe(3);
+    expect(json.stderr).toMatch(/^attention-lab: stdin: 配置不是有效的 JSON：第 1 行第 10 列/);
+    const help = run([...lang, '--help'], undefined, env);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^用法：attention-lab/);
+    expect(help.stdout).toContain('--d-model N');
+    expect(help.stdout).toContain('每个词嵌入和投影的宽度'); // dModel's help, in Chinese
   });
 
   test('JSON-valued flags for the new inputs: --tokens, --context-tokens, --input with rand', () => {
@@ -126,7 +166,7 @@ describe('CLI', () => {
     expect(JSON.parse(over.stdout).tokens).toEqual([['a', 'b']]);
     const bad = run(['--tokens', '[["a b"]]']);
     expect(bad.status).toBe(3);
-    expect(bad.stderr).toContain('attention-lab: tokens[0][0]: tokens[0][0] ("a b") contains whitespace');
+    expect(bad.stderr).toContain('attention-lab: tokens[0][0] ("a b") contains whitespace');
   });
 
   test('the tokenizer flag', () => {

@@ -95,3 +95,16 @@ const badTokens: AttentionConfig = { tokens: ['自然', '语言'] };
 const badScore: AttentionConfig = { text: 'a', score: 'cosine' };
 
 export { usage, badMask, badDModel, badInit, badTensors, badRandn, badTokens, badScore };
+
+// jsonError gives the coded error of the engine, or null.
+async function jsonErrors(): Promise<void> {
+  const lab = await loadAttentionLab();
+  const jsonProblem = lab.jsonError('{"text": "a", "text": "b"}');
+  if (jsonProblem) {
+    const field: string = jsonProblem.field;
+    const code: string | undefined = jsonProblem.code;
+    void field;
+    void code;
+  }
+}
+void jsonErrors;

@@ -282,8 +282,11 @@ export interface AttentionLab {
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
   /** The config schema, from the engine itself. */
   readonly schema: Schema;
-  /** The engine's JSON rules on `text` (duplicate keys, number grammar, depth): the error, or null when valid. */
-  jsonError(text: string): string | null;
+  /**
+   * The engine's rules on config text as JSON (size, duplicate keys, number grammar, depth): the error
+   * (field "config", or the repeated key's path), or null when the text is valid.
+   */
+  jsonError(text: string): AttentionConfigError | null;
   /** Resolves when the instance can run (at once, unless it is restarting after the engine stopped). */
   readonly ready: Promise<AttentionLab>;
   /** Bytes of wasm linear memory. */

@@ -194,11 +194,13 @@ class AttentionLab {
   }
 
   /**
-   * The engine's JSON rules on `text` (duplicate keys, number grammar, depth):
-   * the error ("line 1, column 9: duplicate key ...") or null when it is valid.
+   * The engine's rules on config text as JSON (size, duplicate keys, number
+   * grammar, depth): an AttentionConfigError (code json-duplicate-key,
+   * field "config" or the repeated key's path), or null when it is valid.
    */
   jsonError(text) {
-    return this.#module.jsonError(text) || null;
+    const error = this.#module.jsonError(text);
+    return error ? new AttentionConfigError(error.field, error.message, error.code, error.params) : null;
   }
 
   /** The config schema, from the engine itself: every field's path, type, default and limits. */

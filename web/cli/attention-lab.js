@@ -6,27 +6,52 @@
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //
 // Every config field is a flag named as in the engine's schema (--help lists
-// them with their types and defaults). Exit codes (message on stderr):
+// them with their types and defaults). Help and errors are in the language of
+// --lang, else of LC_ALL / LC_MESSAGES / LANG (zh_CN.UTF-8 gives Chinese).
+// Exit codes (message on stderr):
 //   0 ok;  1 the engine stopped (out of memory);  2 bad flags;  3 bad config.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AttentionConfigError, AttentionEngineError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
-import { translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, resolveLanguage, translator } from '../i18n/index.js';
 import { float32Text } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
 
-const t = translator('en');
+// The language of --lang (looked up before the flags are parsed, so that their errors are said in it),
+// else of the environment (POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG).
+function chosenLanguage(argv) {
+  const at = argv.findLastIndex((arg) => arg === '--lang' || arg.startsWith('--lang='));
+  const flag = at < 0 ? undefined : argv[at] === '--lang' ? argv[at + 1] : argv[at].slice('--lang='.length);
+  if (Object.hasOwn(LANGUAGES, flag ?? '')) return flag;
+  return resolveLanguage(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || 'en');
+}
 
-// The CLI's own flags; every other flag is a config field.
+// The CLI's own flags, their help the i18n key cli.option.<name>; every other flag is a config field.
 const OWN_OPTIONS = {
-  config: { type: 'string', value: 'FILE|-', help: 'the config as JSON (- reads stdin); flags override it' },
-  tensors: { type: 'string', value: 'LIST', help: `only these tensors, comma-separated: ${TENSOR_NAMES.join(',')}` },
-  pretty: { type: 'boolean', help: 'indent the JSON' },
-  schema: { type: 'boolean', help: "print the engine's config schema as JSON" },
-  help: { type: 'boolean', help: 'this text' },
+  config: { type: 'string', value: 'FILE|-' },
+  tensors: { type: 'string', value: 'LIST' },
+  pretty: { type: 'boolean' },
+  schema: { type: 'boolean' },
+  lang: { type: 'string', value: Object.keys(LANGUAGES).join('|') },
+  help: { type: 'boolean' },
 };
+
+/** An error of the CLI itself (not of the engine): an i18n key cli.error.<code> and its parameters. */
+class CliError extends Error {
+  constructor(code, params = {}) {
+    super(cliErrorText(translator('en'), { code, params }));
+    this.code = code;
+    this.params = params;
+  }
+}
+
+// A file's read error said in words where there are some (cli.reason.ENOENT), else as the system says it.
+function cliErrorText(t, { code, params }) {
+  const reason = t.has(`cli.reason.${params.reason}`) ? t(`cli.reason.${params.reason}`) : params.reason;
+  return t(`cli.error.${code}`, { ...params, reason });
+}
 
 const OPTIONS = {};
 for (const [name, { type }] of Object.entries(OWN_OPTIONS)) OPTIONS[name] = { type };
@@ -38,7 +63,7 @@ for (const field of FIELDS) {
   };
 }
 
-function fieldHelp(field) {
+function fieldHelp(t, field) {
   const value =
     { boolean: '', integer: ' N', seed: ' N', number: ' X', enum: ' NAME' }[field.type] ??
     (field.type === 'string' ? ' TEXT' : ' JSON');
@@ -52,18 +77,16 @@ function fieldHelp(field) {
   return [flag, `${t(`help.${field.path}`)}${facts.length ? ` (${facts.join('; ')})` : ''}`];
 }
 
-function helpText() {
+function helpText(t) {
   const rows = [
-    ...FIELDS.map(fieldHelp),
-    ...Object.entries(OWN_OPTIONS).map(([name, o]) => [`--${name}${o.value ? ` ${o.value}` : ''}`, o.help]),
+    ...FIELDS.map((field) => fieldHelp(t, field)),
+    ...Object.entries(OWN_OPTIONS).map(([name, o]) => [
+      `--${name}${o.value ? ` ${o.value}` : ''}`,
+      t(`cli.option.${name}`, { tensors: TENSOR_NAMES.join(',') }),
+    ]),
   ];
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  return `Usage: attention-lab [--config FILE|-] [flags]
-
-Runs scaled dot-product / multi-head attention and prints the result as JSON:
-{"tokens", "ids", "vocab", ..., "tensors": {name: {"shape": [...], "data": [...]}}}.
-NaN and infinities (e.g. -inf in "masked") print as null.
-Exit codes: 0 ok, 1 the engine stopped (out of memory), 2 bad flags, 3 bad config.
+  return `${t('cli.usage')}
 
 ${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')}
 `;
@@ -86,7 +109,7 @@ function joinNegativeValues(argv) {
 }
 
 const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
-const READ_ERRORS = { ENOENT: 'no such file', EISDIR: 'it is a folder', EACCES: 'permission denied' };
+const READ_ERRORS = ['ENOENT', 'EISDIR', 'EACCES']; // the reasons said in words (cli.reason.<code>)
 
 /** The --config file (or stdin) as an object, under the engine's JSON rules (duplicate keys are errors). */
 function readConfig(path, lab) {
@@ -96,19 +119,21 @@ function readConfig(path, lab) {
   try {
     text = readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new AttentionConfigError('config', `cannot read ${name}: ${READ_ERRORS[error.code] ?? error.message}`);
+    throw new CliError('cannot-read', { name, reason: READ_ERRORS.includes(error.code) ? error.code : error.message });
   }
   const problem = lab.jsonError(text);
-  if (problem) throw new AttentionConfigError('config', `${name} is not valid JSON: ${problem}`);
+  if (problem) {
+    // Said on the file (or on the repeated key's path in it).
+    problem.field = problem.field === 'config' ? name : `${name}: ${problem.field}`;
+    throw problem;
+  }
   return JSON.parse(text);
 }
 
 /** The config from --config plus the flags, which override it. */
 function configFromArgs(values, lab) {
   const config = readConfig(values.config, lab);
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new AttentionConfigError('config', 'the config must be a JSON object');
-  }
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new CliError('not-object');
   const flags = {};
   for (const field of FIELDS) {
     const given = values[field.name];
@@ -151,7 +176,22 @@ async function writeResult(out, result, pretty) {
   await write(`}${pretty ? '\n' : ''}}\n`);
 }
 
+// parseArgs's errors, by its error code, as the CLI's own: the option named in its message.
+const USAGE_ERRORS = {
+  ERR_PARSE_ARGS_UNKNOWN_OPTION: 'unknown-option',
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: 'option-value',
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: 'unexpected-argument',
+};
+
+function usageError(t, error) {
+  const code = USAGE_ERRORS[error.code];
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1] ?? /'([^']*)'/.exec(error.message)?.[1]; // '--text <value>'
+  const text = code && option ? t(`cli.error.${code}`, { option }) : error.message;
+  return `attention-lab: ${text}\n${t('cli.tryHelp')}\n`;
+}
+
 async function main(argv) {
+  const t = translator(chosenLanguage(argv));
   let values;
   try {
     ({ values } = parseArgs({
@@ -162,11 +202,17 @@ async function main(argv) {
       allowNegative: true,
     }));
   } catch (error) {
-    process.stderr.write(`attention-lab: ${error.message}\nTry --help.\n`);
+    process.stderr.write(usageError(t, error));
+    return EXIT.usage;
+  }
+  if (values.lang !== undefined && !Object.hasOwn(LANGUAGES, values.lang)) {
+    process.stderr.write(
+      `attention-lab: ${t('cli.error.unknown-lang', { lang: values.lang, known: OWN_OPTIONS.lang.value })}\n`,
+    );
     return EXIT.usage;
   }
   if (values.help) {
-    process.stdout.write(helpText());
+    process.stdout.write(helpText(t));
     return EXIT.ok;
   }
   const tensors = values.tensors
@@ -175,7 +221,11 @@ async function main(argv) {
     .filter(Boolean);
   const unknown = tensors?.find((name) => !TENSOR_NAMES.includes(name));
   if (unknown) {
-    process.stderr.write(`attention-lab: --tensors: unknown tensor "${unknown}" (known: ${TENSOR_NAMES.join(', ')})\n`);
+    const error = AttentionConfigError.of('--tensors', 'unknown-tensor', {
+      name: unknown,
+      known: TENSOR_NAMES.join(', '),
+    });
+    process.stderr.write(`attention-lab: --tensors: ${errorText(error, t)}\n`);
     return EXIT.usage;
   }
   try {
@@ -188,10 +238,16 @@ async function main(argv) {
     await writeResult(process.stdout, result, values.pretty);
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`attention-lab: ${cliErrorText(t, error)}\n`);
+      return EXIT.config;
+    }
     const code = error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
-    const where =
-      error instanceof AttentionConfigError || error instanceof AttentionEngineError ? `${error.field}: ` : '';
-    process.stderr.write(`attention-lab: ${where}${error.message}\n`);
+    const text = errorText(error, t);
+    // The field first, unless the message already starts with it ("dModel must be …").
+    const field = error instanceof AttentionConfigError || error instanceof AttentionEngineError ? error.field : '';
+    const where = field && !text.startsWith(field) ? `${field}: ` : '';
+    process.stderr.write(`attention-lab: ${where}${text}\n`);
     return code;
   }
 }
