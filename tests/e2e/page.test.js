@@ -340,6 +340,24 @@ describe('the page', () => {
     await page.selectOption('#decimals', '4');
   });
 
+  test('on a phone the explanation floats only while it explains a number; Close hands the focus to its step', async () => {
+    await page.context().close();
+    page = await openPage(suite.browser, suite.server.url, { problems, viewport: { width: 390, height: 844 } });
+    const panel = page.locator('aside.explain');
+    expect(await panel.isVisible()).toBe(false); // the hint alone does not cover the settings
+    const cell = 'table[data-matrix="scores"]:not(.sr-only) td[data-i="1"][data-j="0"]';
+    await page.locator(cell).scrollIntoViewIfNeeded();
+    await page.click(cell);
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await page.textContent('#explain-body')).toMatch(/score/i);
+    const box = await panel.boundingBox();
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.click('#explain-close');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement.closest('section')?.id)).toBe('step-scores');
+  });
+
   test('no console errors anywhere above', () => {
     expect(problems).toEqual([]);
   });

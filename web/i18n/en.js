@@ -154,6 +154,7 @@ export default {
   'scaling.entWith': 'entropy (scaled)',
   'scaling.entWithout': 'entropy (unscaled)',
   'explain.title': 'How this number is computed',
+  'explain.close': 'Close',
   'explain.hint': 'Hover, focus or tap any number in the matrices to see where it comes from and how it is computed.',
   'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',

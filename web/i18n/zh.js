@@ -146,6 +146,7 @@ export default {
   'scaling.entWith': '熵（缩放）',
   'scaling.entWithout': '熵（不缩放）',
   'explain.title': '这个数是怎么算出来的',
+  'explain.close': '关闭',
   'explain.hint': '把鼠标悬停在矩阵中的任意数字上（或用键盘聚焦、用手指轻点），查看它从哪里来、怎么算出来。',
   'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',

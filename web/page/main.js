@@ -247,6 +247,15 @@ function init() {
     box.value = state.settings[id] ?? '';
     box.addEventListener('input', () => onSettingChange(id, box.value));
   }
+  // On narrow screens the explanation floats over the page: closing it hands the focus to the number's
+  // step title (focus on the number itself would explain it again).
+  $('explain-close').addEventListener('click', () => {
+    const title = controller.clearExplanation()?.closest('section')?.querySelector('h2');
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  });
   $('reset-edits').addEventListener('click', () => {
     controller.resetEdits();
     recompute();

@@ -91,6 +91,22 @@ export class PipelineController {
     this.#frame.show(id);
   }
 
+  /**
+   * The explanation panel back to its hint (the page's close button on narrow
+   * screens). Returns the table cell that was explained, if any.
+   */
+  clearExplanation() {
+    const explained = this.#explained && this.#cellTd(this.#explained);
+    this.#show(null);
+    return explained ?? null;
+  }
+
+  #cellTd({ step, i, j }) {
+    return this.#parts.pipeline.querySelector(
+      `table[data-matrix="${step}"]:not(.sr-only) td[data-i="${i}"][data-j="${j}"]`,
+    );
+  }
+
   /** Back to the first sentence and head, nothing focused. */
   resetSelection() {
     this.#selection = { b: 0, h: 0, focus: null, linksAllHeads: true };
@@ -188,12 +204,7 @@ export class PipelineController {
       return;
     }
     this.#parts.explain.replaceChildren(...info.nodes);
-    const pipeline = this.#parts.pipeline;
-    const td =
-      cell.td ??
-      pipeline.querySelector(
-        `table[data-matrix="${cell.step}"]:not(.sr-only) td[data-i="${cell.i}"][data-j="${cell.j}"]`,
-      );
+    const td = cell.td ?? this.#cellTd(cell);
     td?.classList.add('hl');
     for (const { matrix, row, col } of info.highlight) {
       const table = `table[data-matrix="${matrix}"]:not(.sr-only)`;
