@@ -216,7 +216,7 @@ export class PipelineController {
             : col === undefined
               ? `${table} tr[data-row="${row}"]`
               : `${table} td[data-i="${row}"][data-j="${col}"]`;
-      pipeline.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
+      this.#parts.pipeline.querySelectorAll(selector).forEach((el) => el.classList.add('hl'));
     }
   }
 
