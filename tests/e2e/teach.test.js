@@ -132,6 +132,47 @@ describe('overview', () => {
     expect(problems).toEqual([]);
   });
 
+  test('no step moves under the reader: after a jump, scrolling by hand, and a re-render', async () => {
+    await open();
+    // Four frames: content-visibility picks the steps near the viewport after one
+    // frame's layout and lays them out in the next; a wrong placeholder shows then.
+    const frames = () =>
+      page.evaluate(async () => {
+        for (let k = 0; k < 4; k++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+    // Puts step `id` just under the toolbar by hand, then lets the page lay out
+    // what came near the viewport: where the step was put and where it is then.
+    const putUnderToolbar = async (id) => {
+      const put = await page.$eval(`#${id}`, (step) => {
+        scrollBy(0, step.getBoundingClientRect().top - document.querySelector('.toolbar').offsetHeight - 40);
+        return step.getBoundingClientRect().top;
+      });
+      await frames();
+      return { put, settled: await page.$eval(`#${id}`, (step) => step.getBoundingClientRect().top) };
+    };
+    const expectStays = async (id) => {
+      const { put, settled } = await putUnderToolbar(id);
+      expect(Math.abs(settled - put), `${id} moved from ${put} to ${settled}`).toBeLessThan(2);
+      await expect.poll(currentBox).toBe(id);
+    };
+    // A jump past steps never shown, then straight on by hand past more of them, and back up one step at a time.
+    await page.click('#overview a[data-target="step-attnweights"]');
+    const ids = await stepIds();
+    await expectStays('step-context');
+    await expectStays('step-concat');
+    for (const id of ids.slice(0, ids.indexOf('step-context')).reverse()) await expectStays(id);
+    // A re-render (another head) while reading a late step: the new steps above it keep their heights.
+    await expectStays('step-context');
+    const before = await page.$eval('#step-context', (step) => step.getBoundingClientRect().top);
+    await page.click('#head-tabs button:nth-of-type(2)');
+    await waitForIdle(page);
+    await frames();
+    const after = await page.$eval('#step-context', (step) => step.getBoundingClientRect().top);
+    expect(Math.abs(after - before), `step-context moved from ${before} to ${after}`).toBeLessThan(2);
+    await expect.poll(currentBox).toBe('step-context');
+    expect(problems).toEqual([]);
+  });
+
   test('a link to a step (#step-…) opens at that step with the default setup', async () => {
     await open(`${suite.server.url}#step-concat`);
     await expect.poll(() => inView('step-concat')).toBe(true);

@@ -6,6 +6,7 @@
 import { headColor } from './colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
 import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
+import { StepSizes } from './step-sizes.js';
 import { isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './stepper.js';
 
 export class TeachingFrame {
@@ -17,6 +18,8 @@ export class TeachingFrame {
   /** The id of the step being read (scrolling) or shown (step by step). */
   #currentId = null;
   #spy;
+  /** The off-screen steps' placeholder heights. */
+  #sizes = new StepSizes();
   #sentinel = null;
   #sentinelObserver = null;
   #expandedHeight = 0;
@@ -49,6 +52,7 @@ export class TeachingFrame {
     }
     window.addEventListener('resize', () => {
       if (!parts.pipeline.isConnected) return; // an element taken off the page
+      this.#sizes.remeasure();
       this.#condense();
       this.#watch();
     });
@@ -63,6 +67,7 @@ export class TeachingFrame {
     const parts = this.#parts;
     const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step'));
     this.#sections = sections;
+    this.#sizes.update(sections); // before anything lays the page out
     sections.forEach((section, k) => {
       const title = section.querySelector('h2');
       if (title) title.dataset.number = String(k + 1);
@@ -197,6 +202,8 @@ export class TeachingFrame {
   // Puts `el` at the top of the viewport, under the sticky toolbar (condensed
   // first when that is how it will be once there).
   #scrollTo(el) {
+    // The steps passed on the way keep their place: none stands in at a guessed height.
+    this.#sizes.measureAll();
     if (!this.#sentinel) {
       el.scrollIntoView({ block: 'start' });
       return;

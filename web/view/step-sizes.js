@@ -1,0 +1,98 @@
+// Off-screen steps skip style and layout (content-visibility: auto in
+// pipeline.css), which keeps a re-render fast, and stand in at a placeholder
+// height until they come near the viewport. A placeholder that is not the
+// step's real height moves everything below it once the step is laid out: the
+// page jumps under the reader (after a jump to a late step, or when a
+// re-render replaces the steps above the one being read), and the scroll spy
+// marks the wrong step. So each step's placeholder is its own real height.
+// The browser remembers the height of a step it has shown (content-visibility:
+// auto implies contain-intrinsic-size: auto); the others get theirs here:
+// - a new section (every render makes new ones) starts at its step's height
+//   in the last render, so an edit or a head tab moves nothing;
+// - every section is measured: one at a time in idle time once the renders
+//   pause (not between the keystrokes of a long input; at once after the
+//   first render, which has no heights to stand in at), and all at once
+//   before a jump, so no step above the one jumped to is a guess.
+
+/** How long the renders pause before the unmeasured steps are laid out. */
+const QUIET_MS = 500;
+
+/** The page's idle time, or a timer where requestIdleCallback is missing (Safari). */
+const whenIdle = (work) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(work)
+    : setTimeout(() => work({ timeRemaining: () => 8 }), 16);
+
+/** Padding and border above and below the content (contain-intrinsic-size is the content box's). */
+function verticalExtras(section) {
+  const style = getComputedStyle(section);
+  return ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce(
+    (sum, side) => sum + parseFloat(style[side]),
+    0,
+  );
+}
+
+export class StepSizes {
+  /** Each step's content height in px, by section id, as last measured. */
+  #heights = new Map();
+  /** The shown sections, in order. */
+  #sections = [];
+  /** Those not measured yet. */
+  #pending = new Set();
+  /** The pending measurements' turn: a later render or resize starts a new one. */
+  #turn = 0;
+
+  /** After a render: `sections` (new) take their steps' last heights and are measured once the page is idle. */
+  update(sections) {
+    for (const section of sections) {
+      const height = this.#heights.get(section.id);
+      // auto: the height it is shown at (also while #measure shows it) replaces this one.
+      if (height !== undefined) section.style.containIntrinsicHeight = `auto ${height}px`;
+    }
+    this.#sections = sections;
+    this.remeasure();
+  }
+
+  /** Measures every section again, once the page is idle (the width changed: text wraps anew). */
+  remeasure() {
+    this.#pending = new Set(this.#sections);
+    const turn = ++this.#turn;
+    const measureSome = (deadline) => {
+      if (turn !== this.#turn) return;
+      for (const section of this.#pending) {
+        this.#measure(section);
+        if (deadline.timeRemaining() <= 0) break;
+      }
+      if (this.#pending.size) whenIdle(measureSome);
+    };
+    setTimeout(() => whenIdle(measureSome), this.#heights.size ? QUIET_MS : 0);
+  }
+
+  /** Measures the sections not measured yet, now (before a jump). */
+  measureAll() {
+    for (const section of this.#pending) this.#measure(section);
+  }
+
+  // Keeps the section's height for the step's next section. Skipped content
+  // has no size, so the section is shown, until a frame has passed (the
+  // browser then remembers its height too; whether it is skipped cannot be
+  // told right after a render). When its height changes above the viewport,
+  // the step at the top of the viewport is held in place: Chromium's scroll
+  // anchoring misses the first change after a quiet while.
+  #measure(section) {
+    this.#pending.delete(section);
+    if (!section.isConnected) return;
+    const held = this.#sections.find((s) => s.getBoundingClientRect().bottom > 0);
+    const heldTop = held?.getBoundingClientRect().top;
+    section.style.contentVisibility = 'visible';
+    const height = section.getBoundingClientRect().height;
+    if (height > 0) this.#heights.set(section.id, height - verticalExtras(section)); // 0: not displayed (step by step)
+    const moved = held ? held.getBoundingClientRect().top - heldTop : 0;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        section.style.contentVisibility = '';
+      }),
+    );
+  }
+}
