@@ -199,6 +199,19 @@ describe('overview', () => {
     expect(current).toEqual(['rgb(124, 180, 255)', 'rgb(30, 32, 36)']); // --accent behind --bg text
     await page.screenshot({ path: `${shots}teach-overview-390-dark.png` });
   });
+
+  test('condenses after a jump far down the page (from below the viewport to above it at once), on a phone', async () => {
+    await open(suite.server.url, { width: 390, height: 844 });
+    const condensed = () => page.$eval('#overview', (nav) => nav.classList.contains('condensed'));
+    expect(await condensed()).toBe(false);
+    // The toolbar's place in the flow goes from below the viewport to above it in one scroll.
+    const at = await page.$eval('.toolbar', (bar) => bar.getBoundingClientRect().top);
+    expect(at).toBeGreaterThan(844);
+    await page.evaluate((y) => window.scrollTo(0, y), at + 2000);
+    await expect.poll(condensed).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(condensed).toBe(false);
+  });
 });
 
 describe('follow one token', () => {

@@ -21,7 +21,6 @@ export class TeachingFrame {
   /** The off-screen steps' placeholder heights. */
   #sizes = new StepSizes();
   #sentinel = null;
-  #sentinelObserver = null;
   #expandedHeight = 0;
   /** Whether the page has scrolled under the sticky toolbar. */
   #stuck = false;
@@ -49,6 +48,21 @@ export class TeachingFrame {
       this.#sentinel.className = 'sticky-sentinel';
       parts.sticky.after(this.#sentinel);
       new ResizeObserver(() => this.#stickyResized()).observe(parts.sticky);
+      // Checked on every scroll (once a frame), not by an IntersectionObserver: a jump (a step link, End,
+      // a fling) can take the sentinel from below the viewport to above it without ever crossing it.
+      let queued = false;
+      const check = () => {
+        queued = false;
+        if (parts.pipeline.isConnected) this.#checkStuck();
+      };
+      window.addEventListener(
+        'scroll',
+        () => {
+          if (!queued) requestAnimationFrame(check);
+          queued = true;
+        },
+        { passive: true },
+      );
     }
     window.addEventListener('resize', () => {
       if (!parts.pipeline.isConnected) return; // an element taken off the page
@@ -228,16 +242,12 @@ export class TeachingFrame {
   #stickyResized() {
     const sticky = this.#parts.sticky;
     if (!this.#parts.overview?.classList.contains('condensed')) this.#expandedHeight = sticky.offsetHeight;
-    this.#sentinelObserver?.disconnect();
-    this.#sentinelObserver = new IntersectionObserver(
-      (entries) => {
-        const entry = entries.at(-1);
-        this.#condense(!entry.isIntersecting && entry.boundingClientRect.top < this.#expandedHeight);
-      },
-      { rootMargin: `-${this.#expandedHeight}px 0px 0px 0px` },
-    );
-    this.#sentinelObserver.observe(this.#sentinel);
+    this.#checkStuck();
     this.#watch();
+  }
+
+  #checkStuck() {
+    this.#condense(this.#sentinel.getBoundingClientRect().top < this.#expandedHeight);
   }
 
   // (Re)starts the scroll spy, its line just under the sticky toolbar.
