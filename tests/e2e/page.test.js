@@ -228,6 +228,24 @@ describe('the page', () => {
     expect(await page.locator('td.edited').count()).toBe(0);
   });
 
+  test('the mouse wheel over a weight scrolls the page; it changes the number only while it is edited', async () => {
+    const cell = 'table[data-matrix="W_Q"]:not(.sr-only) td[data-i="0"][data-j="0"]';
+    const before = await page.textContent(cell);
+    await page.hover(cell);
+    const y = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, 120);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(y);
+    await waitForIdle(page);
+    expect(await page.textContent(cell)).toBe(before);
+    expect(await page.locator('.reset-edits:visible, #reset-edits:visible').count()).toBe(0);
+    // While edited, the wheel steps the typed value by 0.01.
+    await page.click(cell);
+    const input = page.locator(`${cell} input`);
+    await input.fill('0.5');
+    await page.mouse.wheel(0, -120);
+    await expect.poll(() => input.inputValue()).toBe('0.51');
+  });
+
   test('hover and focus explain scores, weights, sums and outputs', async () => {
     await page.hover('table[data-matrix="scores"] td[data-i="1"][data-j="2"]');
     await expect.poll(() => page.locator('#explain-body').textContent()).toContain('Σ =');

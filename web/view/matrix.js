@@ -297,13 +297,20 @@ function attachKeyboard(table, view) {
     const td = event.target.closest('td[data-i]');
     if (td && event.target.tagName !== 'INPUT') startEditing(view, td, null);
   });
+  // The wheel changes a number being edited or focused; over a number merely
+  // hovered it scrolls the page (reading down a page must not edit weights).
   table.addEventListener(
     'wheel',
     (event) => {
       const td = event.target.closest('td[data-i]');
-      if (!td || td.querySelector('input')) return;
+      const input = td?.querySelector('input');
+      if (!td || !(input || td.matches(':focus'))) return;
       event.preventDefault();
-      nudge(view, td, event.deltaY < 0 ? 0.01 : -0.01);
+      const delta = event.deltaY < 0 ? 0.01 : -0.01;
+      if (!input) return nudge(view, td, delta);
+      const typed = Number(input.value.replace('−', '-'));
+      if (input.value.trim() !== '' && Number.isFinite(typed))
+        input.value = String(Math.round((typed + delta) * 1e4) / 1e4);
     },
     { passive: false },
   );
