@@ -86,36 +86,30 @@ inline void storeRow(float* c, v128_t lo, v128_t hi, int64_t cols, bool accumula
 }
 
 // C[rows, cols] (+)= A[rows, kc] · panel[kc, kNR] (+ bias); rows <= kMR, cols <= kNR.
+// The kMR × 2 accumulators live in registers (the loops over rows unroll).
 // Rows past `rows` read row 0 again and are never stored.
 void microKernel(int64_t rows, int64_t cols, int64_t kc, const float* a, int64_t lda, const float* panel, float* c,
                  int64_t ldc, bool accumulate, const float* bias) {
-  const float* a0 = a;
-  const float* a1 = rows > 1 ? a + lda : a;
-  const float* a2 = rows > 2 ? a + 2 * lda : a;
-  const float* a3 = rows > 3 ? a + 3 * lda : a;
-  v128_t c00 = wasm_f32x4_splat(0.0f), c01 = c00, c10 = c00, c11 = c00;
-  v128_t c20 = c00, c21 = c00, c30 = c00, c31 = c00;
-  for (int64_t kk = 0; kk < kc; ++kk) {
+  const float* aRow[kMR];
+  v128_t lo[kMR], hi[kMR];
+#pragma clang loop unroll(full)
+  for (int64_t i = 0; i < kMR; ++i) {
+    aRow[i] = a + (i < rows ? i : 0) * lda;
+    lo[i] = hi[i] = wasm_f32x4_splat(0.0f);
+  }
+  for (int64_t kk = 0; kk < kc; ++kk, panel += kNR) {
     const v128_t b0 = wasm_v128_load(panel);
     const v128_t b1 = wasm_v128_load(panel + 4);
-    panel += kNR;
-    const v128_t x0 = wasm_v128_load32_splat(a0 + kk);
-    c00 = wasm_f32x4_add(c00, wasm_f32x4_mul(x0, b0));
-    c01 = wasm_f32x4_add(c01, wasm_f32x4_mul(x0, b1));
-    const v128_t x1 = wasm_v128_load32_splat(a1 + kk);
-    c10 = wasm_f32x4_add(c10, wasm_f32x4_mul(x1, b0));
-    c11 = wasm_f32x4_add(c11, wasm_f32x4_mul(x1, b1));
-    const v128_t x2 = wasm_v128_load32_splat(a2 + kk);
-    c20 = wasm_f32x4_add(c20, wasm_f32x4_mul(x2, b0));
-    c21 = wasm_f32x4_add(c21, wasm_f32x4_mul(x2, b1));
-    const v128_t x3 = wasm_v128_load32_splat(a3 + kk);
-    c30 = wasm_f32x4_add(c30, wasm_f32x4_mul(x3, b0));
-    c31 = wasm_f32x4_add(c31, wasm_f32x4_mul(x3, b1));
+#pragma clang loop unroll(full)
+    for (int64_t i = 0; i < kMR; ++i) {
+      const v128_t x = wasm_v128_load32_splat(aRow[i] + kk);
+      lo[i] = wasm_f32x4_add(lo[i], wasm_f32x4_mul(x, b0));
+      hi[i] = wasm_f32x4_add(hi[i], wasm_f32x4_mul(x, b1));
+    }
   }
-  storeRow(c, c00, c01, cols, accumulate, bias);
-  if (rows > 1) storeRow(c + ldc, c10, c11, cols, accumulate, bias);
-  if (rows > 2) storeRow(c + 2 * ldc, c20, c21, cols, accumulate, bias);
-  if (rows > 3) storeRow(c + 3 * ldc, c30, c31, cols, accumulate, bias);
+#pragma clang loop unroll(full)
+  for (int64_t i = 0; i < kMR; ++i)
+    if (i < rows) storeRow(c + i * ldc, lo[i], hi[i], cols, accumulate, bias);
 }
 
 }  // namespace
