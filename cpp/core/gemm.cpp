@@ -116,6 +116,11 @@ void microKernel(int64_t rows, int64_t cols, int64_t kc, const float* a, int64_t
 
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc) {
+  if (k == 0) {  // an empty sum, as Eigen gives it: 0 (+ bias)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = bias ? bias[j] : 0.0f;
+    return;
+  }
   // One buffer for the packed block, reused across calls (one thread per instance).
   static std::vector<float> packed;
   const int64_t ncMax = (std::min(n, kNC) + kNR - 1) / kNR * kNR;
