@@ -15,6 +15,7 @@
 #include <string>
 
 #include "embedding.h"
+#include "gemm.h"
 #include "softmax.h"
 #include "tokens.h"
 #include "torch_random.h"
@@ -180,11 +181,7 @@ void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermedia
 Tensor project(const Tensor& x, const Tensor& w, const Tensor* b) {
   const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2];
   Tensor y = emptyTensor(x.shape);
-  ConstView xm(x.data.data(), rows, d, Strided(d));
-  ConstView wm(w.data.data(), d, d, Strided(d));
-  View ym(y.data.data(), rows, d, Strided(d));
-  ym.noalias() = xm * wm;
-  if (b) ym.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(b->data.data(), d);
+  gemm(rows, d, d, x.data.data(), d, w.data.data(), d, false, b ? b->data.data() : nullptr, y.data.data(), d);
   return y;
 }
 
@@ -249,7 +246,10 @@ Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims
 
 // scores [S, S_kv] of one head, dot-product:
 //   scores = q @ k.transpose(-2, -1)
-void dotScores(ConstView q, ConstView k, View scores) { scores.noalias() = q * k.transpose(); }
+void dotScores(ConstView q, ConstView k, View scores) {
+  gemm(q.rows(), k.rows(), q.cols(), q.data(), q.outerStride(), k.data(), k.outerStride(), true, nullptr, scores.data(),
+       scores.outerStride());
+}
 
 // scores [S, S_kv] of one head, additive (Bahdanau), q [S, dk], k [S_kv, dk]:
 //   scores = v_a(torch.tanh(W_a(q).unsqueeze(-2) + U_a(k).unsqueeze(-3))).squeeze(-1)
@@ -346,9 +346,10 @@ void mergeHeads(const Dims& d, Intermediates& m) {
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h) {
       // [S, S_kv]·[S_kv, dk] -> [S, dk]
-      ConstView p(m.dropped.data.data() + (b * H + h) * S * Skv, S, Skv, Strided(Skv));
+      const float* p = m.dropped.data.data() + (b * H + h) * S * Skv;
       View ctx(m.context.data.data() + (b * H + h) * S * dk, S, dk, Strided(dk));
-      ctx.noalias() = p * headView(m.v, b, h, dk);
+      const ConstView v = headView(m.v, b, h, dk);
+      gemm(S, dk, Skv, p, Skv, v.data(), v.outerStride(), false, nullptr, ctx.data(), dk);
       View(m.concat.data.data() + b * S * D + h * dk, S, dk, Strided(D)) = ctx;
     }
 }

@@ -46,6 +46,11 @@ for (const benchCase of cases) {
 }
 console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
 
+// The matrix product alone: the SIMD128 gemm vs Eigen's, in GFLOP/s
+// (build/wasm/gemm_bench.js, built by build.sh wasm-bench).
+console.log('');
+console.log(execFileSync(process.execPath, [`${root}build/wasm/gemm_bench.js`], { encoding: 'utf8' }).trimEnd());
+
 // One edited weight at dModel 768: it travels as [row, col, value], so the
 // config stays small and the run costs what a run without the edit costs.
 {
