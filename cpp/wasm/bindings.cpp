@@ -54,15 +54,21 @@ val paramsToJs(const attention_lab::ErrorParams& params) {
   return out;
 }
 
-val errorToJs(const ConfigError& error) {
-  val out = val::object();
-  out.set("ok", false);
+// {field, code, params, message}
+val configErrorToJs(const ConfigError& error) {
   val e = val::object();
   e.set("field", error.field);
   e.set("code", error.code);
   e.set("params", paramsToJs(error.params));
   e.set("message", error.message);
-  out.set("error", e);
+  return e;
+}
+
+// A failed run: {ok: false, error}.
+val errorToJs(const ConfigError& error) {
+  val out = val::object();
+  out.set("ok", false);
+  out.set("error", configErrorToJs(error));
   return out;
 }
 
@@ -135,7 +141,7 @@ val schema() { return parseJsonText(attention_lab::schemaJson()); }
 // The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
 val jsonError(const std::string& text) {
   attention_lab::JsonValue json = attention_lab::JsonValue::makeNull();
-  if (Status error = attention_lab::parseConfigJson(text, json)) return errorToJs(*error)["error"];
+  if (Status error = attention_lab::parseConfigJson(text, json)) return configErrorToJs(*error);
   return val::null();
 }
 

@@ -1,14 +1,12 @@
 // <attention-lab preset="…">: a preset's settings in the element's language,
 // its note, attributes over it, and an unknown preset named as the error.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
 import { formatNumber } from '../../web/view/matrix.js';
-import { useBrowserSuite } from './suite.js';
+import { SHOTS, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const program = JSON.parse(
   readFileSync(new URL('../reference/fixtures/programs/tutorial.json', import.meta.url), 'utf8'),
 );
@@ -64,7 +62,7 @@ test('preset elements show the program’s numbers and note in each language; at
   const bad = await shown('bad');
   expect(bad.error).toContain('preset: unknown preset "nope" (known: tutorial, ');
   expect(bad.note).toBeNull();
-  await page.screenshot({ path: `${shots}element-presets.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}element-presets.png`, fullPage: true });
 
   // The language attribute picks the sentence again.
   await page.evaluate(() => document.getElementById('en').setAttribute('lang', 'zh'));

@@ -9,7 +9,7 @@ import { configFromSettings } from '../../web/model/settings.js';
 import { encodeState } from '../../web/model/share.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, serveFolder, waitForIdle } from './browser.js';
-import { useBrowserSuite } from './suite.js';
+import { SHOTS, useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const suite = useBrowserSuite();
@@ -83,7 +83,7 @@ describe('<attention-lab> and embed.html', () => {
       'rgb(30, 32, 36)',
     );
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
-    await page.screenshot({ path: fileURLToPath(new URL('./screenshots/elements.png', import.meta.url)) });
+    await page.screenshot({ path: `${SHOTS}elements.png` });
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
     // The engine is its glue (.js) and its .wasm: each fetched once for the page.

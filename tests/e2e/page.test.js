@@ -1,15 +1,11 @@
 // The page in Debian's Chromium, against the built dist/ (npm test builds it).
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { TABLE_LIMIT, formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
-import { useBrowserSuite } from './suite.js';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
+import { SHOTS, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -73,7 +69,7 @@ describe('the page', () => {
     expect(await tableText('context')).toEqual(apiText(T.context, 0, S, D / H));
     expect(await tableText('output')).toEqual(apiText(T.output, 0, S, D));
     expect(await page.locator('#step-X .shape').textContent()).toContain('[B=1, S=8, D=8]');
-    await page.screenshot({ path: `${shots}default.png` });
+    await page.screenshot({ path: `${SHOTS}default.png` });
   });
 
   test('typing a sentence updates the token chips and the matrices', async () => {
@@ -117,7 +113,7 @@ describe('the page', () => {
     expect((await tableText('W_Q'))[0]).toEqual(program.tensors.W_q.data.slice(0, 4).map((x) => formatNumber(x, 4)));
     expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
     await page.locator('#presets').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}preset-tutorial.png` });
+    await page.screenshot({ path: `${SHOTS}preset-tutorial.png` });
 
     // Chinese: the preset's sentence follows the language, the numbers stay the program's.
     await page.selectOption('#language', 'zh');
@@ -126,7 +122,7 @@ describe('the page', () => {
     expect(await page.inputValue('#input-text')).toBe(zh.text);
     expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
     expect(await page.locator('#preset-note').textContent()).toContain('从前有座山');
-    await page.screenshot({ path: `${shots}preset-tutorial-zh.png` });
+    await page.screenshot({ path: `${SHOTS}preset-tutorial-zh.png` });
     await page.selectOption('#language', 'en');
     await waitForIdle(page);
     expect(await page.inputValue('#input-text')).toBe(presetSettings(presetByKey.get('tutorial'), 'en').text);
@@ -148,7 +144,7 @@ describe('the page', () => {
     expect(await page.locator('#step-scores h3').textContent()).toContain('head 3');
     expect(await tableText('scores')).toEqual(apiText(expected.tensors.scores, 2 * S * Skv, S, Skv));
     expect(await tableText('Q_h')).toEqual(apiText(expected.tensors.Q, 2 * 2, S, 2, 4, 8));
-    await page.screenshot({ path: `${shots}multi-head.png` });
+    await page.screenshot({ path: `${SHOTS}multi-head.png` });
   });
 
   test('a setting is shown where it has an effect: the additive hidden size with additive scores, the mask fill with a mask', async () => {
@@ -282,7 +278,7 @@ describe('the page', () => {
     expect(await page.locator('h1').textContent()).toBe('注意力实验室');
     expect(await page.locator('#step-attnweights h2').textContent()).toBe('注意力权重');
     expect(await page.locator('label[for="control-heads"]').textContent()).toBe('头数');
-    await page.screenshot({ path: `${shots}chinese.png` });
+    await page.screenshot({ path: `${SHOTS}chinese.png` });
     await page.reload();
     await waitForIdle(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
@@ -295,7 +291,7 @@ describe('the page', () => {
     await waitForIdle(page);
     await typeInto('#control-d-model', '0');
     await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel（0）应在 1 到 4096 之间');
-    await page.screenshot({ path: `${shots}error-zh.png` });
+    await page.screenshot({ path: `${SHOTS}error-zh.png` });
     await page.selectOption('#language', 'en');
     await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel (0) must be between 1 and 4096');
     await page.selectOption('#language', 'zh');
@@ -309,7 +305,7 @@ describe('the page', () => {
     await page.selectOption('#control-scale', 'custom');
     await typeInto('#control-scale + .custom-number', '-3e38');
     await expect.poll(() => page.locator('#status').textContent()).toContain('行是 NaN');
-    await page.screenshot({ path: `${shots}warning-zh.png` });
+    await page.screenshot({ path: `${SHOTS}warning-zh.png` });
     await page.selectOption('#control-scale', 'head-dim');
     await page.selectOption('#language', 'en');
     await waitForIdle(page);
@@ -343,7 +339,7 @@ describe('the page', () => {
     await page.locator('#step-scores canvas').hover({ position: { x: 1, y: 1 } });
     expect(await page.locator('#step-scores .canvas-tooltip').textContent()).toContain('w0');
     await page.locator('#step-scores').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}large-heatmap.png` });
+    await page.screenshot({ path: `${SHOTS}large-heatmap.png` });
   });
 
   test('the dark theme and decimals controls apply', async () => {

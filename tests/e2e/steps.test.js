@@ -2,18 +2,13 @@
 // scaling section states the factor, formulas carry only the terms that
 // exist, dropout shows what it zeroed, heads side by side, tiny numbers in
 // scientific notation. Against the built dist/ in Debian's Chromium.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
 import en from '../../web/i18n/en.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
-import { useBrowserSuite } from './suite.js';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
+import { SHOTS, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -110,7 +105,7 @@ describe('every number explains itself', () => {
     expect(await explanation()).toContain('output[He,d0]');
     await page.hover('#step-scaling > table.stats tbody td');
     expect(await explanation()).toBe(en['explain.hint']);
-    await page.screenshot({ path: `${shots}steps-explained.png` });
+    await page.screenshot({ path: `${SHOTS}steps-explained.png` });
   });
 
   test('hover: cross-attention with a context sentence (X_context)', async () => {
@@ -207,7 +202,7 @@ describe('dropout', () => {
       expect(zero, theme).toContain('linear-gradient');
       expect(zero, theme).not.toBe(small);
     }
-    await page.locator('#step-dropped').screenshot({ path: `${shots}steps-dropout-dark.png` });
+    await page.locator('#step-dropped').screenshot({ path: `${SHOTS}steps-dropout-dark.png` });
     await choose('#theme', 'light');
     await set('#control-dropout', '0');
     expect(await page.locator('#step-dropped .meaning').textContent()).toContain('Dropout is off');

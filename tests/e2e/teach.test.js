@@ -1,16 +1,11 @@
 // The teaching frame in Chromium: the overview of the steps, following one
 // token through every step, and step-by-step mode, in the page and in
 // <attention-lab>, in English and Chinese.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { configFromSettings } from '../../web/model/settings.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
-import { useBrowserSuite } from './suite.js';
-
-const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(shots, { recursive: true });
+import { SHOTS, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 const problems = [];
@@ -197,7 +192,7 @@ describe('overview', () => {
       getComputedStyle(a).color,
     ]);
     expect(current).toEqual(['rgb(124, 180, 255)', 'rgb(30, 32, 36)']); // --accent behind --bg text
-    await page.screenshot({ path: `${shots}teach-overview-390-dark.png` });
+    await page.screenshot({ path: `${SHOTS}teach-overview-390-dark.png` });
   });
 
   test('condenses after a jump far down the page (from below the viewport to above it at once), on a phone', async () => {
@@ -234,7 +229,7 @@ describe('follow one token', () => {
     // One followed token: the links view focuses it too.
     expect(await page.locator('svg.links text.token.focus').textContent()).toBe('sat');
     await page.locator('#step-attnweights').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}teach-follow.png` });
+    await page.screenshot({ path: `${SHOTS}teach-follow.png` });
   });
 
   test('survives an edit, a head tab and the links view; a row label picks; Esc clears', async () => {
@@ -317,7 +312,7 @@ describe('follow one token', () => {
     });
     expect(band.at).toBeCloseTo(3, 5);
     expect(Math.abs(band.width)).toBeLessThan(1);
-    await page.screenshot({ path: `${shots}teach-follow-canvas.png` });
+    await page.screenshot({ path: `${SHOTS}teach-follow-canvas.png` });
   });
 });
 
@@ -376,7 +371,7 @@ describe('step by step', () => {
     expect(await page.$eval('#step-attnweights h2', (h2) => parseFloat(getComputedStyle(h2).fontSize))).toBeGreaterThan(
       24,
     );
-    await page.screenshot({ path: `${shots}teach-steps.png` });
+    await page.screenshot({ path: `${SHOTS}teach-steps.png` });
   });
 
   test('arrow keys typed into a field or a number being edited do not move', async () => {
@@ -451,7 +446,7 @@ describe('step by step', () => {
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');
-    await page.screenshot({ path: `${shots}teach-steps-zh.png` });
+    await page.screenshot({ path: `${SHOTS}teach-steps-zh.png` });
     await page.selectOption('#language', 'en');
   });
 });
@@ -565,7 +560,7 @@ describe('<attention-lab>', () => {
       document.getElementById('b').mode = 'steps';
     });
     await expect.poll(async () => (await state()).shown).toEqual([read.replace('step-', '')]);
-    await page.screenshot({ path: `${shots}teach-elements.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}teach-elements.png`, fullPage: true });
     expect(problems).toEqual([]);
   });
 

@@ -13,6 +13,12 @@ import { narrationValues, stepMove } from '../../web/view/stepper.js';
 
 const dims = { B: 2, H: 4, S: 5, Skv: 5, D: 8, dk: 2 };
 
+/** The view's layout of a dModel 8, 2-head self-attention `result`, reading sentence b and head h. */
+function layoutOf(result, b, h) {
+  const [B, H, S, Skv] = result.tensors.scores.shape;
+  return { B, H, S, Skv, D: 8, dk: 4, b, h, queryLabels: result.tokens[b], keyLabels: result.tokens[b] };
+}
+
 describe('overview shapes', () => {
   test('each step has its PyTorch shape with the real sizes', () => {
     const shown = (key) => stepShapes(key, dims).map((s) => shapeText(s));
@@ -114,19 +120,7 @@ describe('narration numbers', () => {
         'dropout.p': 0.2,
       }),
     );
-    const [B, H, S, Skv] = result.tensors.scores.shape;
-    const layout = {
-      B,
-      H,
-      S,
-      Skv,
-      D: 8,
-      dk: 4,
-      b: 1,
-      h: 1,
-      queryLabels: result.tokens[1],
-      keyLabels: result.tokens[1],
-    };
+    const layout = layoutOf(result, 1, 1);
     const values = narrationValues(result, layout, 2, 4);
     expect(values).toMatchObject({ B: 2, H: 2, S: 6, Skv: 6, D: 8, dk: 4, head: 2, token: 'ran', p: '0.2' });
     expect(values.keep).toBe('1.2500');
@@ -136,6 +130,7 @@ describe('narration numbers', () => {
     expect(values.blocked).toBe(mask.reduce((n, v) => n + (v !== 0), 0));
     expect(values.blocked).toBeGreaterThan(15);
     // The strongest key of "ran" in head 2, from the engine's weights row (b=1, h=1, i=2).
+    const { H, S, Skv } = layout;
     const row = Array.from(
       result.tensors.weights.data.subarray(((1 * H + 1) * S + 2) * Skv, ((1 * H + 1) * S + 3) * Skv),
     );
@@ -148,19 +143,7 @@ describe('narration numbers', () => {
 
   test('every narration fills all its placeholders in both languages', () => {
     const result = lab.run(configFromSettings({ text: 'He sat by the bank' }));
-    const [B, H, S, Skv] = result.tensors.scores.shape;
-    const layout = {
-      B,
-      H,
-      S,
-      Skv,
-      D: 8,
-      dk: 4,
-      b: 0,
-      h: 0,
-      queryLabels: result.tokens[0],
-      keyLabels: result.tokens[0],
-    };
+    const layout = layoutOf(result, 0, 0);
     const values = narrationValues(result, layout, null, 4);
     for (const lang of ['en', 'zh']) {
       const t = translator(lang);
