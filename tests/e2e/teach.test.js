@@ -195,6 +195,18 @@ describe('overview', () => {
     await page.screenshot({ path: `${SHOTS}teach-overview-390-dark.png` });
   });
 
+  test('a step scrolled into view by the browser (scrollIntoView, a fragment) starts below the sticky toolbar', async () => {
+    await open();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.$eval('#overview', (nav) => nav.classList.contains('condensed'))).toBe(true);
+    const gap = await page.evaluate(() => {
+      document.getElementById('step-scores').scrollIntoView({ block: 'start' });
+      const title = document.querySelector('#step-scores h2').getBoundingClientRect().top;
+      return title - document.querySelector('.toolbar').getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(0);
+  });
+
   test('condenses after a jump far down the page (from below the viewport to above it at once), on a phone', async () => {
     await open(suite.server.url, { width: 390, height: 844 });
     const condensed = () => page.$eval('#overview', (nav) => nav.classList.contains('condensed'));

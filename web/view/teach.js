@@ -242,6 +242,8 @@ export class TeachingFrame {
   #stickyResized() {
     const sticky = this.#parts.sticky;
     if (!this.#parts.overview?.classList.contains('condensed')) this.#expandedHeight = sticky.offsetHeight;
+    // What the browser scrolls into view by itself (a focused number, find in page) stops below the toolbar.
+    this.#parts.pipeline.style.setProperty('--sticky-height', `${sticky.offsetHeight}px`);
     this.#checkStuck();
     this.#watch();
   }
