@@ -1,10 +1,12 @@
 // GFLOP/s of gemm (cpp/core/gemm.h) against Eigen's product, at the engine's
 // shapes. Built for WebAssembly (build.sh wasm-bench) and run under Node by
 // npm run bench; prints figures, asserts nothing.
+//   node build/wasm/gemm_bench.js [seconds per shape, 1 by default]
 #include <Eigen/Dense>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "gemm.h"
@@ -30,8 +32,8 @@ void (*volatile gemmCall)(int64_t, int64_t, int64_t, const float*, int64_t, cons
 
 double seconds(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-// Median GFLOP/s of the two products, alternating one call of each, for ~1 s.
-void measure(const Shape& s) {
+// Median GFLOP/s of the two products, alternating one call of each, for `budget` seconds.
+void measure(const Shape& s, double budget) {
   std::vector<float> a(static_cast<size_t>(s.m * s.k), 0.5f), b(static_cast<size_t>(s.k * s.n), 0.25f);
   std::vector<float> c(static_cast<size_t>(s.m * s.n));
   const int64_t ldb = s.transposed ? s.k : s.n;
@@ -39,7 +41,7 @@ void measure(const Shape& s) {
   View cm(c.data(), s.m, s.n, Eigen::OuterStride<>(s.n));
   std::vector<double> ours, eigen;
   const auto start = Clock::now();
-  while (ours.size() < 5 || seconds(start) < 1.0) {
+  while (ours.size() < 5 || seconds(start) < budget) {
     auto t0 = Clock::now();
     gemmCall(s.m, s.n, s.k, a.data(), s.k, b.data(), ldb, s.transposed, nullptr, c.data(), s.n);
     ours.push_back(seconds(t0));
@@ -61,7 +63,8 @@ void measure(const Shape& s) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const double budget = argc > 1 ? std::atof(argv[1]) : 1.0;
   const Shape shapes[] = {
       {"[512,768]·[768,768] projection", 512, 768, 768, false},
       {"[64,256]·[256,256] projection", 64, 256, 256, false},
@@ -70,6 +73,6 @@ int main() {
       {"[64,32]·[64,32]^T scores/head", 64, 64, 32, true},
   };
   std::printf("GEMM in WebAssembly (Node), median GFLOP/s: SIMD128 kernel vs Eigen\n");
-  for (const Shape& s : shapes) measure(s);
+  for (const Shape& s : shapes) measure(s, budget);
   return 0;
 }
