@@ -37,6 +37,7 @@ export async function benchPageEdit({ edits = 40 } = {}) {
     times.sort((a, b) => a - b);
     return {
       median: median(times),
+      p90: times[Math.ceil(times.length * 0.9) - 1],
       min: times[0],
       max: times.at(-1),
       edits,
@@ -82,6 +83,40 @@ export async function benchLargeKeystroke() {
     });
     await page.waitForTimeout(500); // let the visible heatmaps draw
     return { total, computeMs, renderMs, longestTask: await page.evaluate(() => window.longestTask) };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/**
+ * Cold loads of the built page (dist/index.html from the preview server), each
+ * in a fresh browser context (an empty HTTP cache): milliseconds from the
+ * navigation's start to the first `attention-rendered` event.
+ */
+export async function benchColdLoad({ loads = 10 } = {}) {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const times = [];
+    for (let k = 0; k < loads; k++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+      try {
+        const page = await context.newPage();
+        // Before any of the page's own scripts; performance.now() counts from the navigation's start.
+        await page.addInitScript(() => {
+          window.firstResultMs = new Promise((resolve) =>
+            document.addEventListener('attention-rendered', () => resolve(performance.now()), { once: true }),
+          );
+        });
+        await page.goto(server.url);
+        times.push(await page.evaluate(() => window.firstResultMs));
+      } finally {
+        await context.close();
+      }
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[Math.floor(times.length / 2)], min: times[0], max: times.at(-1), loads };
   } finally {
     await browser.close();
     await server.close();
