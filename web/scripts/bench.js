@@ -1,95 +1,257 @@
-// npm run bench: time per call of the engine, native (C++) vs wasm (Node),
-// on the cases in cpp/bench/cases.json. Prints figures; asserts nothing.
+// npm run bench: the engine against onnxruntime-web and native Eigen on the
+// same attention, against the wasm SIMD128 peak, and the page's figures,
+// each with its target (issue "Speed"). Prints figures; asserts nothing but
+// that every contestant computes the same output.
+//
+//   node web/scripts/bench.js          the full run (a few minutes)
+//   node web/scripts/bench.js --tiny   every section on tiny sizes, in seconds (BENCH_TINY=1 too)
+//
+// Needs: build.sh native-bench wasm wasm-bench, and the built dist/ (vite build).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as ort from 'onnxruntime-web';
 import { encodeConfig, loadAttentionLab } from '../api/index.js';
 import { editsFromJson, withEdits } from '../model/edits.js';
+import { attentionModel } from './onnx-attention.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const casesPath = `${root}cpp/bench/cases.json`;
-const cases = JSON.parse(readFileSync(casesPath, 'utf8'));
+const tiny = process.argv.includes('--tiny') || process.env.BENCH_TINY === '1';
 
-const configOf = (benchCase) => {
-  const config = { ...benchCase.config };
-  if (benchCase.tokens) config.text = Array.from({ length: benchCase.tokens }, (_, i) => `w${i}`).join(' ');
-  return config;
-};
+// [S, D, H]: the issue's sizes, or tiny ones that still cover both target rules.
+const CASES = tiny
+  ? [
+      [5, 4, 1],
+      [16, 32, 2],
+    ]
+  : [
+      [5, 4, 1],
+      [32, 64, 4],
+      [128, 512, 8],
+      [512, 768, 12],
+    ];
+const ROUNDS = tiny ? 2 : 7; // alternating blocks per contestant
+const BLOCK_MS = tiny ? 20 : 200; // calls per block: at least this long (and 3 calls)
+const RELATIVE_TOLERANCE = 1e-4; // of the outputs' largest magnitude
 
-// Median time per call, repeating for at least 0.5 s (and 3 calls).
-function millisecondsPerCall(fn) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmtMs = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+const verdict = (holds) => (holds ? 'holds' : 'MISSED');
+const fmtRatio = (r) => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
+
+// ---- the wasm SIMD128 peak -------------------------------------------------
+const peakRun = JSON.parse(
+  execFileSync(process.execPath, [`${root}build/wasm/simd_peak.js`, tiny ? '0.2' : '2'], { encoding: 'utf8' }),
+);
+const peak = peakRun.gflops;
+
+console.log(`Attention Lab benchmark${tiny ? ' (--tiny: tiny sizes, few repeats)' : ''}`);
+console.log(`  ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; single thread`);
+console.log(
+  `\nwasm SIMD128 mul+add peak: ${peak.toFixed(1)} GFLOP/s (${peakRun.chains} independent f32x4 mul+add chains)`,
+);
+
+// ---- the contest -------------------------------------------------------------
+// Our engine, onnxruntime-web (wasm backend, 1 thread, files from
+// node_modules) and the natives on the same attention:
+//   output = softmax(X·W_Q (X·W_K)ᵀ / sqrt(dk)) X·W_V per head, concatenated, ·W_O + b_O
+ort.env.wasm.numThreads = 1;
+ort.env.wasm.wasmPaths = pathToFileURL(`${root}node_modules/onnxruntime-web/dist/`).href;
+ort.env.logLevel = 'error';
+
+const lab = await loadAttentionLab();
+const flopsOf = ([S, D, H]) => 2 * S * D * 3 * D + 2 * H * S * S * (D / H) * 2 + 2 * S * D * D;
+const configOf = ([S, D, H]) => ({
+  text: Array.from({ length: S }, (_, i) => `w${i}`).join(' '),
+  dModel: D,
+  numHeads: H,
+  weights: { qkvBias: true }, // the ONNX graph and the Eigen program add b_Q, b_K, b_V too
+});
+const WEIGHT_NAMES = ['W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V', 'W_O', 'b_O'];
+
+function worstDifference(actual, expected) {
+  let worst = 0;
+  let largest = 0;
+  for (let i = 0; i < expected.length; i++) {
+    worst = Math.max(worst, Math.abs(actual[i] - expected[i]));
+    largest = Math.max(largest, Math.abs(expected[i]));
+  }
+  return { worst, relative: worst / largest };
+}
+
+// The case file of cpp/bench/eigen_attention.cpp: S, D, H, X, the weights, our output.
+function writeCaseFile(path, [S, D, H], tensors) {
+  const parts = [Int32Array.of(S, D, H), tensors.X.data, ...WEIGHT_NAMES.map((n) => tensors[n].data)];
+  parts.push(tensors.output.data);
+  writeFileSync(path, Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))));
+}
+
+const NATIVES = [
+  ['Eigen -msse4.2', 'bench_eigen_attention_sse42'],
+  ['Eigen -march=native', 'bench_eigen_attention_march_native'],
+  ['engine -msse4.2', 'attention_lab_bench_sse42'],
+  ['engine -march=native', 'attention_lab_bench_march_native'],
+];
+const nativeBlock = (program, args) =>
+  JSON.parse(execFileSync(`${root}build/native/${program}`, args, { encoding: 'utf8' }));
+
+async function timeBlock(call) {
   const times = [];
   const start = performance.now();
-  while (times.length < 3 || performance.now() - start < 500) {
+  while (times.length < 3 || performance.now() - start < BLOCK_MS) {
     const t0 = performance.now();
-    fn();
+    await call();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return times;
 }
 
-const native = JSON.parse(execFileSync(`${root}build/native/attention_lab_bench`, [casesPath], { encoding: 'utf8' }));
-const lab = await loadAttentionLab();
-
-const fmt = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
-console.log('Engine time per call (median), native C++ vs WebAssembly in Node');
-console.log('case     what                                  native      wasm (all tensors)  wasm (output only)');
-for (const benchCase of cases) {
-  const config = configOf(benchCase);
-  const all = millisecondsPerCall(() => lab.run(config));
-  const outputOnly = millisecondsPerCall(() => lab.run(config, { tensors: ['output'] }));
+const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
+const results = [];
+try {
   console.log(
-    `${benchCase.name.padEnd(8)} ${benchCase.about.padEnd(37)} ${fmt(native[benchCase.name].msPerCall).padStart(9)}  ` +
-      `${fmt(all).padStart(18)}  ${fmt(outputOnly).padStart(18)}`,
+    "\nCorrectness first: every contestant on our engine's X and weights, worst |difference| from our output",
+  );
+  for (const size of CASES) {
+    const [S, D, H] = size;
+    const config = configOf(size);
+    const { tensors } = lab.run(config);
+    const expected = tensors.output.data;
+
+    const session = await ort.InferenceSession.create(
+      attentionModel({ S, D, H }, Object.fromEntries(WEIGHT_NAMES.map((n) => [n, tensors[n].data]))),
+      { executionProviders: ['wasm'], graphOptimizationLevel: 'all' },
+    );
+    const feeds = { X: new ort.Tensor('float32', tensors.X.data, [1, S, D]) };
+    const ortDiff = worstDifference((await session.run(feeds)).output.data, expected);
+    const casePath = join(scratch, `case-${S}-${D}-${H}.bin`);
+    writeCaseFile(casePath, size, tensors);
+    const eigenDiffs = NATIVES.slice(0, 2).map(([, program]) => nativeBlock(program, [casePath, '0']).worstDiff);
+    const largest = expected.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    console.log(
+      `  ${`${S}/${D}/${H}`.padEnd(11)} onnxruntime-web ${ortDiff.worst.toExponential(2)} (relative ${ortDiff.relative.toExponential(2)})` +
+        `; Eigen -msse4.2 ${eigenDiffs[0].toExponential(2)}, -march=native ${eigenDiffs[1].toExponential(2)}`,
+    );
+    const worstRelative = Math.max(ortDiff.relative, ...eigenDiffs.map((d) => d / largest));
+    if (!(worstRelative <= RELATIVE_TOLERANCE)) {
+      console.error(`bench: the contestants disagree at S/D/H ${S}/${D}/${H} (relative ${worstRelative}); stopping`);
+      process.exit(1);
+    }
+
+    // Alternating blocks: ours, onnxruntime-web, then each native program.
+    const times = { ours: [], ort: [] };
+    for (const [name] of NATIVES) times[name] = [];
+    const configJson = JSON.stringify(config);
+    const outputOnly = { tensors: ['output'] };
+    for (let round = 0; round < ROUNDS; round++) {
+      times.ours.push(...(await timeBlock(() => lab.run(config, outputOnly))));
+      times.ort.push(...(await timeBlock(() => session.run(feeds))));
+      for (const [name, program] of NATIVES) {
+        const args = program.startsWith('bench_eigen') ? [casePath, String(BLOCK_MS)] : [configJson, String(BLOCK_MS)];
+        times[name].push(...nativeBlock(program, args).times);
+      }
+    }
+    await session.release();
+    results.push({ size, ms: Object.fromEntries(Object.entries(times).map(([name, ts]) => [name, median(ts)])) });
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const CONTESTANTS = [
+  ['ours (wasm, output)', 'ours'],
+  ['onnxruntime-web', 'ort'],
+  ...NATIVES.map(([name]) => [name, name]),
+];
+console.log(
+  `\nAttention, B 1, float32, 1 thread: median ms per call | GFLOP/s | % of the wasm peak (${ROUNDS} alternating rounds)`,
+);
+console.log('  engine -*: our C++ engine natively, all intermediates (it has no output-only mode);');
+console.log("  the natives' % is of the wasm peak too, for scale (their own SSE/AVX2 peak is higher)");
+console.log(
+  `  ${'S/D/H'.padEnd(12)}${'GFLOP'.padStart(9)}  ${CONTESTANTS.map(([label]) => label.padEnd(27))
+    .join('')
+    .trimEnd()}`,
+);
+for (const { size, ms } of results) {
+  const flops = flopsOf(size);
+  const cells = CONTESTANTS.map(([, key]) => {
+    const gflops = flops / ms[key] / 1e6;
+    return `${fmtMs(ms[key]).padStart(9)} ${gflops.toFixed(2).padStart(6)} ${`${((100 * gflops) / peak).toFixed(0)}%`.padStart(4)}     `;
+  });
+  console.log(`  ${size.join('/').padEnd(12)}${(flops / 1e9).toFixed(4).padStart(9)}  ${cells.join('').trimEnd()}`);
+}
+
+console.log('\nSpeed ratios, ours (wasm) / theirs; targets: ≥ 1.3× onnxruntime-web at D ≥ 256, ≥ 1.5× at S ≤ 32,');
+console.log('≥ 0.85× plain Eigen -msse4.2 at D 768');
+for (const { size, ms } of results) {
+  const [S, D] = size;
+  const vsOrt = ms.ort / ms.ours;
+  const vsSse = ms['Eigen -msse4.2'] / ms.ours;
+  const vsNative = ms['Eigen -march=native'] / ms.ours;
+  const ortTarget = S <= 32 ? 1.5 : D >= 256 ? 1.3 : null;
+  const ortText = ortTarget ? ` (target ≥ ${ortTarget}×: ${verdict(vsOrt >= ortTarget)})` : ' (no target)';
+  const sseText = D === 768 ? ` (target ≥ 0.85×: ${verdict(vsSse >= 0.85)})` : '';
+  console.log(
+    `  ${size.join('/').padEnd(12)} vs onnxruntime-web ${fmtRatio(vsOrt)}${ortText}; vs Eigen -msse4.2 ${fmtRatio(vsSse)}${sseText}; vs Eigen -march=native ${fmtRatio(vsNative)}`,
   );
 }
-console.log(`wasm memory after the large case: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
+console.log(`  wasm memory after the runs: ${(lab.memoryBytes / 2 ** 20).toFixed(0)} MiB`);
 
-// The matrix product alone: the SIMD128 gemm vs Eigen's, in GFLOP/s
-// (build/wasm/gemm_bench.js, built by build.sh wasm-bench).
+// ---- the matrix product alone ----------------------------------------------
 console.log('');
-console.log(execFileSync(process.execPath, [`${root}build/wasm/gemm_bench.js`], { encoding: 'utf8' }).trimEnd());
+console.log(
+  execFileSync(process.execPath, [`${root}build/wasm/gemm_bench.js`, tiny ? '0.05' : '1'], {
+    encoding: 'utf8',
+  }).trimEnd(),
+);
 
-// One edited weight at dModel 768: it travels as [row, col, value], so the
-// config stays small and the run costs what a run without the edit costs.
+// ---- one weight edit -----------------------------------------------------------
+// It travels as [row, col, value], so the config stays small and the run costs
+// what a run without the edit costs.
 {
-  const config = { text: 'He sat by the bank of the river', dModel: 768, numHeads: 12 };
+  const config = { text: 'He sat by the bank of the river', dModel: tiny ? 64 : 768, numHeads: tiny ? 4 : 12 };
   const edited = withEdits(config, editsFromJson({ weights: { W_Q: [[0, 5, 0.5]] } }));
-  const plain = millisecondsPerCall(() => lab.run(config));
-  const withEdit = millisecondsPerCall(() => lab.run(edited));
+  const plain = median(await timeBlock(() => lab.run(config)));
+  const withEdit = median(await timeBlock(() => lab.run(edited)));
   const bytes = (c) => encodeConfig(c).json.length;
-  console.log('\nOne weight edit, dModel 768, 12 heads, default sentence, all tensors');
+  console.log(`\nOne weight edit, dModel ${config.dModel}, ${config.numHeads} heads, default sentence, all tensors`);
   console.log(
-    `  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmt(withEdit)} vs ${fmt(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`,
+    `  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmtMs(withEdit)} vs ${fmtMs(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`,
   );
 }
 
-// The page: edit -> recompute in the worker -> re-render, default example.
-const { benchPageEdit } = await import('./bench-page.js');
-const page = await benchPageEdit();
-console.log(`\nPage, default example, headless Chromium: edit W_Q[0][0] -> re-rendered pipeline`);
+// ---- the page, in headless Chromium --------------------------------------------
+const { benchColdLoad, benchPageEdit, benchLargeKeystroke } = await import('./bench-page.js');
+console.log('\nPage (dist/, Vite preview server, headless Chromium)');
+const cold = await benchColdLoad({ loads: tiny ? 2 : 10 });
 console.log(
-  `  median ${page.median.toFixed(2)} ms over ${page.edits} edits (min ${page.min.toFixed(2)}, max ${page.max.toFixed(2)}; target < 16 ms)`,
+  `  cold load to the first result: median ${cold.median.toFixed(0)} ms of ${cold.loads} (min ${cold.min.toFixed(0)}, max ${cold.max.toFixed(0)}); target < 300 ms: ${verdict(cold.median < 300)}`,
+);
+const edit = await benchPageEdit({ edits: tiny ? 5 : 40 });
+console.log(
+  `  edit W_Q[0][0] to layout, default example: median ${edit.median.toFixed(2)} ms of ${edit.edits} (target < 16 ms: ${verdict(edit.median < 16)}), ` +
+    `p90 ${edit.p90.toFixed(2)} ms (target < 25 ms: ${verdict(edit.p90 < 25)})`,
 );
 console.log(
-  `  of which: engine (main thread at this size) ${page.computeMedian.toFixed(2)} ms, DOM render ${page.renderMedian.toFixed(2)} ms`,
+  `    of which: engine ${edit.computeMedian.toFixed(2)} ms, DOM render ${edit.renderMedian.toFixed(2)} ms (medians)`,
 );
+const large = await benchLargeKeystroke();
+console.log(
+  `  keystroke at 512 tokens × dModel 768 × 12 heads: ${large.total.toFixed(0)} ms to the rendered page (target < 250 ms: ${verdict(large.total < 250)}); ` +
+    `longest main-thread task ${large.longestTask.toFixed(0)} ms (target ≤ 50 ms: ${verdict(large.longestTask <= 50)})`,
+);
+console.log(`    of which: engine ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms`);
 
-// Weight: what a visitor downloads.
+// ---- weight: what a visitor downloads ----------------------------------------
 const { pageWeights } = await import('./bench-size.js');
 const weights = pageWeights();
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log('\nWeight (gzip -9):');
+console.log('\nWeight (gzip -9)');
 console.log(
-  `  main page JS + wasm + CSS: ${kb(weights.mainPage)} (target <= 200 KB; ${weights.mainPageFiles.length} files)`,
+  `  main page JS + wasm + CSS: ${kb(weights.mainPage)} (${weights.mainPageFiles.length} files); target ≤ 150 KB: ${verdict(weights.mainPage <= 150 * 1024)}`,
 );
 if (weights.workerChunk) console.log(`  + the worker chunk, fetched only for large inputs: ${kb(weights.workerChunk)}`);
-console.log(`  dist/attention-lab.html, single file: ${kb(weights.singleFile)} (target <= 300 KB)`);
-
-const { benchLargeKeystroke } = await import('./bench-page.js');
-const large = await benchLargeKeystroke();
-console.log('\nPage, 512 tokens × dModel 768 × 12 heads: one keystroke');
-console.log(
-  `  ${large.total.toFixed(0)} ms to the re-rendered page (engine in the worker ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms); longest main-thread task ${large.longestTask.toFixed(0)} ms`,
-);
+if (weights.singleFile) console.log(`  dist/attention-lab.html, the single file: ${kb(weights.singleFile)}`);
