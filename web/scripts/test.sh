@@ -25,5 +25,8 @@ echo "== Build the site and the single file"
 npx vite build --config web/vite.config.js
 node web/scripts/build-single.js
 
-echo "== The page, the element, embedding and the package in Debian's Chromium (Playwright)"
+echo "== npm run bench's native and wasm programs (tests/e2e/bench.test.js runs its tiny mode)"
+bash web/scripts/build.sh native-bench wasm-bench
+
+echo "== The page, the element, embedding, the package and the benchmark in Debian's Chromium (Playwright)"
 npx vitest run --config web/vitest.e2e.config.js
