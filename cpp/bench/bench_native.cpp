@@ -4,7 +4,8 @@
 //   attention_lab_bench_<flags> '<config JSON>' milliseconds
 //
 // One warm-up call, then calls for at least `milliseconds` (3 or more), all
-// into one AttentionResult; prints {"times": [ms per call...]}.
+// into one AttentionResult; prints {"median": ms per call, "calls": n}.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -52,8 +53,7 @@ int main(int argc, char** argv) {
     if (const Status error = runAttention(config, result)) return fail(error);
     times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   }
-  std::printf("{\"times\": [");
-  for (size_t i = 0; i < times.size(); ++i) std::printf("%s%.6f", i ? ", " : "", times[i]);
-  std::printf("]}\n");
+  std::sort(times.begin(), times.end());
+  std::printf("{\"median\": %.9g, \"calls\": %zu}\n", times[times.size() / 2], times.size());
   return 0;
 }

@@ -97,6 +97,7 @@ const NATIVES = [
 const nativeBlock = (program, args) =>
   JSON.parse(execFileSync(`${root}build/native/${program}`, args, { encoding: 'utf8' }));
 
+// The median ms per call of one block: calls for at least BLOCK_MS (and 3 calls).
 async function timeBlock(call) {
   const times = [];
   const start = performance.now();
@@ -105,7 +106,7 @@ async function timeBlock(call) {
     await call();
     times.push(performance.now() - t0);
   }
-  return times;
+  return median(times);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'attention-lab-bench-'));
@@ -140,17 +141,17 @@ try {
       process.exit(1);
     }
 
-    // Alternating blocks: ours, onnxruntime-web, then each native program.
+    // Alternating blocks: ours, onnxruntime-web, then each native program; the median of the block medians.
     const times = { ours: [], ort: [] };
     for (const [name] of NATIVES) times[name] = [];
     const configJson = JSON.stringify(config);
     const outputOnly = { tensors: ['output'] };
     for (let round = 0; round < ROUNDS; round++) {
-      times.ours.push(...(await timeBlock(() => lab.run(config, outputOnly))));
-      times.ort.push(...(await timeBlock(() => session.run(feeds))));
+      times.ours.push(await timeBlock(() => lab.run(config, outputOnly)));
+      times.ort.push(await timeBlock(() => session.run(feeds)));
       for (const [name, program] of NATIVES) {
         const args = program.startsWith('bench_eigen') ? [casePath, String(BLOCK_MS)] : [configJson, String(BLOCK_MS)];
-        times[name].push(...nativeBlock(program, args).times);
+        times[name].push(nativeBlock(program, args).median);
       }
     }
     await session.release();
@@ -214,8 +215,8 @@ console.log(
 {
   const config = { text: 'He sat by the bank of the river', dModel: tiny ? 64 : 768, numHeads: tiny ? 4 : 12 };
   const edited = withEdits(config, editsFromJson({ weights: { W_Q: [[0, 5, 0.5]] } }));
-  const plain = median(await timeBlock(() => lab.run(config)));
-  const withEdit = median(await timeBlock(() => lab.run(edited)));
+  const plain = await timeBlock(() => lab.run(config));
+  const withEdit = await timeBlock(() => lab.run(edited));
   const bytes = (c) => encodeConfig(c).json.length;
   console.log(`\nOne weight edit, dModel ${config.dModel}, ${config.numHeads} heads, default sentence, all tensors`);
   console.log(
