@@ -151,8 +151,9 @@ Status embedInputs(const AttentionConfig& c, const Tokens& t, const AttentionRes
                    TorchGenerator& gen, Intermediates& m) {
   if (t.any()) {
     // Complete explicit values draw nothing; nulls in them keep the drawn numbers.
-    Tensor table = emptyTensor({static_cast<int64_t>(r.vocab.size()), d.D});
-    if (!c.embeddingValues || !c.embeddingValues->complete()) drawNormal(gen, table);
+    const int64_t vocabSize = static_cast<int64_t>(r.vocab.size());
+    const bool drawn = !c.embeddingValues || !c.embeddingValues->complete();
+    Tensor table = drawn ? drawEmbeddingTable(vocabSize, d.D, gen) : emptyTensor({vocabSize, d.D});
     if (c.embeddingValues) c.embeddingValues->applyTo(table);
     if (Status s = applyEmbeddingEdits(c.embeddingEdits, r.vocab, table)) return s;
     if (t.hasQuery) m.x = embed(table, r.ids);

@@ -4,7 +4,24 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "draw_cache.h"
+
 namespace attention_lab {
+
+Tensor drawEmbeddingTable(int64_t vocabSize, int64_t d, TorchGenerator& generator) {
+  struct Shape {
+    int64_t rows, cols;
+    bool operator==(const Shape& o) const { return rows == o.rows && cols == o.cols; }
+  };
+  thread_local RecentDraws<Shape, std::vector<float>> recent;
+  const int64_t count = vocabSize * d;
+  std::vector<float> values = recent.draw(Shape{vocabSize, d}, generator, static_cast<size_t>(count), [&] {
+    std::vector<float> drawn(static_cast<size_t>(count));
+    generator.normal(drawn.data(), count, 0.0, 1.0);
+    return drawn;
+  });
+  return Tensor{{vocabSize, d}, std::move(values)};
+}
 
 Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids) {
   const int64_t d = table.shape[1];

@@ -4,8 +4,13 @@
 #include <vector>
 
 #include "config.h"
+#include "torch_random.h"
 
 namespace attention_lab {
+
+// nn.Embedding(vocabSize, d).weight: normal_(0, 1) on [vocabSize, d], or the
+// same numbers and generator state kept from a recent run (draw_cache.h).
+Tensor drawEmbeddingTable(int64_t vocabSize, int64_t d, TorchGenerator& generator);
 
 // X[b, s, :] = table[ids[b][s], :]   table [V, D] -> X [B, S, D]
 Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids);

@@ -4,112 +4,84 @@
 #include <cmath>
 #include <cstring>
 
+#include "cephes.h"
+#include "cephes_simd128.h"
+#include "exact_fma.h"
+
 namespace attention_lab {
 namespace {
 
 // PyTorch's AVX2 kernels are compiled by GCC with -mfma, where GCC contracts a
-// multiply that feeds an add into one fused multiply-add. The cephes
-// polynomials below reproduce that contraction explicitly with std::fma, so
-// native x86 and wasm round exactly like Debian's python3-torch does.
-inline float fmaf32(float a, float b, float c) { return std::fma(a, b, c); }
+// multiply that feeds an add into one fused multiply-add. The transforms here
+// and in cephes.h reproduce that contraction explicitly with fmaf32
+// (exact_fma.h), so native x86 and wasm round exactly like Debian's
+// python3-torch does.
 
-inline uint32_t floatBits(float x) {
-  uint32_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  return bits;
-}
-inline float bitsFloat(uint32_t bits) {
-  float x;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
-}
+constexpr uint32_t kUniformMask = (1u << 24) - 1;
+constexpr float kUniformScale = 1.0f / (1u << 24);
 
-// Natural log of x > 0, the cephes logf algorithm used by PyTorch's
-// log256_ps (one lane of it): split x = m * 2^e with m in [sqrt(1/2), sqrt(2)),
-// then a degree-9 polynomial in (m - 1).
-float cephesLog(float x) {
-  const float kMinNormal = bitsFloat(0x00800000u);
-  if (x < kMinNormal) x = kMinNormal;
-  const int32_t exponentBits = static_cast<int32_t>(floatBits(x) >> 23);
-  float m = bitsFloat((floatBits(x) & ~0x7f800000u) | floatBits(0.5f));  // [0.5, 1)
-  float e = static_cast<float>(exponentBits - 0x7f) + 1.0f;
-  const float kSqrtHalf = 0.707106781186547524f;
-  // Below sqrt(1/2): use 2m - 1 and one less in the exponent.
-  const bool below = m < kSqrtHalf;
-  const float shifted = below ? m : 0.0f;
-  m = m - 1.0f;
-  if (below) e = e - 1.0f;
-  m = m + shifted;
-
-  const float z = m * m;
-  static const float kLogPoly[9] = {7.0376836292E-2f,  -1.1514610310E-1f, 1.1676998740E-1f,
-                                    -1.2420140846E-1f, +1.4249322787E-1f, -1.6668057665E-1f,
-                                    +2.0000714765E-1f, -2.4999993993E-1f, +3.3333331174E-1f};
-  float y = kLogPoly[0];
-  for (int k = 1; k < 9; ++k) y = fmaf32(y, m, kLogPoly[k]);
-  y = y * m;
-  const float kLogQ1 = -2.12194440e-4f, kLogQ2 = 0.693359375f;
-  y = fmaf32(y, z, e * kLogQ1);
-  y = fmaf32(-z, 0.5f, y);
-  m = m + y;
-  return fmaf32(e, kLogQ2, m);
+// transformation::uniform_real<float>(word, from, from + range): 24 random
+// bits times 2^-24, then x * range + from, fused (PyTorch is built with -mfma).
+// The unit interval (range 1, from 0) is x itself.
+float uniformFromWord(uint32_t untemperedWord, float range, float from) {
+  const float x = static_cast<float>(Mt19937::temper(untemperedWord) & kUniformMask) * kUniformScale;
+  return fmaf32(x, range, from);
 }
 
-// sin and cos of x >= 0 together, the cephes sinf/cosf algorithm used by
-// PyTorch's sincos256_ps (one lane): reduce by multiples of pi/4 in three
-// extended-precision steps, then pick the sine or cosine polynomial.
-void cephesSinCos(float x, float* sinOut, float* cosOut) {
-  const float kFourOverPi = 1.27323954473516f;
-  int32_t octant = static_cast<int32_t>(x * kFourOverPi);
-  octant = (octant + 1) & ~1;
-  const float y = static_cast<float>(octant);
-  const bool flipSin = (octant & 4) != 0;
-  const bool flipCos = ((octant - 2) & 4) == 0;
-  const bool useCosPolyForSin = (octant & 2) != 0;
-
-  x = fmaf32(y, -0.78515625f, x);
-  x = fmaf32(y, -2.4187564849853515625e-4f, x);
-  x = fmaf32(y, -3.77489497744594108e-8f, x);
-
-  const float z = x * x;
-  float cosPoly = fmaf32(2.443315711809948E-005f, z, -1.388731625493765E-003f);
-  cosPoly = fmaf32(cosPoly, z, 4.166664568298827E-002f);
-  cosPoly = cosPoly * z;
-  cosPoly = fmaf32(cosPoly, z, -(z * 0.5f));
-  cosPoly = cosPoly + 1.0f;
-
-  float sinPoly = fmaf32(-1.9515295891E-4f, z, 8.3321608736E-3f);
-  sinPoly = fmaf32(sinPoly, z, -1.6666654611E-1f);
-  sinPoly = sinPoly * z;
-  sinPoly = fmaf32(sinPoly, x, x);
-
-  float s = useCosPolyForSin ? cosPoly : sinPoly;
-  float c = useCosPolyForSin ? sinPoly : cosPoly;
-  *sinOut = flipSin ? -s : s;
-  *cosOut = flipCos ? -c : c;
+// n floats from n untempered words; four lanes at a time in WebAssembly.
+void uniformFromWords(const uint32_t* words, int64_t n, float range, float from, float* out) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  const v128_t rangeLanes = wasm_f32x4_splat(range), fromLanes = wasm_f32x4_splat(from);
+  for (; i + 4 <= n; i += 4)
+    wasm_v128_store(out + i, simd128::fma(simd128::unitUniform(words + i), rangeLanes, fromLanes));
+#endif
+  for (; i < n; ++i) out[i] = uniformFromWord(words[i], range, from);
 }
 
-// normal_fill_16_AVX2: turns 16 uniforms in place into 16 normals, the first
-// 8 as radius*cos and the second 8 as radius*sin.
+void unitUniformFromWords(const uint32_t* words, int64_t n, float* out) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  for (; i + 4 <= n; i += 4) wasm_v128_store(out + i, simd128::unitUniform(words + i));
+#endif
+  for (; i < n; ++i) out[i] = static_cast<float>(Mt19937::temper(words[i]) & kUniformMask) * kUniformScale;
+}
+
 void normalFill16(float* data, float mean, float std) {
-  const float kTwoPi = static_cast<float>(2.0f * 3.14159265358979323846);
-  for (int j = 0; j < 8; ++j) {
-    const float u1 = 1.0f - data[j];  // [0, 1) -> (0, 1] for the log
-    const float u2 = data[j + 8];
-    const float radius = std::sqrt(-2.0f * cephesLog(u1));
-    const float theta = kTwoPi * u2;
-    float sinTheta, cosTheta;
-    cephesSinCos(theta, &sinTheta, &cosTheta);
-    data[j] = std::fma(radius * cosTheta, std, mean);
-    data[j + 8] = std::fma(radius * sinTheta, std, mean);
-  }
+#ifdef __wasm_simd128__
+  simd128::normalFill16(data, mean, std);
+#else
+  cephes::normalFill16(data, mean, std);
+#endif
 }
 
 }  // namespace
 
+void Mt19937::seed(uint32_t seed) {
+  words_[0] = seed;
+  for (int i = 1; i < kStateSize; ++i)
+    words_[i] = 1812433253u * (words_[i - 1] ^ (words_[i - 1] >> 30)) + static_cast<uint32_t>(i);
+  index_ = kStateSize;
+}
+
+void Mt19937::refill() {
+  constexpr int kShift = 397;
+  // word i from the upper bit of word i, the lower 31 of word i + 1, and word i + 397
+  auto twist = [](uint32_t word, uint32_t nextWord, uint32_t farWord) {
+    const uint32_t y = (word & 0x80000000u) | (nextWord & 0x7fffffffu);
+    return farWord ^ (y >> 1) ^ ((0u - (nextWord & 1u)) & 0x9908b0dfu);
+  };
+  uint32_t* w = words_.data();
+  int i = 0;
+  for (; i < kStateSize - kShift; ++i) w[i] = twist(w[i], w[i + 1], w[i + kShift]);
+  for (; i < kStateSize - 1; ++i) w[i] = twist(w[i], w[i + 1], w[i + kShift - kStateSize]);
+  w[kStateSize - 1] = twist(w[kStateSize - 1], w[0], w[kShift - 1]);
+  index_ = 0;
+}
+
 void TorchGenerator::manualSeed(uint64_t seed) {
-  engine_.seed(static_cast<uint32_t>(seed & 0xffffffffu));
-  nextDoubleNormal_.reset();
+  state_.engine.seed(static_cast<uint32_t>(seed & 0xffffffffu));
+  state_.nextDoubleNormal.reset();
 }
 
 uint64_t TorchGenerator::random64() {
@@ -118,11 +90,11 @@ uint64_t TorchGenerator::random64() {
   return (high << 32) | low;
 }
 
-float TorchGenerator::uniformFloat(float from, float to) {
-  // transformation::uniform_real<float>: 24 random bits times 2^-24.
-  const float x = static_cast<float>(random32() & ((1u << 24) - 1)) * (1.0f / (1u << 24));
-  // Compiled with -mfma in PyTorch, so x * (to - from) + from is fused.
-  return fmaf32(x, to - from, from);
+void TorchGenerator::uniformUnit(float* out, int64_t count) {
+  state_.engine.forEachBlock(count, [&](const uint32_t* words, int64_t n) {
+    unitUniformFromWords(words, n, out);
+    out += n;
+  });
 }
 
 double TorchGenerator::uniformDouble() {
@@ -131,22 +103,26 @@ double TorchGenerator::uniformDouble() {
 }
 
 double TorchGenerator::normalDouble(double mean, double std) {
-  if (nextDoubleNormal_) {
-    const double cached = *nextDoubleNormal_;
-    nextDoubleNormal_.reset();
+  if (state_.nextDoubleNormal) {
+    const double cached = *state_.nextDoubleNormal;
+    state_.nextDoubleNormal.reset();
     return cached * std + mean;
   }
   const double u1 = uniformDouble();
   const double u2 = uniformDouble();
   const double radius = std::sqrt(-2.0 * std::log1p(-u2));
   const double theta = 2.0 * 3.14159265358979323846 * u1;
-  nextDoubleNormal_ = radius * std::sin(theta);
+  state_.nextDoubleNormal = radius * std::sin(theta);
   return radius * std::cos(theta) * std + mean;
 }
 
 void TorchGenerator::uniform(float* out, int64_t count, double from, double to) {
-  const float fromF = static_cast<float>(from), toF = static_cast<float>(to);
-  for (int64_t i = 0; i < count; ++i) out[i] = uniformFloat(fromF, toF);
+  // `from` and `to` are cast to float first, then to - from in float.
+  const float fromF = static_cast<float>(from), rangeF = static_cast<float>(to) - fromF;
+  state_.engine.forEachBlock(count, [&](const uint32_t* words, int64_t n) {
+    uniformFromWords(words, n, rangeF, fromF, out);
+    out += n;
+  });
 }
 
 void TorchGenerator::normal(float* out, int64_t count, double mean, double std) {
@@ -155,12 +131,12 @@ void TorchGenerator::normal(float* out, int64_t count, double mean, double std) 
     return;
   }
   const float meanF = static_cast<float>(mean), stdF = static_cast<float>(std);
-  for (int64_t i = 0; i < count; ++i) out[i] = uniformFloat(0.0f, 1.0f);
+  uniformUnit(out, count);
   for (int64_t i = 0; i + 16 <= count; i += 16) normalFill16(out + i, meanF, stdF);
   if (count % 16 != 0) {
     // Like PyTorch: redraw the last 16 uniforms and recompute that block.
     float* tail = out + count - 16;
-    for (int i = 0; i < 16; ++i) tail[i] = uniformFloat(0.0f, 1.0f);
+    uniformUnit(tail, 16);
     normalFill16(tail, meanF, stdF);
   }
 }

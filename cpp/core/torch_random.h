@@ -12,23 +12,75 @@
 // mirrors, so a draw order here reads like the PyTorch script it reproduces.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <vector>
 
 namespace attention_lab {
 
+// The 32-bit Mersenne Twister, word for word std::mt19937 (and PyTorch's
+// at::mt19937), written out so that whole blocks of words can be read at once
+// and its state compared: refilled 624 words at a time by a loop without
+// modulo (libc++'s std::mt19937, which Emscripten uses, updates one word per
+// call with two modulo operations), tempered where the words are used.
+class Mt19937 {
+ public:
+  static constexpr int kStateSize = 624;
+
+  void seed(uint32_t seed);
+  uint32_t next() {
+    if (index_ == kStateSize) refill();
+    return temper(words_[index_++]);
+  }
+  // Up to `count` untempered words, in order, without copying: calls
+  // f(words, n) with n >= 1 until `count` words have been consumed.
+  template <typename F>
+  void forEachBlock(int64_t count, F&& f) {
+    while (count > 0) {
+      if (index_ == kStateSize) refill();
+      const int64_t n = count < kStateSize - index_ ? count : kStateSize - index_;
+      f(words_.data() + index_, n);
+      index_ += static_cast<int>(n);
+      count -= n;
+    }
+  }
+  static uint32_t temper(uint32_t y) {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+  }
+  bool operator==(const Mt19937& other) const { return index_ == other.index_ && words_ == other.words_; }
+
+ private:
+  void refill();
+  std::array<uint32_t, kStateSize> words_{};
+  int index_ = kStateSize;
+};
+
 class TorchGenerator {
  public:
   explicit TorchGenerator(uint64_t seed = 67280421310721ULL) { manualSeed(seed); }
+
+  // Everything that determines the numbers drawn from here on (2.5 KB): a
+  // cache of drawn tensors keys on it and restores the state after drawing.
+  struct State {
+    Mt19937 engine;
+    std::optional<double> nextDoubleNormal;
+    bool operator==(const State& other) const {
+      return engine == other.engine && nextDoubleNormal == other.nextDoubleNormal;
+    }
+  };
+  const State& state() const { return state_; }
+  void setState(const State& state) { state_ = state; }
 
   // torch.manual_seed(seed): re-seeds mt19937 with the low 32 bits and drops
   // the cached second Box-Muller sample.
   void manualSeed(uint64_t seed);
 
   // CPUGeneratorImpl::random(): one 32-bit word.
-  uint32_t random32() { return static_cast<uint32_t>(engine_()); }
+  uint32_t random32() { return state_.engine.next(); }
   // CPUGeneratorImpl::random64(): two words, the first one is the high half.
   uint64_t random64();
 
@@ -62,15 +114,14 @@ class TorchGenerator {
   void xavierUniform(float* out, int64_t count, int64_t fanIn, int64_t fanOut);
 
  private:
-  // uniform_real_distribution<float>: the low 24 bits of one word.
-  float uniformFloat(float from, float to);
+  // uniform_(0, 1) on count floats: the low 24 bits of one word each.
+  void uniformUnit(float* out, int64_t count);
   // uniform_real_distribution<double>: the low 53 bits of random64().
   double uniformDouble();
   // normal_distribution<double>: Box-Muller on two doubles, caching sin.
   double normalDouble(double mean, double std);
 
-  std::mt19937 engine_;
-  std::optional<double> nextDoubleNormal_;
+  State state_;
 };
 
 }  // namespace attention_lab

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "draw_cache.h"
 #include "validate.h"
 
 namespace attention_lab {
@@ -145,9 +146,8 @@ void drawOutput(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w
   if (config.init == WeightInit::TorchRand) drawRand(gen, d, d, w["W_O"], 0);
 }
 
-}  // namespace
-
-std::vector<std::string> weightNames(const AttentionConfig& config) {
+// The tensors the init itself makes, in draw order.
+std::vector<std::string> drawnWeightNames(const AttentionConfig& config) {
   std::vector<std::string> names = {"W_Q", "W_K", "W_V"};
   const bool qkvBias = config.hasQkvBias();
   if (qkvBias) names.insert(names.end(), {"b_Q", "b_K", "b_V"});
@@ -160,6 +160,54 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
         ((config.init == WeightInit::TorchMha || config.init == WeightInit::TorchLinearClones) && qkvBias);
     if (outBias) names.push_back("b_O");
   }
+  return names;
+}
+
+// What a draw of the weights depends on besides the generator's state: every
+// config field drawWeights() reads (directly, through hasQkvBias() or
+// weightShape()). A field missing here would let a changed config reuse the
+// old draw; tests/cpp/draw_cache_test.cpp changes each and expects a miss.
+struct WeightDrawParams {
+  WeightInit init;
+  ProjectionLayout layout;
+  int64_t dModel, numHeads, additiveHidden;
+  bool qkvBias, outProj;
+  ScoreKind score;
+  bool operator==(const WeightDrawParams& o) const {
+    return init == o.init && layout == o.layout && dModel == o.dModel && numHeads == o.numHeads &&
+           additiveHidden == o.additiveHidden && qkvBias == o.qkvBias && outProj == o.outProj && score == o.score;
+  }
+};
+
+// The init's tensors as it draws them, before explicit values and edits.
+WeightSet drawWeights(const AttentionConfig& config, TorchGenerator& generator) {
+  WeightSet w;
+  for (const std::string& name : drawnWeightNames(config)) w[name] = zeros(weightShape(config, name));
+  // Q, K, V, then the additive score's layers, then W_O.
+  if (config.layout == ProjectionLayout::PerHead)
+    drawPerHeadProjections(config, generator, w);
+  else
+    drawFusedProjections(config, generator, w);
+  if (config.score == ScoreKind::Additive) drawAdditive(config, generator, w);
+  drawOutput(config, generator, w);
+  return w;
+}
+
+// drawWeights, or the same tensors and generator state from the last runs.
+WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& generator) {
+  thread_local RecentDraws<WeightDrawParams, WeightSet> recent;
+  const WeightDrawParams params{config.init,           config.layout,       config.dModel,  config.numHeads,
+                                config.additiveHidden, config.hasQkvBias(), config.outProj, config.score};
+  const int64_t d = config.dModel, headDim = d / config.numHeads;
+  const size_t floats =
+      static_cast<size_t>(4 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);
+  return recent.draw(params, generator, floats, [&] { return drawWeights(config, generator); });
+}
+
+}  // namespace
+
+std::vector<std::string> weightNames(const AttentionConfig& config) {
+  std::vector<std::string> names = drawnWeightNames(config);
   // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
   auto add = [&](const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -170,24 +218,17 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
 }
 
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
-  WeightSet w;
   const std::vector<std::string> names = weightNames(config);
-  for (const std::string& name : names) w[name] = zeros(weightShape(config, name));
-
   bool everyValueGiven = true;
   for (const std::string& name : names) {
     const auto given = config.weightValues.find(name);
     everyValueGiven = everyValueGiven && given != config.weightValues.end() && given->second.complete();
   }
-  if (!everyValueGiven) {
-    // Q, K, V, then the additive score's layers, then W_O.
-    if (config.layout == ProjectionLayout::PerHead)
-      drawPerHeadProjections(config, generator, w);
-    else
-      drawFusedProjections(config, generator, w);
-    if (config.score == ScoreKind::Additive) drawAdditive(config, generator, w);
-    drawOutput(config, generator, w);
-  }
+  WeightSet w;
+  if (!everyValueGiven) w = drawWeightsCached(config, generator);
+  // Given or edited tensors the init does not make, and every tensor when nothing is drawn, start at 0.
+  for (const std::string& name : names)
+    if (!w.count(name)) w[name] = zeros(weightShape(config, name));
   for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
   // Single edited numbers: W[row][col], or b[col] for a vector (checked by validateConfig).
   for (const auto& [name, edits] : config.weightEdits) {
