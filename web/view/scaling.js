@@ -136,12 +136,13 @@ function softmaxStats(values, factor, blocked, fill) {
 /**
  * rows: for each query i, {label, scaled: {max, entropy}, unscaled: {max, entropy},
  * spread: {scaled, unscaled}} (the spread of its visible scores).
- * scores [S, S_kv] of one head; blocked(i, j); fill is the mask fill value.
+ * scores [S, S_kv] of one head; blocked(i, j); fill is the mask fill value;
+ * from, to: the rows wanted (default all).
  */
-export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill, labels }) {
+export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill, labels, from = 0, to = S }) {
   const rows = [];
   const blockedRow = new Uint8Array(Skv);
-  for (let i = 0; i < S; i++) {
+  for (let i = from; i < to; i++) {
     const raw = scores.subarray(offset + i * Skv, offset + (i + 1) * Skv);
     for (let j = 0; j < Skv; j++) blockedRow[j] = blocked(i, j) ? 1 : 0;
     rows.push({

@@ -93,12 +93,7 @@ export class TeachingFrame {
         this.show(sections[index].id),
       );
     }
-    const ctx = {
-      queryLabels: layout.queryLabels,
-      keyLabels: layout.keyLabels,
-      cross: Boolean(view.result.tensors.X_context),
-    };
-    applyFollow(parts.pipeline, view.focus, ctx, t('follow.rowHint'));
+    applyFollow(parts.pipeline, view.focus, this.#followContext(), t('follow.rowHint'));
     if (parts.follow)
       renderFollowControl(parts.follow, { t, labels: layout.queryLabels, focus: view.focus }, this.#on.follow);
     if (parts.stepsToggle) parts.stepsToggle.setAttribute('aria-pressed', String(this.#mode === 'steps'));
@@ -116,6 +111,26 @@ export class TeachingFrame {
       this.#watch();
       if (leaving && this.#currentId) this.show(this.#currentId);
     }
+  }
+
+  /** The shown steps, in order. */
+  get sections() {
+    return this.#sections;
+  }
+
+  /** A step built after the render (in slices): the followed token marked in it. */
+  built(section) {
+    const view = this.#view;
+    if (view) applyFollow(section, view.focus, this.#followContext(), view.t('follow.rowHint'));
+  }
+
+  #followContext() {
+    const { layout, result } = this.#view;
+    return {
+      queryLabels: layout.queryLabels,
+      keyLabels: layout.keyLabels,
+      cross: Boolean(result.tensors.X_context),
+    };
   }
 
   /** Goes to the step with this id: scrolls to it, or shows it alone step by step. */
