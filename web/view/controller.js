@@ -138,6 +138,7 @@ export class PipelineController {
     selection.h = Math.min(selection.h, H - 1);
     if (selection.focus !== null && selection.focus >= S) selection.focus = null;
     this.#queue.clear();
+    const place = this.#frame.readingPlace();
     this.#layout = renderPipeline(
       this.#parts.pipeline,
       result,
@@ -188,6 +189,7 @@ export class PipelineController {
     });
     const { decimals, mode } = this.#options;
     this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals });
+    this.#frame.keepPlace(place);
     if (this.#layout.progressive) this.#queue.start(this.#frame.sections);
     // The explained number, recomputed for what is now shown (or the hint if it is gone).
     const explained = this.#explained;

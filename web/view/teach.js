@@ -113,6 +113,25 @@ export class TeachingFrame {
     }
   }
 
+  /**
+   * Where the step being read is (scrolling): {id, top}, or null. A render
+   * keeps it there (keepPlace): the browser's scroll anchoring can pick a
+   * number kept in place by the render and move the page with it.
+   */
+  readingPlace() {
+    if (this.#mode !== 'scroll') return null;
+    const section = this.#sections.find((s) => s.isConnected && s.getBoundingClientRect().bottom > 0);
+    return section ? { id: section.id, top: section.getBoundingClientRect().top } : null;
+  }
+
+  /** Puts the step of `place` (readingPlace) back where it was. */
+  keepPlace(place) {
+    const section = place && this.#mode === 'scroll' && this.#sections.find((s) => s.id === place.id);
+    if (!section) return;
+    const moved = section.getBoundingClientRect().top - place.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }
+
   /** The shown steps, in order. */
   get sections() {
     return this.#sections;
