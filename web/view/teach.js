@@ -119,7 +119,8 @@ export class TeachingFrame {
    * number kept in place by the render and move the page with it.
    */
   readingPlace() {
-    if (this.#mode !== 'scroll') return null;
+    // At the top of the page the browser anchors nothing: no layout is forced for it here.
+    if (this.#mode !== 'scroll' || window.scrollY === 0) return null;
     const section = this.#sections.find((s) => s.isConnected && s.getBoundingClientRect().bottom > 0);
     return section ? { id: section.id, top: section.getBoundingClientRect().top } : null;
   }
