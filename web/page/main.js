@@ -104,6 +104,7 @@ async function recompute() {
   form.sync(state.settings, result.settings);
   controller.setResult(result, { weightsGiven: Boolean(config.weights?.values) });
   renderStatus();
+  await controller.whenShown(); // a large result: the steps in view built (the rest follow in slices)
   const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));
 }
@@ -346,6 +347,6 @@ function renderLinkNotice() {
 }
 
 // Exposed for the browser tests and the benchmark: the state, the view, and whether the page is busy.
-window.attentionLab = { state, controller, isIdle: () => runsInFlight === 0, currentConfig };
+window.attentionLab = { state, controller, isIdle: () => runsInFlight === 0 && !controller.building, currentConfig };
 
 init();

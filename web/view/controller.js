@@ -6,6 +6,7 @@ import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWei
 import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
+import { SliceQueue } from './slices.js';
 import { TeachingFrame } from './teach.js';
 
 export class PipelineController {
@@ -32,6 +33,8 @@ export class PipelineController {
   /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
   #explained = null;
   #frame;
+  /** A large result's steps, built in slices after the render (slices.js). */
+  #queue = new SliceQueue({ onBuilt: (section) => this.#built(section) });
 
   /**
    * parts: {root (document or a shadow root, for highlighting and keys), pipeline,
@@ -68,6 +71,19 @@ export class PipelineController {
   setResult(result, options = {}) {
     this.result = result;
     this.setOptions(options);
+  }
+
+  /**
+   * Resolves once the steps near the viewport are on the page: at once after
+   * a render, or, for a large result built in slices, when their slices ran.
+   */
+  whenShown() {
+    return this.#queue.whenShown();
+  }
+
+  /** Whether a large result's steps are still being built in slices. */
+  get building() {
+    return this.#queue.busy;
   }
 
   /** Forgets the edits (the host runs again). */
@@ -121,6 +137,8 @@ export class PipelineController {
     selection.b = Math.min(selection.b, B - 1);
     selection.h = Math.min(selection.h, H - 1);
     if (selection.focus !== null && selection.focus >= S) selection.focus = null;
+    this.#queue.clear();
+    const place = this.#frame.readingPlace();
     this.#layout = renderPipeline(
       this.#parts.pipeline,
       result,
@@ -150,6 +168,7 @@ export class PipelineController {
           this.render();
         },
       },
+      this.#queue,
     );
     const pick = (key) => (k) => {
       selection[key] = k;
@@ -170,6 +189,8 @@ export class PipelineController {
     });
     const { decimals, mode } = this.#options;
     this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals });
+    this.#frame.keepPlace(place);
+    if (this.#layout.progressive) this.#queue.start(this.#frame.sections);
     // The explained number, recomputed for what is now shown (or the hint if it is gone).
     const explained = this.#explained;
     if (!explained) return;
@@ -177,6 +198,14 @@ export class PipelineController {
       `table[data-matrix="${explained.step}"]:not(.sr-only) td[data-i="${explained.i}"][data-j="${explained.j}"]`,
     );
     this.#show(stillShown ? explained : null);
+  }
+
+  // A step built in slices is complete: the followed token and the explained number are marked in it too.
+  #built(section) {
+    this.#frame.built(section);
+    const explained = this.#explained;
+    if (explained && section.querySelector(`table[data-matrix="${explained.step}"]:not(.sr-only)`))
+      this.#show(explained);
   }
 
   // The explanation of the hovered, focused or tapped number, with the

@@ -29,9 +29,23 @@ function blockMean(data, offset, cols, i0, i1, j0, j1) {
 
 /**
  * The heads of one [B, H, S, S_kv] tensor as small heatmaps.
- * {name, data, b, H, S, Skv, selected, kind: 'prob' | 'signed', theme, t, onPick(h)}
+ * {name, data, b, H, S, Skv, selected, kind: 'prob' | 'signed', theme, t, onPick(h),
+ * later?(run) (draws a head's heatmap now or in a later slice, slices.js)}
  */
-export function renderHeadMultiples({ name, data, b, H, S, Skv, selected, kind, theme, t, onPick }) {
+export function renderHeadMultiples({
+  name,
+  data,
+  b,
+  H,
+  S,
+  Skv,
+  selected,
+  kind,
+  theme,
+  t,
+  onPick,
+  later = (run) => run(),
+}) {
   const box = document.createElement('div');
   box.className = 'head-multiples';
   box.setAttribute('role', 'group');
@@ -50,7 +64,6 @@ export function renderHeadMultiples({ name, data, b, H, S, Skv, selected, kind, 
   }
   limit ||= 1;
   for (let h = 0; h < H; h++) {
-    const offset = (b * H + h) * S * Skv;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'head-multiple';
@@ -62,6 +75,17 @@ export function renderHeadMultiples({ name, data, b, H, S, Skv, selected, kind, 
     svg.setAttribute('width', String(Math.round(cols * cell)));
     svg.setAttribute('height', String(Math.round(rows * cell)));
     svg.setAttribute('aria-hidden', 'true');
+    later(() => drawHead(svg, h));
+    const label = document.createElement('span');
+    label.className = 'head-multiple-label';
+    label.textContent = t('view.head', { h: h + 1 });
+    button.append(svg, label);
+    button.addEventListener('click', () => onPick(h));
+    box.append(button);
+  }
+  // Head h's blocks as squares of its colour (weights) or the diverging scale (scores).
+  function drawHead(svg, h) {
+    const offset = (b * H + h) * S * Skv;
     for (let bi = 0; bi < rows; bi++)
       for (let bj = 0; bj < cols; bj++) {
         const v = blockMean(
@@ -87,12 +111,6 @@ export function renderHeadMultiples({ name, data, b, H, S, Skv, selected, kind, 
         if (rgb) rect.setAttribute('fill', css(rgb));
         svg.append(rect);
       }
-    const label = document.createElement('span');
-    label.className = 'head-multiple-label';
-    label.textContent = t('view.head', { h: h + 1 });
-    button.append(svg, label);
-    button.addEventListener('click', () => onPick(h));
-    box.append(button);
   }
   const note = document.createElement('p');
   note.className = 'note';

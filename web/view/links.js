@@ -8,6 +8,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 // Above this many lines, only the selected head's strongest keys are drawn.
 const MAX_LINES = 20000;
 const TOP_KEYS = 3;
+// Lines and labels are drawn this many tokens per slice (slices.js) for a long input.
+const SLICE_ROWS = 128;
 
 /** The indices of the k largest of weights[row … row + n), in one pass. */
 function topKeys(weights, row, n, k) {
@@ -35,6 +37,7 @@ export function renderLinks({
   focus,
   onFocus,
   label: groupLabel,
+  later = (run) => run(),
 }) {
   const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
   const rowHeight = 26;
@@ -50,27 +53,34 @@ export function renderLinks({
   const leftX = 120;
   const rightX = width - 120;
   const y = (k) => 18 + k * rowHeight;
-  for (const h of heads) {
-    for (let i = 0; i < S; i++) {
-      if (focus !== null && focus !== i) continue;
-      const row = ((b * H + h) * S + i) * Skv;
-      // Sparse mode: this row's TOP_KEYS largest weights only.
-      const keys = dense ? null : topKeys(weights, row, Skv, TOP_KEYS);
-      for (let j = 0; j < Skv; j++) {
-        const w = weights[row + j];
-        if (!(w > 0.005) || (keys && !keys.has(j))) continue;
-        const line = document.createElementNS(SVG, 'line');
-        line.setAttribute('x1', String(leftX + 4));
-        line.setAttribute('y1', String(y(i) - 4));
-        line.setAttribute('x2', String(rightX - 4));
-        line.setAttribute('y2', String(y(j) - 4));
-        line.setAttribute('stroke', headColor(h));
-        line.setAttribute('stroke-opacity', String(Math.min(1, w)));
-        line.setAttribute('stroke-width', '2');
-        svg.append(line);
-      }
+  // Tokens 0 … count − 1 drawn SLICE_ROWS at a time: now, or in later slices.
+  const inSlices = (count, draw) => {
+    for (let from = 0; from < count; from += SLICE_ROWS)
+      later(() => {
+        for (let k = from; k < Math.min(count, from + SLICE_ROWS); k++) draw(k);
+      });
+  };
+  // Query i's lines in head h.
+  const lines = (h, i) => {
+    if (focus !== null && focus !== i) return;
+    const row = ((b * H + h) * S + i) * Skv;
+    // Sparse mode: this row's TOP_KEYS largest weights only.
+    const keys = dense ? null : topKeys(weights, row, Skv, TOP_KEYS);
+    for (let j = 0; j < Skv; j++) {
+      const w = weights[row + j];
+      if (!(w > 0.005) || (keys && !keys.has(j))) continue;
+      const line = document.createElementNS(SVG, 'line');
+      line.setAttribute('x1', String(leftX + 4));
+      line.setAttribute('y1', String(y(i) - 4));
+      line.setAttribute('x2', String(rightX - 4));
+      line.setAttribute('y2', String(y(j) - 4));
+      line.setAttribute('stroke', headColor(h));
+      line.setAttribute('stroke-opacity', String(Math.min(1, w)));
+      line.setAttribute('stroke-width', '2');
+      svg.append(line);
     }
-  }
+  };
+  for (const h of heads) inSlices(S, (i) => lines(h, i));
   const label = (text, x, yy, anchor, index, clickable) => {
     const el = document.createElementNS(SVG, 'text');
     el.setAttribute('x', String(x));
@@ -96,7 +106,7 @@ export function renderLinks({
     }
     svg.append(el);
   };
-  for (let i = 0; i < S; i++) label(queryLabels[i], leftX - 6, y(i), 'end', i, true);
-  for (let j = 0; j < Skv; j++) label(keyLabels[j], rightX + 6, y(j), 'start', j, false);
+  inSlices(S, (i) => label(queryLabels[i], leftX - 6, y(i), 'end', i, true));
+  inSlices(Skv, (j) => label(keyLabels[j], rightX + 6, y(j), 'start', j, false));
   return svg;
 }

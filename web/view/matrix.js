@@ -101,6 +101,14 @@ export function labelNodes(template, name) {
 /** The view's caption as plain text, for attributes: the template with its tensor name. */
 const captionText = (view) => (view.caption ?? '{name}').replaceAll('{name}', view.captionName ?? view.name);
 
+/** The table's (hidden) caption: the view's caption and its size. */
+const captionNodes = (view) => [
+  ...labelNodes(view.caption ?? '{name}', view.captionName ?? view.name),
+  ` [${view.rows} × ${view.cols}]`,
+];
+const exportLabel = (view) => `${view.t('export.copyMatrix')} ${captionText(view)}`;
+const canvasLabel = (view) => `${captionText(view)} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`;
+
 /** A legend for the view's colour scale. */
 function legend(view, limit) {
   const box = document.createElement('div');
@@ -123,42 +131,49 @@ function legend(view, limit) {
  *   name, caption? (a template: its words translated, {name} where captionName (default name) goes),
  *   data, offset, rows, cols, rowStride, rowLabels, colLabels,
  *   kind: 'signed' | 'prob' | 'mask', theme, decimals, t (the UI language's translator),
- *   blocked?(i, j), edited?(i, j), editable?, onEdit?(i, j, value), columnColor?(j),
+ *   blocked?(i, j), hasBlocked? (whether blocked() holds anywhere, when the caller knows), edited?(i, j),
+ *   editable?, onEdit?(i, j, value), columnColor?(j),
  *   columnGroups?: [{label, span, color}] (a header row over the column labels),
  *   cellClass?(i, j, v) (extra classes), cellLabel?(i, j, v) (an accessible name, or null),
- *   maskText?(v) (a mask value's text; default 1/0), nanNote?(rows) (the note under NaNs, for the row indices holding one)
+ *   maskText?(v) (a mask value's text; default 1/0), nanNote?(rows) (the note under NaNs, for the row indices holding one),
+ *   later?(draw, element) (draws a canvas heatmap in a later slice; default: when it nears the viewport)
  * }
+ * previous: this matrix's figure from the last render, or null. When it has
+ * the same structure (name, size, kind, captions, columns, language), it is
+ * updated in place (numbers, colours, labels, legend) and returned, so its
+ * cells keep their focus, an edit in progress and their place on the page.
  */
-export function renderMatrix(view) {
+export function renderMatrix(view, previous = null) {
   view.rowStride ??= view.cols;
   view.offset ??= 0;
   const { max, nanRows } = scan(view);
   view.nanRows = new Set(nanRows);
   view.hasNaN = nanRows.length > 0;
-  view.hasBlocked = false;
-  if (view.blocked)
-    for (let i = 0; i < view.rows && !view.hasBlocked; i++)
-      for (let j = 0; j < view.cols; j++)
-        if (view.blocked(i, j)) {
-          view.hasBlocked = true;
-          break;
-        }
+  view.hasBlocked ??= hasBlocked(view);
   const limit = view.kind === 'prob' ? Math.max(1, max) : max || 1;
+  const key = structureKey(view);
+  if (previous?.matrixKey === key) {
+    updateFigure(previous, view, limit);
+    return previous;
+  }
   const figure = document.createElement('figure');
   figure.className = 'matrix-figure';
   figure.setAttribute('part', 'matrix');
   figure.dataset.matrix = view.name;
-  const body =
-    view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT ? renderTable(view, limit) : renderCanvas(view, limit);
+  // What the figure's listeners read: the view and scale of the last render (updated in place).
+  figure.matrixKey = key;
+  figure.matrixLive = { view, limit, redraw: null };
+  figure.matrixView = view; // the page's copy buttons read it
+  const live = figure.matrixLive;
+  const body = isTable(view) ? renderTable(view, limit, { live }) : renderCanvas(view, limit, live);
   figure.append(body);
   if (view.kind !== 'mask') figure.append(legend(view, limit));
   if (view.exportable) {
     // Copy buttons; the page handles their clicks through figure.matrixView.
-    figure.matrixView = view;
     const menu = document.createElement('div');
     menu.className = 'export-menu';
     menu.setAttribute('role', 'group');
-    menu.setAttribute('aria-label', `${view.t('export.copyMatrix')} ${captionText(view)}`);
+    menu.setAttribute('aria-label', exportLabel(view));
     for (const format of ['csv', 'json', 'latex', 'numpy']) {
       const button = document.createElement('button');
       button.type = 'button';
@@ -168,15 +183,76 @@ export function renderMatrix(view) {
     }
     figure.append(menu);
   }
-  if (view.hasNaN) {
-    const labels = nanRows.map((i) => view.rowLabels[i]).join(', ');
-    const note = view.nanNote ? view.nanNote(nanRows) : view.t('matrix.nanCarried', { rows: labels });
-    figure.append(element('p', 'note nan-note', note));
-  }
+  const note = nanNote(view);
+  if (note) figure.append(note);
   return figure;
 }
 
-function renderTable(view, limit, { corner = false } = {}) {
+const isTable = (view) => view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT;
+
+function hasBlocked(view) {
+  if (!view.blocked) return false;
+  for (let i = 0; i < view.rows; i++) for (let j = 0; j < view.cols; j++) if (view.blocked(i, j)) return true;
+  return false;
+}
+
+/** The note under a matrix with NaNs (which rows hold them, and why), or null. */
+function nanNote(view) {
+  if (!view.hasNaN) return null;
+  const rows = [...view.nanRows];
+  const labels = rows.map((i) => view.rowLabels[i]).join(', ');
+  return element(
+    'p',
+    'note nan-note',
+    view.nanNote ? view.nanNote(rows) : view.t('matrix.nanCarried', { rows: labels }),
+  );
+}
+
+/**
+ * Everything a figure's elements are built from except its numbers, labels,
+ * colours and notes: two views with the same key differ only in what
+ * updateFigure changes.
+ */
+function structureKey(view) {
+  const columns = [];
+  if (view.columnColor) for (let j = 0; j < view.cols; j++) columns.push(view.columnColor(j));
+  return JSON.stringify([
+    view.name,
+    view.rows,
+    view.cols,
+    view.kind,
+    Boolean(view.editable),
+    Boolean(view.exportable),
+    view.t.lang ?? view.t('export.copyMatrix'),
+    view.columnGroups?.map((g) => [g.label, g.span, g.color]) ?? null,
+    columns,
+  ]);
+}
+
+/** A figure made for a view of the same structure (structureKey), brought up to `view` in place. */
+function updateFigure(figure, view, limit) {
+  const live = figure.matrixLive;
+  live.view = view;
+  live.limit = limit;
+  figure.matrixView = view;
+  // The caption names the head shown (a head tab changes it).
+  const table = figure.querySelector('table');
+  table.caption.replaceChildren(...captionNodes(view));
+  figure.querySelector('.export-menu')?.setAttribute('aria-label', exportLabel(view));
+  if (isTable(view)) updateTable(table, view, limit);
+  else {
+    figure.querySelector('canvas').setAttribute('aria-label', canvasLabel(view));
+    updateTable(table, view, limit, { corner: true });
+    live.redraw();
+  }
+  const oldLegend = figure.querySelector(':scope > .legend');
+  if (oldLegend) oldLegend.replaceWith(legend(view, limit));
+  figure.querySelector(':scope > .nan-note')?.remove();
+  const note = nanNote(view);
+  if (note) figure.append(note);
+}
+
+function renderTable(view, limit, { corner = false, live = null } = {}) {
   const rows = corner ? Math.min(CORNER, view.rows) : view.rows;
   const cols = corner ? Math.min(CORNER, view.cols) : view.cols;
   const table = document.createElement('table');
@@ -184,10 +260,7 @@ function renderTable(view, limit, { corner = false } = {}) {
   table.dataset.matrix = view.name;
   const caption = document.createElement('caption');
   caption.className = 'sr-only';
-  caption.append(
-    ...labelNodes(view.caption ?? '{name}', view.captionName ?? view.name),
-    ` [${view.rows} × ${view.cols}]`,
-  );
+  caption.append(...captionNodes(view));
   table.append(caption);
   const thead = table.createTHead();
   if (view.columnGroups) {
@@ -224,30 +297,10 @@ function renderTable(view, limit, { corner = false } = {}) {
   for (let i = 0; i < rows; i++) {
     html.push(`<tr data-row="${i}"><th scope="row"></th>`);
     for (let j = 0; j < cols; j++) {
-      const v = valueAt(view, i, j);
-      const classes = [];
-      let text;
-      if (view.kind === 'mask') {
-        // Dark = blocked in every convention; the text is the value as the mask holds it.
-        classes.push((view.blocked ? view.blocked(i, j) : v !== 0) ? 'mask-on' : 'mask-off');
-        text = view.maskText ? view.maskText(v) : v ? '1' : '0';
-      } else if (view.blocked?.(i, j)) {
-        classes.push('blocked');
-        text = formatNumber(v, view.decimals);
-      } else if (Number.isNaN(v)) {
-        classes.push('nan');
-        text = 'NaN';
-      } else {
-        classes.push(paletteClass(view.kind, view.theme, paletteIndex(view.kind, v, limit)));
-        text = formatNumber(v, view.decimals);
-      }
-      if (view.cellClass) classes.push(...view.cellClass(i, j, v));
-      if (view.editable) classes.push('editable');
-      if (view.edited?.(i, j)) classes.push('edited');
+      const { className, text, label } = cellParts(view, i, j, limit);
       // Roving focus: only the first cell is a tab stop; arrows move it.
       const tabIndex = !corner && i === 0 && j === 0 ? ' tabindex="0"' : '';
-      const classAttr = classes.length ? ` class="${classes.join(' ')}"` : '';
-      const label = view.cellLabel?.(i, j, v);
+      const classAttr = className ? ` class="${className}"` : '';
       const labelAttr = label ? ` aria-label="${escapeHtml(label)}"` : '';
       html.push(`<td data-i="${i}" data-j="${j}"${tabIndex}${classAttr}${labelAttr}>${text}</td>`);
     }
@@ -260,13 +313,73 @@ function renderTable(view, limit, { corner = false } = {}) {
     th.translate = false; // a token, typed by the user
     if (view.nanRows?.has(i)) th.classList.add('nan-row');
   }
-  if (!corner) attachKeyboard(table, view);
+  if (!corner) attachKeyboard(table, live);
   return table;
 }
 
+/** A number cell's classes, text and accessible name (or null). */
+function cellParts(view, i, j, limit) {
+  const v = valueAt(view, i, j);
+  const classes = [];
+  let text;
+  if (view.kind === 'mask') {
+    // Dark = blocked in every convention; the text is the value as the mask holds it.
+    classes.push((view.blocked ? view.blocked(i, j) : v !== 0) ? 'mask-on' : 'mask-off');
+    text = view.maskText ? view.maskText(v) : v ? '1' : '0';
+  } else if (view.blocked?.(i, j)) {
+    classes.push('blocked');
+    text = formatNumber(v, view.decimals);
+  } else if (Number.isNaN(v)) {
+    classes.push('nan');
+    text = 'NaN';
+  } else {
+    classes.push(paletteClass(view.kind, view.theme, paletteIndex(view.kind, v, limit)));
+    text = formatNumber(v, view.decimals);
+  }
+  if (view.cellClass) classes.push(...view.cellClass(i, j, v));
+  if (view.editable) classes.push('editable');
+  if (view.edited?.(i, j)) classes.push('edited');
+  return { className: classes.join(' '), text, label: view.cellLabel?.(i, j, v) };
+}
+
+/**
+ * A table of the same structure brought up to `view`: its numbers, colours,
+ * accessible names and labels. A cell being edited keeps its input; the
+ * roving tab stop stays where the arrows left it.
+ */
+function updateTable(table, view, limit, { corner = false } = {}) {
+  const rows = corner ? Math.min(CORNER, view.rows) : view.rows;
+  const cols = corner ? Math.min(CORNER, view.cols) : view.cols;
+  const head = table.tHead.rows[table.tHead.rows.length - 1].cells;
+  for (let j = 0; j < cols; j++) setText(head[j + 1], view.colLabels[j]);
+  const body = table.tBodies[0].rows;
+  for (let i = 0; i < rows; i++) {
+    const cells = body[i].cells;
+    setText(cells[0], view.rowLabels[i]);
+    cells[0].classList.toggle('nan-row', view.nanRows.has(i));
+    for (let j = 0; j < cols; j++) {
+      const td = cells[j + 1];
+      const { className, text, label } = cellParts(view, i, j, limit);
+      if (td.className !== className) td.className = className;
+      if (!td.querySelector('input')) setText(td, text);
+      if (label) td.setAttribute('aria-label', label);
+      else td.removeAttribute('aria-label');
+    }
+  }
+}
+
+/** Sets an element's text, touching it only if it changed. */
+function setText(el, text) {
+  const node = el.firstChild;
+  if (node && node === el.lastChild && node.nodeType === 3) {
+    if (node.data !== text) node.data = text;
+  } else el.textContent = text;
+}
+
 /** Roving focus: one tab stop per table, arrows move between cells. */
-function attachKeyboard(table, view) {
+function attachKeyboard(table, live) {
   table.addEventListener('keydown', (event) => {
+    const { view } = live;
     const td = event.target.closest('td[data-i]');
     if (!td || event.target.tagName === 'INPUT') return;
     let i = Number(td.dataset.i);
@@ -289,19 +402,20 @@ function attachKeyboard(table, view) {
       }
     } else if (view.editable && (event.key === 'Enter' || /^[-0-9.]$/.test(event.key))) {
       event.preventDefault();
-      startEditing(view, td, event.key === 'Enter' ? null : event.key);
+      startEditing(live, td, event.key === 'Enter' ? null : event.key);
     }
   });
-  if (!view.editable) return;
+  if (!live.view.editable) return;
   table.addEventListener('click', (event) => {
     const td = event.target.closest('td[data-i]');
-    if (td && event.target.tagName !== 'INPUT') startEditing(view, td, null);
+    if (td && event.target.tagName !== 'INPUT') startEditing(live, td, null);
   });
   // The wheel changes a number being edited or focused; over a number merely
   // hovered it scrolls the page (reading down a page must not edit weights).
   table.addEventListener(
     'wheel',
     (event) => {
+      const { view } = live;
       const td = event.target.closest('td[data-i]');
       const input = td?.querySelector('input');
       if (!td || !(input || td.matches(':focus'))) return;
@@ -316,6 +430,7 @@ function attachKeyboard(table, view) {
   );
   // Drag up/down on a cell: 0.01 per pixel.
   table.addEventListener('pointerdown', (event) => {
+    const { view } = live;
     const td = event.target.closest('td[data-i]');
     if (!td || event.button !== 0 || td.querySelector('input')) return;
     const startY = event.clientY;
@@ -346,7 +461,8 @@ function nudge(view, td, delta) {
   view.onEdit(i, j, value);
 }
 
-function startEditing(view, td, firstKey) {
+function startEditing(live, td, firstKey) {
+  const { view } = live;
   if (td.dataset.dragged) {
     delete td.dataset.dragged;
     return;
@@ -364,19 +480,22 @@ function startEditing(view, td, firstKey) {
   input.focus();
   if (firstKey === null) input.select();
   let done = false;
-  const finish = (commit) => {
+  // The number is written back at once (the render that follows keeps this cell); Enter keeps the focus on it.
+  const finish = (commit, { refocus = false } = {}) => {
     if (done) return;
     done = true;
     const value = Number(input.value.replace('−', '-'));
     if (commit && input.value.trim() !== '' && Number.isFinite(value)) {
-      view.onEdit(i, j, value);
+      td.textContent = formatNumber(value, live.view.decimals);
+      if (refocus) td.focus();
+      live.view.onEdit(i, j, value);
     } else {
-      td.textContent = formatNumber(valueAt(view, i, j), view.decimals);
+      td.textContent = formatNumber(valueAt(live.view, i, j), live.view.decimals);
       td.focus();
     }
   };
   input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') finish(true);
+    if (e.key === 'Enter') finish(true, { refocus: true });
     else if (e.key === 'Escape') finish(false);
     e.stopPropagation();
   });
@@ -421,9 +540,12 @@ function drawHeatmap(canvas, view, limit) {
   ctx.putImageData(image, 0, 0);
 }
 
-/** Runs draw() once, when `element` comes within a screen of the viewport. */
+/** Runs draw() once, when `element` comes within a screen of the viewport. Returns a function that cancels it. */
 export function whenVisible(element, draw) {
-  if (typeof IntersectionObserver === 'undefined') return draw();
+  if (typeof IntersectionObserver === 'undefined') {
+    draw();
+    return () => {};
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -433,9 +555,10 @@ export function whenVisible(element, draw) {
     { rootMargin: '100% 0px' },
   );
   observer.observe(element);
+  return () => observer.disconnect();
 }
 
-function renderCanvas(view, limit) {
+function renderCanvas(view, limit, live) {
   const box = document.createElement('div');
   box.className = 'canvas-matrix';
   const toolbar = document.createElement('div');
@@ -456,7 +579,7 @@ function renderCanvas(view, limit) {
   scroller.className = 'canvas-scroller';
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', `${captionText(view)} ${view.t('matrix.heatmap')} [${view.rows} × ${view.cols}]`);
+  canvas.setAttribute('aria-label', canvasLabel(view));
   const tooltip = document.createElement('div');
   tooltip.className = 'canvas-tooltip';
   tooltip.hidden = true;
@@ -464,9 +587,25 @@ function renderCanvas(view, limit) {
 
   // One pixel per value, scaled up by CSS without smoothing. Drawn when the
   // canvas nears the viewport: a 512-token run has a dozen such matrices.
+  // A later render of the same shape draws its numbers here (updateFigure).
   canvas.width = view.cols;
   canvas.height = view.rows;
-  whenVisible(canvas, () => drawHeatmap(canvas, view, limit));
+  let cancel = () => {};
+  live.redraw = () => {
+    cancel();
+    const draw = () => drawHeatmap(canvas, live.view, live.limit);
+    const { later } = live.view;
+    if (later) {
+      let drawn = false;
+      later(() => {
+        if (!drawn) draw();
+      }, canvas);
+      cancel = () => {
+        drawn = true;
+      };
+    } else cancel = whenVisible(canvas, draw);
+  };
+  live.redraw();
   let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
   const applyZoom = () => {
     canvas.style.width = `${view.cols * zoom}px`;
@@ -487,7 +626,8 @@ function renderCanvas(view, limit) {
     const i = Math.floor(((event.clientY - rect.top) / rect.height) * view.rows);
     if (i < 0 || j < 0 || i >= view.rows || j >= view.cols) return;
     tooltip.hidden = false;
-    tooltip.textContent = `${view.rowLabels[i]} · ${view.colLabels[j]} = ${formatNumber(valueAt(view, i, j), view.decimals)}`;
+    const shown = live.view;
+    tooltip.textContent = `${shown.rowLabels[i]} · ${shown.colLabels[j]} = ${formatNumber(valueAt(shown, i, j), shown.decimals)}`;
     tooltip.style.left = `${event.clientX - rect.left + scroller.scrollLeft + 12}px`;
     tooltip.style.top = `${event.clientY - rect.top + scroller.scrollTop + 12}px`;
   });

@@ -72,11 +72,12 @@ export function measureDotVariance(dims = VARIANCE_DIMS, pairs = VARIANCE_PAIRS,
 }
 
 const measured = new Map();
+const varianceKey = (dk) =>
+  (VARIANCE_DIMS.includes(dk) || !(dk >= 1) ? VARIANCE_DIMS : [...VARIANCE_DIMS, dk].sort((a, b) => a - b)).join(',');
 /** measureDotVariance for the standard dims plus `dk`, computed once per page. */
 export function dotVarianceWith(dk) {
-  const dims = VARIANCE_DIMS.includes(dk) || !(dk >= 1) ? VARIANCE_DIMS : [...VARIANCE_DIMS, dk].sort((a, b) => a - b);
-  const key = dims.join(',');
-  if (!measured.has(key)) measured.set(key, measureDotVariance(dims));
+  const key = varianceKey(dk);
+  if (!measured.has(key)) measured.set(key, measureDotVariance(key.split(',').map(Number)));
   return measured.get(key);
 }
 
@@ -136,12 +137,13 @@ function softmaxStats(values, factor, blocked, fill) {
 /**
  * rows: for each query i, {label, scaled: {max, entropy}, unscaled: {max, entropy},
  * spread: {scaled, unscaled}} (the spread of its visible scores).
- * scores [S, S_kv] of one head; blocked(i, j); fill is the mask fill value.
+ * scores [S, S_kv] of one head; blocked(i, j); fill is the mask fill value;
+ * from, to: the rows wanted (default all).
  */
-export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill, labels }) {
+export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill, labels, from = 0, to = S }) {
   const rows = [];
   const blockedRow = new Uint8Array(Skv);
-  for (let i = 0; i < S; i++) {
+  for (let i = from; i < to; i++) {
     const raw = scores.subarray(offset + i * Skv, offset + (i + 1) * Skv);
     for (let j = 0; j < Skv; j++) blockedRow[j] = blocked(i, j) ? 1 : 0;
     rows.push({
@@ -374,12 +376,16 @@ export function renderScalingCharts({ rows, focus, dk, D, scale, factor, scaleTe
   line.textContent = t('scaling.factor', { factor: scaleText });
   const charts = document.createElement('div');
   charts.className = 'charts';
-  // The variance is measured once per page (a few hundred thousand draws), when the section nears the viewport.
-  const slot = document.createElement('figure');
-  slot.className = 'chart-figure chart-pending';
-  slot.dataset.chart = 'variance';
+  // The variance is measured once per page (a few hundred thousand draws), when the section nears the
+  // viewport; once measured, its chart is drawn at once (a re-render keeps the section's height).
+  const variance = () => varianceFigure({ dk, D, scale, factor, t });
+  const slot = measured.has(varianceKey(dk)) ? variance() : document.createElement('figure');
+  if (!slot.dataset.chart) {
+    slot.className = 'chart-figure chart-pending';
+    slot.dataset.chart = 'variance';
+    whenVisible(slot, () => slot.replaceWith(variance()));
+  }
   charts.append(slot, saturationFigure({ rows, focus, t }));
-  whenVisible(slot, () => slot.replaceWith(varianceFigure({ dk, D, scale, factor, t })));
   box.append(line, charts);
   return box;
 }

@@ -6,6 +6,7 @@ import { fillText, renderFormula, scaleFactorText, stepFormula } from './formula
 import { renderHeadMultiples } from './heads.js';
 import { renderLinks } from './links.js';
 import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
+import { patchChildren, standIn } from './patch.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
 
@@ -13,6 +14,11 @@ const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k)
 
 // Above this many links (heads × queries × keys), the links view draws the selected head only.
 const MAX_ALL_HEAD_LINKS = 20000;
+
+// Above this many numbers in the result, the steps are built in slices (slices.js), near the viewport first.
+const PROGRESSIVE_NUMBERS = 1 << 19;
+// The scaling statistics are worked out this many query rows per slice.
+const SCALING_ROWS = 64;
 
 // Public step names, as <attention-lab steps="…"> takes them.
 export const STEP_NAMES = {
@@ -44,7 +50,9 @@ const paragraph = (className, text) => {
 };
 
 /**
- * One step: title, formula (f: the formula's context), shape, meaning.
+ * One step: title, formula (f: the formula's context, and f.later), shape, meaning.
+ * children: its content, or a function building it (given the section), which
+ * f.later runs now or in a later slice.
  * extra: {meaning (instead of the step's own), notes: [text] under it}.
  */
 function section(f, step, shapeText, children, extra = {}) {
@@ -77,7 +85,9 @@ function section(f, step, shapeText, children, extra = {}) {
   meaning.setAttribute('part', 'meaning');
   header.append(meaning);
   for (const note of extra.notes ?? []) header.append(paragraph('notice', note));
-  el.append(header, ...children);
+  el.append(header);
+  if (typeof children === 'function') f.later(() => el.append(...children(el)), el);
+  else el.append(...children);
   return el;
 }
 
@@ -200,14 +210,20 @@ export function meanOverHeads(data, b, H, S, Skv) {
   return out;
 }
 
+/** How many numbers a result holds. */
+const numberCount = (tensors) => Object.values(tensors).reduce((sum, tensor) => sum + tensor.data.length, 0);
+
 /**
- * Renders the whole pipeline for `result` into `container`.
+ * Renders the whole pipeline for `result` into `container`: the matrices of
+ * the last render that only changed numbers are updated in place; a large
+ * result's steps are built in slices by `queue` (a SliceQueue, which the
+ * caller starts once the steps are on the page: layout.progressive).
  * view: {t, b, h, decimals, theme, focus, linksAllHeads, weightsGiven, steps?: Set of STEP_NAMES, editable?, exportable?};
  * edits: {isWeightEdited(name, i, j), isEmbeddingEdited(token, d)};
  * on: {editWeight(name, i, j, value), editEmbedding(token, d, value), focus(i), selectHead(h), showAllHeads(bool)}.
  * Returns the layout the explanations read.
  */
-export function renderPipeline(container, result, view, edits, on) {
+export function renderPipeline(container, result, view, edits, on, queue) {
   const { t } = view;
   const rs = runSettings(result.settings);
   const T = result.tensors;
@@ -220,6 +236,21 @@ export function renderPipeline(container, result, view, edits, on) {
   const randomInput = result.tokens.length === 0;
   const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
   const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
+  const progressive = numberCount(T) > PROGRESSIVE_NUMBERS;
+  const later = progressive ? (run, element) => queue.add(run, element) : (run) => run();
+  // The matrices on the page, kept and updated where only their numbers change (not when built in slices).
+  const previous = new Map();
+  if (!progressive)
+    for (const figure of container.querySelectorAll('figure.matrix-figure'))
+      previous.set(figure.dataset.matrix, figure);
+  const standIns = [];
+  const figureOf = (matrixView) => {
+    const figure = renderMatrix(progressive ? { ...matrixView, later } : matrixView, previous.get(matrixView.name));
+    if (figure !== previous.get(matrixView.name)) return figure;
+    const placeholder = standIn(figure);
+    standIns.push(placeholder);
+    return placeholder;
+  };
   const common = { t, decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
   const editable = view.editable !== false;
   const dLabels = features(D);
@@ -233,6 +264,7 @@ export function renderPipeline(container, result, view, edits, on) {
     factor: result.scaleFactor,
     dk,
     D,
+    later,
   };
   const scaleText = scaleFactorText({ scale: rs.scale, factor: result.scaleFactor, dk, D }, t);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
@@ -248,10 +280,17 @@ export function renderPipeline(container, result, view, edits, on) {
       }
     : {};
   const blocked = (i, j) => maskBlocks(T.mask.data[(b * S + i) * Skv + j], rs.maskConvention);
+  // Whether the mask blocks anything in this sentence: worked out once for every matrix it colours.
+  const blocksAny = () => {
+    for (let i = 0; i < S; i++) for (let j = 0; j < Skv; j++) if (blocked(i, j)) return true;
+    return false;
+  };
+  let anyBlocked;
+  const hasBlocked = () => (anyBlocked ??= blocksAny());
   const bsd = (len) => `[B=${B}, S=${len}, D=${D}]`;
 
   const matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
-    renderMatrix({
+    figureOf({
       name,
       caption: extra.caption ?? tensorLabel(t, 'label.caption', name),
       data: tensor.data,
@@ -306,6 +345,7 @@ export function renderPipeline(container, result, view, edits, on) {
             theme: view.theme,
             t,
             onPick: on.selectHead,
+            later,
           }),
         ]
       : [];
@@ -326,14 +366,20 @@ export function renderPipeline(container, result, view, edits, on) {
       ? `${t('step.X.meaning')} ${t('meaning.X.positional')}`
       : t('step.X.meaning');
   sections.push(
-    section(f, 'X', bsd(S), [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))], {
-      meaning: xMeaning,
-    }),
+    section(
+      f,
+      'X',
+      bsd(S),
+      () => [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))],
+      {
+        meaning: xMeaning,
+      },
+    ),
   );
   if (cross) {
     const ctxEdit = result.contextTokens ? embeddingEdit(keyLabels) : {};
     sections.push(
-      section(f, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, [
+      section(f, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, () => [
         matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit),
       ]),
     );
@@ -343,7 +389,7 @@ export function renderPipeline(container, result, view, edits, on) {
       f,
       'weights',
       `W: [D=${D}, D=${D}]`,
-      [
+      () => [
         row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
         row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
       ],
@@ -356,7 +402,7 @@ export function renderPipeline(container, result, view, edits, on) {
       matrix(name, T[name], b * len * D, len, D, labels, dLabels, { columnColor: headOfColumn, ...headBands }),
     );
   sections.push(
-    section(f, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, [
+    section(f, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, () => [
       row(qkvGroup('Q', S, queryLabels), qkvGroup('K', Skv, keyLabels), qkvGroup('V', Skv, keyLabels)),
     ]),
   );
@@ -375,7 +421,7 @@ export function renderPipeline(container, result, view, edits, on) {
       headColor(h),
     );
   sections.push(
-    section(f, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+    section(f, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, () => [
       row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
     ]),
   );
@@ -390,21 +436,23 @@ export function renderPipeline(container, result, view, edits, on) {
       headColor(h),
     );
   const perHeadShape = `[B=${B}, H=${H}, S=${S}, S_kv=${Skv}]`;
-  const additiveParams = ['W_a', 'U_a', 'v_a'].map(additiveMatrix).filter(Boolean);
+  const additiveParams = () => ['W_a', 'U_a', 'v_a'].map(additiveMatrix).filter(Boolean);
   sections.push(
     section(
       f,
       'scores',
       perHeadShape,
-      [
-        ...(rs.score === 'additive' && additiveParams.length ? [row(...additiveParams)] : []),
+      () => [
+        ...(rs.score === 'additive'
+          ? [additiveParams()].filter((params) => params.length).map((params) => row(...params))
+          : []),
         ...headMultiples('scores', T.scores, 'signed'),
         headMatrix('scores'),
       ],
       rs.score === 'additive' ? { meaning: t('meaning.scores.additive') } : {},
     ),
   );
-  sections.push(section(f, 'scaled', perHeadShape, [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, f) }));
+  sections.push(section(f, 'scaled', perHeadShape, () => [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, f) }));
   const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, view.decimals) : undefined;
   const convention = t(MASK_MEANING[rs.maskConvention], { fill: fillText(rs.fill) });
   const maskMeaning = rs.mask === 'none' ? `${t('meaning.mask.none')} ${convention}` : convention;
@@ -413,7 +461,14 @@ export function renderPipeline(container, result, view, edits, on) {
       f,
       'mask',
       `[B=${B}, S=${S}, S_kv=${Skv}]`,
-      [matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, { kind: 'mask', blocked, maskText })],
+      () => [
+        matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, {
+          kind: 'mask',
+          blocked,
+          hasBlocked: hasBlocked(),
+          maskText,
+        }),
+      ],
       { meaning: maskMeaning },
     ),
   );
@@ -423,7 +478,11 @@ export function renderPipeline(container, result, view, edits, on) {
       : t(rs.maskConvention === 'additive' ? 'meaning.masked.additive' : 'step.masked.meaning', {
           fill: fillText(rs.fill),
         });
-  sections.push(section(f, 'masked', perHeadShape, [headMatrix('masked', { blocked })], { meaning: maskedMeaning }));
+  sections.push(
+    section(f, 'masked', perHeadShape, () => [headMatrix('masked', { blocked, hasBlocked: hasBlocked() })], {
+      meaning: maskedMeaning,
+    }),
+  );
   // Why a row of weights is NaN: all its keys masked with −∞ (0/0), or a score that overflowed to ∞ (∞ − ∞).
   const nanNote = (rows) => {
     const allMasked = (i) =>
@@ -442,22 +501,27 @@ export function renderPipeline(container, result, view, edits, on) {
       f,
       'attnweights',
       perHeadShape,
-      [...headMultiples('weights', T.weights, 'prob'), headMatrix('weights', { kind: 'prob', blocked, nanNote })],
+      () => [
+        ...headMultiples('weights', T.weights, 'prob'),
+        headMatrix('weights', { kind: 'prob', blocked, hasBlocked: hasBlocked(), nanNote }),
+      ],
       { notes: untrained },
     ),
   );
 
-  // Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout).
-  const averaged = T.averagedWeights
-    ? T.averagedWeights.data.subarray(b * S * Skv, (b + 1) * S * Skv)
-    : meanOverHeads((rs.p > 0 ? T.dropped : T.weights).data, b, H, S, Skv);
+  // Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout). Worked out when first needed.
+  let averaged;
+  const averagedWeights = () =>
+    (averaged ??= T.averagedWeights
+      ? T.averagedWeights.data.subarray(b * S * Skv, (b + 1) * S * Skv)
+      : meanOverHeads((rs.p > 0 ? T.dropped : T.weights).data, b, H, S, Skv));
   if (multiHead)
     sections.push(
-      section(f, 'averaged', `[B=${B}, S=${S}, S_kv=${Skv}]`, [
-        renderMatrix({
+      section(f, 'averaged', `[B=${B}, S=${S}, S_kv=${Skv}]`, () => [
+        figureOf({
           name: 'averagedWeights',
           caption: tensorLabel(t, 'label.caption', 'averagedWeights'),
-          data: averaged,
+          data: averagedWeights(),
           offset: 0,
           rows: S,
           cols: Skv,
@@ -465,44 +529,58 @@ export function renderPipeline(container, result, view, edits, on) {
           colLabels: keyLabels,
           kind: 'prob',
           blocked,
+          hasBlocked: hasBlocked(),
           nanNote,
           ...common,
         }),
       ]),
     );
 
-  const scaling = scalingRows({
-    scores: T.scores.data,
-    offset: (b * H + h) * S * Skv,
-    S,
-    Skv,
-    scaleFactor: result.scaleFactor,
-    blocked,
-    fill: rs.fill,
-    labels: queryLabels,
-  });
   sections.push(
-    section(f, 'scaling', null, [
-      renderScalingCharts({
-        rows: scaling,
-        focus: view.focus,
-        dk,
-        D,
-        scale: rs.scale,
-        factor: result.scaleFactor,
-        scaleText,
-        t,
-      }),
-      renderScalingTable(scaling, Skv, view.decimals, t),
-    ]),
+    section(f, 'scaling', null, (el) => {
+      // The rows' statistics a block of rows at a time (each row is a softmax twice), then the charts and table.
+      const scaling = [];
+      for (let from = 0; from < S; from += SCALING_ROWS)
+        later(() =>
+          scaling.push(
+            ...scalingRows({
+              scores: T.scores.data,
+              offset: (b * H + h) * S * Skv,
+              S,
+              Skv,
+              scaleFactor: result.scaleFactor,
+              blocked,
+              fill: rs.fill,
+              labels: queryLabels,
+              from,
+              to: Math.min(S, from + SCALING_ROWS),
+            }),
+          ),
+        );
+      later(() =>
+        el.append(
+          renderScalingCharts({
+            rows: scaling,
+            focus: view.focus,
+            dk,
+            D,
+            scale: rs.scale,
+            factor: result.scaleFactor,
+            scaleText,
+            t,
+          }),
+          renderScalingTable(scaling, Skv, view.decimals, t),
+        ),
+      );
+      return [];
+    }),
   );
 
   // Every head in its colour, or the selected one (the toggle); for long inputs just the selected one.
   const allHeadsFit = H * S * Skv <= MAX_ALL_HEAD_LINKS;
   const allHeads = multiHead && view.linksAllHeads !== false && allHeadsFit;
-  const linkChildren = [];
-  if (multiHead) linkChildren.push(linksToggle(t, allHeads, allHeadsFit, h, on.showAllHeads));
-  linkChildren.push(
+  const linkChildren = () => [
+    ...(multiHead ? [linksToggle(t, allHeads, allHeadsFit, h, on.showAllHeads)] : []),
     renderLinks({
       weights: T.weights.data,
       b,
@@ -515,16 +593,20 @@ export function renderPipeline(container, result, view, edits, on) {
       focus: view.focus,
       onFocus: on.focus,
       label: t('step.links.title'),
+      later,
     }),
-  );
+  ];
   sections.push(section(f, 'links', null, linkChildren));
 
-  const dropout = dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p);
+  let dropout;
+  const dropoutOf = () =>
+    (dropout ??= dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p));
   sections.push(
-    dropoutSection(f, perHeadShape, rs, dropout, {
+    dropoutSection(f, perHeadShape, rs, dropoutOf, {
       headMatrix,
       headLabel,
       blocked,
+      hasBlocked,
       matrix,
       queryLabels,
       keyLabels,
@@ -533,7 +615,7 @@ export function renderPipeline(container, result, view, edits, on) {
     }),
   );
   sections.push(
-    section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, [
+    section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, () => [
       group(
         { template: tensorLabel(t, 'label.heading.head', 'context', headLabel), name: 'context' },
         matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk), {
@@ -544,25 +626,45 @@ export function renderPipeline(container, result, view, edits, on) {
     ]),
   );
   sections.push(
-    section(f, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, [
+    section(f, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, () => [
       matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn, ...headBands }),
     ]),
   );
   if (T.W_O)
     sections.push(
-      section(f, 'wo', `[D=${D}, D=${D}]`, [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))], {
+      section(f, 'wo', `[D=${D}, D=${D}]`, () => [row(weightMatrix('W_O'), ...(T.b_O ? [weightMatrix('b_O')] : []))], {
         meaning: `${t('step.wo.meaning')} ${initMeaning(t, rs, view.weightsGiven)}`,
       }),
     );
   sections.push(
-    section(f, 'output', bsd(S), [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)], {
+    section(f, 'output', bsd(S), () => [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)], {
       meaning: t(T.W_O ? 'step.output.meaning' : 'meaning.output.noProj'),
     }),
   );
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
-  container.replaceChildren(...shown);
-  return { B, H, S, Skv, D, dk, b, h, queryLabels, keyLabels, rs, dropout, averaged, scaleText };
+  patchChildren(container, shown, standIns);
+  return {
+    B,
+    H,
+    S,
+    Skv,
+    D,
+    dk,
+    b,
+    h,
+    queryLabels,
+    keyLabels,
+    rs,
+    get dropout() {
+      return dropoutOf();
+    },
+    get averaged() {
+      return averagedWeights();
+    },
+    scaleText,
+    progressive,
+  };
 }
 
 /** "All heads | Head 2 only" for the links view. */
@@ -588,44 +690,46 @@ function linksToggle(t, allHeads, allHeadsFit, h, showAllHeads) {
   return box;
 }
 
-/** Dropout: off (p = 0) in one line; otherwise the zero count, the keep mask m and the dropped weights. */
-function dropoutSection(f, shape, rs, dropout, ctx) {
+/**
+ * Dropout: off (p = 0) in one line; otherwise the zero count, the keep mask m and the dropped weights.
+ * dropoutOf(): the dropout summary (dropout.js).
+ */
+function dropoutSection(f, shape, rs, dropoutOf, ctx) {
   const { t } = f;
   if (rs.p === 0) return section(f, 'dropped', null, [], { meaning: t('meaning.dropped.off') });
-  const { headMatrix, headLabel, blocked, matrix, queryLabels, keyLabels } = ctx;
+  const { headMatrix, headLabel, blocked, hasBlocked, matrix, queryLabels, keyLabels } = ctx;
   const S = queryLabels.length;
   const Skv = keyLabels.length;
-  const summary = [
-    t('dropout.summary', {
-      zeroed: dropout.zeroed,
-      total: dropout.nonZero,
-      kept: dropout.nonZero - dropout.zeroed,
-      factor: compactNumber(dropout.factor),
-    }),
-  ];
-  if (dropout.zeroWeights) summary.push(t('dropout.zeroWeights', { n: dropout.zeroWeights }));
-  const zeroLabel = t('dropout.zeroLabel');
-  const keep = matrix('keep', { data: dropout.keep }, 0, S, Skv, queryLabels, keyLabels, {
-    kind: 'mask',
-    caption: `${t('dropout.keepCaption')} (${headLabel})`,
-    blocked: (i, j) => droppedByDropout(dropout, i * Skv + j),
-    maskText: (v) => (v === UNKNOWN ? '–' : String(v)),
-    cellClass: (i, j, v) => (v === UNKNOWN ? ['keep-unknown'] : []),
-    exportable: false,
-  });
-  const dropped = headMatrix('dropped', {
-    kind: 'prob',
-    blocked,
-    nanNote: ctx.nanNote,
-    cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
-    cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
-  });
-  const summaryLine = paragraph('dropout-summary', summary.join(' '));
-  return section(
-    f,
-    'dropped',
-    shape,
-    [summaryLine, row(group(`${t('dropout.keepCaption')} (${headLabel})`, keep, headColor(ctx.h)), dropped)],
-    { meaning: t('step.dropped.meaning') },
-  );
+  const content = () => {
+    const dropout = dropoutOf();
+    const summary = [
+      t('dropout.summary', {
+        zeroed: dropout.zeroed,
+        total: dropout.nonZero,
+        kept: dropout.nonZero - dropout.zeroed,
+        factor: compactNumber(dropout.factor),
+      }),
+    ];
+    if (dropout.zeroWeights) summary.push(t('dropout.zeroWeights', { n: dropout.zeroWeights }));
+    const zeroLabel = t('dropout.zeroLabel');
+    const keep = matrix('keep', { data: dropout.keep }, 0, S, Skv, queryLabels, keyLabels, {
+      kind: 'mask',
+      caption: `${t('dropout.keepCaption')} (${headLabel})`,
+      blocked: (i, j) => droppedByDropout(dropout, i * Skv + j),
+      maskText: (v) => (v === UNKNOWN ? '–' : String(v)),
+      cellClass: (i, j, v) => (v === UNKNOWN ? ['keep-unknown'] : []),
+      exportable: false,
+    });
+    const dropped = headMatrix('dropped', {
+      kind: 'prob',
+      blocked,
+      hasBlocked: hasBlocked(),
+      nanNote: ctx.nanNote,
+      cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
+      cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
+    });
+    const summaryLine = paragraph('dropout-summary', summary.join(' '));
+    return [summaryLine, row(group(`${t('dropout.keepCaption')} (${headLabel})`, keep, headColor(ctx.h)), dropped)];
+  };
+  return section(f, 'dropped', shape, content, { meaning: t('step.dropped.meaning') });
 }

@@ -14,14 +14,10 @@
 //   first render, which has no heights to stand in at), and all at once
 //   before a jump, so no step above the one jumped to is a guess.
 
+import { whenIdle } from './slices.js';
+
 /** How long the renders pause before the unmeasured steps are laid out. */
 const QUIET_MS = 500;
-
-/** The page's idle time, or a timer where requestIdleCallback is missing (Safari). */
-const whenIdle = (work) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(work)
-    : setTimeout(() => work({ timeRemaining: () => 8 }), 16);
 
 /** Padding and border above and below the content (contain-intrinsic-size is the content box's). */
 function verticalExtras(section) {
@@ -31,6 +27,9 @@ function verticalExtras(section) {
     0,
   );
 }
+
+/** Whether a step's content is still being built in slices (slices.js). */
+const isBuilding = (section) => 'building' in section.dataset;
 
 export class StepSizes {
   /** Each step's content height in px, by section id, as last measured. */
@@ -60,6 +59,7 @@ export class StepSizes {
     const measureSome = (deadline) => {
       if (turn !== this.#turn) return;
       for (const section of this.#pending) {
+        if (isBuilding(section)) continue; // measured once built
         this.#measure(section);
         if (deadline.timeRemaining() <= 0) break;
       }
@@ -68,9 +68,13 @@ export class StepSizes {
     setTimeout(() => whenIdle(measureSome), this.#heights.size ? QUIET_MS : 0);
   }
 
-  /** Measures the sections not measured yet, now (before a jump). */
+  /**
+   * Measures the sections not measured yet, now (before a jump). One still
+   * being built (slices.js) keeps its last height, which the browser shows
+   * while it is off screen.
+   */
   measureAll() {
-    for (const section of this.#pending) this.#measure(section);
+    for (const section of this.#pending) if (!isBuilding(section)) this.#measure(section);
   }
 
   // Keeps the section's height for the step's next section. Skipped content

@@ -93,12 +93,7 @@ export class TeachingFrame {
         this.show(sections[index].id),
       );
     }
-    const ctx = {
-      queryLabels: layout.queryLabels,
-      keyLabels: layout.keyLabels,
-      cross: Boolean(view.result.tensors.X_context),
-    };
-    applyFollow(parts.pipeline, view.focus, ctx, t('follow.rowHint'));
+    applyFollow(parts.pipeline, view.focus, this.#followContext(), t('follow.rowHint'));
     if (parts.follow)
       renderFollowControl(parts.follow, { t, labels: layout.queryLabels, focus: view.focus }, this.#on.follow);
     if (parts.stepsToggle) parts.stepsToggle.setAttribute('aria-pressed', String(this.#mode === 'steps'));
@@ -116,6 +111,46 @@ export class TeachingFrame {
       this.#watch();
       if (leaving && this.#currentId) this.show(this.#currentId);
     }
+  }
+
+  /**
+   * Where the step being read is (scrolling): {id, top}, or null. A render
+   * keeps it there (keepPlace): the browser's scroll anchoring can pick a
+   * number kept in place by the render and move the page with it.
+   */
+  readingPlace() {
+    // At the top of the page the browser anchors nothing: no layout is forced for it here.
+    if (this.#mode !== 'scroll' || window.scrollY === 0) return null;
+    const section = this.#sections.find((s) => s.isConnected && s.getBoundingClientRect().bottom > 0);
+    return section ? { id: section.id, top: section.getBoundingClientRect().top } : null;
+  }
+
+  /** Puts the step of `place` (readingPlace) back where it was. */
+  keepPlace(place) {
+    const section = place && this.#mode === 'scroll' && this.#sections.find((s) => s.id === place.id);
+    if (!section) return;
+    const moved = section.getBoundingClientRect().top - place.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }
+
+  /** The shown steps, in order. */
+  get sections() {
+    return this.#sections;
+  }
+
+  /** A step built after the render (in slices): the followed token marked in it. */
+  built(section) {
+    const view = this.#view;
+    if (view) applyFollow(section, view.focus, this.#followContext(), view.t('follow.rowHint'));
+  }
+
+  #followContext() {
+    const { layout, result } = this.#view;
+    return {
+      queryLabels: layout.queryLabels,
+      keyLabels: layout.keyLabels,
+      cross: Boolean(result.tensors.X_context),
+    };
   }
 
   /** Goes to the step with this id: scrolls to it, or shows it alone step by step. */

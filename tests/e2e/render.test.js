@@ -1,0 +1,174 @@
+// How the page re-renders: a change that keeps the shapes updates the
+// matrices in place (the same elements, new numbers, the focus kept); a large
+// result (512 tokens × dModel 768 × 12 heads) is built in slices, the steps
+// near the viewport first. Structure only: durations are the benchmark's.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
+import { formatNumber } from '../../web/view/matrix.js';
+import { openPage, waitForIdle } from './browser.js';
+import { SHOTS, useBrowserSuite } from './suite.js';
+
+const suite = useBrowserSuite();
+let page;
+const problems = [];
+
+/** A rendered table's numbers, row by row. */
+const tableText = (matrix) =>
+  page.$$eval(`table[data-matrix="${matrix}"]:not(.sr-only) tbody tr`, (rows) =>
+    rows.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)),
+  );
+
+/** The API's numbers of one [rows, cols] slice at `offset`, as the page writes them. */
+const apiText = (tensor, offset, rows, cols) =>
+  Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => formatNumber(tensor.data[offset + i * cols + j], 4)),
+  );
+
+describe('a re-render that keeps the shapes', () => {
+  beforeAll(async () => {
+    page = await openPage(suite.browser, suite.server.url, { problems });
+  });
+  afterAll(() => page.context().close());
+
+  test('an edit updates the tables in place: the same elements show the new numbers', async () => {
+    await page.evaluate(() => {
+      window.kept = ['W_Q', 'scores', 'weights', 'output'].map((name) =>
+        document.querySelector(`table[data-matrix="${name}"]`),
+      );
+      window.keptStep = document.getElementById('step-output');
+    });
+    await page.click('table[data-matrix="W_Q"] td[data-i="0"][data-j="1"]');
+    await page.keyboard.type('0.75');
+    await page.keyboard.press('Enter');
+    await waitForIdle(page);
+    const same = await page.evaluate(() => [
+      ...window.kept.map(
+        (table, k) =>
+          table.isConnected &&
+          table === document.querySelector(`table[data-matrix="${['W_Q', 'scores', 'weights', 'output'][k]}"]`),
+      ),
+      window.keptStep === document.getElementById('step-output'),
+    ]);
+    expect(same).toEqual([true, true, true, true, true]);
+    // The numbers are the engine's for the edited weight.
+    const config = configFromSettings(DEFAULT_SETTINGS);
+    config.weights = { edits: { W_Q: [[0, 1, 0.75]] } };
+    const expected = suite.lab.run(config);
+    const [, , S, Skv] = expected.tensors.scores.shape;
+    const D = expected.tensors.Q.shape[2];
+    expect(await tableText('output')).toEqual(apiText(expected.tensors.output, 0, S, D));
+    expect(await tableText('scores')).toEqual(apiText(expected.tensors.scores, 0, S, Skv));
+    const edited = page.locator('table[data-matrix="W_Q"] td[data-i="0"][data-j="1"]');
+    expect(await edited.textContent()).toBe('0.7500');
+    expect(await edited.getAttribute('class')).toContain('edited');
+    // What a fresh render gives every cell: coordinates, a colour class, and one tab stop per table.
+    const cells = await page.$$eval('table[data-matrix="scores"] tbody td', (tds) =>
+      tds.map((td) => [td.dataset.i, td.dataset.j, /\bh[pld]-\d+\b/.test(td.className)]),
+    );
+    expect(cells.length).toBe(S * Skv);
+    expect(cells.every(([i, j, coloured]) => i !== undefined && j !== undefined && coloured)).toBe(true);
+    expect(await page.locator('table[data-matrix="scores"] td[tabindex="0"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('a focused cell keeps the focus through the re-render its own edit causes', async () => {
+    const cell = 'table[data-matrix="W_K"] td[data-i="1"][data-j="2"]';
+    await page.focus('table[data-matrix="W_K"] td[data-i="0"][data-j="0"]'); // the tab stop; the arrows move on
+    for (const key of ['ArrowDown', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+    expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), cell)).toBe(
+      true,
+    );
+    const before = await page.locator(cell).textContent();
+    await page.keyboard.press('Alt+ArrowUp'); // +0.1: an edit, then a run and a render
+    await waitForIdle(page);
+    expect(await page.locator(cell).textContent()).not.toBe(before);
+    expect(await page.evaluate((selector) => document.activeElement === document.querySelector(selector), cell)).toBe(
+      true,
+    );
+    // The arrows still move from it.
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => [document.activeElement.dataset.i, document.activeElement.dataset.j])).toEqual([
+      '1',
+      '3',
+    ]);
+  });
+
+  test('a head tab keeps the per-head tables and shows that head', async () => {
+    const scores = await page.evaluateHandle(() => document.querySelector('table[data-matrix="scores"]'));
+    await page.click('#head-tabs button:nth-of-type(2)');
+    await waitForIdle(page);
+    expect(await page.evaluate((table) => table.isConnected, scores)).toBe(true);
+    const result = await page.evaluate(() => {
+      const { tensors } = window.attentionLab.controller.result;
+      return { data: Array.from(tensors.scores.data), shape: tensors.scores.shape };
+    });
+    const [, , S, Skv] = result.shape;
+    expect(await tableText('scores')).toEqual(apiText({ data: result.data }, S * Skv, S, Skv));
+    expect(await page.locator('#step-scores h3').first().textContent()).toContain('2');
+  });
+});
+
+describe('a large result', () => {
+  beforeAll(async () => {
+    page = await openPage(suite.browser, suite.server.url, { problems });
+    await page.fill('#control-d-model', '768');
+    await page.fill('#control-heads', '12');
+    await waitForIdle(page);
+    await page.fill('#input-text', Array.from({ length: 512 }, (_, i) => `w${i}`).join(' '));
+    await waitForIdle(page);
+  }, 120_000);
+  afterAll(() => page.context().close());
+
+  test('a keystroke shows the steps in view first and builds the rest in later tasks', async () => {
+    await page.evaluate(() => scrollTo(0, 0));
+    const atEvent = await page.evaluate(async () => {
+      const box = document.getElementById('input-text');
+      box.value += ' w512';
+      box.dispatchEvent(new Event('input'));
+      await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+      const steps = Array.from(document.querySelectorAll('#pipeline > section.step'));
+      return {
+        building: steps.filter((s) => 'building' in s.dataset).map((s) => s.id),
+        firstHasCanvas: Boolean(document.querySelector('#step-X canvas')),
+      };
+    });
+    // When the page says it is rendered, the first step is there and the far ones are still to come.
+    expect(atEvent.firstHasCanvas).toBe(true);
+    expect(atEvent.building).not.toContain('step-X');
+    expect(atEvent.building).toContain('step-output');
+    await waitForIdle(page);
+    // Then everything is built: 513 tokens in the links view, 513 rows of statistics, 12 heads of small multiples.
+    expect(await page.locator('#pipeline > section.step[data-building]').count()).toBe(0);
+    expect(await page.locator('#step-links text.token:not(.key)').count()).toBe(513);
+    expect(await page.$eval('#step-scaling > table.stats', (table) => table.tBodies[0].rows.length)).toBe(513);
+    expect(
+      await page.$$eval('#step-attnweights .head-multiple svg', (svgs) => svgs.map((svg) => svg.childElementCount > 0)),
+    ).toEqual(Array(12).fill(true));
+    expect(await page.locator('#step-output canvas').count()).toBe(1);
+    // Find in page reaches the end: the last token's label is text in the document.
+    expect(await page.evaluate(() => document.getElementById('step-links').textContent.includes('w512'))).toBe(true);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  test('a jump to a step still being built lands on it', async () => {
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate(async () => {
+      const box = document.getElementById('input-text');
+      box.value = box.value.replace(/ w512$/, '');
+      box.dispatchEvent(new Event('input'));
+      await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+    });
+    expect(await page.locator('#step-output[data-building]').count()).toBe(1);
+    await page.click('#overview a[data-target="step-output"]');
+    await waitForIdle(page);
+    await page.waitForTimeout(300);
+    const place = await page.evaluate(() => ({
+      top: document.getElementById('step-output').getBoundingClientRect().top,
+      toolbar: document.querySelector('.toolbar').getBoundingClientRect().height,
+    }));
+    expect(place.top).toBeGreaterThanOrEqual(place.toolbar - 2);
+    expect(place.top).toBeLessThan(place.toolbar + 60);
+    await page.screenshot({ path: `${SHOTS}render-large-jump.png` });
+  }, 120_000);
+});
