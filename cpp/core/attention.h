@@ -12,6 +12,7 @@
 // dk = D / H (headDim).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,6 +52,13 @@ inline constexpr std::array<const char*, 26> kTensorNames = {"X",
                                                              "concat",
                                                              "output"};
 
+// kTensorNames with their lengths, so a lookup compares without strlen.
+inline constexpr auto kTensorNameViews = [] {
+  std::array<std::string_view, kTensorNames.size()> views{};
+  for (size_t i = 0; i < kTensorNames.size(); ++i) views[i] = kTensorNames[i];
+  return views;
+}();
+
 // A set of kTensorNames: the tensors a caller asks runAttention for.
 class TensorSet {
  public:
@@ -58,8 +66,8 @@ class TensorSet {
   static TensorSet all() { return TensorSet((uint32_t{1} << kTensorNames.size()) - 1); }
   // The name's index in kTensorNames, or -1.
   static int indexOf(std::string_view name) {
-    for (size_t i = 0; i < kTensorNames.size(); ++i)
-      if (name == kTensorNames[i]) return static_cast<int>(i);
+    for (size_t i = 0; i < kTensorNameViews.size(); ++i)
+      if (name == kTensorNameViews[i]) return static_cast<int>(i);
     return -1;
   }
   // false (and no change) for a name that is not in kTensorNames.

@@ -137,10 +137,12 @@ void multiply(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, cons
       for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = bias ? bias[j] : 0.0f;
     return;
   }
-  // One buffer for the packed block, reused across calls (one thread per instance).
+  // One buffer for the packed block, reused across calls (one thread per
+  // instance); only grown, so a call after a smaller one fills nothing.
   static std::vector<float> packed;
   const int64_t ncMax = (std::min(n, kNC) + kNR - 1) / kNR * kNR;
-  packed.resize(static_cast<size_t>(std::min(k, kKC) * ncMax));
+  const size_t packedSize = static_cast<size_t>(std::min(k, kKC) * ncMax);
+  if (packed.size() < packedSize) packed.resize(packedSize);
   for (int64_t n0 = 0; n0 < n; n0 += kNC) {
     const int64_t nc = std::min(kNC, n - n0);
     for (int64_t k0 = 0; k0 < k; k0 += kKC) {
@@ -170,7 +172,7 @@ void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda
   static std::vector<float> bias;
   const bool withBias = biases && biases[0];
   if (withBias) {
-    bias.resize(static_cast<size_t>(count * n));
+    if (bias.size() < static_cast<size_t>(count * n)) bias.resize(static_cast<size_t>(count * n));
     for (int64_t i = 0; i < count; ++i) std::copy(biases[i], biases[i] + n, bias.begin() + i * n);
   }
   multiply(m, count * n, k, a, lda, BMatrix{bs, n, ldb, false}, withBias ? bias.data() : nullptr, c, ldc);
