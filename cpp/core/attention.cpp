@@ -180,6 +180,18 @@ void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermedia
 }
 
 // ---- what to keep -------------------------------------------------------
+// Indices into kTensorNames, found by the compiler.
+constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_context"), kQ = TensorSet::indexOf("Q"),
+              kK = TensorSet::indexOf("K"), kV = TensorSet::indexOf("V"), kScores = TensorSet::indexOf("scores"),
+              kScaled = TensorSet::indexOf("scaled"), kMask = TensorSet::indexOf("mask"),
+              kMasked = TensorSet::indexOf("masked"), kWeights = TensorSet::indexOf("weights"),
+              kDropped = TensorSet::indexOf("dropped"), kAveragedWeights = TensorSet::indexOf("averagedWeights"),
+              kContext = TensorSet::indexOf("context"), kConcat = TensorSet::indexOf("concat"),
+              kOutput = TensorSet::indexOf("output");
+static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kScores >= 0 && kScaled >= 0 &&
+              kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 &&
+              kConcat >= 0 && kOutput >= 0);
+
 // Which tensors this run computes and keeps. A [B, H, S, S_kv] stage equal to
 // the one before it element for element is kept once: `masked` is `scaled`
 // without a mask (not with the additive convention: scaled + 0 turns -0 into
@@ -195,7 +207,7 @@ struct Plan {
   bool merge = false;    // context = dropped @ v, and the concat: context, concat or output
   bool mask = false;     // the mask tensor: asked for, or the mask step reads it
 
-  bool wants(const char* name) const { return wanted.has(name); }
+  bool wants(int tensor) const { return wanted.has(tensor); }
 };
 
 // How one row of scores becomes weights (softmax.h), from the config:
@@ -223,19 +235,19 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.wanted = wanted;
   p.maskedIsScaled = steps.mask == MaskStep::None;
   p.droppedIsWeights = c.dropoutP <= 0;
-  p.keepScores = p.wants("scores");
-  p.keepScaled = p.wants("scaled") || (p.maskedIsScaled && p.wants("masked"));
-  p.keepMasked = p.wants("masked") && !p.maskedIsScaled;
-  p.keepWeights = p.wants("weights") || (p.droppedIsWeights && p.wants("dropped"));
-  p.keepDropped = p.wants("dropped") && !p.droppedIsWeights;
-  p.keepAveraged = p.wants("averagedWeights");
-  p.keepContext = p.wants("context");
-  p.keepConcat = p.wants("concat");
-  p.merge = p.keepContext || p.keepConcat || p.wants("output");
-  p.drop = p.wants("dropped") || p.keepAveraged || p.merge;
-  p.attend = p.drop || p.keepScores || p.wants("scaled") || p.wants("masked") || p.wants("weights");
-  p.project = p.attend || p.wants("Q") || p.wants("K") || p.wants("V");
-  p.mask = p.wants("mask") || (p.attend && steps.mask != MaskStep::None);
+  p.keepScores = p.wants(kScores);
+  p.keepScaled = p.wants(kScaled) || (p.maskedIsScaled && p.wants(kMasked));
+  p.keepMasked = p.wants(kMasked) && !p.maskedIsScaled;
+  p.keepWeights = p.wants(kWeights) || (p.droppedIsWeights && p.wants(kDropped));
+  p.keepDropped = p.wants(kDropped) && !p.droppedIsWeights;
+  p.keepAveraged = p.wants(kAveragedWeights);
+  p.keepContext = p.wants(kContext);
+  p.keepConcat = p.wants(kConcat);
+  p.merge = p.keepContext || p.keepConcat || p.wants(kOutput);
+  p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
+  p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights);
+  p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV);
+  p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
   return p;
 }
 
@@ -307,9 +319,9 @@ Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermedia
 }
 
 // A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D], when asked for.
-void keepProjection(const Plan& p, const char* name, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
+void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
                     BufferPool& pool, Tensor& out) {
-  if (!p.wants(name)) return;
+  if (!p.wants(tensor)) return;
   out = pool.take({B, L, D});
   for (int64_t r = 0; r < B * L; ++r) std::copy(rows + r * stride, rows + r * stride + D, out.data.data() + r * D);
 }
@@ -482,41 +494,42 @@ void warnAboutNaNRows(int64_t nanRows, AttentionResult& r) {
 // stage kept once under two names becomes an alias.
 void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, AttentionResult& r) {
   auto& t = r.tensors;
-  const auto keep = [&](const char* name, Tensor& tensor) {
-    if (p.wants(name)) t.emplace_back(name, std::move(tensor));
+  const auto keep = [&](int index, Tensor& tensor) {
+    if (p.wants(index)) t.emplace_back(kTensorNames[static_cast<size_t>(index)], std::move(tensor));
   };
   // `second` equal to `first`, kept in `first`'s tensor.
-  const auto keepPair = [&](const char* first, const char* second, Tensor& shared) {
-    if (p.wants(first) && p.wants(second)) r.aliases.emplace_back(second, first);
-    t.emplace_back(p.wants(first) ? first : second, std::move(shared));
+  const auto keepPair = [&](int first, int second, Tensor& shared) {
+    if (p.wants(first) && p.wants(second))
+      r.aliases.emplace_back(kTensorNames[static_cast<size_t>(second)], kTensorNames[static_cast<size_t>(first)]);
+    t.emplace_back(kTensorNames[static_cast<size_t>(p.wants(first) ? first : second)], std::move(shared));
   };
-  keep("X", m.x);
-  if (c.isCrossAttention()) keep("X_context", m.xContext);
+  keep(kX, m.x);
+  if (c.isCrossAttention()) keep(kXContext, m.xContext);
   for (const char* name : kWeightNames)
-    if (m.w.count(name)) keep(name, m.w[name]);
-  keep("Q", m.q);
-  keep("K", m.k);
-  keep("V", m.v);
-  keep("scores", m.scores);
+    if (m.w.count(name)) keep(TensorSet::indexOf(name), m.w[name]);
+  keep(kQ, m.q);
+  keep(kK, m.k);
+  keep(kV, m.v);
+  keep(kScores, m.scores);
   if (p.keepScaled) {
     if (p.maskedIsScaled)
-      keepPair("scaled", "masked", m.scaled);
+      keepPair(kScaled, kMasked, m.scaled);
     else
-      keep("scaled", m.scaled);
+      keep(kScaled, m.scaled);
   }
-  keep("mask", m.mask);
-  if (p.keepMasked) keep("masked", m.masked);
+  keep(kMask, m.mask);
+  if (p.keepMasked) keep(kMasked, m.masked);
   if (p.keepWeights) {
     if (p.droppedIsWeights)
-      keepPair("weights", "dropped", m.weights);
+      keepPair(kWeights, kDropped, m.weights);
     else
-      keep("weights", m.weights);
+      keep(kWeights, m.weights);
   }
-  if (p.keepDropped) keep("dropped", m.dropped);
-  keep("averagedWeights", m.averagedWeights);
-  keep("context", m.context);
-  keep("concat", m.concat);
-  keep("output", m.output);
+  if (p.keepDropped) keep(kDropped, m.dropped);
+  keep(kAveragedWeights, m.averagedWeights);
+  keep(kContext, m.context);
+  keep(kConcat, m.concat);
+  keep(kOutput, m.output);
 }
 
 }  // namespace
@@ -552,9 +565,9 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   Workspace& ws = workspace();
   if (p.project) {
     const Projections qkv = projectQkv(c, d, m, ws);
-    keepProjection(p, "Q", qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
-    keepProjection(p, "K", qkv.k, qkv.kvStride, d.B, d.Skv, d.D, pool, m.k);
-    keepProjection(p, "V", qkv.v, qkv.kvStride, d.B, d.Skv, d.D, pool, m.v);
+    keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
+    keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.D, pool, m.k);
+    keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.D, pool, m.v);
     if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
     // concat [B, S, D]: kept, or the output itself (no output projection), or
     // scratch for the output projection; none when only the context is asked for.
@@ -562,14 +575,14 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
     if (p.keepConcat) {
       m.concat = pool.take({d.B, d.S, d.D});
       concat = m.concat.data.data();
-    } else if (p.wants("output") && !c.outProj) {
+    } else if (p.wants(kOutput) && !c.outProj) {
       m.output = pool.take({d.B, d.S, d.D});
       concat = m.output.data.data();
-    } else if (p.wants("output")) {
+    } else if (p.wants(kOutput)) {
       concat = grownTo(ws.concat, d.B * d.S * d.D);
     }
     if (p.attend) warnAboutNaNRows(attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat), r);
-    if (p.wants("output")) outputProjection(c, d, concat, pool, m);
+    if (p.wants(kOutput)) outputProjection(c, d, concat, pool, m);
   } else if (p.mask) {
     m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
   }

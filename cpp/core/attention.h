@@ -65,7 +65,7 @@ class TensorSet {
   TensorSet() = default;  // none
   static TensorSet all() { return TensorSet((uint32_t{1} << kTensorNames.size()) - 1); }
   // The name's index in kTensorNames, or -1.
-  static int indexOf(std::string_view name) {
+  static constexpr int indexOf(std::string_view name) {
     for (size_t i = 0; i < kTensorNameViews.size(); ++i)
       if (name == kTensorNameViews[i]) return static_cast<int>(i);
     return -1;
@@ -76,10 +76,8 @@ class TensorSet {
     if (i >= 0) bits_ |= uint32_t{1} << i;
     return i >= 0;
   }
-  bool has(std::string_view name) const {
-    const int i = indexOf(name);
-    return i >= 0 && (bits_ >> i & 1u);
-  }
+  bool has(std::string_view name) const { return has(indexOf(name)); }
+  bool has(int index) const { return index >= 0 && (bits_ >> index & 1u); }
 
  private:
   explicit TensorSet(uint32_t bits) : bits_(bits) {}
