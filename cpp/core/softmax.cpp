@@ -15,17 +15,22 @@
 namespace attention_lab {
 namespace {
 
-// exp(x) = 2^n · exp(r), n = floor(x·log2(e) + 1/2), r = x - n·ln2 with ln2
-// split in two (kLn2High has few bits, so n·kLn2High is exact).
+// exp(x) = 2^n · exp(r), n = x·log2(e) rounded to the nearest integer (by
+// adding and subtracting 1.5·2^23, whose float has n in its low mantissa
+// bits), r = x - n·ln2 with ln2 split in two (kLn2High has few bits, so
+// n·kLn2High is exact).
 constexpr float kLog2e = 1.44269504088896341f;
+constexpr float kRoundMagic = 12582912.0f;  // 1.5 · 2^23
 constexpr float kLn2High = 0.693359375f;
 constexpr float kLn2Low = -2.12194440e-4f;
 // Cephes expf: exp(r) ≈ 1 + r + r²·P(r) on |r| <= ln2 / 2.
 constexpr float kP0 = 1.9875691500e-4f, kP1 = 1.3981999507e-3f, kP2 = 8.3334519073e-3f, kP3 = 4.1665795894e-2f,
                 kP4 = 1.6666665459e-1f, kP5 = 5.0000001201e-1f;
-// Above log(FLT_MAX) exp overflows; below log(2^-150) it rounds to 0.
-constexpr float kMaxInput = 88.72283935546875f;
-constexpr float kMinInput = -103.97208404541015625f;
+// x is clamped to [kMinInput, kMaxInput], where the arithmetic itself rounds
+// to 0 and overflows to +inf (exp(-104) < 2^-150 / 2, exp(88.8) > FLT_MAX):
+// no special case for ±inf, and a NaN passes through the clamp and the sums.
+constexpr float kMaxInput = 88.8f;
+constexpr float kMinInput = -104.0f;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // 2^e as a float, for -126 <= e <= 127.
@@ -49,14 +54,13 @@ float maskOne(const ScoreRowSteps& s, float value, float maskValue) {
 
 v128_t powerOfTwo(v128_t e) { return wasm_i32x4_shl(wasm_i32x4_add(e, wasm_i32x4_splat(127)), 23); }
 
-// softmaxExp on 4 lanes: the same operations as the scalar softmaxExp below.
+// softmaxExp on 4 lanes: the same operations as the scalar softmaxExp below
+// (pmax/pmin are std::max/std::min, NaN-preserving the same way).
 v128_t expLanes(v128_t x) {
-  const v128_t isNaN = wasm_f32x4_ne(x, x);
-  const v128_t overflows = wasm_f32x4_gt(x, wasm_f32x4_splat(kMaxInput));
-  const v128_t underflows = wasm_f32x4_lt(x, wasm_f32x4_splat(kMinInput));
   const v128_t xc = wasm_f32x4_pmin(wasm_f32x4_pmax(x, wasm_f32x4_splat(kMinInput)), wasm_f32x4_splat(kMaxInput));
-  const v128_t n =
-      wasm_f32x4_floor(wasm_f32x4_add(wasm_f32x4_mul(xc, wasm_f32x4_splat(kLog2e)), wasm_f32x4_splat(0.5f)));
+  const v128_t rounded = wasm_f32x4_add(wasm_f32x4_mul(xc, wasm_f32x4_splat(kLog2e)), wasm_f32x4_splat(kRoundMagic));
+  const v128_t n = wasm_f32x4_sub(rounded, wasm_f32x4_splat(kRoundMagic));
+  const v128_t ni = wasm_i32x4_sub(rounded, wasm_f32x4_splat(kRoundMagic));  // the integer n, from the bits
   v128_t r = wasm_f32x4_sub(xc, wasm_f32x4_mul(n, wasm_f32x4_splat(kLn2High)));
   r = wasm_f32x4_sub(r, wasm_f32x4_mul(n, wasm_f32x4_splat(kLn2Low)));
   v128_t p = wasm_f32x4_splat(kP0);
@@ -66,13 +70,9 @@ v128_t expLanes(v128_t x) {
   p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(kP4));
   p = wasm_f32x4_add(wasm_f32x4_mul(p, r), wasm_f32x4_splat(kP5));
   p = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(p, wasm_f32x4_mul(r, r)), r), wasm_f32x4_splat(1.0f));
-  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);
   const v128_t n1 = wasm_i32x4_shr(ni, 1);
   const v128_t n2 = wasm_i32x4_sub(ni, n1);
-  v128_t y = wasm_f32x4_mul(wasm_f32x4_mul(p, powerOfTwo(n1)), powerOfTwo(n2));
-  y = wasm_v128_bitselect(wasm_f32x4_splat(kInf), y, overflows);
-  y = wasm_v128_bitselect(wasm_f32x4_splat(0.0f), y, underflows);
-  return wasm_v128_bitselect(x, y, isNaN);
+  return wasm_f32x4_mul(wasm_f32x4_mul(p, powerOfTwo(n1)), powerOfTwo(n2));
 }
 
 float maxLane(v128_t v) {
@@ -162,11 +162,14 @@ float scaleAndMask(const ScoreRowSteps& s, const float* scores, const float* mas
 }  // namespace
 
 float softmaxExp(float x) {
-  if (std::isnan(x)) return x;
-  if (x > kMaxInput) return kInf;
-  if (x < kMinInput) return 0.0f;
-  const float n = std::floor(x * kLog2e + 0.5f);
-  float r = x - n * kLn2High;
+  const float xc = std::min(std::max(x, kMinInput), kMaxInput);
+  const float rounded = xc * kLog2e + kRoundMagic;
+  const float n = rounded - kRoundMagic;
+  int32_t roundedBits, magicBits;
+  std::memcpy(&roundedBits, &rounded, sizeof roundedBits);
+  std::memcpy(&magicBits, &kRoundMagic, sizeof magicBits);
+  const int32_t ni = roundedBits - magicBits;
+  float r = xc - n * kLn2High;
   r = r - n * kLn2Low;
   float p = kP0;
   p = p * r + kP1;
@@ -175,7 +178,6 @@ float softmaxExp(float x) {
   p = p * r + kP4;
   p = p * r + kP5;
   p = p * (r * r) + r + 1.0f;
-  const int32_t ni = static_cast<int32_t>(n);
   const int32_t n1 = ni >> 1;  // floor(ni / 2): both halves are normal exponents
   return p * powerOfTwo(n1) * powerOfTwo(ni - n1);
 }
