@@ -11,9 +11,12 @@
 #include "attention.h"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
 
+#include "buffers.h"
 #include "embedding.h"
 #include "gemm.h"
 #include "softmax.h"
@@ -177,33 +180,159 @@ void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermedia
   m.w = initWeights(c, gen);
 }
 
-// ---- projections ----------------------------------------------------------
-// y = x·W + b   x [B, L, D], W [D, D], b [D] or none -> y [B, L, D]
-Tensor project(const Tensor& x, const Tensor& w, const Tensor* b) {
-  const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2];
-  Tensor y = emptyTensor(x.shape);
-  gemm(rows, d, d, x.data.data(), d, w.data.data(), d, false, b ? b->data.data() : nullptr, y.data.data(), d);
-  return y;
+// ---- what to keep -------------------------------------------------------
+// Indices into kTensorNames, found by the compiler.
+constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_context"), kQ = TensorSet::indexOf("Q"),
+              kK = TensorSet::indexOf("K"), kV = TensorSet::indexOf("V"), kScores = TensorSet::indexOf("scores"),
+              kScaled = TensorSet::indexOf("scaled"), kMask = TensorSet::indexOf("mask"),
+              kMasked = TensorSet::indexOf("masked"), kWeights = TensorSet::indexOf("weights"),
+              kDropped = TensorSet::indexOf("dropped"), kAveragedWeights = TensorSet::indexOf("averagedWeights"),
+              kContext = TensorSet::indexOf("context"), kConcat = TensorSet::indexOf("concat"),
+              kOutput = TensorSet::indexOf("output");
+static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kScores >= 0 && kScaled >= 0 &&
+              kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 &&
+              kConcat >= 0 && kOutput >= 0);
+
+// Which tensors this run computes and keeps. A [B, H, S, S_kv] stage equal to
+// the one before it element for element is kept once: `masked` is `scaled`
+// without a mask (not with the additive convention: scaled + 0 turns -0 into
+// +0), `dropped` is `weights` when p = 0 (nn.Dropout(0) copies).
+struct Plan {
+  TensorSet wanted;
+  bool maskedIsScaled = false, droppedIsWeights = false;
+  bool keepScores = false, keepScaled = false, keepMasked = false, keepWeights = false, keepDropped = false;
+  bool keepContext = false, keepConcat = false, keepAveraged = false;
+  bool project = false;  // Q, K, V: asked for, or the heads need them
+  bool attend = false;   // the heads: anything from the scores on is asked for
+  bool drop = false;     // dropout: dropped, averagedWeights or the context need it
+  bool merge = false;    // context = dropped @ v, and the concat: context, concat or output
+  bool mask = false;     // the mask tensor: asked for, or the mask step reads it
+
+  bool wants(int tensor) const { return wanted.has(tensor); }
+};
+
+// How one row of scores becomes weights (softmax.h), from the config:
+//   scaled = scores / math.sqrt(dk)   # head-dim; / math.sqrt(D) for d-model; * scale otherwise
+//   masked = scaled.masked_fill(mask[:, None].bool(), fill)   # "blocked"; (mask == 0) for "keep";
+//                                                             # scaled + mask[:, None] for "additive"
+ScoreRowSteps scoreRowSteps(const AttentionConfig& c, const Dims& d, double scaleFactor) {
+  ScoreRowSteps steps;
+  // Dividing by the float square root, as PyTorch's `scores / math.sqrt(dk)`
+  // does, rounds differently from multiplying by its reciprocal.
+  steps.divide = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
+  steps.divisor = static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? d.D : d.dk)));
+  steps.factor = static_cast<float>(scaleFactor);
+  if (c.maskConvention == MaskConvention::Additive)
+    steps.mask = MaskStep::Add;
+  else if (c.mask != MaskKind::None)
+    steps.mask = MaskStep::Fill;
+  steps.blockedValue = c.maskConvention == MaskConvention::Keep ? 0.0f : 1.0f;
+  steps.fill = c.maskFill;
+  return steps;
 }
 
-// x [B, S, D], x_kv [B, S_kv, D] (x itself in self-attention) -> Q [B, S, D], K, V [B, S_kv, D]
-//   Q = x @ W_Q + b_Q
-//   K = x_kv @ W_K + b_K
-//   V = x_kv @ W_V + b_V
-void projectQkv(const AttentionConfig& c, Intermediates& m) {
-  const Tensor& keySource = c.isCrossAttention() ? m.xContext : m.x;
-  m.q = project(m.x, m.w["W_Q"], m.bias("b_Q"));
-  m.k = project(keySource, m.w["W_K"], m.bias("b_K"));
-  m.v = project(keySource, m.w["W_V"], m.bias("b_V"));
+Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wanted) {
+  Plan p;
+  p.wanted = wanted;
+  p.maskedIsScaled = steps.mask == MaskStep::None;
+  p.droppedIsWeights = c.dropoutP <= 0;
+  p.keepScores = p.wants(kScores);
+  p.keepScaled = p.wants(kScaled) || (p.maskedIsScaled && p.wants(kMasked));
+  p.keepMasked = p.wants(kMasked) && !p.maskedIsScaled;
+  p.keepWeights = p.wants(kWeights) || (p.droppedIsWeights && p.wants(kDropped));
+  p.keepDropped = p.wants(kDropped) && !p.droppedIsWeights;
+  p.keepAveraged = p.wants(kAveragedWeights);
+  p.keepContext = p.wants(kContext);
+  p.keepConcat = p.wants(kConcat);
+  p.merge = p.keepContext || p.keepConcat || p.wants(kOutput);
+  p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
+  p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights);
+  p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV);
+  p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
+  return p;
+}
+
+// The scratch of a run, kept from call to call (one per thread): grown when a
+// run is larger than any before, never zero-filled again.
+struct Workspace {
+  std::vector<float> projected;    // [B·S, 3D] Q | K | V (self-attention), or Q [B·S, D]
+  std::vector<float> keysValues;   // [B·S_kv, 2D] K | V (cross-attention)
+  std::vector<float> headWeights;  // [S, S_kv] one head's scores and weights when not kept
+  std::vector<float> headDropped;  // [S, S_kv] one head's dropped weights when not kept
+  std::vector<float> concat;       // [B, S, D] when neither kept nor the output itself
+};
+
+Workspace& workspace() {
+  thread_local Workspace w;
+  return w;
+}
+
+// ---- projections ----------------------------------------------------------
+// Q, K, V as rows of the fused products: row r of Q at q + r·qStride, of K and
+// V at k, v + r·kvStride.
+struct Projections {
+  const float* q = nullptr;
+  const float* k = nullptr;
+  const float* v = nullptr;
+  int64_t qStride = 0, kvStride = 0;
+};
+
+// y [B·L, n·D] = x [B, L, D] · [W_1 | ... | W_n] (+ [b_1 | ... | b_n]): one
+// product, or one per weight when only some of the biases exist.
+void projectSideBySide(const Tensor& x, const Intermediates& m, std::initializer_list<const char*> weightNames,
+                       std::initializer_list<const char*> biasNames, float* y) {
+  const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2], count = static_cast<int64_t>(weightNames.size());
+  std::vector<const float*> weights, biases;
+  for (const char* name : weightNames) weights.push_back(m.w.at(name).data.data());
+  size_t given = 0;
+  for (const char* name : biasNames) {
+    const Tensor* b = m.bias(name);
+    biases.push_back(b ? b->data.data() : nullptr);
+    given += b != nullptr;
+  }
+  if (given == 0 || given == biases.size()) {
+    gemmSideBySide(rows, d, d, x.data.data(), d, weights.data(), count, d, given ? biases.data() : nullptr, y,
+                   count * d);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    gemm(rows, d, d, x.data.data(), d, weights[i], d, false, biases[i], y + i * d, count * d);
+}
+
+// x [B, S, D], x_kv [B, S_kv, D] -> Q [B, S, D], K, V [B, S_kv, D]
+//   Q, K, V = x @ [W_Q | W_K | W_V] + [b_Q | b_K | b_V]     # self-attention: one [B·S, 3D] product
+//   Q = x @ W_Q + b_Q; K, V = x_kv @ [W_K | W_V] + [b_K | b_V]   # cross-attention
+// (nn.Linear's q_proj(x), k_proj(x), v_proj(x), each element the same sum.)
+Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermediates& m, Workspace& ws) {
+  Projections p;
+  if (!c.isCrossAttention()) {
+    float* qkv = grownTo(ws.projected, d.B * d.S * 3 * d.D);
+    projectSideBySide(m.x, m, {"W_Q", "W_K", "W_V"}, {"b_Q", "b_K", "b_V"}, qkv);
+    p = {qkv, qkv + d.D, qkv + 2 * d.D, 3 * d.D, 3 * d.D};
+  } else {
+    float* q = grownTo(ws.projected, d.B * d.S * d.D);
+    float* kv = grownTo(ws.keysValues, d.B * d.Skv * 2 * d.D);
+    projectSideBySide(m.x, m, {"W_Q"}, {"b_Q"}, q);
+    projectSideBySide(m.xContext, m, {"W_K", "W_V"}, {"b_K", "b_V"}, kv);
+    p = {q, kv, kv + d.D, d.D, 2 * d.D};
+  }
+  return p;
+}
+
+// A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D], when asked for.
+void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
+                    BufferPool& pool, Tensor& out) {
+  if (!p.wants(tensor)) return;
+  out = pool.take({B, L, D});
+  for (int64_t r = 0; r < B * L; ++r) std::copy(rows + r * stride, rows + r * stride + D, out.data.data() + r * D);
 }
 
 // ---- heads ----------------------------------------------------------------
-// Head h of batch row b of a [B, L, D] tensor viewed as [B, L, H, dk] and
-// transposed to [B, H, L, dk]: a [L, dk] block with row stride D.
+// Head h of batch row b of a projection viewed as [B, L, H, dk] and transposed
+// to [B, H, L, dk]: a [L, dk] block of rows `stride` apart.
 //   q = Q.view(B, S, H, dk).transpose(1, 2)
-ConstView headView(const Tensor& t, int64_t b, int64_t h, int64_t headDim) {
-  const int64_t length = t.shape[1], d = t.shape[2];
-  return ConstView(t.data.data() + b * length * d + h * headDim, length, headDim, Strided(d));
+ConstView headView(const float* rows, int64_t stride, int64_t b, int64_t h, int64_t length, int64_t headDim) {
+  return ConstView(rows + b * length * stride + h * headDim, length, headDim, Strided(stride));
 }
 
 double scaleFactorFor(const AttentionConfig& c, int64_t headDim) {
@@ -229,8 +358,8 @@ const TokenizedSide* keyTokens(const AttentionConfig& c, const Tokens& t) {
 //   blocked = torch.triu(torch.ones(S, S_kv), diagonal=1)   # causal
 //   blocked = max(blocked, key_padding_mask[:, None, :])     # padding: the keys' <pad> tokens
 //   mask = blocked | 1 - blocked | torch.zeros(B, S, S_kv).masked_fill(blocked.bool(), fill)
-Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims& d) {
-  Tensor mask = emptyTensor({d.B, d.S, d.Skv});
+Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims& d, BufferPool& pool) {
+  Tensor mask = pool.take({d.B, d.S, d.Skv});
   const bool future = blocksFuture(c.mask), padding = blocksPadding(c.mask);
   float blockedValue = 1.0f, keptValue = 0.0f;
   if (c.maskConvention == MaskConvention::Keep) std::swap(blockedValue, keptValue);
@@ -267,140 +396,157 @@ void additiveScores(ConstView q, ConstView k, const WeightSet& w, View scores) {
     }
 }
 
-// q [B, H, S, dk], k [B, H, S_kv, dk], mask [B, S, S_kv] -> scores, scaled, masked, weights [B, H, S, S_kv]
+// The [B, H, S, S_kv] stages and the context, one head at a time. Per head:
 //   scores = q @ k.transpose(-2, -1)        # or the additive score
-//   scaled = scores / math.sqrt(dk)         # head-dim; / math.sqrt(D) for d-model; * scale otherwise
-//   masked = scaled.masked_fill(mask[:, None].bool(), fill)   # "blocked"; (mask == 0) for "keep";
-//                                                             # scaled + mask[:, None] for "additive"
-//   weights = torch.softmax(masked, dim=-1)
-void attendHeads(const AttentionConfig& c, const Dims& d, double scaleFactor, Intermediates& m) {
-  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv;
-  m.scores = emptyTensor({B, H, S, Skv});
-  m.scaled = emptyTensor({B, H, S, Skv});
-  m.masked = emptyTensor({B, H, S, Skv});
-  m.weights = emptyTensor({B, H, S, Skv});
-  // Dividing by the float square root, as PyTorch's `scores / math.sqrt(dk)`
-  // does, rounds differently from multiplying by its reciprocal.
-  const bool divideBySqrt = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
-  const float sqrtDivisor =
-      static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? d.D : d.dk)));
-  const float factor = static_cast<float>(scaleFactor);
-  const float blockedValue = c.maskConvention == MaskConvention::Keep ? 0.0f : 1.0f;
-  for (int64_t b = 0; b < B; ++b)
+//   scaled, masked, weights: one pass per row (ScoreRowSteps)
+//   dropped = nn.Dropout(p).train()(weights)   # torch.manual_seed(dropout.seed) first, when given and 0 < p < 1
+//   averaged += dropped                        # then / H: dropped.sum(dim=1) / H (average_attn_weights=True)
+//   context = dropped @ v                      # straight into concat[:, :, h·dk : (h+1)·dk]
+// A stage nobody keeps lives in a [S, S_kv] scratch for the length of its
+// head. The draws come in [B, H, S, S_kv] order, as one dropout call makes them.
+// Returns the number of weight rows that are NaN.
+int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, const ScoreRowSteps& steps,
+                    const Projections& qkv, TorchGenerator& gen, BufferPool& pool, Workspace& ws, Intermediates& m,
+                    float* concat) {
+  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, cells = S * Skv;
+  const std::vector<int64_t> headsShape = {B, H, S, Skv};
+  if (p.keepScores) m.scores = pool.take(headsShape);
+  if (p.keepScaled) m.scaled = pool.take(headsShape);
+  if (p.keepMasked) m.masked = pool.take(headsShape);
+  if (p.keepWeights) m.weights = pool.take(headsShape);
+  if (p.keepDropped) m.dropped = pool.take(headsShape);
+  if (p.keepAveraged) m.averagedWeights = pool.take({B, S, Skv});
+  if (p.keepContext) m.context = pool.take({B, H, S, dk});
+  float* scratch = grownTo(ws.headWeights, cells);
+  float* droppedScratch = p.drop && !p.droppedIsWeights && !p.keepDropped ? grownTo(ws.headDropped, cells) : nullptr;
+  const auto at = [](Tensor& t, int64_t offset) { return t.data.empty() ? nullptr : t.data.data() + offset; };
+  if (p.drop && c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
+
+  int64_t nanRows = 0;
+  for (int64_t b = 0; b < B; ++b) {
+    float* averaged = at(m.averagedWeights, b * cells);
+    if (averaged) std::fill(averaged, averaged + cells, 0.0f);
     for (int64_t h = 0; h < H; ++h) {
-      const int64_t offset = (b * H + h) * S * Skv;
+      const int64_t offset = (b * H + h) * cells;
       // [S, dk]·[dk, S_kv] -> [S, S_kv]
-      View sc(m.scores.data.data() + offset, S, Skv, Strided(Skv));
+      float* scores = p.keepScores ? m.scores.data.data() + offset : scratch;
+      const ConstView q = headView(qkv.q, qkv.qStride, b, h, S, dk), k = headView(qkv.k, qkv.kvStride, b, h, Skv, dk);
       if (c.score == ScoreKind::Additive)
-        additiveScores(headView(m.q, b, h, d.dk), headView(m.k, b, h, d.dk), m.w, sc);
+        additiveScores(q, k, m.w, View(scores, S, Skv, Strided(Skv)));
       else
-        dotScores(headView(m.q, b, h, d.dk), headView(m.k, b, h, d.dk), sc);
-      View sd(m.scaled.data.data() + offset, S, Skv, Strided(Skv));
-      if (divideBySqrt)
-        sd = sc / sqrtDivisor;
-      else
-        sd = sc * factor;
-      for (int64_t i = 0; i < S; ++i)
-        for (int64_t j = 0; j < Skv; ++j) {
-          const float maskValue = m.mask.data[static_cast<size_t>((b * S + i) * Skv + j)];
-          float& out = m.masked.data[static_cast<size_t>(offset + i * Skv + j)];
-          if (c.maskConvention == MaskConvention::Additive)
-            out = sd(i, j) + maskValue;
-          else
-            out = maskValue == blockedValue ? c.maskFill : sd(i, j);
-        }
-      softmaxRows(m.masked.data.data() + offset, m.weights.data.data() + offset, S, Skv);
-    }
-}
+        dotScores(q, k, View(scores, S, Skv, Strided(Skv)));
+      float* weights = p.keepWeights ? m.weights.data.data() + offset : scratch;  // may be the scores' scratch
+      float *scaled = at(m.scaled, offset), *masked = at(m.masked, offset);
+      for (int64_t i = 0; i < S; ++i) {
+        const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
+        const int64_t row = i * Skv;
+        scaleMaskSoftmaxRow(steps, scores + row, maskRow, Skv, scaled ? scaled + row : nullptr,
+                            masked ? masked + row : nullptr, weights + row);
+        nanRows += std::isnan(weights[row]);
+      }
+      if (!p.drop) continue;
 
-// ---- dropout --------------------------------------------------------------
-// weights [B, H, S, S_kv] -> dropped [B, H, S, S_kv]
-//   torch.manual_seed(dropout.seed)   # when given and 0 < p < 1
-//   dropped = nn.Dropout(p).train()(weights)
-void dropout(const AttentionConfig& c, TorchGenerator& gen, Intermediates& m) {
-  m.dropped = emptyTensor(m.weights.shape);
-  if (c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
-  gen.dropout(m.weights.data.data(), m.dropped.data.data(), static_cast<int64_t>(m.weights.data.size()), c.dropoutP);
-}
-
-// dropped [B, H, S, S_kv] -> averagedWeights [B, S, S_kv]
-//   averaged = dropped.sum(dim=1) / H   # nn.MultiheadAttention(..., average_attn_weights=True)
-void averageHeads(const Dims& d, Intermediates& m) {
-  const int64_t B = d.B, H = d.H, cells = d.S * d.Skv;
-  m.averagedWeights = emptyTensor({B, d.S, d.Skv});
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t k = 0; k < cells; ++k) {
-      float sum = 0.0f;
-      for (int64_t h = 0; h < H; ++h) sum += m.dropped.data[static_cast<size_t>((b * H + h) * cells + k)];
-      m.averagedWeights.data[static_cast<size_t>(b * cells + k)] = sum / static_cast<float>(H);
-    }
-}
-
-// ---- merge ----------------------------------------------------------------
-// dropped [B, H, S, S_kv], v [B, H, S_kv, dk] -> context [B, H, S, dk] -> concat [B, S, D]
-//   context = dropped @ v
-//   concat = context.transpose(1, 2).contiguous().view(B, S, D)
-void mergeHeads(const Dims& d, Intermediates& m) {
-  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk;
-  m.context = emptyTensor({B, H, S, dk});
-  m.concat = emptyTensor({B, S, D});
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h) {
+      float* dropped = p.droppedIsWeights ? weights : p.keepDropped ? m.dropped.data.data() + offset : droppedScratch;
+      if (dropped != weights) gen.dropout(weights, dropped, cells, c.dropoutP);
+      if (averaged)
+        for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] += dropped[k2];
+      if (!p.merge) continue;
       // [S, S_kv]·[S_kv, dk] -> [S, dk]
-      const float* p = m.dropped.data.data() + (b * H + h) * S * Skv;
-      View ctx(m.context.data.data() + (b * H + h) * S * dk, S, dk, Strided(dk));
-      const ConstView v = headView(m.v, b, h, dk);
-      gemm(S, dk, Skv, p, Skv, v.data(), v.outerStride(), false, nullptr, ctx.data(), dk);
-      View(m.concat.data.data() + b * S * D + h * dk, S, dk, Strided(D)) = ctx;
+      const ConstView v = headView(qkv.v, qkv.kvStride, b, h, Skv, dk);
+      float* concatHead = concat + b * S * D + h * dk;
+      if (p.keepContext) {
+        float* context = m.context.data.data() + (b * H + h) * S * dk;
+        gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, context, dk);
+        if (concat) View(concatHead, S, dk, Strided(D)) = ConstView(context, S, dk, Strided(dk));
+      } else {
+        gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, concatHead, D);
+      }
     }
+    if (averaged)
+      for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] /= static_cast<float>(H);
+  }
+  return nanRows;
 }
 
 // ---- output ---------------------------------------------------------------
 // concat [B, S, D] -> output [B, S, D]
 //   output = concat @ W_O + b_O   # concat itself without an output projection
-void outputProjection(const AttentionConfig& c, Intermediates& m) {
-  m.output = c.outProj ? project(m.concat, m.w["W_O"], m.bias("b_O")) : m.concat;
+void outputProjection(const AttentionConfig& c, const Dims& d, const float* concat, BufferPool& pool,
+                      Intermediates& m) {
+  if (!c.outProj) {
+    if (m.output.data.data() != concat) {  // the concat was kept too: a second copy
+      m.output = pool.take({d.B, d.S, d.D});
+      std::copy(concat, concat + d.B * d.S * d.D, m.output.data.data());
+    }
+    return;
+  }
+  const Tensor* b = m.bias("b_O");
+  m.output = pool.take({d.B, d.S, d.D});
+  gemm(d.B * d.S, d.D, d.D, concat, d.D, m.w.at("W_O").data.data(), d.D, false, b ? b->data.data() : nullptr,
+       m.output.data.data(), d.D);
 }
 
 // A warning for rows of weights [B, H, S, S_kv] that softmax made NaN.
-void warnAboutNaNRows(const Dims& d, const Tensor& weights, AttentionResult& r) {
-  int64_t nanRows = 0;
-  for (int64_t row = 0; row < d.B * d.H * d.S; ++row)
-    nanRows += std::isnan(weights.data[static_cast<size_t>(row * d.Skv)]);
+void warnAboutNaNRows(int64_t nanRows, AttentionResult& r) {
   if (nanRows > 0) r.warnings.push_back(makeWarning("nan-rows", {{"count", std::to_string(nanRows)}}));
 }
 
-// Moves every intermediate into r.tensors, in the order of kTensorNames.
-void collect(const AttentionConfig& c, Intermediates& m, AttentionResult& r) {
+// Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
+// stage kept once under two names becomes an alias.
+void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, AttentionResult& r) {
   auto& t = r.tensors;
-  t.emplace_back("X", std::move(m.x));
-  if (c.isCrossAttention()) t.emplace_back("X_context", std::move(m.xContext));
+  const auto keep = [&](int index, Tensor& tensor) {
+    if (p.wants(index)) t.emplace_back(kTensorNames[static_cast<size_t>(index)], std::move(tensor));
+  };
+  // `second` equal to `first`, kept in `first`'s tensor.
+  const auto keepPair = [&](int first, int second, Tensor& shared) {
+    if (p.wants(first) && p.wants(second))
+      r.aliases.emplace_back(kTensorNames[static_cast<size_t>(second)], kTensorNames[static_cast<size_t>(first)]);
+    t.emplace_back(kTensorNames[static_cast<size_t>(p.wants(first) ? first : second)], std::move(shared));
+  };
+  keep(kX, m.x);
+  if (c.isCrossAttention()) keep(kXContext, m.xContext);
   for (const char* name : kWeightNames)
-    if (m.w.count(name)) t.emplace_back(name, std::move(m.w[name]));
-  t.emplace_back("Q", std::move(m.q));
-  t.emplace_back("K", std::move(m.k));
-  t.emplace_back("V", std::move(m.v));
-  t.emplace_back("scores", std::move(m.scores));
-  t.emplace_back("scaled", std::move(m.scaled));
-  t.emplace_back("mask", std::move(m.mask));
-  t.emplace_back("masked", std::move(m.masked));
-  t.emplace_back("weights", std::move(m.weights));
-  t.emplace_back("dropped", std::move(m.dropped));
-  t.emplace_back("averagedWeights", std::move(m.averagedWeights));
-  t.emplace_back("context", std::move(m.context));
-  t.emplace_back("concat", std::move(m.concat));
-  t.emplace_back("output", std::move(m.output));
+    if (m.w.count(name)) keep(TensorSet::indexOf(name), m.w[name]);
+  keep(kQ, m.q);
+  keep(kK, m.k);
+  keep(kV, m.v);
+  keep(kScores, m.scores);
+  if (p.keepScaled) {
+    if (p.maskedIsScaled)
+      keepPair(kScaled, kMasked, m.scaled);
+    else
+      keep(kScaled, m.scaled);
+  }
+  keep(kMask, m.mask);
+  if (p.keepMasked) keep(kMasked, m.masked);
+  if (p.keepWeights) {
+    if (p.droppedIsWeights)
+      keepPair(kWeights, kDropped, m.weights);
+    else
+      keep(kWeights, m.weights);
+  }
+  if (p.keepDropped) keep(kDropped, m.dropped);
+  keep(kAveragedWeights, m.averagedWeights);
+  keep(kContext, m.context);
+  keep(kConcat, m.concat);
+  keep(kOutput, m.output);
 }
 
 }  // namespace
 
 const Tensor* AttentionResult::find(const std::string& name) const {
+  std::string target = name;
+  for (const auto& [alias, of] : aliases)
+    if (alias == name) target = of;
   for (const auto& entry : tensors)
-    if (entry.first == name) return &entry.second;
+    if (entry.first == target) return &entry.second;
   return nullptr;
 }
 
-Status runAttention(const AttentionConfig& c, AttentionResult& r) {
+Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted) {
+  BufferPool pool;  // the previous result's buffers
+  for (auto& entry : r.tensors) pool.give(std::move(entry.second.data));
   r = AttentionResult{};
   if (Status s = validateConfig(c)) return s;
 
@@ -415,16 +561,33 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r) {
   TorchGenerator gen(c.seed);  // torch.manual_seed(seed)
   if (Status s = embedInputs(c, tokens, r, d, gen, m)) return s;
   initializeWeights(c, gen, m);
-  projectQkv(c, m);
-  m.mask = buildMask(c, keyTokens(c, tokens), d);
-  attendHeads(c, d, r.scaleFactor, m);
-  dropout(c, gen, m);
-  averageHeads(d, m);
-  mergeHeads(d, m);
-  outputProjection(c, m);
-
-  warnAboutNaNRows(d, m.weights, r);
-  collect(c, m, r);
+  const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
+  const Plan p = planRun(c, steps, wanted);
+  Workspace& ws = workspace();
+  if (p.project) {
+    const Projections qkv = projectQkv(c, d, m, ws);
+    keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
+    keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.D, pool, m.k);
+    keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.D, pool, m.v);
+    if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+    // concat [B, S, D]: kept, or the output itself (no output projection), or
+    // scratch for the output projection; none when only the context is asked for.
+    float* concat = nullptr;
+    if (p.keepConcat) {
+      m.concat = pool.take({d.B, d.S, d.D});
+      concat = m.concat.data.data();
+    } else if (p.wants(kOutput) && !c.outProj) {
+      m.output = pool.take({d.B, d.S, d.D});
+      concat = m.output.data.data();
+    } else if (p.wants(kOutput)) {
+      concat = grownTo(ws.concat, d.B * d.S * d.D);
+    }
+    if (p.attend) warnAboutNaNRows(attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat), r);
+    if (p.wants(kOutput)) outputProjection(c, d, concat, pool, m);
+  } else if (p.mask) {
+    m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+  }
+  collect(c, p, m, r);
   return {};
 }
 

@@ -12,7 +12,10 @@
 // dk = D / H (headDim).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -49,6 +52,38 @@ inline constexpr std::array<const char*, 26> kTensorNames = {"X",
                                                              "concat",
                                                              "output"};
 
+// kTensorNames with their lengths, so a lookup compares without strlen.
+inline constexpr auto kTensorNameViews = [] {
+  std::array<std::string_view, kTensorNames.size()> views{};
+  for (size_t i = 0; i < kTensorNames.size(); ++i) views[i] = kTensorNames[i];
+  return views;
+}();
+
+// A set of kTensorNames: the tensors a caller asks runAttention for.
+class TensorSet {
+ public:
+  TensorSet() = default;  // none
+  static TensorSet all() { return TensorSet((uint32_t{1} << kTensorNames.size()) - 1); }
+  // The name's index in kTensorNames, or -1.
+  static constexpr int indexOf(std::string_view name) {
+    for (size_t i = 0; i < kTensorNameViews.size(); ++i)
+      if (name == kTensorNameViews[i]) return static_cast<int>(i);
+    return -1;
+  }
+  // false (and no change) for a name that is not in kTensorNames.
+  bool add(std::string_view name) {
+    const int i = indexOf(name);
+    if (i >= 0) bits_ |= uint32_t{1} << i;
+    return i >= 0;
+  }
+  bool has(std::string_view name) const { return has(indexOf(name)); }
+  bool has(int index) const { return index >= 0 && (bits_ >> index & 1u); }
+
+ private:
+  explicit TensorSet(uint32_t bits) : bits_(bits) {}
+  uint32_t bits_ = 0;
+};
+
 struct AttentionResult {
   std::vector<std::vector<std::string>> tokens;         // [B][S], "<pad>" where padded
   std::vector<std::vector<int64_t>> ids;                // [B][S]
@@ -59,15 +94,33 @@ struct AttentionResult {
   int64_t headDim = 0;
   double scaleFactor = 1.0;       // the multiplier applied to the scores
   std::vector<Warning> warnings;  // e.g. rows that are NaN because every key is masked
-  // In the order of kTensorNames; only those the run has (no b_Q without qkvBias,
-  // no W_a without the additive score, no X_context without cross-attention).
+  // In the order of kTensorNames; only those asked for that the run has (no
+  // b_Q without qkvBias, no W_a without the additive score, no X_context
+  // without cross-attention), less the aliases.
   std::vector<std::pair<std::string, Tensor>> tensors;
+  // {name, earlier name}: a tensor asked for that equals an earlier one in
+  // `tensors` element for element, so it is kept once: {"masked", "scaled"}
+  // without a mask (mask "none" and a convention other than "additive"),
+  // {"dropped", "weights"} when dropout.p is 0. Only when both are asked
+  // for; one of them alone is an ordinary entry of `tensors`.
+  std::vector<std::pair<std::string, std::string>> aliases;
 
+  // The tensor of that name (following aliases), or nullptr.
   const Tensor* find(const std::string& name) const;
+  // How many names the result has: tensors plus aliases.
+  size_t count() const { return tensors.size() + aliases.size(); }
 };
 
 // Validates, draws and computes. Never aborts on bad input: every problem is
 // returned as a ConfigError naming the field.
-Status runAttention(const AttentionConfig& config, AttentionResult& result);
+//
+// Only the `wanted` tensors are returned, and only what they need is computed:
+// a [B, H, S, S_kv] stage nobody asked for is never stored (the heads go one
+// at a time through a small scratch), and with nothing asked for past the
+// projections the heads are skipped (and so is the "nan-rows" warning, which
+// they find). The tensors `result` holds from a previous call lend their
+// buffers to this one, so a caller that keeps one result allocates nothing
+// new when the sizes repeat.
+Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all());
 
 }  // namespace attention_lab

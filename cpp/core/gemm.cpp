@@ -30,32 +30,49 @@ constexpr int64_t kNR = 8;    // columns of C per micro-kernel call: two f32x4
 constexpr int64_t kKC = 256;  // depth of one packed block
 constexpr int64_t kNC = 256;  // columns of one packed block
 
+// B as the kernel reads it: `count` blocks of `blockCols` columns side by
+// side (one block for a plain product), each [k, blockCols] with rows ldb
+// apart, or stored [blockCols, k] when transposed.
+struct BMatrix {
+  const float* const* blocks;
+  int64_t blockCols;
+  int64_t ldb;
+  bool transposed;
+
+  // Column j of B: its block's start, shifted to the column (not transposed)
+  // or to the column's row (transposed).
+  const float* column(int64_t j) const {
+    const float* block = blocks[j / blockCols];
+    const int64_t col = j % blockCols;
+    return transposed ? block + col * ldb : block + col;
+  }
+  float at(int64_t kk, int64_t j) const { return transposed ? column(j)[kk] : column(j)[kk * ldb]; }
+};
+
 // B[k0 : k0 + kc, n0 : n0 + nc] -> panels of kNR columns, one after another:
 // element (kk, j) of panel p at packed[p * kc * kNR + kk * kNR + j], zero past nc.
-void packB(const float* b, int64_t ldb, bool transposed, int64_t k0, int64_t kc, int64_t n0, int64_t nc,
-           float* packed) {
+void packB(const BMatrix& b, int64_t k0, int64_t kc, int64_t n0, int64_t nc, float* packed) {
   for (int64_t p0 = 0; p0 < nc; p0 += kNR) {
-    const int64_t cols = std::min(kNR, nc - p0);
+    const int64_t cols = std::min(kNR, nc - p0), j0 = n0 + p0;
     float* panel = packed + p0 * kc;
-    if (transposed) {
-      // B stored [n, k]: column j of the panel is a contiguous row of B.
+    if (b.transposed) {
+      // Column j of the panel is a contiguous row of the stored B.
       for (int64_t j = 0; j < cols; ++j) {
-        const float* src = b + (n0 + p0 + j) * ldb + k0;
+        const float* src = b.column(j0 + j) + k0;
         for (int64_t kk = 0; kk < kc; ++kk) panel[kk * kNR + j] = src[kk];
       }
       for (int64_t j = cols; j < kNR; ++j)
         for (int64_t kk = 0; kk < kc; ++kk) panel[kk * kNR + j] = 0.0f;
-    } else if (cols == kNR) {
-      for (int64_t kk = 0; kk < kc; ++kk) {
-        const float* src = b + (k0 + kk) * ldb + n0 + p0;
+    } else if (cols == kNR && j0 % b.blockCols + kNR <= b.blockCols) {
+      // A whole panel inside one block: two vector copies per row.
+      const float* src = b.column(j0) + k0 * b.ldb;
+      for (int64_t kk = 0; kk < kc; ++kk, src += b.ldb) {
         wasm_v128_store(panel + kk * kNR, wasm_v128_load(src));
         wasm_v128_store(panel + kk * kNR + 4, wasm_v128_load(src + 4));
       }
     } else {
-      for (int64_t kk = 0; kk < kc; ++kk) {
-        const float* src = b + (k0 + kk) * ldb + n0 + p0;
-        for (int64_t j = 0; j < kNR; ++j) panel[kk * kNR + j] = j < cols ? src[j] : 0.0f;
-      }
+      for (int64_t kk = 0; kk < kc; ++kk)
+        for (int64_t j = 0; j < kNR; ++j) panel[kk * kNR + j] = j < cols ? b.at(k0 + kk, j0 + j) : 0.0f;
     }
   }
 }
@@ -112,25 +129,26 @@ void microKernel(int64_t rows, int64_t cols, int64_t kc, const float* a, int64_t
     if (i < rows) storeRow(c + i * ldc, lo[i], hi[i], cols, accumulate, bias);
 }
 
-}  // namespace
-
-void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
-          const float* bias, float* c, int64_t ldc) {
+// C = A·B (+ bias), B as described by `b`.
+void multiply(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const BMatrix& b, const float* bias,
+              float* c, int64_t ldc) {
   if (k == 0) {  // an empty sum, as Eigen gives it: 0 (+ bias)
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = bias ? bias[j] : 0.0f;
     return;
   }
-  // One buffer for the packed block, reused across calls (one thread per instance).
+  // One buffer for the packed block, reused across calls (one thread per
+  // instance); only grown, so a call after a smaller one fills nothing.
   static std::vector<float> packed;
   const int64_t ncMax = (std::min(n, kNC) + kNR - 1) / kNR * kNR;
-  packed.resize(static_cast<size_t>(std::min(k, kKC) * ncMax));
+  const size_t packedSize = static_cast<size_t>(std::min(k, kKC) * ncMax);
+  if (packed.size() < packedSize) packed.resize(packedSize);
   for (int64_t n0 = 0; n0 < n; n0 += kNC) {
     const int64_t nc = std::min(kNC, n - n0);
     for (int64_t k0 = 0; k0 < k; k0 += kKC) {
       const int64_t kc = std::min(kKC, k - k0);
       const bool accumulate = k0 > 0, lastSlice = k0 + kc == k;
-      packB(b, ldb, bTransposed, k0, kc, n0, nc, packed.data());
+      packB(b, k0, kc, n0, nc, packed.data());
       for (int64_t m0 = 0; m0 < m; m0 += kMR)
         for (int64_t p0 = 0; p0 < nc; p0 += kNR)
           microKernel(std::min(kMR, m - m0), std::min(kNR, nc - p0), kc, a + m0 * lda + k0, lda,
@@ -138,6 +156,26 @@ void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const fl
                       bias && lastSlice ? bias + n0 + p0 : nullptr);
     }
   }
+}
+
+}  // namespace
+
+void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
+          const float* bias, float* c, int64_t ldc) {
+  multiply(m, n, k, a, lda, BMatrix{&b, std::max<int64_t>(n, 1), ldb, bTransposed}, bias, c, ldc);
+}
+
+void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* const* bs, int64_t count,
+                    int64_t ldb, const float* const* biases, float* c, int64_t ldc) {
+  if (n == 0 || count == 0) return;
+  // The biases side by side, like the blocks.
+  static std::vector<float> bias;
+  const bool withBias = biases && biases[0];
+  if (withBias) {
+    if (bias.size() < static_cast<size_t>(count * n)) bias.resize(static_cast<size_t>(count * n));
+    for (int64_t i = 0; i < count; ++i) std::copy(biases[i], biases[i] + n, bias.begin() + i * n);
+  }
+  multiply(m, count * n, k, a, lda, BMatrix{bs, n, ldb, false}, withBias ? bias.data() : nullptr, c, ldc);
 }
 
 #else
@@ -154,6 +192,14 @@ void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const fl
   else
     cm.noalias() = am * ConstView(b, k, n, Eigen::OuterStride<>(ldb));
   if (bias) cm.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, n);
+}
+
+// Eigen's blocking depends on each product's own sizes: one product per
+// block keeps every element what gemm gives it.
+void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* const* bs, int64_t count,
+                    int64_t ldb, const float* const* biases, float* c, int64_t ldc) {
+  for (int64_t i = 0; i < count; ++i)
+    gemm(m, n, k, a, lda, bs[i], ldb, false, biases ? biases[i] : nullptr, c + i * n, ldc);
 }
 
 #endif

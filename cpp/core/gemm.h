@@ -16,4 +16,13 @@ namespace attention_lab {
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc);
 
+// C[m, count·n] = A[m, k] · [B_0 | B_1 | ... ] (+ [bias_0 | bias_1 | ...]):
+// `count` products sharing A, side by side in C, e.g. X·[W_Q | W_K | W_V].
+// Each B_i is [k, n], row-major with row stride ldb; `biases` is null or
+// holds `count` pointers, all null or none. Under SIMD128 one product packs
+// the blocks together; every element of C is the same sum, added in the same
+// order, as gemm(m, n, k, a, lda, bs[i], ldb, false, biases[i], ...) gives it.
+void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* const* bs, int64_t count,
+                    int64_t ldb, const float* const* biases, float* c, int64_t ldc);
+
 }  // namespace attention_lab

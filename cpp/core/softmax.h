@@ -1,14 +1,54 @@
-// torch.softmax(x, dim=-1) over the rows of a [rows, cols] matrix.
+// torch.softmax(x, dim=-1) over the rows of a [rows, cols] matrix, and the
+// fused row pass of attention: scale, mask and softmax in one sweep.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 namespace attention_lab {
 
-// y = exp(x - max(x)) / sum(exp(x - max(x))), row by row, as PyTorch's CPU
-// kernel computes it (max first, so large scores cannot overflow exp).
-// Masked -inf entries become exactly 0; a row that is all -inf becomes NaN
-// (-inf - -inf), exactly as in PyTorch. `in` and `out` may be the same.
+// exp(x) for the softmax: Cody-Waite range reduction (x = n·ln2 + r) and
+// Cephes' degree-6 polynomial for exp(r), 4 lanes at a time under
+// WebAssembly SIMD128 and the same float operations one at a time elsewhere
+// (so both builds give the same bits). NaN stays NaN, exp(-inf) = 0,
+// exp(+inf) = +inf; subnormal results round once. Its error against
+// std::exp is measured by tests/cpp/softmax_mask_test.cpp (and under wasm by
+// tests/js/gemm-wasm.test.js, both from tests/cpp/exp_cases.h): 1 ulp at
+// worst over a million inputs, the test allowing 2.
+float softmaxExp(float x);
+// y[i] = softmaxExp(x[i]); x and y may be the same.
+void softmaxExpRow(const float* x, float* y, int64_t n);
+
+// y = exp(x - max(x)) / sum(exp(x - max(x))), row by row: the max first (so
+// large scores cannot overflow exp), the sum left to right, then one multiply
+// by its reciprocal. Masked -inf entries become exactly 0; a row that is all
+// -inf becomes NaN (-inf - -inf), exactly as in PyTorch. `in` and `out` may
+// be the same.
 void softmaxRows(const float* in, float* out, int64_t rows, int64_t cols);
+
+// The steps between the scores and the weights of one attention row:
+//   scaled  = scores / divisor                     # divide: PyTorch's scores / math.sqrt(dk)
+//           = scores * factor                      # otherwise
+//   masked  = scaled.masked_fill(mask == blocked, fill)   # MaskStep::Fill
+//           = scaled + mask                        # MaskStep::Add
+//           = scaled                               # MaskStep::None (no mask)
+//   weights = torch.softmax(masked, dim=-1)
+enum class MaskStep { None, Fill, Add };
+struct ScoreRowSteps {
+  bool divide = false;
+  float divisor = 1.0f;
+  float factor = 1.0f;
+  MaskStep mask = MaskStep::None;
+  float blockedValue = 1.0f;  // MaskStep::Fill: the mask value that means blocked
+  float fill = -std::numeric_limits<float>::infinity();
+};
+
+// One row of n scores through the steps above in one pass (plus the
+// softmax's exp and normalizing sweeps over `weights`). `scaled` and `masked`
+// are written when not null; `maskRow` is read unless the step is None.
+// `weights` may be `scores` itself. Every value is what the separate steps
+// give, element by element.
+void scaleMaskSoftmaxRow(const ScoreRowSteps& steps, const float* scores, const float* maskRow, int64_t n,
+                         float* scaled, float* masked, float* weights);
 
 }  // namespace attention_lab

@@ -330,15 +330,19 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                          : !isWeight || std::find(weights.begin(), weights.end(), n) != weights.end())
       expected.push_back(n);
   }
-  FUZZ_CHECK(r.tensors.size() == expected.size());
-  for (size_t i = 0; i < expected.size(); ++i) {
-    const auto& [name, t] = r.tensors[i];
-    FUZZ_CHECK(name == expected[i]);
+  // Every name, the aliases (masked = scaled, dropped = weights) included; the
+  // stored tensors in the order of kTensorNames.
+  FUZZ_CHECK(r.count() == expected.size());
+  size_t stored = 0;
+  for (const std::string& name : expected) {
+    if (stored < r.tensors.size() && r.tensors[stored].first == name) ++stored;
+    const Tensor& t = tensor(r, name.c_str());
     FUZZ_CHECK(t.shape == shapes[name]);
     int64_t count = 1;
     for (int64_t n : t.shape) count *= n;
     FUZZ_CHECK(static_cast<int64_t>(t.data.size()) == count);
   }
+  FUZZ_CHECK(stored == r.tensors.size());
   FUZZ_CHECK(r.headDim == dk);
 
   const int64_t V = static_cast<int64_t>(r.vocab.size());
@@ -547,7 +551,7 @@ void checkEmbedding(const AttentionConfig& c, const JsonValue& root, const Atten
 bool sameResult(const AttentionResult& a, const AttentionResult& b) {
   if (a.tokens != b.tokens || a.ids != b.ids || a.contextTokens != b.contextTokens || a.contextIds != b.contextIds ||
       a.vocab != b.vocab || a.unknownTokens != b.unknownTokens || a.headDim != b.headDim || a.warnings != b.warnings ||
-      a.tensors.size() != b.tensors.size())
+      a.tensors.size() != b.tensors.size() || a.aliases != b.aliases)
     return false;
   for (size_t i = 0; i < a.tensors.size(); ++i)
     if (a.tensors[i].first != b.tensors[i].first || !sameTensor(a.tensors[i].second, b.tensors[i].second)) return false;

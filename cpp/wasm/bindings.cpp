@@ -1,17 +1,22 @@
 // Embind glue, and the only file that includes Emscripten headers.
-// JSON text (plus the typed arrays it refers to) in, a plain JS object with
-// fresh Float32Arrays out: nothing Embind-owned reaches JS, so callers never
-// delete anything.
+// JSON text (plus the typed arrays it refers to) in, JSON text out, naming
+// where in wasm memory each tensor lies; web/api/index.js turns it into a
+// plain JS object with fresh Float32Arrays. Nothing Embind-owned reaches JS,
+// so callers never delete anything.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "attention.h"
 #include "errors.h"
 #include "json.h"
 #include "schema.h"
 #include "size_limits.h"
+#include "text_format.h"
 
 using attention_lab::AttentionConfig;
 using attention_lab::AttentionResult;
@@ -22,66 +27,66 @@ using emscripten::val;
 
 namespace {
 
-val item(const std::string& s) { return val(s); }
-val item(int64_t n) { return val(static_cast<double>(n)); }
+// JSON text for the result's metadata: one string parsed once by JSON.parse
+// costs far less than building the object one Embind call at a time.
+std::string quoted(const std::string& s) { return attention_lab::jsonQuote(s); }
+std::string quoted(int64_t n) { return std::to_string(n); }
 
 template <typename T>
-val toArray(const std::vector<T>& items) {
-  val array = val::array();
-  for (size_t i = 0; i < items.size(); ++i) array.set(i, item(items[i]));
-  return array;
+std::string jsonArray(const std::vector<T>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + quoted(items[i]);
+  return out + "]";
 }
 
 template <typename T>
-val toArray2(const std::vector<std::vector<T>>& rows) {
-  val array = val::array();
-  for (size_t i = 0; i < rows.size(); ++i) array.set(i, toArray(rows[i]));
-  return array;
+std::string jsonArray2(const std::vector<std::vector<T>>& rows) {
+  std::string out = "[";
+  for (size_t i = 0; i < rows.size(); ++i) out += (i ? "," : "") + jsonArray(rows[i]);
+  return out + "]";
 }
 
-val toJs(const Tensor& t) {
-  val tensor = val::object();
-  tensor.set("shape", toArray(t.shape));
-  // A view on wasm memory, copied by slice() into JS-owned memory.
-  tensor.set("data", val(emscripten::typed_memory_view(t.data.size(), t.data.data())).call<val>("slice"));
-  return tensor;
-}
-
-// {name: value, ...}
-val paramsToJs(const attention_lab::ErrorParams& params) {
-  val out = val::object();
-  for (const auto& [name, value] : params) out.set(name, value);
-  return out;
+// {"name": "value", ...}
+std::string paramsJson(const attention_lab::ErrorParams& params) {
+  std::string out = "{";
+  for (const auto& [name, value] : params) out += (out.size() > 1 ? "," : "") + quoted(name) + ":" + quoted(value);
+  return out + "}";
 }
 
 // {field, code, params, message}
-val configErrorToJs(const ConfigError& error) {
-  val e = val::object();
-  e.set("field", error.field);
-  e.set("code", error.code);
-  e.set("params", paramsToJs(error.params));
-  e.set("message", error.message);
-  return e;
+std::string configErrorJson(const ConfigError& error) {
+  return "{\"field\":" + quoted(error.field) + ",\"code\":" + quoted(error.code) +
+         ",\"params\":" + paramsJson(error.params) + ",\"message\":" + quoted(error.message) + "}";
 }
 
-// A failed run: {ok: false, error}.
-val errorToJs(const ConfigError& error) {
-  val out = val::object();
-  out.set("ok", false);
-  out.set("error", configErrorToJs(error));
-  return out;
+// [{code, params, message}, ...]
+std::string warningsJson(const std::vector<attention_lab::Warning>& warnings) {
+  std::string out = "[";
+  for (size_t i = 0; i < warnings.size(); ++i)
+    out += std::string(i ? "," : "") + "{\"code\":" + quoted(warnings[i].code) +
+           ",\"params\":" + paramsJson(warnings[i].params) + ",\"message\":" + quoted(warnings[i].message) + "}";
+  return out + "]";
 }
 
-val warningsToJs(const std::vector<attention_lab::Warning>& warnings) {
-  val array = val::array();
-  for (size_t i = 0; i < warnings.size(); ++i) {
-    val w = val::object();
-    w.set("code", warnings[i].code);
-    w.set("params", paramsToJs(warnings[i].params));
-    w.set("message", warnings[i].message);
-    array.set(i, w);
+// {"X": {"shape": [...], "offset": byte offset in wasm memory, "length": floats}, ...,
+//  "masked": {"sameAs": "scaled"}}: index.js copies each range out (slice) and
+// makes an alias the same object as its tensor.
+// In the order of kTensorNames, so an alias comes after its tensor.
+std::string tensorsJson(const AttentionResult& r) {
+  std::string out = "{";
+  size_t next = 0;  // r.tensors are in the same order
+  for (const char* name : attention_lab::kTensorNames) {
+    const std::string prefix = (out.size() > 1 ? "," : "") + quoted(name) + ":";
+    if (next < r.tensors.size() && r.tensors[next].first == name) {
+      const Tensor& t = r.tensors[next++].second;
+      out += prefix + "{\"shape\":" + jsonArray(t.shape) +
+             ",\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(t.data.data())) +
+             ",\"length\":" + std::to_string(t.data.size()) + "}";
+    }
+    for (const auto& [alias, of] : r.aliases)
+      if (alias == name) out += prefix + "{\"sameAs\":" + quoted(of) + "}";
   }
-  return array;
+  return out + "}";
 }
 
 val parseJsonText(const std::string& text) { return val::global("JSON").call<val>("parse", val(text)); }
@@ -104,35 +109,37 @@ class JsTypedArrays : public attention_lab::TypedArrays {
   size_t count_ = 0;
 };
 
+// The last run's result: its tensors stay in wasm memory until the next call
+// (index.js copies them out at once), and lend their buffers to that call.
+AttentionResult lastResult;
+
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
-// stands for typedArrays[k]. wantedTensors: a JS array of names, or null for all.
-val run(const std::string& configJson, val typedArrays, val wantedTensors) {
+// stands for typedArrays[k]. wantedTensors: tensor names joined by ",", or
+// "*" for all. Returns the result (or {ok: false, error}) as JSON text.
+std::string run(const std::string& configJson, val typedArrays, const std::string& wantedTensors) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
-    return errorToJs(*error);
-  AttentionResult r;
-  if (Status error = attention_lab::runAttention(config, r)) return errorToJs(*error);
-
-  val out = val::object();
-  out.set("ok", true);
-  out.set("tokens", toArray2(r.tokens));
-  out.set("ids", toArray2(r.ids));
-  if (!r.contextTokens.empty()) {
-    out.set("contextTokens", toArray2(r.contextTokens));
-    out.set("contextIds", toArray2(r.contextIds));
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  attention_lab::TensorSet wanted = attention_lab::TensorSet::all();
+  if (wantedTensors != "*") {
+    wanted = {};
+    for (size_t start = 0, end = 0; start < wantedTensors.size(); start = end + 1) {
+      end = std::min(wantedTensors.find(',', start), wantedTensors.size());
+      wanted.add(std::string_view(wantedTensors).substr(start, end - start));
+    }
   }
-  out.set("vocab", toArray(r.vocab));
-  out.set("unknownTokens", toArray(r.unknownTokens));
-  out.set("headDim", static_cast<double>(r.headDim));
-  out.set("scaleFactor", r.scaleFactor);
-  out.set("warnings", warningsToJs(r.warnings));
+  AttentionResult& r = lastResult;
+  if (Status error = attention_lab::runAttention(config, r, wanted))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
   config.resolveDefaults();
-  out.set("settings", parseJsonText(attention_lab::settingsJson(config)));
-  val tensorsOut = val::object();
-  const bool all = wantedTensors.isNull() || wantedTensors.isUndefined();
-  for (const auto& entry : r.tensors)
-    if (all || wantedTensors.call<bool>("includes", val(entry.first))) tensorsOut.set(entry.first, toJs(entry.second));
-  out.set("tensors", tensorsOut);
+  std::string out = "{\"ok\":true,\"tokens\":" + jsonArray2(r.tokens) + ",\"ids\":" + jsonArray2(r.ids);
+  if (!r.contextTokens.empty())
+    out += ",\"contextTokens\":" + jsonArray2(r.contextTokens) + ",\"contextIds\":" + jsonArray2(r.contextIds);
+  out += ",\"vocab\":" + jsonArray(r.vocab) + ",\"unknownTokens\":" + jsonArray(r.unknownTokens) +
+         ",\"headDim\":" + std::to_string(r.headDim) +
+         ",\"scaleFactor\":" + attention_lab::formatNumber(r.scaleFactor) +
+         ",\"warnings\":" + warningsJson(r.warnings) + ",\"settings\":" + attention_lab::settingsJson(config) +
+         ",\"tensors\":" + tensorsJson(r) + "}";
   return out;
 }
 
@@ -141,7 +148,7 @@ val schema() { return parseJsonText(attention_lab::schemaJson()); }
 // The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
 val jsonError(const std::string& text) {
   attention_lab::JsonValue json = attention_lab::JsonValue::makeNull();
-  if (Status error = attention_lab::parseConfigJson(text, json)) return configErrorToJs(*error);
+  if (Status error = attention_lab::parseConfigJson(text, json)) return parseJsonText(configErrorJson(*error));
   return val::null();
 }
 

@@ -1,8 +1,10 @@
-// The gemm checks of gemm_test.cpp, built for WebAssembly (SIMD128 kernel) and
-// run under Node by tests/js/gemm-wasm.test.js. Exit status 1 when any fails.
+// The gemm checks of gemm_test.cpp and the softmax exp checks of
+// softmax_mask_test.cpp, built for WebAssembly (the SIMD128 kernels) and run
+// under Node by tests/js/gemm-wasm.test.js. Exit status 1 when any fails.
 #include <algorithm>
 #include <cstdio>
 
+#include "exp_cases.h"
 #include "gemm_cases.h"
 
 int main() {
@@ -15,6 +17,10 @@ int main() {
     failures += !check.passed();
     worst = std::max(worst, check.worstRelative / check.bound);
   }
+  const attention_lab::exp_checks::ExpCheck exp = attention_lab::exp_checks::checkExp();
+  attention_lab::exp_checks::printCheck(exp);
+  const bool expFailed = exp.worstUlp > 2 || exp.specialFailures > 0 || exp.rowMismatches > 0;
+  if (expFailed) std::printf("exp: FAILED\n");
   std::printf("gemm: %d failed; worst error %.3g of the float32 accumulation bound\n", failures, worst);
-  return failures ? 1 : 0;
+  return failures || expFailed ? 1 : 0;
 }

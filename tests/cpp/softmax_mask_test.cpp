@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "attention.h"
+#include "exp_cases.h"
 #include "softmax.h"
 #include "test_support.h"
 
@@ -49,6 +51,53 @@ TEST(Softmax, MinusInfinityGivesExactZeroAndAllMaskedGivesNaN) {
   EXPECT_EQ(y[1], 0.0f);
   EXPECT_NEAR(y[0] + y[2], 1.0f, 1e-6f);
   for (int c = 3; c < 6; ++c) EXPECT_TRUE(std::isnan(y[c])) << "PyTorch gives NaN for an all -inf row";
+}
+
+TEST(SoftmaxExp, WithinTwoUlpOfStdExp) {
+  const exp_checks::ExpCheck check = exp_checks::checkExp();
+  exp_checks::printCheck(check);
+  EXPECT_GT(check.values, 900000);
+  EXPECT_LE(check.worstUlp, 2);
+  EXPECT_LT(check.worstRelative, 3e-7);
+  EXPECT_EQ(check.specialFailures, 0);
+  EXPECT_EQ(check.rowMismatches, 0);
+}
+
+// The fused row pass against the steps one at a time (scale, then mask, then
+// softmaxRows): the same bits, for every mask step, divisor and length.
+TEST(ScaleMaskSoftmaxRow, EqualsTheStepsOneAtATime) {
+  const std::vector<float> scores = {3.5f, -1.25f, 0.0f, -0.0f, 7.0f, 2.0f, -9.5f, 1e30f, 0.5f, -2.0f, 4.0f};
+  const std::vector<float> blockedMask = {0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+  const std::vector<float> additiveMask = {0, -kInf, 0, 0, -1e9f, 0, 0, -kInf, 0, 0, -kInf};
+  for (int64_t n : {1, 3, 4, 5, 8, 11})
+    for (MaskStep step : {MaskStep::None, MaskStep::Fill, MaskStep::Add})
+      for (bool divide : {true, false}) {
+        ScoreRowSteps s;
+        s.divide = divide;
+        s.divisor = std::sqrt(8.0f);
+        s.factor = 0.3f;
+        s.mask = step;
+        s.fill = step == MaskStep::Fill ? -1e9f : -kInf;
+        const std::vector<float>& mask = step == MaskStep::Add ? additiveMask : blockedMask;
+        std::vector<float> scaled(n), masked(n), weights(n), expectScaled(n), expectMasked(n), expectWeights(n);
+        for (int64_t j = 0; j < n; ++j) {
+          expectScaled[j] = divide ? scores[j] / s.divisor : scores[j] * s.factor;
+          expectMasked[j] = step == MaskStep::None  ? expectScaled[j]
+                            : step == MaskStep::Add ? expectScaled[j] + mask[j]
+                                                    : (mask[j] == s.blockedValue ? s.fill : expectScaled[j]);
+        }
+        softmaxRows(expectMasked.data(), expectWeights.data(), 1, n);
+        scaleMaskSoftmaxRow(s, scores.data(), mask.data(), n, scaled.data(), masked.data(), weights.data());
+        for (int64_t j = 0; j < n; ++j) {
+          EXPECT_EQ(std::memcmp(&scaled[j], &expectScaled[j], 4), 0) << "scaled n" << n << " j" << j;
+          EXPECT_EQ(std::memcmp(&masked[j], &expectMasked[j], 4), 0) << "masked n" << n << " j" << j;
+          EXPECT_EQ(std::memcmp(&weights[j], &expectWeights[j], 4), 0) << "weights n" << n << " j" << j;
+        }
+        // In place, without the stored steps: the same weights.
+        std::vector<float> inPlace(scores.begin(), scores.begin() + n);
+        scaleMaskSoftmaxRow(s, inPlace.data(), mask.data(), n, nullptr, nullptr, inPlace.data());
+        EXPECT_EQ(std::memcmp(inPlace.data(), weights.data(), 4 * n), 0) << "in place, n" << n;
+      }
 }
 
 AttentionConfig maskedBatch(MaskKind mask, float fill) {

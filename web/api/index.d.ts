@@ -209,7 +209,10 @@ export interface AttentionConfig {
 export interface Tensor {
   /** Row-major sizes, e.g. [B, H, S, S_kv]. */
   shape: number[];
-  /** float32 values, row-major; a fresh copy owned by the caller. */
+  /**
+   * float32 values, row-major; a fresh copy owned by the caller (shared by two
+   * names when they are equal: see AttentionResult.tensors).
+   */
   data: Float32Array;
 }
 
@@ -233,6 +236,14 @@ export interface AttentionResult {
    * decided filled in: {"dModel": 8, "weights.qkvBias": true, "maskFill": "-inf", ...}.
    */
   settings: Record<string, string | number | boolean>;
+  /**
+   * The tensors asked for (RunOptions.tensors; all by default) that the run has.
+   * Two stages that are equal element for element are one object under both
+   * names when both are asked for: `masked` is `scaled` without a mask (mask
+   * "none" with maskConvention "blocked" or "keep"), and `dropped` is `weights`
+   * when dropout.p is 0 (`tensors.dropped === tensors.weights`). Copy a tensor's
+   * data before changing it in place.
+   */
   tensors: Partial<Record<TensorName, Tensor>>;
 }
 
@@ -244,7 +255,12 @@ export interface AttentionWarning {
 }
 
 export interface RunOptions {
-  /** Return only these tensors (all are still computed). */
+  /**
+   * Return only these tensors; the engine computes and stores only what they
+   * need (asking for `output` alone keeps no [B, H, S, S_kv] tensor at all).
+   * With nothing asked for past Q, K and V the heads are not computed, so a
+   * "nan-rows" warning cannot appear. Default: every tensor.
+   */
   tensors?: TensorName[];
 }
 

@@ -140,7 +140,7 @@ class AttentionLab {
 
   /**
    * Runs attention on `config`. `options.tensors` limits the returned tensors
-   * to those names (the run still computes all of them).
+   * to those names, and the engine computes only what they need.
    */
   run(config, options = {}) {
     const wanted = options?.tensors ?? null;
@@ -160,7 +160,8 @@ class AttentionLab {
     if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
-      outcome = this.#module.run(json, tensors, wanted);
+      outcome = JSON.parse(this.#module.run(json, tensors, wanted === null ? '*' : wanted.join(',')));
+      if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
     } catch (error) {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
       this.#module = null;
@@ -175,6 +176,22 @@ class AttentionLab {
     delete outcome.ok;
     if (this.memoryBytes > RECYCLE_BYTES) this.#restart();
     return outcome;
+  }
+
+  /**
+   * The engine's {name: {shape, offset, length}} -> {name: {shape, data}}: each
+   * tensor copied out of wasm memory into a Float32Array of its own; an alias
+   * ({sameAs: name}, e.g. masked without a mask) becomes that same object.
+   */
+  #copyTensors(described) {
+    const memory = this.#module.HEAPU8.buffer;
+    const tensors = {};
+    for (const [name, t] of Object.entries(described)) {
+      tensors[name] = t.sameAs
+        ? tensors[t.sameAs]
+        : { shape: t.shape, data: new Float32Array(memory, t.offset, t.length).slice() };
+    }
+    return tensors;
   }
 
   // A fresh instance; the old one (if still usable) serves until it is ready.

@@ -14,7 +14,8 @@ self.onmessage = async ({ data: { id, config, options } }) => {
   }
   try {
     const result = lab.run(config, options);
-    const buffers = Object.values(result.tensors).map((t) => t.data.buffer);
+    // An alias (dropped = weights when p = 0) shares its buffer: list each once.
+    const buffers = [...new Set(Object.values(result.tensors).map((t) => t.data.buffer))];
     self.postMessage({ id, ok: true, result }, buffers);
   } catch (error) {
     const { field = 'engine', code, params, message } = error;
