@@ -22,6 +22,38 @@ const contentSecurityPolicy = {
     html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
 };
 
+// The pages that run the engine at once ask for its .wasm (and the glue that
+// instantiates it) from their <head>, so the download starts with the HTML
+// instead of after the page's modules have run; start-engine.js then compiles
+// the preloaded response as it streams in. The file names carry the build's
+// hashes, so the links are written at build time.
+const ENGINE_PAGES = new Set(['index.html', 'embed.html']);
+const preloadEngine = {
+  name: 'attention-lab-preload-engine',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { filename, bundle }) {
+      if (!ENGINE_PAGES.has(filename.split('/').pop())) return html;
+      const files = Object.keys(bundle);
+      const wasm = files.find((file) => /attention-lab-wasm-[\w-]+\.wasm$/.test(file));
+      const glue = files.find((file) => /attention-lab-wasm-[\w-]+\.js$/.test(file));
+      if (!wasm || !glue) throw new Error("preload-engine: the engine's .wasm or its glue is not in the bundle");
+      return {
+        html,
+        tags: [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `./${wasm}`, as: 'fetch', type: 'application/wasm', crossorigin: true },
+            injectTo: 'head',
+          },
+          { tag: 'link', attrs: { rel: 'modulepreload', href: `./${glue}`, crossorigin: true }, injectTo: 'head' },
+        ],
+      };
+    },
+  },
+};
+
 const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 
 // The site: the page, the iframe target, the authors' docs, and the element
@@ -30,7 +62,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
-  plugins: [contentSecurityPolicy],
+  plugins: [contentSecurityPolicy, preloadEngine],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,

@@ -3,6 +3,7 @@
 // What the first result needs is imported here; the exports (JSON, .npy zip,
 // a matrix as text, the PyTorch script) and the strings of languages other
 // than English are loaded when first used.
+import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
 import { LANGUAGES, errorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
