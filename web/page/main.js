@@ -140,9 +140,13 @@ function renderStatus() {
 }
 
 // ---- language and static page text --------------------------------------------
+let languagesLoading = 0; // the page is busy while a language's strings load
 async function applyLanguage(lang) {
   // Strings that cannot be loaded (offline) leave the page in the language it has.
-  const t = await loadLanguage(lang).catch(() => state.t);
+  languagesLoading++;
+  const t = await loadLanguage(lang)
+    .catch(() => state.t)
+    .finally(() => languagesLoading--);
   if (resolveLanguage($('language').value) !== resolveLanguage(lang)) return; // another language was chosen meanwhile
   $('language').value = t.lang;
   const from = state.t.lang;
@@ -362,6 +366,11 @@ function renderLinkNotice() {
 }
 
 // Exposed for the browser tests and the benchmark: the state, the view, and whether the page is busy.
-window.attentionLab = { state, controller, isIdle: () => runsInFlight === 0, currentConfig };
+window.attentionLab = {
+  state,
+  controller,
+  isIdle: () => runsInFlight === 0 && languagesLoading === 0,
+  currentConfig,
+};
 
 init();
