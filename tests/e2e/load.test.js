@@ -48,18 +48,30 @@ async function coldPage(url, { locale = 'en-US', offline = false } = {}) {
 const lazyRequests = (requests, pattern) => requests.filter((url) => pattern.test(url));
 
 describe('cold load', () => {
-  test.each(['index.html', 'embed.html'])('%s preloads the engine: its .wasm and its glue', (name) => {
-    const html = readFileSync(`${dist}${name}`, 'utf8');
-    const wasm =
-      /<link rel="preload" href="\.\/(assets\/attention-lab-wasm-[\w-]+\.wasm)" as="fetch" type="application\/wasm" crossorigin>/.exec(
+  test.each(['index.html', 'embed.html'])(
+    '%s preloads the engine (its .wasm and glue) and compiles it first',
+    (name) => {
+      const html = readFileSync(`${dist}${name}`, 'utf8');
+      const wasm =
+        /<link rel="preload" href="\.\/(assets\/attention-lab-wasm-[\w-]+\.wasm)" as="fetch" type="application\/wasm" crossorigin>/.exec(
+          html,
+        );
+      const glue = /<link rel="modulepreload" href="\.\/(assets\/attention-lab-wasm-[\w-]+\.js)" crossorigin>/.exec(
         html,
       );
-    const glue = /<link rel="modulepreload" href="\.\/(assets\/attention-lab-wasm-[\w-]+\.js)" crossorigin>/.exec(html);
-    expect(wasm, name).not.toBeNull();
-    expect(glue, name).not.toBeNull();
-    expect(existsSync(`${dist}${wasm[1]}`)).toBe(true);
-    expect(existsSync(`${dist}${glue[1]}`)).toBe(true);
-  });
+      // The small script that compiles it runs as soon as it arrives (async), under the page's CSP.
+      const compile = /<script type="module" async src="\.\/(assets\/compile-engine-[\w-]+\.js)" crossorigin>/.exec(
+        html,
+      );
+      expect(compile, name).not.toBeNull();
+      expect(html.indexOf('Content-Security-Policy')).toBeLessThan(compile.index);
+      expect(existsSync(`${dist}${compile[1]}`)).toBe(true);
+      expect(wasm, name).not.toBeNull();
+      expect(glue, name).not.toBeNull();
+      expect(existsSync(`${dist}${wasm[1]}`)).toBe(true);
+      expect(existsSync(`${dist}${glue[1]}`)).toBe(true);
+    },
+  );
 
   test('in English: the preloaded wasm compiled as it streams, no lazy chunk; the exports load when used', async () => {
     const { page, seen, close } = await coldPage(suite.server.url);

@@ -25,11 +25,12 @@ function pageFiles(manifest, entry) {
     for (const next of chunk.dynamicImports ?? []) dynamic.add(next);
   };
   visit(entry);
-  // What the page's <head> preloads (the engine's glue, a dynamic import) is fetched at start too.
+  // What the page's <head> preloads or runs besides (the engine's glue, a dynamic import; compile-engine) is fetched at start too.
   const html = readFileSync(new URL(manifest[entry].src, dist), 'utf8');
-  const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="\.\/([^"]+)"/g)].map(
-    (m) => m[1],
-  );
+  const preloaded = [
+    ...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="\.\/([^"]+)"/g),
+    ...html.matchAll(/<script[^>]* src="\.\/([^"]+)"/g),
+  ].map((m) => m[1]);
   for (const [key, chunk] of Object.entries(manifest)) if (preloaded.includes(chunk.file)) visit(key);
   const lazy = new Set();
   const visitLazy = (key) => {
