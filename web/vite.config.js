@@ -18,8 +18,60 @@ export const CSP = [
 const contentSecurityPolicy = {
   name: 'attention-lab-csp',
   apply: 'build', // the dev server injects inline styles for hot reloading
-  transformIndexHtml: (html) =>
-    html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  // After preloadEngine's tags (both 'post', this one listed later), so the policy is the head's first element.
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  },
+};
+
+// The pages that run the engine at once ask for its .wasm (and the glue that
+// instantiates it) from their <head>, so the download starts with the HTML
+// instead of after the page's modules have run, and start with a small script
+// (page/compile-engine.js, an entry of its own) that compiles the preloaded
+// response as it streams in, before the page's larger modules are even
+// parsed. The file names carry the build's hashes, so the tags are written at
+// build time.
+const ENGINE_PAGES = new Set(['index.html', 'embed.html']);
+const preloadEngine = {
+  name: 'attention-lab-preload-engine',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { filename, bundle }) {
+      if (!ENGINE_PAGES.has(filename.split('/').pop())) return html;
+      const files = Object.keys(bundle);
+      const wasm = files.find((file) => /attention-lab-wasm-[\w-]+\.wasm$/.test(file));
+      const glue = files.find((file) => /attention-lab-wasm-[\w-]+\.js$/.test(file));
+      const compile = files.find((file) => /compile-engine-[\w-]+\.js$/.test(file));
+      if (!wasm || !glue || !compile)
+        throw new Error('preload-engine: the engine, its glue or compile-engine is missing');
+      // First in the head (after the CSP), before the page's own modules take the host's few connections.
+      return {
+        html,
+        tags: [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `./${wasm}`, as: 'fetch', type: 'application/wasm', crossorigin: true },
+            injectTo: 'head-prepend',
+          },
+          {
+            tag: 'script',
+            // async: it runs as soon as it arrives, not after the page's modules
+            attrs: { type: 'module', async: true, src: `./${compile}`, crossorigin: true },
+            injectTo: 'head-prepend',
+          },
+          // What it imports (wasm-binary.js, shared with the page's modules) and the glue.
+          ...[...bundle[compile].imports, glue].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', href: `./${file}`, crossorigin: true },
+            injectTo: 'head-prepend',
+          })),
+        ],
+      };
+    },
+  },
 };
 
 const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
@@ -30,7 +82,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
-  plugins: [contentSecurityPolicy],
+  plugins: [preloadEngine, contentSecurityPolicy],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,
@@ -44,6 +96,7 @@ export default defineConfig({
         embed: web('embed.html'),
         authors: web('authors.html'),
         element: web('element/attention-lab-element.js'),
+        'compile-engine': web('page/compile-engine.js'),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'attention-lab-element.js' : 'assets/[name]-[hash].js'),

@@ -332,8 +332,11 @@ describe('exports', () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
+    // The formats load on the first copy: wait for the clipboard to be written.
     const copy = async (format) => {
+      await page.evaluate(() => navigator.clipboard.writeText(''));
       await page.click(`figure[data-matrix="W_Q"] button[data-export="${format}"]`);
+      await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '');
       return page.evaluate(() => navigator.clipboard.readText());
     };
     const csv = await copy('csv');
@@ -356,6 +359,7 @@ describe('exports', () => {
     expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);
 
     await page.click('#copy-pytorch');
+    await page.waitForSelector('#pytorch-dialog[open]'); // the script's writer loads on the first click
     const script = await page.inputValue('#pytorch-script');
     expect(script).toContain('torch.manual_seed(0)');
     expect(script).toContain('q_proj = nn.Linear(D, D, bias=False)');

@@ -8,7 +8,7 @@
 // Then regression tests for oversized and hostile configs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
-import { errorText, translator } from '../../web/i18n/index.js';
+import { errorText, loadLanguage } from '../../web/i18n/index.js';
 import { setPath } from '../../web/model/schema.js';
 import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 
@@ -16,7 +16,7 @@ import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextU
 const lab = await loadAttentionLab();
 const { fields: FIELDS, limits: LIMITS } = lab.schema;
 const CODES = new Map(lab.schema.errors.map((kind) => [kind.code, kind]));
-const ZH = translator('zh');
+const ZH = await loadLanguage('zh');
 
 // ---- configs ------------------------------------------------------------------
 

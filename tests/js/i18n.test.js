@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { STRINGS, errorText, translator } from '../../web/i18n/index.js';
+import { LANGUAGES, STRINGS, errorText, loadLanguage, translator } from '../../web/i18n/index.js';
 import { FIELDS, SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { SHARE_ERROR_CODES } from '../../web/model/share.js';
@@ -15,7 +15,9 @@ import { VIEW_OPTIONS } from '../../web/view/view-options.js';
 
 const web = fileURLToPath(new URL('../../web/', import.meta.url));
 const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
-const languages = Object.keys(STRINGS);
+// Only English is there at first; the others load on demand.
+const languages = Object.keys(LANGUAGES);
+await Promise.all(languages.map(loadLanguage));
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The keys of the engine's error templates, which only the languages other than English have. */
 const ERROR_KEYS = new Set(SCHEMA.errors.map(({ code }) => `error.${code}`));

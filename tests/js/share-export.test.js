@@ -9,7 +9,9 @@ import { float32Text, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '..
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { decodeState, encodeState, readFragment, shareErrorText, ShareLinkError } from '../../web/model/share.js';
-import { translator } from '../../web/i18n/index.js';
+import { loadLanguage, translator } from '../../web/i18n/index.js';
+
+await loadLanguage('zh');
 
 const deflated = async (state, version = 'v2') => {
   const bytes = new TextEncoder().encode(JSON.stringify(state));

@@ -3,13 +3,15 @@
 // numbers the narrations quote (against the engine's own tensors).
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { translator } from '../../web/i18n/index.js';
+import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { followAxes } from '../../web/view/follow.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { currentIndex, shapeText, stepShapes } from '../../web/view/overview.js';
 import { STEP_NAMES } from '../../web/view/sections.js';
 import { narrationValues, stepMove } from '../../web/view/stepper.js';
+
+await loadLanguage('zh');
 
 const dims = { B: 2, H: 4, S: 5, Skv: 5, D: 8, dk: 2 };
 

@@ -2,7 +2,7 @@
 // written, the formulas each setting gets, the measured variance of q·k, the
 // softmax saturation curve, what dropout did, the average over heads.
 import { describe, expect, test } from 'vitest';
-import { translator } from '../../web/i18n/index.js';
+import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { UNKNOWN, dropoutSummary } from '../../web/view/dropout.js';
 import { formulaText, parseFormula, scaleFactorText, stepFormula } from '../../web/view/formulas.js';
 import { formatNumber } from '../../web/view/matrix.js';
@@ -18,7 +18,7 @@ import {
 import { meanOverHeads } from '../../web/view/sections.js';
 
 const en = translator('en');
-const zh = translator('zh');
+const zh = await loadLanguage('zh');
 
 describe('formatNumber', () => {
   test('fixed decimals, − for minus, ∞ and NaN', () => {

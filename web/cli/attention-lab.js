@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AttentionConfigError, AttentionEngineError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
-import { LANGUAGES, errorText, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { float32Text } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
@@ -191,7 +191,7 @@ function usageError(t, error) {
 }
 
 async function main(argv) {
-  const t = translator(chosenLanguage(argv));
+  const t = await loadLanguage(chosenLanguage(argv));
   let values;
   try {
     ({ values } = parseArgs({

@@ -12,7 +12,7 @@
 // `attention-change` with the result as detail, and shows a bad attribute as
 // an inline error naming it instead of a blank box.
 import { AttentionConfigError, loadAttentionLab } from '../api/index.js';
-import { errorText, translator } from '../i18n/index.js';
+import { errorText, isLanguageLoaded, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
@@ -180,13 +180,18 @@ export class AttentionLabElement extends HTMLElement {
   /** The UI language: the lang attribute, or the page's around the element. */
   #lang() {
     const tag = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    return translator(tag).lang;
+    return resolveLanguage(tag);
+  }
+
+  /** The UI language's translator; English until its strings have arrived (#run waits for them). */
+  #t() {
+    return translator(isLanguageLoaded(this.#lang()) ? this.#lang() : 'en');
   }
 
   #viewOptions() {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
     return {
-      t: translator(this.#lang()),
+      t: this.#t(),
       decimals: option('decimals'),
       theme: option('theme'),
       steps: option('steps'),
@@ -209,12 +214,14 @@ export class AttentionLabElement extends HTMLElement {
     const note = this.#root.querySelector('.preset-note');
     const key = this.getAttribute(PRESET_ATTRIBUTE)?.trim();
     note.hidden = !presetByKey.has(key) || key === 'default';
-    note.replaceChildren(...(note.hidden ? [] : withCode(translator(this.#lang())(`preset.${key}.note`))));
+    note.replaceChildren(...(note.hidden ? [] : withCode(this.#t()(`preset.${key}.note`))));
   }
 
   async #run() {
     const error = this.#root.querySelector('.error');
     const loading = this.#root.querySelector('.loading');
+    // Languages other than English are a chunk of their own; if it cannot load, English it is.
+    await loadLanguage(this.#lang()).catch(() => {});
     this.#showPresetNote();
     let result;
     let config;

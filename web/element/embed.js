@@ -4,7 +4,7 @@
 // the iframe can be sized to fit:
 //   window.addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') iframe.style.height = e.data.height + 'px'; });
 // The language is ?lang=zh (the Share dialog adds the page's), else the browser's.
-import { resolveLanguage, translator } from '../i18n/index.js';
+import { loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
 import { defaultSettings } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
@@ -15,11 +15,13 @@ import './embed.css';
 
 const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');
-const t = translator(resolveLanguage(new URLSearchParams(location.search).get('lang') ?? navigator.language));
-document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
-element.setAttribute('lang', t.lang);
+const lang = resolveLanguage(new URLSearchParams(location.search).get('lang') ?? navigator.language);
+document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+element.setAttribute('lang', lang); // before the strings arrive: the element waits for them itself
+const strings = loadLanguage(lang).catch(() => translator('en')); // English if they cannot load
 
 async function apply() {
+  const t = await strings;
   // No link, or one that cannot be read: the default example, in the embed's language.
   const link = await readFragment(location.hash);
   const { settings, edits, error } =

@@ -1,13 +1,40 @@
 // The UI languages. Each language is one file of strings (en.js, zh.js);
 // code gets a `t` for one language and passes it down, so two elements on a
-// page can speak different languages at once.
+// page can speak different languages at once. English is always here (the
+// default, and every language's fallback); the others are loaded when asked
+// for (loadLanguage), so a page in English never downloads them.
 import en from './en.js';
-import zh from './zh.js';
-
-export const STRINGS = { en, zh };
 
 /** Language code -> its own name, for the language menu. */
 export const LANGUAGES = { en: 'English', zh: '简体中文' };
+
+// How each other language's strings arrive (a separate chunk in the built page).
+const LOADERS = { zh: () => import('./zh.js') };
+
+/** The strings of each language loaded so far: {en} at first, {en, zh} once zh is loaded. */
+export const STRINGS = { en };
+
+const loading = {};
+
+/** Resolves with translator(lang) once that language's strings are loaded (at once for English). */
+export function loadLanguage(lang) {
+  const code = resolveLanguage(lang);
+  if (STRINGS[code]) return Promise.resolve(translator(code));
+  loading[code] ??= LOADERS[code]().then(
+    (module) => {
+      STRINGS[code] = module.default;
+      return translator(code);
+    },
+    (error) => {
+      delete loading[code]; // a later call tries again
+      throw error;
+    },
+  );
+  return loading[code];
+}
+
+/** Whether translator(lang) can be had now, without awaiting loadLanguage(lang). */
+export const isLanguageLoaded = (lang) => Boolean(STRINGS[resolveLanguage(lang)]);
 
 /**
  * The UI language for a BCP 47 tag: "zh", "zh-CN", "zh-Hans", "zh-TW" -> "zh";
@@ -18,16 +45,18 @@ export function resolveLanguage(tag) {
     .trim()
     .toLowerCase()
     .split(/[-_]/)[0];
-  return primary in STRINGS ? primary : 'en';
+  return Object.hasOwn(LANGUAGES, primary) ? primary : 'en';
 }
 
 /**
  * t(key, {name: value}) in `lang`: the string with its {name} placeholders
  * filled; English where the language lacks a key; the key itself if no
- * language has it.
+ * language has it. A language other than English must have been loaded
+ * first (await loadLanguage(lang)).
  */
 export function translator(lang) {
   const table = STRINGS[resolveLanguage(lang)];
+  if (!table) throw new Error(`translator: the "${resolveLanguage(lang)}" strings are not loaded (await loadLanguage)`);
   const t = (key, values = {}) => {
     const template = table[key] ?? en[key] ?? key;
     return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));

@@ -1,11 +1,13 @@
 // Attention Lab page: the sentence boxes, the settings form (built from the
 // engine's schema) and the pipeline view, recomputed live on every change.
+// What the first result needs is imported here; the exports (JSON, .npy zip,
+// a matrix as text, the PyTorch script) and the strings of languages other
+// than English are loaded when first used.
+import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
-import { LANGUAGES, errorText, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
-import { resultToJson, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../model/export.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
-import { pytorchScript } from '../model/pytorch-script.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { PipelineController } from '../view/controller.js';
@@ -139,8 +141,15 @@ function renderStatus() {
 }
 
 // ---- language and static page text --------------------------------------------
-function applyLanguage(lang) {
-  const t = translator(lang);
+let languagesLoading = 0; // the page is busy while a language's strings load
+async function applyLanguage(lang) {
+  // Strings that cannot be loaded (offline) leave the page in the language it has.
+  languagesLoading++;
+  const t = await loadLanguage(lang)
+    .catch(() => state.t)
+    .finally(() => languagesLoading--);
+  if (resolveLanguage($('language').value) !== resolveLanguage(lang)) return; // another language was chosen meanwhile
+  $('language').value = t.lang;
   const from = state.t.lang;
   state.t = t;
   if (state.preset) relocalizePreset(from, t.lang);
@@ -223,7 +232,7 @@ function onSettingChange(path, value) {
   recompute();
 }
 
-function init() {
+async function init() {
   const langSelect = $('language');
   for (const [code, name] of Object.entries(LANGUAGES)) langSelect.append(new Option(name, code));
   langSelect.value = resolveLanguage(storedText('lang') ?? navigator.language);
@@ -231,6 +240,8 @@ function init() {
     store('lang', langSelect.value);
     applyLanguage(langSelect.value);
   });
+  // The form, the presets and the page's text, in its language (Chinese is loaded first; English is here).
+  await applyLanguage(langSelect.value);
   for (const name of ['theme', 'decimals']) {
     const select = $(name);
     select.value = String(stored(name));
@@ -267,24 +278,31 @@ function init() {
   const getT = () => state.t;
   wireShareDialog($('share-dialog'), getT);
   wireShareDialog($('pytorch-dialog'), getT);
-  $('copy-pytorch').addEventListener('click', () => {
+  $('copy-pytorch').addEventListener('click', async () => {
     if (!controller.result) return;
-    $('pytorch-script').value = pytorchScript(currentConfig(), controller.result);
+    const config = currentConfig();
+    const result = controller.result;
+    const { pytorchScript } = await import('../model/pytorch-script.js');
+    $('pytorch-script').value = pytorchScript(config, result);
     $('pytorch-dialog').querySelector('.share-status').textContent = '';
     $('pytorch-dialog').showModal();
   });
-  $('download-json').addEventListener('click', () => {
-    if (controller.result)
-      download(new Blob([resultToJson(controller.result)], { type: 'application/json' }), 'attention-lab.json');
+  $('download-json').addEventListener('click', async () => {
+    const result = controller.result;
+    if (!result) return;
+    const { resultToJson } = await loadExports();
+    download(new Blob([resultToJson(result)], { type: 'application/json' }), 'attention-lab.json');
   });
-  $('download-npy').addEventListener('click', () => {
-    if (controller.result) download(resultToNpyZip(controller.result), 'attention-lab-npy.zip');
+  $('download-npy').addEventListener('click', async () => {
+    const result = controller.result;
+    if (!result) return;
+    const { resultToNpyZip } = await loadExports();
+    download(resultToNpyZip(result), 'attention-lab-npy.zip');
   });
   $('pipeline').addEventListener('click', copyMatrix);
   window.addEventListener('hashchange', () =>
     isStepLink(location.hash) ? controller.showStep(location.hash.slice(1)) : restore(),
   );
-  applyLanguage(langSelect.value);
   $('status').textContent = state.t('status.loading');
   restore();
 }
@@ -297,11 +315,13 @@ function download(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+const loadExports = () => import('../model/export.js');
+
 const MATRIX_FORMATS = {
-  csv: toCsv,
-  json: toJson,
-  latex: (m) => toLatex(m, controller.options.decimals),
-  numpy: toNumpy,
+  csv: ({ toCsv }, m) => toCsv(m),
+  json: ({ toJson }, m) => toJson(m),
+  latex: ({ toLatex }, m) => toLatex(m, controller.options.decimals),
+  numpy: ({ toNumpy }, m) => toNumpy(m),
 };
 
 /** A copy button under a matrix: that matrix (as shown: this sentence, this head) to the clipboard. */
@@ -309,7 +329,7 @@ async function copyMatrix(event) {
   const button = event.target.closest('button[data-export]');
   const matrix = button?.closest('figure')?.matrixView;
   if (!matrix) return;
-  const text = MATRIX_FORMATS[button.dataset.export](matrix);
+  const text = MATRIX_FORMATS[button.dataset.export](await loadExports(), matrix);
   try {
     await navigator.clipboard.writeText(text);
     $('status').textContent = state.t('export.copied', {
@@ -347,6 +367,11 @@ function renderLinkNotice() {
 }
 
 // Exposed for the browser tests and the benchmark: the state, the view, and whether the page is busy.
-window.attentionLab = { state, controller, isIdle: () => runsInFlight === 0 && !controller.building, currentConfig };
+window.attentionLab = {
+  state,
+  controller,
+  isIdle: () => runsInFlight === 0 && languagesLoading === 0 && !controller.building,
+  currentConfig,
+};
 
 init();
