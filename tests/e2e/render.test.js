@@ -72,6 +72,51 @@ describe('a re-render that keeps the shapes', () => {
     expect(problems).toEqual([]);
   });
 
+  test("an edit keeps the steps' headers, charts and tabs, and redraws the small multiples and links in place", async () => {
+    const parts = () =>
+      [
+        ...document.querySelectorAll('#pipeline > section.step > header'),
+        ...document.querySelectorAll('#pipeline .head-multiples'),
+        document.querySelector('#pipeline svg.links'),
+        document.querySelector('#pipeline .chart-figure[data-chart="variance"]'),
+        ...document.querySelectorAll('#head-tabs button'),
+        ...document.querySelectorAll('#chips-text .chip'),
+      ].filter(Boolean);
+    await page.evaluate((source) => {
+      window.keptParts = new Function(`return (${source})()`)();
+    }, parts.toString());
+    const before = await page.evaluate(() => document.querySelector('#step-scores .head-multiples').innerHTML);
+    await page.click('table[data-matrix="W_Q"] td[data-i="1"][data-j="0"]');
+    await page.keyboard.type('2.5');
+    await page.keyboard.press('Enter');
+    await waitForIdle(page);
+    const { kept, count, inPlace } = await page.evaluate((source) => {
+      const now = new Function(`return (${source})()`)();
+      const html = (root) =>
+        ['#step-scores .head-multiples', '#step-attnweights .head-multiples', 'svg.links', '#step-scores > header'].map(
+          (selector) => root.querySelector(selector).outerHTML,
+        );
+      const inPlace = html(document);
+      // A fresh render of the same result, from an empty pipeline, draws the same.
+      document.getElementById('pipeline').replaceChildren();
+      window.attentionLab.controller.render();
+      const fresh = html(document);
+      return {
+        kept: now.length === window.keptParts.length && now.every((node, k) => node === window.keptParts[k]),
+        count: now.length,
+        inPlace: inPlace.map((text, k) => text === fresh[k]),
+      };
+    }, parts.toString());
+    expect(count).toBeGreaterThan(20);
+    expect(kept).toBe(true);
+    expect(inPlace).toEqual([true, true, true, true]);
+    // The scores changed with W_Q: their small heatmaps were redrawn.
+    expect(await page.evaluate(() => document.querySelector('#step-scores .head-multiples').innerHTML)).not.toBe(
+      before,
+    );
+    expect(problems).toEqual([]);
+  });
+
   test('a focused cell keeps the focus through the re-render its own edit causes', async () => {
     const cell = 'table[data-matrix="W_K"] td[data-i="1"][data-j="2"]';
     await page.focus('table[data-matrix="W_K"] td[data-i="0"][data-j="0"]'); // the tab stop; the arrows move on

@@ -102,26 +102,38 @@ export function wireInputPanel(host) {
     ];
     for (const [side, lines, ids, label] of sides) {
       const container = $(side.chips);
-      container.replaceChildren();
-      container.setAttribute('aria-label', t(label));
+      if (container.getAttribute('aria-label') !== t(label)) container.setAttribute('aria-label', t(label));
+      // Updated in place: a keystroke changes a chip or two, not the hundreds around them.
+      while (container.children.length > lines.length) container.lastChild.remove();
       lines.forEach((line, b) => {
-        const rowEl = document.createElement('div');
-        rowEl.className = 'chip-row';
-        rowEl.dataset.batch = b;
+        let rowEl = container.children[b];
+        if (!rowEl) {
+          rowEl = document.createElement('div');
+          rowEl.className = 'chip-row';
+          rowEl.dataset.batch = b;
+          container.append(rowEl);
+        }
+        while (rowEl.children.length > line.length) rowEl.lastChild.remove();
         line.forEach((token, s) => {
-          const chip = document.createElement('span');
-          chip.className = token === '<pad>' ? 'chip pad' : 'chip';
-          const text = document.createElement('span');
-          text.translate = false; // a token is data, never translated
-          text.textContent = token; // text, never markup
-          const tokenId = document.createElement('sub');
-          tokenId.className = 'chip-id';
-          tokenId.textContent = String(ids[b]?.[s] ?? '');
-          chip.title = t('input.tokenId', { id: ids[b]?.[s] ?? '' });
-          chip.append(text, tokenId);
-          rowEl.append(chip);
+          let chip = rowEl.children[s];
+          if (!chip) {
+            chip = document.createElement('span');
+            const text = document.createElement('span');
+            text.translate = false; // a token is data, never translated
+            const tokenId = document.createElement('sub');
+            tokenId.className = 'chip-id';
+            chip.append(text, tokenId);
+            rowEl.append(chip);
+          }
+          const className = token === '<pad>' ? 'chip pad' : 'chip';
+          if (chip.className !== className) chip.className = className;
+          const [text, tokenId] = chip.children;
+          if (text.textContent !== token) text.textContent = token; // text, never markup
+          const id = String(ids[b]?.[s] ?? '');
+          if (tokenId.textContent !== id) tokenId.textContent = id;
+          const title = t('input.tokenId', { id });
+          if (chip.title !== title) chip.title = title;
         });
-        container.append(rowEl);
       });
     }
   }

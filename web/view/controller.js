@@ -159,19 +159,20 @@ export class PipelineController {
           this.#onEditsChange();
         },
         focus: (i) => this.follow(i),
+        // A kept node (patch.js) may call these after a later render or a resetSelection: the current selection.
         selectHead: (h) => {
-          selection.h = h;
+          this.#selection.h = h;
           this.render();
         },
         showAllHeads: (all) => {
-          selection.linksAllHeads = all;
+          this.#selection.linksAllHeads = all;
           this.render();
         },
       },
       this.#queue,
     );
     const pick = (key) => (k) => {
-      selection[key] = k;
+      this.#selection[key] = k;
       this.render();
     };
     renderTabs(this.#parts.batchTabs, {
@@ -188,7 +189,9 @@ export class PipelineController {
       onPick: pick('h'),
     });
     const { decimals, mode } = this.#options;
-    this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals });
+    // A large result's long lists (the follow menu) come in a slice after the steps in view.
+    const later = this.#layout.progressive ? (run) => this.#queue.add(run, null) : null;
+    this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals, later });
     this.#frame.keepPlace(place);
     if (this.#layout.progressive) this.#queue.start(this.#frame.sections);
     // The explained number, recomputed for what is now shown (or the hint if it is gone).

@@ -57,7 +57,7 @@ export function applyFollow(pipeline, focus, ctx, hint) {
       tr.classList.toggle('followed', on);
       if (on) tr.setAttribute('aria-current', 'true');
       else tr.removeAttribute('aria-current');
-      if (axes.rows && !corner) tr.cells[0].title = hint;
+      if (axes.rows && !corner && tr.cells[0].title !== hint) tr.cells[0].title = hint;
     });
     for (const td of body.querySelectorAll('td.followed-col')) td.classList.remove('followed-col');
     if (axes.columns) {
@@ -66,7 +66,7 @@ export function applyFollow(pipeline, focus, ctx, hint) {
         .slice(1)
         .forEach((th, j) => {
           th.classList.toggle('followed-col', following && j === focus);
-          if (!corner) th.title = hint;
+          if (!corner && th.title !== hint) th.title = hint;
         });
       if (following) for (const td of body.querySelectorAll(`td[data-j="${focus}"]`)) td.classList.add('followed-col');
     }
@@ -115,12 +115,15 @@ function markCanvas(box, focus, ctx) {
   bandObservers.set(box, observer);
 }
 
+// Above this many tokens, the follow list is built in a later slice.
+const LONG_LIST = 64;
+
 /**
  * The "Follow a token" control in `box`: a select of the shown sentence's
  * tokens (and "none") and a clear button. Built once and updated in place,
  * so it keeps the keyboard focus across runs. onPick(index or null).
  */
-export function renderFollowControl(box, { t, labels, focus }, onPick) {
+export function renderFollowControl(box, { t, labels, focus, later = null }, onPick) {
   let select = box.querySelector('select');
   if (!select) {
     const label = document.createElement('label');
@@ -138,18 +141,28 @@ export function renderFollowControl(box, { t, labels, focus }, onPick) {
     select.addEventListener('change', () => onPick(select.value === '' ? null : Number(select.value)));
     clear.addEventListener('click', () => onPick(null));
   }
-  box.querySelector('label span').textContent = t('follow.label');
+  const caption = box.querySelector('label span');
+  if (caption.textContent !== t('follow.label')) caption.textContent = t('follow.label');
   const options = [['', t('follow.none')], ...labels.map((token, k) => [String(k), `${k + 1} · ${token}`])];
   const text = options.map(([, name]) => name).join('\n');
+  const value = focus === null ? '' : String(focus);
   if (select.dataset.options !== text) {
-    select.replaceChildren(...options.map(([value, name]) => new Option(name, value)));
-    select.dataset.options = text;
+    const fill = () => {
+      select.replaceChildren(...options.map(([optionValue, name]) => new Option(name, optionValue)));
+      select.dataset.options = text;
+      select.value = value;
+    };
+    // A long sentence's list (hundreds of options) is built after the steps in view (`later`, slices.js).
+    if (later && labels.length > LONG_LIST) later(fill);
+    else fill();
   }
-  select.value = focus === null ? '' : String(focus);
+  if (select.value !== value) select.value = value;
   const clear = box.querySelector('.follow-clear');
   clear.hidden = focus === null;
-  clear.setAttribute('aria-label', t('follow.clear'));
-  clear.title = t('follow.clear');
+  if (clear.title !== t('follow.clear')) {
+    clear.setAttribute('aria-label', t('follow.clear'));
+    clear.title = t('follow.clear');
+  }
   const status = box.querySelector('[role="status"]');
   const announcement = focus === null ? '' : t('follow.announce', { token: labels[focus] });
   if (status.textContent !== announcement) status.textContent = announcement;

@@ -25,34 +25,39 @@ function topKeys(weights, row, n, k) {
   return new Set(best);
 }
 
-export function renderLinks({
-  weights,
-  b,
-  H,
-  S,
-  Skv,
-  queryLabels,
-  keyLabels,
-  heads,
-  focus,
-  onFocus,
-  label: groupLabel,
-  later = (run) => run(),
-}) {
+/**
+ * The links view of sentence b. previous: the view of the last render; when it
+ * shows the same tokens, heads and focus, only its lines are drawn anew, and it is returned.
+ */
+export function renderLinks(
+  { weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus, label: groupLabel, later = (run) => run() },
+  previous = null,
+) {
   const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
   const rowHeight = 26;
   const width = 420;
   const height = Math.max(S, Skv) * rowHeight + 10;
+  const leftX = 120;
+  const rightX = width - 120;
+  const y = (k) => 18 + k * rowHeight;
+  const key = JSON.stringify([queryLabels, keyLabels, heads, focus, groupLabel]);
+  if (previous?.linksKey === key) {
+    // The labels stay; the lines go before them, as when first drawn.
+    previous.querySelectorAll('line').forEach((line) => line.remove());
+    const firstLabel = previous.querySelector('text');
+    const fragment = document.createDocumentFragment();
+    for (const h of heads) for (let i = 0; i < S; i++) drawLines(fragment, h, i);
+    previous.insertBefore(fragment, firstLabel);
+    return previous;
+  }
   const svg = document.createElementNS(SVG, 'svg');
+  svg.linksKey = key;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', String(height));
   svg.setAttribute('class', 'links');
   svg.setAttribute('role', 'group');
   svg.setAttribute('aria-label', groupLabel);
-  const leftX = 120;
-  const rightX = width - 120;
-  const y = (k) => 18 + k * rowHeight;
   // Tokens 0 … count − 1 drawn SLICE_ROWS at a time: now, or in later slices.
   const inSlices = (count, draw) => {
     for (let from = 0; from < count; from += SLICE_ROWS)
@@ -60,8 +65,8 @@ export function renderLinks({
         for (let k = from; k < Math.min(count, from + SLICE_ROWS); k++) draw(k);
       });
   };
-  // Query i's lines in head h.
-  const lines = (h, i) => {
+  // Query i's lines in head h, into `parent`.
+  function drawLines(parent, h, i) {
     if (focus !== null && focus !== i) return;
     const row = ((b * H + h) * S + i) * Skv;
     // Sparse mode: this row's TOP_KEYS largest weights only.
@@ -77,10 +82,10 @@ export function renderLinks({
       line.setAttribute('stroke', headColor(h));
       line.setAttribute('stroke-opacity', String(Math.min(1, w)));
       line.setAttribute('stroke-width', '2');
-      svg.append(line);
+      parent.append(line);
     }
-  };
-  for (const h of heads) inSlices(S, (i) => lines(h, i));
+  }
+  for (const h of heads) inSlices(S, (i) => drawLines(svg, h, i));
   const label = (text, x, yy, anchor, index, clickable) => {
     const el = document.createElementNS(SVG, 'text');
     el.setAttribute('x', String(x));

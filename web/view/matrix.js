@@ -237,8 +237,11 @@ function updateFigure(figure, view, limit) {
   figure.matrixView = view;
   // The caption names the head shown (a head tab changes it).
   const table = figure.querySelector('table');
-  table.caption.replaceChildren(...captionNodes(view));
-  figure.querySelector('.export-menu')?.setAttribute('aria-label', exportLabel(view));
+  const caption = captionNodes(view);
+  if (table.caption.textContent !== caption.map((node) => node.textContent ?? node).join(''))
+    table.caption.replaceChildren(...caption);
+  const menu = figure.querySelector('.export-menu');
+  if (menu && menu.getAttribute('aria-label') !== exportLabel(view)) menu.setAttribute('aria-label', exportLabel(view));
   if (isTable(view)) updateTable(table, view, limit);
   else {
     figure.querySelector('canvas').setAttribute('aria-label', canvasLabel(view));
@@ -246,9 +249,12 @@ function updateFigure(figure, view, limit) {
     live.redraw();
   }
   const oldLegend = figure.querySelector(':scope > .legend');
-  if (oldLegend) oldLegend.replaceWith(legend(view, limit));
-  figure.querySelector(':scope > .nan-note')?.remove();
+  const newLegend = oldLegend && legend(view, limit);
+  if (oldLegend && !oldLegend.isEqualNode(newLegend)) oldLegend.replaceWith(newLegend);
+  const oldNote = figure.querySelector(':scope > .nan-note');
   const note = nanNote(view);
+  if (oldNote && note?.isEqualNode(oldNote)) return;
+  oldNote?.remove();
   if (note) figure.append(note);
 }
 
@@ -356,14 +362,17 @@ function updateTable(table, view, limit, { corner = false } = {}) {
   for (let i = 0; i < rows; i++) {
     const cells = body[i].cells;
     setText(cells[0], view.rowLabels[i]);
-    cells[0].classList.toggle('nan-row', view.nanRows.has(i));
+    const nanRow = view.nanRows.has(i);
+    if (cells[0].classList.contains('nan-row') !== nanRow) cells[0].classList.toggle('nan-row', nanRow);
     for (let j = 0; j < cols; j++) {
       const td = cells[j + 1];
       const { className, text, label } = cellParts(view, i, j, limit);
       if (td.className !== className) td.className = className;
-      if (!td.querySelector('input')) setText(td, text);
-      if (label) td.setAttribute('aria-label', label);
-      else td.removeAttribute('aria-label');
+      // A cell being edited holds its input (its only element).
+      if (!td.firstElementChild) setText(td, text);
+      if (label) {
+        if (td.getAttribute('aria-label') !== label) td.setAttribute('aria-label', label);
+      } else if (td.hasAttribute('aria-label')) td.removeAttribute('aria-label');
     }
   }
 }
@@ -486,12 +495,13 @@ function startEditing(live, td, firstKey) {
     done = true;
     const value = Number(input.value.replace('−', '-'));
     if (commit && input.value.trim() !== '' && Number.isFinite(value)) {
+      // The cell is where its input was, in view: focused without the layout a scroll into view would force.
       td.textContent = formatNumber(value, live.view.decimals);
-      if (refocus) td.focus();
+      if (refocus) td.focus({ preventScroll: true });
       live.view.onEdit(i, j, value);
     } else {
       td.textContent = formatNumber(valueAt(live.view, i, j), live.view.decimals);
-      td.focus();
+      td.focus({ preventScroll: true });
     }
   };
   input.addEventListener('keydown', (e) => {
@@ -505,17 +515,21 @@ function startEditing(live, td, firstKey) {
 const NAN_RGB = [220, 0, 120];
 const BLOCKED_RGB = [128, 128, 128];
 
-function drawHeatmap(canvas, view, limit) {
+// A large heatmap is drawn this many pixels per slice (slices.js): a band of rows at a time.
+const BAND_PIXELS = 1 << 16;
+
+/** Rows `from` … `to` − 1 of the view's heatmap (all by default), in one band of pixels. */
+function drawHeatmap(canvas, view, limit, from = 0, to = view.rows) {
   const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(view.cols, view.rows);
+  const image = ctx.createImageData(view.cols, to - from);
   const pixels = image.data;
   const palette = paletteTable(view.kind === 'prob' ? 'prob' : 'signed', view.theme);
   const checkBlocked = view.hasBlocked && view.kind !== 'mask';
-  for (let i = 0; i < view.rows; i++) {
+  for (let i = from; i < to; i++) {
     const start = view.offset + i * view.rowStride;
     for (let j = 0; j < view.cols; j++) {
       const v = view.data[start + j];
-      const p = (i * view.cols + j) * 4;
+      const p = ((i - from) * view.cols + j) * 4;
       let rgb = null;
       let index;
       if (view.kind === 'mask') index = (view.blocked ? view.blocked(i, j) : v !== 0) ? 255 : 0;
@@ -537,7 +551,7 @@ function drawHeatmap(canvas, view, limit) {
       pixels[p + 3] = 255;
     }
   }
-  ctx.putImageData(image, 0, 0);
+  ctx.putImageData(image, 0, from);
 }
 
 /** Runs draw() once, when `element` comes within a screen of the viewport. Returns a function that cancels it. */
@@ -596,12 +610,15 @@ function renderCanvas(view, limit, live) {
     const draw = () => drawHeatmap(canvas, live.view, live.limit);
     const { later } = live.view;
     if (later) {
-      let drawn = false;
-      later(() => {
-        if (!drawn) draw();
-      }, canvas);
+      // In bands of rows, each its own job: no slice runs long on a 768 × 768 heatmap.
+      let cancelled = false;
+      const band = Math.max(1, Math.floor(BAND_PIXELS / live.view.cols));
+      for (let from = 0; from < live.view.rows; from += band)
+        later(() => {
+          if (!cancelled) drawHeatmap(canvas, live.view, live.limit, from, Math.min(live.view.rows, from + band));
+        }, canvas);
       cancel = () => {
-        drawn = true;
+        cancelled = true;
       };
     } else cancel = whenVisible(canvas, draw);
   };

@@ -48,6 +48,11 @@ export const stepKey = (section) => section.id.replace(/^step-/, '');
 export const shortName = (t, section) =>
   t.has(`step.${stepKey(section)}.short`) ? t(`step.${stepKey(section)}.short`) : section.dataset.step;
 
+/** Sets an element's text only if it changed. */
+const setText = (el, text) => {
+  if (el.textContent !== text) el.textContent = text;
+};
+
 const span = (className, text) => {
   const el = document.createElement('span');
   el.className = className;
@@ -88,21 +93,23 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     const key = stepKey(section);
     const title = section.querySelector('h2')?.textContent ?? section.dataset.step;
     const shapes = stepShapes(key, dims);
-    link.querySelector('.ov-name').textContent = shortName(t, section);
-    link.querySelector('.ov-shape').textContent = shapes.map((s) => shapeText(s)).join(' ');
-    link.querySelector('.ov-shape').hidden = shapes.length === 0;
+    // Only what changed is written: a re-render that keeps the steps leaves the toolbar's layout alone.
+    setText(link.querySelector('.ov-name'), shortName(t, section));
+    const shape = link.querySelector('.ov-shape');
+    setText(shape, shapes.map((s) => shapeText(s)).join(' '));
+    if (shape.hidden !== (shapes.length === 0)) shape.hidden = shapes.length === 0;
     const lettered = shapes.map((s) => shapeText(s, 'both')).join(', ');
-    link.setAttribute(
-      'aria-label',
-      lettered
-        ? t('overview.box', { n: index + 1, title, shape: lettered })
-        : t('overview.boxNoShape', { n: index + 1, title }),
-    );
-    link.title = shapes.length ? `${title}: ${shapes.map((s) => shapeText(s, 'letters')).join(', ')}` : title;
+    const label = lettered
+      ? t('overview.box', { n: index + 1, title, shape: lettered })
+      : t('overview.boxNoShape', { n: index + 1, title });
+    if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+    const tip = shapes.length ? `${title}: ${shapes.map((s) => shapeText(s, 'letters')).join(', ')}` : title;
+    if (link.title !== tip) link.title = tip;
     // Steps that run once per head carry the shown head's colour.
     const perHead = shapes.some((s) => s.letters.includes('H'));
     link.classList.toggle('per-head', perHead);
-    if (perHead) link.style.setProperty('--head-color', headColor);
+    if (perHead && link.style.getPropertyValue('--head-color') !== headColor)
+      link.style.setProperty('--head-color', headColor);
   });
 }
 

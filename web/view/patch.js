@@ -1,13 +1,25 @@
 // A re-render that only changes numbers (an edit, a keystroke that keeps the
-// shapes, a head tab) keeps the matrices on the page: renderMatrix updates
-// such a figure in place, and the new tree holds a stand-in where it goes.
-// patchChildren then turns the old tree into the new one, keeping the
-// elements on the way to each kept figure (the steps, their rows and groups)
-// and replacing everything else with its new node, as a full render would.
-// So a focused cell keeps its focus, an edit in progress its input, and the
-// page its scroll position.
+// shapes, a head tab) keeps what it can on the page: renderMatrix (and the
+// heads' small heatmaps, the links view) update such a part in place, and the
+// new tree holds a stand-in where it goes. patchChildren then turns the old
+// tree into the new one, keeping the steps and the elements on the way to each
+// kept part, and, in them, every old node that is equal to its new one (a
+// step's header, its formula, a chart whose numbers did not change); the rest
+// is replaced with its new node, as a full render would. So a focused cell
+// keeps its focus, an edit in progress its input, the page its scroll position,
+// and the browser restyles and lays out only what changed.
 
 const KEPT = Symbol('kept');
+const PATCHABLE = Symbol('patchable');
+
+/**
+ * Marks a container without listeners of its own (a box of charts) as one a
+ * re-render patches like a step: its equal children are kept, the others replaced.
+ */
+export function patchable(element) {
+  element[PATCHABLE] = true;
+  return element;
+}
 
 /** A placeholder for `figure` (already on the page, updated in place) in a newly built tree. */
 export function standIn(figure) {
@@ -16,14 +28,18 @@ export function standIn(figure) {
   return placeholder;
 }
 
-/** Makes `parent`'s children `next`, keeping the figures behind `standIns` (and their containers) in place. */
-export function patchChildren(parent, next, standIns) {
-  if (!standIns.length) {
+/**
+ * Makes `parent`'s children `next`, keeping the parts behind `standIns` (and
+ * their containers) in place. With `reuse`, each of `next` (a step) is patched
+ * into its old element of the same id, which keeps its equal nodes.
+ */
+export function patchChildren(parent, next, standIns, { reuse = standIns.length > 0 } = {}) {
+  if (!reuse) {
     parent.replaceChildren(...next);
     return;
   }
-  // The new elements that hold a stand-in: their old counterparts are kept and patched.
-  const holders = new Set();
+  // The new elements that hold a stand-in (and the steps): their old counterparts are kept and patched.
+  const holders = new Set(next);
   for (const placeholder of standIns)
     for (let node = placeholder.parentNode; node && !holders.has(node); node = node.parentNode) holders.add(node);
   patch(parent, next, holders);
@@ -33,17 +49,23 @@ function patch(parent, next, holders) {
   let at = parent.firstChild;
   for (const wanted of next) {
     const kept = wanted[KEPT];
-    // Its old node further on in `parent`: a kept figure, or the old element of a holder.
+    // Its old node further on in `parent`: a kept figure, the old element of a holder, or an equal node.
     let match = null;
+    let equal = false;
     if (kept) match = kept.parentNode === parent ? kept : null;
-    else if (holders.has(wanted))
-      for (let node = at; node && !match; node = node.nextSibling) if (sameElement(node, wanted)) match = node;
+    else if (holders.has(wanted) || wanted[PATCHABLE]) {
+      for (let node = at; node && !match; node = node.nextSibling)
+        if (sameElement(node, wanted) && (holders.has(wanted) || node[PATCHABLE])) match = node;
+    } else if (at?.isEqualNode(wanted)) {
+      match = at; // nothing changed here: the old node stays
+      equal = true;
+    }
     if (!match) {
       parent.insertBefore(kept ?? wanted, at);
       continue;
     }
     removeUntil(at, match); // the old nodes before it are gone in the new tree
-    if (!kept) {
+    if (!kept && !equal) {
       copyAttributes(match, wanted);
       patch(match, Array.from(wanted.childNodes), holders);
     }

@@ -5,6 +5,7 @@
 // scale and without it, computed from the raw scores with the same mask.
 import { chartLegend, lineChart } from './charts.js';
 import { formatNumber, whenVisible } from './matrix.js';
+import { patchable } from './patch.js';
 import { compactNumber } from './run-settings.js';
 
 /** A seeded uniform generator in [0, 1) (mulberry32): the same numbers in every browser. */
@@ -156,7 +157,11 @@ export function scalingRows({ scores, offset, S, Skv, scaleFactor, blocked, fill
   return rows;
 }
 
-export function renderScalingTable(rows, keyCount, decimals, t) {
+// The statistics table is filled this many rows per slice (slices.js) for a long input.
+const TABLE_ROWS = 128;
+
+/** The rows' statistics as a table; `later` fills its rows a block at a time (now, or in later slices). */
+export function renderScalingTable(rows, keyCount, decimals, t, later = (run) => run()) {
   const maxEntropy = Math.log(Math.max(2, keyCount));
   const table = document.createElement('table');
   table.className = 'stats';
@@ -171,8 +176,15 @@ export function renderScalingTable(rows, keyCount, decimals, t) {
     th.textContent = t(key);
     head.append(th);
   }
-  // Numbers as one HTML string (only numbers we formatted); labels as textContent.
   const body = table.createTBody();
+  for (let from = 0; from < rows.length; from += TABLE_ROWS)
+    later(() => fillRows(body, rows.slice(from, from + TABLE_ROWS), maxEntropy, decimals));
+  return table;
+}
+
+/** Appends `rows` to the table body: numbers as one HTML string (only numbers we formatted); labels as textContent. */
+function fillRows(body, rows, maxEntropy, decimals) {
+  const first = body.rows.length;
   const html = [];
   for (const row of rows) {
     html.push('<tr><th scope="row"></th>');
@@ -189,13 +201,13 @@ export function renderScalingTable(rows, keyCount, decimals, t) {
     }
     html.push('</tr>');
   }
-  body.innerHTML = html.join('');
+  body.insertAdjacentHTML('beforeend', html.join(''));
   rows.forEach((row, i) => {
-    body.rows[i].cells[0].textContent = row.label;
+    const tr = body.rows[first + i];
+    tr.cells[0].textContent = row.label;
+    // Bar widths through the CSSOM, which a strict Content-Security-Policy allows (style attributes it does not).
+    for (const bar of tr.querySelectorAll('.bar')) bar.style.width = `${bar.dataset.width}%`;
   });
-  // Bar widths through the CSSOM, which a strict Content-Security-Policy allows (style attributes it does not).
-  for (const bar of body.querySelectorAll('.bar')) bar.style.width = `${bar.dataset.width}%`;
-  return table;
 }
 
 const powersOf4 = (max) => {
@@ -369,12 +381,12 @@ function saturationFigure({ rows, focus, t }) {
  * {rows (scalingRows), focus, dk, D, scale, factor, scaleText, t}
  */
 export function renderScalingCharts({ rows, focus, dk, D, scale, factor, scaleText, t }) {
-  const box = document.createElement('div');
+  const box = patchable(document.createElement('div'));
   box.className = 'scaling-charts';
   const line = document.createElement('p');
   line.className = 'scale-factor';
   line.textContent = t('scaling.factor', { factor: scaleText });
-  const charts = document.createElement('div');
+  const charts = patchable(document.createElement('div'));
   charts.className = 'charts';
   // The variance is measured once per page (a few hundred thousand draws), when the section nears the
   // viewport; once measured, its chart is drawn at once (a re-render keeps the section's height).
@@ -383,6 +395,8 @@ export function renderScalingCharts({ rows, focus, dk, D, scale, factor, scaleTe
   if (!slot.dataset.chart) {
     slot.className = 'chart-figure chart-pending';
     slot.dataset.chart = 'variance';
+    // What it will show: a re-render keeps an equal slot (patch.js), whose chart is then still the right one.
+    slot.dataset.pending = JSON.stringify([dk, D, scale, factor, t.lang ?? t('scaling.varianceTitle')]);
     whenVisible(slot, () => slot.replaceWith(variance()));
   }
   charts.append(slot, saturationFigure({ rows, focus, t }));

@@ -146,8 +146,18 @@ const row = (...children) => {
  * hidden when there is only one. colorOf(k) gives head k its colour.
  */
 export function renderTabs(box, { count, current, label, colorOf, onPick }) {
-  box.replaceChildren();
   box.hidden = count <= 1;
+  // The same tabs as last time: only the selected one changes (onPick reads the controller's current selection).
+  if (box.dataset.tabs === `${count} ${label}`) {
+    for (let k = 0; k < count; k++) {
+      const button = box.children[k + 1];
+      if (button.getAttribute('aria-selected') !== String(k === current))
+        button.setAttribute('aria-selected', String(k === current));
+    }
+    return;
+  }
+  box.dataset.tabs = `${count} ${label}`;
+  box.replaceChildren();
   const caption = document.createElement('span');
   caption.className = 'selector-label';
   caption.textContent = label;
@@ -239,18 +249,29 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const progressive = numberCount(T) > PROGRESSIVE_NUMBERS;
   const later = progressive ? (run, element) => queue.add(run, element) : (run) => run();
   // The matrices on the page, kept and updated where only their numbers change (not when built in slices).
+  // So are the heads' small heatmaps and the links view (redrawn in place).
   const previous = new Map();
-  if (!progressive)
+  const previousMultiples = new Map();
+  let previousLinks = null;
+  if (!progressive) {
     for (const figure of container.querySelectorAll('figure.matrix-figure'))
       previous.set(figure.dataset.matrix, figure);
+    for (const box of container.querySelectorAll('.head-multiples')) previousMultiples.set(box.dataset.heads, box);
+    previousLinks = container.querySelector('svg.links');
+  }
   const standIns = [];
-  const figureOf = (matrixView) => {
-    const figure = renderMatrix(progressive ? { ...matrixView, later } : matrixView, previous.get(matrixView.name));
-    if (figure !== previous.get(matrixView.name)) return figure;
-    const placeholder = standIn(figure);
+  // A node the render kept (`old`, updated in place) stands in the new tree as a placeholder.
+  const keep = (node, old) => {
+    if (!old || node !== old) return node;
+    const placeholder = standIn(node);
     standIns.push(placeholder);
     return placeholder;
   };
+  const figureOf = (matrixView) =>
+    keep(
+      renderMatrix(progressive ? { ...matrixView, later } : matrixView, previous.get(matrixView.name)),
+      previous.get(matrixView.name),
+    );
   const common = { t, decimals: view.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
   const editable = view.editable !== false;
   const dLabels = features(D);
@@ -333,20 +354,26 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const headMultiples = (name, tensor, kind) =>
     multiHead
       ? [
-          renderHeadMultiples({
-            name,
-            data: tensor.data,
-            b,
-            H,
-            S,
-            Skv,
-            selected: h,
-            kind,
-            theme: view.theme,
-            t,
-            onPick: on.selectHead,
-            later,
-          }),
+          keep(
+            renderHeadMultiples(
+              {
+                name,
+                data: tensor.data,
+                b,
+                H,
+                S,
+                Skv,
+                selected: h,
+                kind,
+                theme: view.theme,
+                t,
+                onPick: on.selectHead,
+                later,
+              },
+              previousMultiples.get(name),
+            ),
+            previousMultiples.get(name),
+          ),
         ]
       : [];
 
@@ -569,7 +596,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
             scaleText,
             t,
           }),
-          renderScalingTable(scaling, Skv, view.decimals, t),
+          renderScalingTable(scaling, Skv, view.decimals, t, later),
         ),
       );
       return [];
@@ -581,20 +608,26 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const allHeads = multiHead && view.linksAllHeads !== false && allHeadsFit;
   const linkChildren = () => [
     ...(multiHead ? [linksToggle(t, allHeads, allHeadsFit, h, on.showAllHeads)] : []),
-    renderLinks({
-      weights: T.weights.data,
-      b,
-      H,
-      S,
-      Skv,
-      queryLabels,
-      keyLabels,
-      heads: allHeads ? Array.from({ length: H }, (_, k) => k) : [h],
-      focus: view.focus,
-      onFocus: on.focus,
-      label: t('step.links.title'),
-      later,
-    }),
+    keep(
+      renderLinks(
+        {
+          weights: T.weights.data,
+          b,
+          H,
+          S,
+          Skv,
+          queryLabels,
+          keyLabels,
+          heads: allHeads ? Array.from({ length: H }, (_, k) => k) : [h],
+          focus: view.focus,
+          onFocus: on.focus,
+          label: t('step.links.title'),
+          later,
+        },
+        previousLinks,
+      ),
+      previousLinks,
+    ),
   ];
   sections.push(section(f, 'links', null, linkChildren));
 
@@ -643,7 +676,12 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   );
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
-  patchChildren(container, shown, standIns);
+  // Numbered here (teach.js reads them), so a step's header equals its last one and is kept.
+  shown.forEach((el, k) => {
+    el.querySelector(':scope > header > h2').dataset.number = String(k + 1);
+  });
+  // A large result's steps are new (their content comes in slices); the others keep what did not change.
+  patchChildren(container, shown, standIns, { reuse: !progressive });
   return {
     B,
     H,

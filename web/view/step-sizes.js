@@ -31,6 +31,12 @@ function verticalExtras(section) {
 /** Whether a step's content is still being built in slices (slices.js). */
 const isBuilding = (section) => 'building' in section.dataset;
 
+// Laying out a step of more elements than this (512 rows of statistics, 12 heads of small multiples)
+// takes longer than a slice should: such a step is measured before a jump only, not in idle time
+// (it stands in at its height when last measured; one never measured is measured in idle time too).
+const LARGE_STEP = 2500;
+const isLarge = (section) => section.getElementsByTagName('*').length > LARGE_STEP;
+
 export class StepSizes {
   /** Each step's content height in px, by section id, as last measured. */
   #heights = new Map();
@@ -58,12 +64,19 @@ export class StepSizes {
     const turn = ++this.#turn;
     const measureSome = (deadline) => {
       if (turn !== this.#turn) return;
+      let waiting = false;
       for (const section of this.#pending) {
-        if (isBuilding(section)) continue; // measured once built
-        this.#measure(section);
-        if (deadline.timeRemaining() <= 0) break;
+        if (isBuilding(section))
+          waiting = true; // measured once built
+        else if (isLarge(section) && this.#heights.has(section.id))
+          continue; // it has a height to stand in at
+        else this.#measure(section);
+        if (deadline.timeRemaining() <= 0) {
+          waiting = true;
+          break;
+        }
       }
-      if (this.#pending.size) whenIdle(measureSome);
+      if (waiting) whenIdle(measureSome);
     };
     setTimeout(() => whenIdle(measureSome), this.#heights.size ? QUIET_MS : 0);
   }

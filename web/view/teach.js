@@ -24,6 +24,12 @@ export class TeachingFrame {
   #expandedHeight = 0;
   /** Whether the page has scrolled under the sticky toolbar. */
   #stuck = false;
+  /** The sticky toolbar's height as its ResizeObserver last saw it (null: not yet). */
+  #stickyPx = null;
+  /** What the scroll spy watches: {sections, offset, viewport}; a render that keeps them restarts nothing. */
+  #watched = null;
+  /** The reading place kept by the last render, valid while the page stays at `scrollY`: {scrollY, place}. */
+  #keptPlace = null;
 
   /**
    * parts: {root, pipeline, overview?, follow?, stepper?, stepsToggle?, sticky?}
@@ -47,7 +53,7 @@ export class TeachingFrame {
       this.#sentinel = document.createElement('div');
       this.#sentinel.className = 'sticky-sentinel';
       parts.sticky.after(this.#sentinel);
-      new ResizeObserver(() => this.#stickyResized()).observe(parts.sticky);
+      new ResizeObserver((entries) => this.#stickyResized(entries.at(-1))).observe(parts.sticky);
       // Checked on every scroll (once a frame), not by an IntersectionObserver: a jump (a step link, End,
       // a fling) can take the sentinel from below the viewport to above it without ever crossing it.
       let queued = false;
@@ -65,6 +71,7 @@ export class TeachingFrame {
       );
     }
     window.addEventListener('resize', () => {
+      this.#keptPlace = null;
       if (!parts.pipeline.isConnected) return; // an element taken off the page
       this.#sizes.remeasure();
       this.#condense();
@@ -72,7 +79,7 @@ export class TeachingFrame {
     });
   }
 
-  /** After a render. view: {t, result, layout, focus, mode, decimals}. */
+  /** After a render. view: {t, result, layout, focus, mode, decimals, later? (runs work in a later slice)}. */
   update(view) {
     const entering = view.mode === 'steps' && this.#mode !== 'steps';
     const leaving = view.mode !== 'steps' && this.#mode === 'steps';
@@ -84,7 +91,7 @@ export class TeachingFrame {
     this.#sizes.update(sections); // before anything lays the page out
     sections.forEach((section, k) => {
       const title = section.querySelector('h2');
-      if (title) title.dataset.number = String(k + 1);
+      if (title && title.dataset.number !== String(k + 1)) title.dataset.number = String(k + 1);
     });
     const { t, layout } = view;
     if (parts.overview) {
@@ -95,12 +102,17 @@ export class TeachingFrame {
     }
     applyFollow(parts.pipeline, view.focus, this.#followContext(), t('follow.rowHint'));
     if (parts.follow)
-      renderFollowControl(parts.follow, { t, labels: layout.queryLabels, focus: view.focus }, this.#on.follow);
+      renderFollowControl(
+        parts.follow,
+        { t, labels: layout.queryLabels, focus: view.focus, later: view.later },
+        this.#on.follow,
+      );
     if (parts.stepsToggle) parts.stepsToggle.setAttribute('aria-pressed', String(this.#mode === 'steps'));
     parts.pipeline.classList.toggle('stepping', this.#mode === 'steps');
     this.#condense();
     if (this.#mode === 'steps') {
       this.#spy.stop();
+      this.#watched = null;
       parts.pipeline.tabIndex = -1; // a click anywhere in it keeps the keys working in an element
       this.#go(this.#index(), { scroll: entering });
     } else {
@@ -121,6 +133,10 @@ export class TeachingFrame {
   readingPlace() {
     // At the top of the page the browser anchors nothing: no layout is forced for it here.
     if (this.#mode !== 'scroll' || window.scrollY === 0) return null;
+    // Where the last render left it, if the page has not moved since: no layout forced (the
+    // render's own changes, already made to the page, would be laid out for nothing).
+    if (this.#keptPlace?.scrollY === window.scrollY && this.#sections.some((s) => s.id === this.#keptPlace.place.id))
+      return this.#keptPlace.place;
     const section = this.#sections.find((s) => s.isConnected && s.getBoundingClientRect().bottom > 0);
     return section ? { id: section.id, top: section.getBoundingClientRect().top } : null;
   }
@@ -128,9 +144,11 @@ export class TeachingFrame {
   /** Puts the step of `place` (readingPlace) back where it was. */
   keepPlace(place) {
     const section = place && this.#mode === 'scroll' && this.#sections.find((s) => s.id === place.id);
+    this.#keptPlace = null;
     if (!section) return;
     const moved = section.getBoundingClientRect().top - place.top;
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    this.#keptPlace = { scrollY: window.scrollY, place };
   }
 
   /** The shown steps, in order. */
@@ -248,6 +266,12 @@ export class TeachingFrame {
     return this.#parts.sticky ? this.#parts.sticky.getBoundingClientRect().height : 0;
   }
 
+  // The toolbar's height without a layout forced: as its ResizeObserver last saw it (measured once before that).
+  #stickyOffset() {
+    if (!this.#parts.sticky) return 0;
+    return (this.#stickyPx ??= this.#stickyHeight());
+  }
+
   // Puts `el` at the top of the viewport, under the sticky toolbar (condensed
   // first when that is how it will be once there).
   #scrollTo(el) {
@@ -274,8 +298,9 @@ export class TeachingFrame {
   // under the sticky toolbar: the sentinel, just below the toolbar's place in
   // the flow, is then above the toolbar's expanded height. The same threshold
   // both ways, so condensing (which shortens the toolbar) cannot flip it back.
-  #stickyResized() {
+  #stickyResized(entry) {
     const sticky = this.#parts.sticky;
+    this.#stickyPx = entry?.borderBoxSize?.[0]?.blockSize ?? sticky.getBoundingClientRect().height;
     if (!this.#parts.overview?.classList.contains('condensed')) this.#expandedHeight = sticky.offsetHeight;
     // What the browser scrolls into view by itself (a focused number, find in page) stops below the toolbar.
     this.#parts.pipeline.style.setProperty('--sticky-height', `${sticky.offsetHeight}px`);
@@ -289,6 +314,18 @@ export class TeachingFrame {
 
   // (Re)starts the scroll spy, its line just under the sticky toolbar.
   #watch() {
-    if (this.#mode === 'scroll' && this.#sections.length) this.#spy.watch(this.#sections, this.#stickyHeight());
+    if (this.#mode !== 'scroll' || !this.#sections.length) return;
+    const watched = { sections: this.#sections, offset: this.#stickyOffset(), viewport: window.innerHeight };
+    const last = this.#watched;
+    // Kept steps (an edit re-renders in place): the spy's observers still watch them.
+    if (
+      last?.offset === watched.offset &&
+      last.viewport === watched.viewport &&
+      last.sections.length === watched.sections.length &&
+      last.sections.every((section, k) => section === watched.sections[k])
+    )
+      return;
+    this.#watched = watched;
+    this.#spy.watch(this.#sections, watched.offset);
   }
 }
