@@ -6,23 +6,14 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 #include "exact_fma.h"
 
 namespace attention_lab {
 namespace cephes {
 
-inline uint32_t floatBits(float x) {
-  uint32_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  return bits;
-}
-inline float bitsFloat(uint32_t bits) {
-  float x;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
-}
+inline uint32_t floatBits(float x) { return bitCast<uint32_t>(x); }
+inline float bitsFloat(uint32_t bits) { return bitCast<float>(bits); }
 
 constexpr uint32_t kMinNormalBits = 0x00800000u, kExponentMask = 0x7f800000u, kHalfBits = 0x3f000000u;
 constexpr float kSqrtHalf = 0.707106781186547524f;

@@ -27,15 +27,13 @@
 
 namespace attention_lab {
 
-inline uint64_t doubleBits(double x) {
-  uint64_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  return bits;
-}
-inline double bitsDouble(uint64_t bits) {
-  double x;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
+// The same bits read as another type of the same size (C++20's std::bit_cast).
+template <typename To, typename From>
+inline To bitCast(From from) {
+  static_assert(sizeof(To) == sizeof(From), "bitCast needs types of one size");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
 }
 
 // round_to_float(a·b + c), computed through a double rounded to odd.
@@ -46,12 +44,12 @@ inline float fmaViaDouble(float a, float b, float c) {
   // TwoSum (Knuth): error = (product + addend) - sum, exactly.
   const double addendPart = sum - product;
   const double error = (product - (sum - addendPart)) + (addend - addendPart);
-  uint64_t bits = doubleBits(sum);
+  uint64_t bits = bitCast<uint64_t>(sum);
   // Inexact (error neither 0 nor NaN, as it is with infinite inputs) and even:
   // the odd neighbour towards the true sum.
   if ((bits & 1) == 0 && std::fabs(error) > 0 && std::fabs(error) < HUGE_VAL)
-    bits += ((bits ^ doubleBits(error)) >> 63) ? ~uint64_t{0} : uint64_t{1};
-  return static_cast<float>(bitsDouble(bits));
+    bits += ((bits ^ bitCast<uint64_t>(error)) >> 63) ? ~uint64_t{0} : uint64_t{1};
+  return static_cast<float>(bitCast<double>(bits));
 }
 
 // The fused multiply-add of PyTorch's kernels: the hardware one where the
