@@ -336,7 +336,8 @@ describe('exports', () => {
     const copy = async (format) => {
       await page.evaluate(() => navigator.clipboard.writeText(''));
       await page.click(`figure[data-matrix="W_Q"] button[data-export="${format}"]`);
-      await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '');
+      // Polled from here: waitForFunction would take the async predicate's promise itself as truthy.
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 }).not.toBe('');
       return page.evaluate(() => navigator.clipboard.readText());
     };
     const csv = await copy('csv');
