@@ -18,8 +18,7 @@ namespace attention_lab {
 namespace {
 
 AttentionResult run(const std::string& json) {
-  AttentionConfig config;
-  EXPECT_TRUE(testing::succeeded(parseConfigText(json, config))) << json;
+  const AttentionConfig config = testing::parsedConfig(json);
   AttentionResult result;
   EXPECT_TRUE(testing::succeeded(runAttention(config, result))) << json;
   return result;

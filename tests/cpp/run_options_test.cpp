@@ -15,12 +15,6 @@
 namespace attention_lab {
 namespace {
 
-AttentionConfig parse(const std::string& json) {
-  AttentionConfig c;
-  EXPECT_TRUE(testing::succeeded(parseConfigText(json, c))) << json;
-  return c;
-}
-
 AttentionResult run(const AttentionConfig& c, TensorSet wanted = TensorSet::all()) {
   AttentionResult r;
   EXPECT_TRUE(testing::succeeded(runAttention(c, r, wanted)));
@@ -78,7 +72,7 @@ TEST(RunOptions, OnlyTheAskedTensorsComeBackEqualToAnAllTensorsRun) {
                                                       {"scores", "weights", "context", "output"},
                                                       {}};
   for (const std::string& json : configs()) {
-    const AttentionConfig c = parse(json);
+    const AttentionConfig c = testing::parsedConfig(json);
     const AttentionResult all = run(c);
     std::vector<std::vector<std::string>> every = asks;
     for (const char* name : kTensorNames) every.push_back({name});
@@ -102,7 +96,7 @@ TEST(RunOptions, OnlyTheAskedTensorsComeBackEqualToAnAllTensorsRun) {
 
 TEST(RunOptions, NaNRowsAreReportedWheneverTheHeadsRun) {
   // Scores overflow to inf: NaN weights (config_test's ReusingAResultStartsAfresh).
-  const AttentionConfig c = parse(R"({"text": "a zz", "vocab": ["a"], "scale": "none",
+  const AttentionConfig c = testing::parsedConfig(R"({"text": "a zz", "vocab": ["a"], "scale": "none",
       "embedding": {"values": [[1e20, 1e20]]}, "dModel": 2, "numHeads": 1, "weights": {"init": "identity"}})");
   EXPECT_EQ(run(c).warnings.size(), 1u);
   EXPECT_EQ(run(c, setOf({"output"})).warnings, run(c).warnings);
@@ -111,14 +105,14 @@ TEST(RunOptions, NaNRowsAreReportedWheneverTheHeadsRun) {
 
 TEST(RunOptions, EqualStagesAreKeptOnceUnderBothNames) {
   // No mask, p = 0: masked is scaled, dropped is weights.
-  const AttentionResult plain = run(parse(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2})"));
+  const AttentionResult plain = run(testing::parsedConfig(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2})"));
   EXPECT_EQ(plain.aliases,
             (std::vector<std::pair<std::string, std::string>>{{"masked", "scaled"}, {"dropped", "weights"}}));
   EXPECT_EQ(plain.find("masked"), plain.find("scaled"));
   EXPECT_EQ(plain.find("dropped"), plain.find("weights"));
   EXPECT_EQ(plain.count(), plain.tensors.size() + 2);
   // One of the pair alone is an ordinary tensor under its own name.
-  const AttentionConfig c = parse(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2})");
+  const AttentionConfig c = testing::parsedConfig(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2})");
   const AttentionResult maskedOnly = run(c, setOf({"masked", "dropped"}));
   EXPECT_TRUE(maskedOnly.aliases.empty());
   ASSERT_EQ(maskedOnly.tensors.size(), 2u);
@@ -130,11 +124,11 @@ TEST(RunOptions, EqualStagesAreKeptOnceUnderBothNames) {
   // A mask, the additive convention (scaled + 0 makes -0 into +0), or p > 0: separate tensors.
   for (const char* json : {R"({"text": "the cat sat", "dModel": 4, "numHeads": 2, "mask": "causal"})",
                            R"({"text": "the cat sat", "dModel": 4, "numHeads": 2, "maskConvention": "additive"})"}) {
-    const AttentionResult r = run(parse(json));
+    const AttentionResult r = run(testing::parsedConfig(json));
     EXPECT_NE(r.find("masked"), r.find("scaled")) << json;
     EXPECT_EQ(r.aliases, (std::vector<std::pair<std::string, std::string>>{{"dropped", "weights"}})) << json;
   }
-  const AttentionResult dropped = run(parse(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2,
+  const AttentionResult dropped = run(testing::parsedConfig(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2,
       "dropout": {"p": 0.5}})"));
   EXPECT_NE(dropped.find("dropped"), dropped.find("weights"));
   EXPECT_FALSE(sameTensor(dropped.find("dropped"), dropped.find("weights")));
@@ -147,7 +141,7 @@ TEST(RunOptions, AReusedResultGivesWhatAFreshOneGives) {
   for (int round = 0; round < 2; ++round)
     for (const std::string& json : configs())
       for (const TensorSet& wanted : {TensorSet::all(), setOf({"output"}), setOf({"weights", "context"})}) {
-        const AttentionConfig c = parse(json);
+        const AttentionConfig c = testing::parsedConfig(json);
         ASSERT_TRUE(testing::succeeded(runAttention(c, reused, wanted)));
         const AttentionResult fresh = run(c, wanted);
         ASSERT_EQ(reused.count(), fresh.count()) << json;

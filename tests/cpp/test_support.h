@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "config.h"
 #include "json.h"
+#include "schema.h"
 #include "status.h"
 
 namespace attention_lab::testing {
@@ -19,6 +21,13 @@ namespace attention_lab::testing {
 inline ::testing::AssertionResult succeeded(const Status& status) {
   if (!status) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << status->field << ": " << status->message;
+}
+
+// The config of JSON text, checked: a parse error fails the test, naming the text.
+inline AttentionConfig parsedConfig(const std::string& json) {
+  AttentionConfig config;
+  EXPECT_TRUE(succeeded(parseConfigText(json, config))) << json;
+  return config;
 }
 
 inline std::string fixturePath(const std::string& name) { return std::string(ATTENTION_LAB_FIXTURES) + "/" + name; }
