@@ -3,11 +3,23 @@
 // pipeline of the default example, in headless Chromium.
 import { launchBrowser, openPage, startServer, waitForIdle } from '../../tests/e2e/browser.js';
 
-export async function benchPageEdit({ edits = 40 } = {}) {
+/** Runs `measure(browser, url)` against a preview server of dist/ and Chromium, both closed after it. */
+async function withBrowser(measure) {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const page = await openPage(browser, server.url);
+    return await measure(browser, server.url);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function benchPageEdit({ edits = 40 } = {}) {
+  return withBrowser(async (browser, url) => {
+    const page = await openPage(browser, url);
     const times = [];
     const parts = [];
     for (let k = 0; k < edits; k++) {
@@ -33,7 +45,6 @@ export async function benchPageEdit({ edits = 40 } = {}) {
       parts.push(ms);
       await waitForIdle(page);
     }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     times.sort((a, b) => a - b);
     return {
       median: median(times),
@@ -44,10 +55,7 @@ export async function benchPageEdit({ edits = 40 } = {}) {
       computeMedian: median(parts.map((p) => p[1])),
       renderMedian: median(parts.map((p) => p[2])),
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 /**
@@ -55,10 +63,8 @@ export async function benchPageEdit({ edits = 40 } = {}) {
  * to the laid-out page, and the longest main-thread task over all of them (the engine runs in the worker).
  */
 export async function benchLargeKeystroke({ keystrokes = 5 } = {}) {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    const page = await openPage(browser, server.url);
+  return withBrowser(async (browser, url) => {
+    const page = await openPage(browser, url);
     await page.fill('#control-d-model', '768');
     await page.fill('#control-heads', '12');
     await waitForIdle(page);
@@ -99,19 +105,16 @@ export async function benchLargeKeystroke({ keystrokes = 5 } = {}) {
       }));
       runs.push({ total, computeMs, renderMs, longestTask, longTasks });
     }
-    const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+    const medianOf = (key) => median(runs.map((r) => r[key]));
     return {
       keystrokes,
-      total: median('total'),
-      computeMs: median('computeMs'),
-      renderMs: median('renderMs'),
+      total: medianOf('total'),
+      computeMs: medianOf('computeMs'),
+      renderMs: medianOf('renderMs'),
       longestTask: Math.max(...runs.map((r) => r.longestTask)),
       longTasks: runs.reduce((sum, r) => sum + r.longTasks, 0),
     };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 /**
@@ -120,9 +123,7 @@ export async function benchLargeKeystroke({ keystrokes = 5 } = {}) {
  * navigation's start to the first `attention-rendered` event.
  */
 export async function benchColdLoad({ loads = 10 } = {}) {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
+  return withBrowser(async (browser, url) => {
     const times = [];
     for (let k = 0; k < loads; k++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -134,16 +135,13 @@ export async function benchColdLoad({ loads = 10 } = {}) {
             document.addEventListener('attention-rendered', () => resolve(performance.now()), { once: true }),
           );
         });
-        await page.goto(server.url);
+        await page.goto(url);
         times.push(await page.evaluate(() => window.firstResultMs));
       } finally {
         await context.close();
       }
     }
     times.sort((a, b) => a - b);
-    return { median: times[Math.floor(times.length / 2)], min: times[0], max: times.at(-1), loads };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+    return { median: median(times), min: times[0], max: times.at(-1), loads };
+  });
 }
