@@ -199,6 +199,7 @@ static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kSco
 // +0), `dropped` is `weights` when p = 0 (nn.Dropout(0) copies).
 struct Plan {
   TensorSet wanted;
+  Selection selection;  // an alias pair shares one slicing (both in allHeads, or neither)
   bool maskedIsScaled = false, droppedIsWeights = false;
   bool keepScores = false, keepScaled = false, keepMasked = false, keepWeights = false, keepDropped = false;
   bool keepContext = false, keepConcat = false, keepAveraged = false;
@@ -231,11 +232,20 @@ ScoreRowSteps scoreRowSteps(const AttentionConfig& c, const Dims& d, double scal
   return steps;
 }
 
-Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wanted) {
+Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wanted, Selection selection) {
   Plan p;
   p.wanted = wanted;
   p.maskedIsScaled = steps.mask == MaskStep::None;
   p.droppedIsWeights = c.dropoutP <= 0;
+  const auto sharePair = [&](bool same, int first, int second) {
+    if (same && (selection.allHeads.has(first) || selection.allHeads.has(second))) {
+      selection.allHeads.add(kTensorNames[static_cast<size_t>(first)]);
+      selection.allHeads.add(kTensorNames[static_cast<size_t>(second)]);
+    }
+  };
+  sharePair(p.maskedIsScaled, kScaled, kMasked);
+  sharePair(p.droppedIsWeights, kWeights, kDropped);
+  p.selection = selection;
   p.keepScores = p.wants(kScores);
   p.keepScaled = p.wants(kScaled) || (p.maskedIsScaled && p.wants(kMasked));
   p.keepMasked = p.wants(kMasked) && !p.maskedIsScaled;
@@ -319,12 +329,17 @@ Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermedia
   return p;
 }
 
-// A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D], when asked for.
+// A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D]
+// (or the selected sentence's [1, L, D]), when asked for.
 void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
                     BufferPool& pool, Tensor& out) {
   if (!p.wants(tensor)) return;
-  out = pool.take({B, L, D});
-  for (int64_t r = 0; r < B * L; ++r) std::copy(rows + r * stride, rows + r * stride + D, out.data.data() + r * D);
+  const int64_t first = std::max<int64_t>(p.selection.batch, 0), count = p.selection.batch >= 0 ? 1 : B;
+  out = pool.take({count, L, D});
+  for (int64_t r = 0; r < count * L; ++r) {
+    const float* row = rows + (first * L + r) * stride;
+    std::copy(row, row + D, out.data.data() + r * D);
+  }
 }
 
 // ---- heads ----------------------------------------------------------------
@@ -409,34 +424,49 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
                     const Projections& qkv, TorchGenerator& gen, BufferPool& pool, Workspace& ws, Intermediates& m,
                     float* concat) {
   const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, cells = S * Skv;
-  const std::vector<int64_t> headsShape = {B, H, S, Skv};
-  if (p.keepScores) m.scores = pool.take(headsShape);
-  if (p.keepScaled) m.scaled = pool.take(headsShape);
-  if (p.keepMasked) m.masked = pool.take(headsShape);
-  if (p.keepWeights) m.weights = pool.take(headsShape);
-  if (p.keepDropped) m.dropped = pool.take(headsShape);
-  if (p.keepAveraged) m.averagedWeights = pool.take({B, S, Skv});
-  if (p.keepContext) m.context = pool.take({B, H, S, dk});
+  const Selection& sel = p.selection;
+  // A kept per-head tensor holds [B, H, S, cols] or, selected, one sentence and/or one head of it.
+  const auto take = [&](bool keep, int tensor, int64_t cols) {
+    const std::string_view name = kTensorNameViews[static_cast<size_t>(tensor)];
+    return keep ? pool.take({sel.batchOf(name) >= 0 ? 1 : B, sel.headOf(name) >= 0 ? 1 : H, S, cols}) : Tensor{};
+  };
+  m.scores = take(p.keepScores, kScores, Skv);
+  m.scaled = take(p.keepScaled, kScaled, Skv);
+  m.masked = take(p.keepMasked, kMasked, Skv);
+  m.weights = take(p.keepWeights, kWeights, Skv);
+  m.dropped = take(p.keepDropped, kDropped, Skv);
+  m.context = take(p.keepContext, kContext, dk);
+  if (p.keepAveraged) m.averagedWeights = pool.take({sel.batch >= 0 ? 1 : B, S, Skv});
+  // Where head h of sentence b lies in a kept tensor, or nullptr when it is not kept (or not held).
+  const auto slot = [&](Tensor& t, int tensor, int64_t b, int64_t h, int64_t size) -> float* {
+    if (t.data.empty()) return nullptr;
+    const std::string_view name = kTensorNameViews[static_cast<size_t>(tensor)];
+    const int64_t oneBatch = sel.batchOf(name), oneHead = sel.headOf(name);
+    if ((oneBatch >= 0 && b != oneBatch) || (oneHead >= 0 && h != oneHead)) return nullptr;
+    const int64_t heads = oneHead >= 0 ? 1 : H;
+    return t.data.data() + ((oneBatch >= 0 ? 0 : b) * heads + (oneHead >= 0 ? 0 : h)) * size;
+  };
   float* scratch = grownTo(ws.headWeights, cells);
-  float* droppedScratch = p.drop && !p.droppedIsWeights && !p.keepDropped ? grownTo(ws.headDropped, cells) : nullptr;
-  const auto at = [](Tensor& t, int64_t offset) { return t.data.empty() ? nullptr : t.data.data() + offset; };
+  float* droppedScratch = p.drop && !p.droppedIsWeights ? grownTo(ws.headDropped, cells) : nullptr;
   if (p.drop && c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
 
   int64_t nanRows = 0;
   for (int64_t b = 0; b < B; ++b) {
-    float* averaged = at(m.averagedWeights, b * cells);
+    const bool averageThis = p.keepAveraged && (sel.batch < 0 || b == sel.batch);
+    float* averaged = averageThis ? m.averagedWeights.data.data() + (sel.batch >= 0 ? 0 : b * cells) : nullptr;
     if (averaged) std::fill(averaged, averaged + cells, 0.0f);
     for (int64_t h = 0; h < H; ++h) {
-      const int64_t offset = (b * H + h) * cells;
       // [S, dk]·[dk, S_kv] -> [S, S_kv]
-      float* scores = p.keepScores ? m.scores.data.data() + offset : scratch;
+      float* kept = slot(m.scores, kScores, b, h, cells);
+      float* scores = kept ? kept : scratch;
       const ConstView q = headView(qkv.q, qkv.qStride, b, h, S, dk), k = headView(qkv.k, qkv.kvStride, b, h, Skv, dk);
       if (c.score == ScoreKind::Additive)
         additiveScores(q, k, m.w, View(scores, S, Skv, Strided(Skv)));
       else
         dotScores(q, k, View(scores, S, Skv, Strided(Skv)));
-      float* weights = p.keepWeights ? m.weights.data.data() + offset : scratch;  // may be the scores' scratch
-      float *scaled = at(m.scaled, offset), *masked = at(m.masked, offset);
+      kept = slot(m.weights, kWeights, b, h, cells);
+      float* weights = kept ? kept : scratch;  // may be the scores' scratch
+      float *scaled = slot(m.scaled, kScaled, b, h, cells), *masked = slot(m.masked, kMasked, b, h, cells);
       for (int64_t i = 0; i < S; ++i) {
         const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
         const int64_t row = i * Skv;
@@ -446,19 +476,19 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
       }
       if (!p.drop) continue;
 
-      float* dropped = p.droppedIsWeights ? weights : p.keepDropped ? m.dropped.data.data() + offset : droppedScratch;
+      kept = slot(m.dropped, kDropped, b, h, cells);
+      float* dropped = p.droppedIsWeights ? weights : kept ? kept : droppedScratch;
       if (dropped != weights) gen.dropout(weights, dropped, cells, c.dropoutP);
       if (averaged)
         for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] += dropped[k2];
       if (!p.merge) continue;
       // [S, S_kv]·[S_kv, dk] -> [S, dk]
       const ConstView v = headView(qkv.v, qkv.kvStride, b, h, Skv, dk);
-      float* concatHead = concat + b * S * D + h * dk;
-      if (p.keepContext) {
-        float* context = m.context.data.data() + (b * H + h) * S * dk;
+      float* concatHead = concat ? concat + b * S * D + h * dk : nullptr;
+      if (float* context = slot(m.context, kContext, b, h, S * dk)) {
         gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, context, dk);
-        if (concat) View(concatHead, S, dk, Strided(D)) = ConstView(context, S, dk, Strided(dk));
-      } else {
+        if (concatHead) View(concatHead, S, dk, Strided(D)) = ConstView(context, S, dk, Strided(dk));
+      } else if (concatHead) {
         gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, concatHead, D);
       }
     }
@@ -493,10 +523,25 @@ void warnAboutNaNRows(int64_t nanRows, AttentionResult& r) {
 
 // Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
 // stage kept once under two names becomes an alias.
+// [B, ...] -> [1, ...], sentence b of it, in place (no new buffer).
+void keepSentence(Tensor& t, int64_t b) {
+  if (t.shape.empty() || t.shape[0] == 1) return;
+  const size_t size = t.data.size() / static_cast<size_t>(t.shape[0]);
+  std::copy(t.data.begin() + static_cast<std::ptrdiff_t>(b * size),
+            t.data.begin() + static_cast<std::ptrdiff_t>((b + 1) * size), t.data.begin());
+  t.data.resize(size);
+  t.shape[0] = 1;
+}
+
 void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, AttentionResult& r) {
   auto& t = r.tensors;
+  r.selection = p.selection;
   const auto keep = [&](int index, Tensor& tensor) {
-    if (p.wants(index)) t.emplace_back(kTensorNames[static_cast<size_t>(index)], std::move(tensor));
+    if (!p.wants(index)) return;
+    const char* name = kTensorNames[static_cast<size_t>(index)];
+    // The projections and per-head stages were kept for the selected sentence only; the rest is cut here.
+    if (p.selection.batchOf(name) >= 0 && tensor.shape.size() == 3) keepSentence(tensor, p.selection.batch);
+    t.emplace_back(name, std::move(tensor));
   };
   // `second` equal to `first`, kept in `first`'s tensor.
   const auto keepPair = [&](int first, int second, Tensor& shared) {
@@ -533,6 +578,18 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, Attentio
   keep(kOutput, m.output);
 }
 
+// The selection against the run's sizes: "options.batch" and "options.head" name the culprit.
+Status checkSelection(const Selection& sel, const Dims& d) {
+  const auto check = [](const char* field, int64_t got, int64_t count) -> Status {
+    if (got >= -1 && got < count) return {};
+    return fieldError(
+        field, "out-of-range",
+        {{"field", field}, {"got", std::to_string(got)}, {"min", "0"}, {"max", std::to_string(count - 1)}});
+  };
+  if (Status s = check("options.batch", sel.batch, d.B)) return s;
+  return check("options.head", sel.head, d.H);
+}
+
 }  // namespace
 
 const Tensor* AttentionResult::find(const std::string& name) const {
@@ -544,7 +601,17 @@ const Tensor* AttentionResult::find(const std::string& name) const {
   return nullptr;
 }
 
-Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted) {
+bool Selection::isPerHead(std::string_view name) {
+  const int i = TensorSet::indexOf(name);
+  return i == kScores || i == kScaled || i == kMasked || i == kWeights || i == kDropped || i == kContext;
+}
+
+bool Selection::hasBatch(std::string_view name) {
+  const int i = TensorSet::indexOf(name);
+  return i == kX || i == kXContext || (i >= kQ && i <= kOutput);
+}
+
+Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted, Selection selection) {
   BufferPool pool;  // the previous result's buffers
   for (auto& entry : r.tensors) pool.give(std::move(entry.second.data));
   r = AttentionResult{};
@@ -554,6 +621,8 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   if (Status s = tokenize(c, tokens, r)) return s;
   Dims d;
   if (Status s = measure(c, r, d)) return s;
+  if (Status s = checkSelection(selection, d)) return s;
+  r.sizes = {d.B, d.H, d.S, d.Skv, d.D};
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
 
@@ -562,7 +631,7 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   if (Status s = embedInputs(c, tokens, r, d, gen, m)) return s;
   initializeWeights(c, gen, m);
   const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
-  const Plan p = planRun(c, steps, wanted);
+  const Plan p = planRun(c, steps, wanted, selection);
   Workspace& ws = workspace();
   if (p.project) {
     const Projections qkv = projectQkv(c, d, m, ws);

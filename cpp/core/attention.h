@@ -84,6 +84,26 @@ class TensorSet {
   uint32_t bits_ = 0;
 };
 
+// The part of the batch and of the heads a caller shows (the page: one
+// sentence, one head). The run still computes everything (the dropout draws
+// and the averaged weights need every head), but keeps and returns only that.
+struct Selection {
+  int64_t batch = -1;  // -1: every sentence; else tensors with a batch dimension hold only this one (B = 1)
+  int64_t head = -1;   // -1: every head; else the per-head tensors hold only this one (H = 1) ...
+  TensorSet allHeads;  // ... except these, kept with every head (the page's small multiples of all heads)
+
+  // Per-head tensors: [B, H, S, S_kv] scores, scaled, masked, weights, dropped, and context [B, H, S, dk].
+  static bool isPerHead(std::string_view name);
+  // Tensors with a leading batch dimension: all but the weights (W_*, b_*, W_a, U_a, v_a).
+  static bool hasBatch(std::string_view name);
+  // The sentence `name` holds alone, or -1 when it holds the whole batch (or has no batch dimension).
+  int64_t batchOf(std::string_view name) const { return batch >= 0 && hasBatch(name) ? batch : -1; }
+  // The head `name` holds alone, or -1 when it holds every head (or is not per head).
+  int64_t headOf(std::string_view name) const {
+    return head >= 0 && isPerHead(name) && !allHeads.has(name) ? head : -1;
+  }
+};
+
 struct AttentionResult {
   std::vector<std::vector<std::string>> tokens;         // [B][S], "<pad>" where padded
   std::vector<std::vector<int64_t>> ids;                // [B][S]
@@ -91,6 +111,11 @@ struct AttentionResult {
   std::vector<std::vector<int64_t>> contextIds;         // [B][S_kv], cross-attention only
   std::vector<std::string> vocab;
   std::vector<std::string> unknownTokens;
+  // The run's sizes, whatever part of them the tensors hold (Selection):
+  // B sentences, H heads, S queries, S_kv keys, D = dModel.
+  struct Sizes {
+    int64_t B = 0, H = 0, S = 0, Skv = 0, D = 0;
+  } sizes;
   int64_t headDim = 0;
   double scaleFactor = 1.0;       // the multiplier applied to the scores
   std::vector<Warning> warnings;  // e.g. rows that are NaN because every key is masked
@@ -104,6 +129,10 @@ struct AttentionResult {
   // {"dropped", "weights"} when dropout.p is 0. Only when both are asked
   // for; one of them alone is an ordinary entry of `tensors`.
   std::vector<std::pair<std::string, std::string>> aliases;
+  // What the tensors hold of the batch and heads: a tensor that holds one
+  // sentence (batchOf) has B = 1 in its shape, one head (headOf) H = 1. An
+  // alias holds what its tensor holds.
+  Selection selection;
 
   // The tensor of that name (following aliases), or nullptr.
   const Tensor* find(const std::string& name) const;
@@ -121,6 +150,11 @@ struct AttentionResult {
 // they find). The tensors `result` holds from a previous call lend their
 // buffers to this one, so a caller that keeps one result allocates nothing
 // new when the sizes repeat.
-Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all());
+//
+// `selection` keeps one sentence and/or one head of the tensors (an error on
+// "options.batch" or "options.head" when it is out of range); a per-head
+// stage outside it is never stored.
+Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
+                    Selection selection = {});
 
 }  // namespace attention_lab

@@ -94,8 +94,9 @@ const ErrorKind kEngineKinds[] = {
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},
-    {"tensors-not-array", "options.tensors must be an array of tensor names"},
+    {"tensors-not-array", "{field} must be an array of tensor names"},
     {"unknown-tensor", "unknown tensor \"{name}\" (known: {known})"},
+    {"not-an-index", "{field} must be a whole number from 0 (a sentence or head index), got {got}"},
     {"config-text-too-large",
      "the config's JSON text is over {limit} MiB (give large matrices as typed arrays, single numbers as edits)"},
     {"given-values-over-limit", "the given values need {need} MiB; the limit is {limit} MiB"},

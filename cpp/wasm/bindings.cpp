@@ -68,7 +68,8 @@ std::string warningsJson(const std::vector<attention_lab::Warning>& warnings) {
   return out + "]";
 }
 
-// {"X": {"shape": [...], "offset": byte offset in wasm memory, "length": floats}, ...,
+// {"X": {"shape": [...], "offset": byte offset in wasm memory, "length": floats,
+//  "batch": the one sentence it holds, "head": the one head it holds (when selected)}, ...,
 //  "masked": {"sameAs": "scaled"}}: index.js copies each range out (slice) and
 // makes an alias the same object as its tensor.
 // In the order of kTensorNames, so an alias comes after its tensor.
@@ -79,9 +80,12 @@ std::string tensorsJson(const AttentionResult& r) {
     const std::string prefix = (out.size() > 1 ? "," : "") + quoted(name) + ":";
     if (next < r.tensors.size() && r.tensors[next].first == name) {
       const Tensor& t = r.tensors[next++].second;
+      const int64_t batch = r.selection.batchOf(name), head = r.selection.headOf(name);
       out += prefix + "{\"shape\":" + jsonArray(t.shape) +
              ",\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(t.data.data())) +
-             ",\"length\":" + std::to_string(t.data.size()) + "}";
+             ",\"length\":" + std::to_string(t.data.size()) +
+             (batch >= 0 ? ",\"batch\":" + std::to_string(batch) : "") +
+             (head >= 0 ? ",\"head\":" + std::to_string(head) : "") + "}";
     }
     for (const auto& [alias, of] : r.aliases)
       if (alias == name) out += prefix + "{\"sameAs\":" + quoted(of) + "}";
@@ -113,30 +117,43 @@ class JsTypedArrays : public attention_lab::TypedArrays {
 // (index.js copies them out at once), and lend their buffers to that call.
 AttentionResult lastResult;
 
+// A set of tensor names joined by ",".
+attention_lab::TensorSet tensorSet(std::string_view names) {
+  attention_lab::TensorSet set;
+  for (size_t start = 0, end = 0; start < names.size(); start = end + 1) {
+    end = std::min(names.find(',', start), names.size());
+    set.add(names.substr(start, end - start));
+  }
+  return set;
+}
+
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
 // stands for typedArrays[k]. wantedTensors: tensor names joined by ",", or
-// "*" for all. Returns the result (or {ok: false, error}) as JSON text.
-std::string run(const std::string& configJson, val typedArrays, const std::string& wantedTensors) {
+// "*" for all. batch, head: the one sentence and head to keep (-1: all);
+// allHeads: per-head tensors kept with every head all the same (names joined
+// by ","). Returns the result (or {ok: false, error}) as JSON text.
+std::string run(const std::string& configJson, val typedArrays, const std::string& wantedTensors, double batch,
+                double head, const std::string& allHeads) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
     return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
-  attention_lab::TensorSet wanted = attention_lab::TensorSet::all();
-  if (wantedTensors != "*") {
-    wanted = {};
-    for (size_t start = 0, end = 0; start < wantedTensors.size(); start = end + 1) {
-      end = std::min(wantedTensors.find(',', start), wantedTensors.size());
-      wanted.add(std::string_view(wantedTensors).substr(start, end - start));
-    }
-  }
+  const attention_lab::TensorSet wanted =
+      wantedTensors == "*" ? attention_lab::TensorSet::all() : tensorSet(wantedTensors);
+  attention_lab::Selection selection;  // index.js checked both are whole numbers ≥ -1 (the engine, the range)
+  selection.batch = static_cast<int64_t>(batch);
+  selection.head = static_cast<int64_t>(head);
+  selection.allHeads = tensorSet(allHeads);
   AttentionResult& r = lastResult;
-  if (Status error = attention_lab::runAttention(config, r, wanted))
+  if (Status error = attention_lab::runAttention(config, r, wanted, selection))
     return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
   config.resolveDefaults();
   std::string out = "{\"ok\":true,\"tokens\":" + jsonArray2(r.tokens) + ",\"ids\":" + jsonArray2(r.ids);
   if (!r.contextTokens.empty())
     out += ",\"contextTokens\":" + jsonArray2(r.contextTokens) + ",\"contextIds\":" + jsonArray2(r.contextIds);
   out += ",\"vocab\":" + jsonArray(r.vocab) + ",\"unknownTokens\":" + jsonArray(r.unknownTokens) +
-         ",\"headDim\":" + std::to_string(r.headDim) +
+         ",\"sizes\":{\"B\":" + std::to_string(r.sizes.B) + ",\"H\":" + std::to_string(r.sizes.H) +
+         ",\"S\":" + std::to_string(r.sizes.S) + ",\"S_kv\":" + std::to_string(r.sizes.Skv) +
+         ",\"D\":" + std::to_string(r.sizes.D) + "}" + ",\"headDim\":" + std::to_string(r.headDim) +
          ",\"scaleFactor\":" + attention_lab::formatNumber(r.scaleFactor) +
          ",\"warnings\":" + warningsJson(r.warnings) + ",\"settings\":" + attention_lab::settingsJson(config) +
          ",\"tensors\":" + tensorsJson(r) + "}";

@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "attention.h"
@@ -152,6 +153,83 @@ TEST(RunOptions, AReusedResultGivesWhatAFreshOneGives) {
               << fresh.tensors[i].first << " in " << json;
         }
       }
+}
+
+// Sentence b (when `batch`) and head h (when `head`) of a whole tensor [B, ...] or [B, H, ...].
+Tensor sliceOf(const Tensor& whole, bool batch, int64_t b, bool head, int64_t h) {
+  std::vector<int64_t> shape = whole.shape;
+  const int64_t B = shape[0], H = head ? shape[1] : 1;
+  const size_t size = whole.data.size() / static_cast<size_t>(B * H);  // one sentence's (or one head's) floats
+  Tensor out{shape, {}};
+  if (batch) out.shape[0] = 1;
+  if (head) out.shape[1] = 1;
+  for (int64_t bb = 0; bb < B; ++bb)
+    for (int64_t hh = 0; hh < H; ++hh) {
+      if ((batch && bb != b) || (head && hh != h)) continue;
+      const auto first = whole.data.begin() + static_cast<std::ptrdiff_t>((bb * H + hh) * size);
+      out.data.insert(out.data.end(), first, first + static_cast<std::ptrdiff_t>(size));
+    }
+  return out;
+}
+
+TEST(RunOptions, ASelectionKeepsOneSentenceAndOneHeadOfEachTensor) {
+  const std::vector<std::vector<std::string>> allHeadsAsks = {{}, {"weights"}, {"scores", "dropped"}, {"scaled"}};
+  for (const std::string& json : configs()) {
+    const AttentionConfig c = testing::parsedConfig(json);
+    const AttentionResult all = run(c);
+    const int64_t B = all.find("output")->shape[0], H = all.find("scores")->shape[1];
+    for (int64_t b = -1; b < B; ++b)
+      for (int64_t h = -1; h < H; ++h)
+        for (const auto& allHeads : allHeadsAsks) {
+          Selection sel;
+          sel.batch = b;
+          sel.head = h;
+          sel.allHeads = setOf(allHeads);
+          AttentionResult some;
+          ASSERT_TRUE(testing::succeeded(runAttention(c, some, TensorSet::all(), sel))) << json;
+          EXPECT_EQ(some.aliases, all.aliases) << json;
+          EXPECT_EQ(some.warnings.size(), all.warnings.size()) << "every head still runs";
+          for (const char* name : kTensorNames) {
+            const Tensor* whole = all.find(name);
+            if (!whole) continue;
+            const int64_t oneBatch = some.selection.batchOf(name), oneHead = some.selection.headOf(name);
+            EXPECT_EQ(oneBatch, Selection::hasBatch(name) ? b : -1) << name;
+            const bool headKept = h < 0 || !Selection::isPerHead(name) || some.selection.allHeads.has(name);
+            EXPECT_EQ(oneHead, headKept ? -1 : h) << name;
+            const Tensor want = sliceOf(*whole, oneBatch >= 0, b, oneHead >= 0, h);
+            EXPECT_TRUE(sameTensor(some.find(name), &want)) << name << " b " << b << " h " << h << " in " << json;
+          }
+        }
+  }
+}
+
+TEST(RunOptions, AnAliasPairSharesOneSelection) {
+  // No mask, p = 0: dropped is weights, so asking every head of one asks it of both.
+  const AttentionConfig c = testing::parsedConfig(R"({"text": "the cat sat", "dModel": 4, "numHeads": 2})");
+  Selection sel;
+  sel.head = 1;
+  sel.allHeads = setOf({"dropped"});
+  AttentionResult r;
+  ASSERT_TRUE(testing::succeeded(runAttention(c, r, TensorSet::all(), sel)));
+  EXPECT_EQ(r.find("weights"), r.find("dropped"));
+  EXPECT_EQ(r.find("weights")->shape, (std::vector<int64_t>{1, 2, 3, 3}));
+  EXPECT_EQ(r.selection.headOf("weights"), -1);
+  EXPECT_EQ(r.find("scores")->shape, (std::vector<int64_t>{1, 1, 3, 3}));
+}
+
+TEST(RunOptions, ASelectionOutOfRangeNamesItsOption) {
+  const AttentionConfig c = testing::parsedConfig(R"({"texts": ["a b", "c d"], "dModel": 4, "numHeads": 2})");
+  for (const auto& [batch, head, field] : std::vector<std::tuple<int64_t, int64_t, std::string>>{
+           {2, 0, "options.batch"}, {-2, 0, "options.batch"}, {0, 2, "options.head"}, {1, -5, "options.head"}}) {
+    Selection sel;
+    sel.batch = batch;
+    sel.head = head;
+    AttentionResult r;
+    const Status s = runAttention(c, r, TensorSet::all(), sel);
+    ASSERT_TRUE(s) << field;
+    EXPECT_EQ(s->field, field);
+    EXPECT_EQ(s->code, "out-of-range");
+  }
 }
 
 }  // namespace

@@ -115,6 +115,27 @@ describe('errors name the field', () => {
     expectCoded(error);
   });
 
+  test('a sentence or head to keep that is out of range or not an index names its option', () => {
+    const config = { texts: ['a b', 'c d'], dModel: 4, numHeads: 2 };
+    for (const [options, field, code, message] of [
+      [{ batch: 2 }, 'options.batch', 'out-of-range', 'options.batch (2) must be between 0 and 1'],
+      [{ head: 2 }, 'options.head', 'out-of-range', 'options.head (2) must be between 0 and 1'],
+      [{ head: -1 }, 'options.head', 'not-an-index', 'options.head must be a whole number from 0'],
+      [{ batch: 0.5 }, 'options.batch', 'not-an-index', 'got 0.5'],
+      [{ batch: '1' }, 'options.batch', 'not-an-index', 'got 1'],
+      [{ allHeads: 'weights' }, 'options.allHeads', 'tensors-not-array', 'options.allHeads must be an array'],
+      [{ allHeads: ['heads'] }, 'options.allHeads', 'unknown-tensor', 'unknown tensor "heads"'],
+    ]) {
+      const error = errorOf(config, options);
+      expect(error).toBeInstanceOf(AttentionConfigError);
+      expect([error.field, error.code]).toEqual([field, code]);
+      expect(error.message).toContain(message);
+      expectCoded(error);
+    }
+    // The instance still runs after them.
+    expect(lab.run(config, { batch: 1, head: 1 }).tensors.weights.shape).toEqual([1, 1, 2, 2]);
+  });
+
   test('errors of the JS API itself have codes too', () => {
     const cyclic = { text: 'a' };
     cyclic.self = cyclic;

@@ -3,6 +3,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { compareTensors, fixtureNames, readFixture } from './fixtures.js';
 
+// The per-head tensors [B, H, ...] and the additive score's own weights (no batch dimension).
+const PER_HEAD = ['scores', 'scaled', 'masked', 'weights', 'dropped', 'context'];
+const ADDITIVE = ['W_a', 'U_a', 'v_a'];
+
+/** Sentence `b` and head `h` (null: all) of a fixture tensor {shape: [B, H?, ...], data}. */
+function sliceOf({ shape, data }, b, h) {
+  if (b === null && h === null) return { shape, data };
+  const heads = h === null ? 1 : shape[1];
+  const size = data.length / (shape[0] * heads);
+  const out = [];
+  for (let bb = 0; bb < shape[0]; bb++)
+    for (let hh = 0; hh < heads; hh++)
+      if ((b === null || bb === b) && (h === null || hh === h))
+        out.push(...data.slice((bb * heads + hh) * size, (bb * heads + hh + 1) * size));
+  return { shape: shape.map((n, k) => ((k === 0 && b !== null) || (k === 1 && h !== null) ? 1 : n)), data: out };
+}
+
 let lab;
 const worstByFixture = [];
 beforeAll(async () => {
@@ -28,6 +45,8 @@ describe('JS API reproduces PyTorch 1.13', () => {
     expect(result.vocab).toEqual(expected.vocab);
     expect(result.unknownTokens).toEqual(expected.unknownTokens);
     expect(result.headDim).toBe(expected.headDim);
+    const [B, H, S, Skv] = expected.tensors.scores.shape;
+    expect(result.sizes).toEqual({ B, H, S, S_kv: Skv, D: expected.tensors.output.shape[2] });
     expect(result.scaleFactor).toBeCloseTo(expected.scaleFactor, 12);
     if (expected.contextTokens) expect(result.contextTokens).toEqual(expected.contextTokens);
     if (expected.contextIds) expect(result.contextIds).toEqual(expected.contextIds);
@@ -46,6 +65,36 @@ describe('JS API reproduces PyTorch 1.13', () => {
       result.tensors,
     );
     expect(problems).toEqual([]);
+  });
+
+  // Every fixture with more than one sentence or head, one sentence and one head at a time (and all heads of
+  // `weights` and `dropped` too): each tensor against the same slice of PyTorch's.
+  const selectable = fixtureNames.filter((name) => {
+    const [B, H] = readFixture(name).expected.tensors.scores.shape;
+    return B > 1 || H > 1;
+  });
+  test('there are fixtures with several sentences and several heads to select from', () => {
+    expect(selectable.length).toBeGreaterThanOrEqual(5);
+    expect(selectable.some((name) => readFixture(name).expected.tensors.scores.shape[0] > 1)).toBe(true);
+  });
+  test.each(selectable)('%s, one sentence and one head at a time', (name) => {
+    const { config, expected } = readFixture(name);
+    const [B, H] = expected.tensors.scores.shape;
+    for (let b = 0; b < B; b++)
+      for (const h of new Set([0, H - 1])) {
+        const result = lab.run(config, { batch: b, head: h, allHeads: ['weights', 'dropped'] });
+        const want = {};
+        for (const [tensorName, tensor] of Object.entries(expected.tensors)) {
+          const perHead = PER_HEAD.includes(tensorName) && !['weights', 'dropped'].includes(tensorName);
+          const hasBatch =
+            !tensorName.startsWith('W_') && !tensorName.startsWith('b_') && !ADDITIVE.includes(tensorName);
+          want[tensorName] = sliceOf(tensor, hasBatch ? b : null, perHead ? h : null);
+          expect(result.tensors[tensorName]?.batch).toBe(hasBatch ? b : undefined);
+          expect(result.tensors[tensorName]?.head).toBe(perHead ? h : undefined);
+        }
+        const { problems } = compareTensors(want, result.tensors);
+        expect(problems, `sentence ${b}, head ${h}`).toEqual([]);
+      }
   });
 
   test('the same config gives the same numbers every time', () => {

@@ -214,6 +214,10 @@ export interface Tensor {
    * names when they are equal: see AttentionResult.tensors).
    */
   data: Float32Array;
+  /** The one sentence this tensor holds (RunOptions.batch): its shape has B = 1. Absent when it holds the whole batch. */
+  batch?: number;
+  /** The one head this tensor holds (RunOptions.head): its shape has H = 1. Absent when it holds every head. */
+  head?: number;
 }
 
 export interface AttentionResult {
@@ -226,6 +230,11 @@ export interface AttentionResult {
   contextIds?: number[][];
   vocab: string[];
   unknownTokens: string[];
+  /**
+   * The run's sizes, whatever part of them the tensors hold (RunOptions.batch
+   * and head): B sentences, H heads, S queries, S_kv keys, D = dModel.
+   */
+  sizes: { B: number; H: number; S: number; S_kv: number; D: number };
   headDim: number;
   /** The multiplier applied to the scores (1/√headDim by default). */
   scaleFactor: number;
@@ -262,6 +271,25 @@ export interface RunOptions {
    * "nan-rows" warning cannot appear. Default: every tensor.
    */
   tensors?: TensorName[];
+  /**
+   * Keep only this sentence of the batch (0-based): every tensor with a batch
+   * dimension comes back with B = 1 and `batch` set. Out of range: an
+   * AttentionConfigError on "options.batch". Default: every sentence.
+   */
+  batch?: number;
+  /**
+   * Keep only this head (0-based) of the per-head tensors (scores, scaled,
+   * masked, weights, dropped, context): they come back with H = 1 and `head`
+   * set, and the other heads are computed but never stored. Out of range: an
+   * AttentionConfigError on "options.head". Default: every head.
+   */
+  head?: number;
+  /**
+   * Per-head tensors that keep every head even when `head` is given (a view of
+   * all heads side by side). Two names that are one tensor (see
+   * AttentionResult.tensors) share one choice.
+   */
+  allHeads?: TensorName[];
 }
 
 /**

@@ -140,27 +140,29 @@ class AttentionLab {
 
   /**
    * Runs attention on `config`. `options.tensors` limits the returned tensors
-   * to those names, and the engine computes only what they need.
+   * to those names, and the engine computes only what they need;
+   * `options.batch` and `options.head` keep one sentence and one head of them
+   * (except the per-head tensors named in `options.allHeads`).
    */
   run(config, options = {}) {
-    const wanted = options?.tensors ?? null;
-    if (wanted !== null) {
-      if (!Array.isArray(wanted)) throw AttentionConfigError.of('options.tensors', 'tensors-not-array');
-      for (const name of wanted) {
-        if (!TENSOR_NAMES.includes(name)) {
-          throw AttentionConfigError.of('options.tensors', 'unknown-tensor', {
-            name: String(name),
-            known: TENSOR_NAMES.join(', '),
-          });
-        }
-      }
-    }
+    const wanted = tensorNames(options?.tensors, 'options.tensors');
+    const allHeads = tensorNames(options?.allHeads, 'options.allHeads') ?? [];
+    const batch = indexOption(options?.batch, 'options.batch');
+    const head = indexOption(options?.head, 'options.head');
     const { json, tensors } = encodeConfig(config);
     checkSizes(json, tensors);
     if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
-      outcome = JSON.parse(this.#module.run(json, tensors, wanted === null ? '*' : wanted.join(',')));
+      const text = this.#module.run(
+        json,
+        tensors,
+        wanted === null ? '*' : wanted.join(','),
+        batch,
+        head,
+        allHeads.join(','),
+      );
+      outcome = JSON.parse(text);
       if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
     } catch (error) {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
@@ -179,7 +181,7 @@ class AttentionLab {
   }
 
   /**
-   * The engine's {name: {shape, offset, length}} -> {name: {shape, data}}: each
+   * The engine's {name: {shape, offset, length, batch?, head?}} -> {name: {shape, data, batch?, head?}}: each
    * tensor copied out of wasm memory into a Float32Array of its own; an alias
    * ({sameAs: name}, e.g. masked without a mask) becomes that same object.
    */
@@ -187,9 +189,13 @@ class AttentionLab {
     const memory = this.#module.HEAPU8.buffer;
     const tensors = {};
     for (const [name, t] of Object.entries(described)) {
-      tensors[name] = t.sameAs
-        ? tensors[t.sameAs]
-        : { shape: t.shape, data: new Float32Array(memory, t.offset, t.length).slice() };
+      if (t.sameAs) {
+        tensors[name] = tensors[t.sameAs];
+        continue;
+      }
+      tensors[name] = { shape: t.shape, data: new Float32Array(memory, t.offset, t.length).slice() };
+      if (t.batch !== undefined) tensors[name].batch = t.batch;
+      if (t.head !== undefined) tensors[name].head = t.head;
     }
     return tensors;
   }
@@ -230,6 +236,27 @@ class AttentionLab {
   get memoryBytes() {
     return this.#module ? this.#module.HEAPU8.buffer.byteLength : 0;
   }
+}
+
+/** A list of tensor names from the options (null when absent), or an error on `field`. */
+function tensorNames(names, field) {
+  if (names === undefined || names === null) return null;
+  if (!Array.isArray(names)) throw AttentionConfigError.of(field, 'tensors-not-array', { field });
+  for (const name of names) {
+    if (!TENSOR_NAMES.includes(name)) {
+      throw AttentionConfigError.of(field, 'unknown-tensor', { name: String(name), known: TENSOR_NAMES.join(', ') });
+    }
+  }
+  return names;
+}
+
+/** A sentence or head index from the options: -1 when absent (all of them), or an error on `field`. */
+function indexOption(value, field) {
+  if (value === undefined || value === null) return -1;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw AttentionConfigError.of(field, 'not-an-index', { field, got: String(value) });
+  }
+  return value;
 }
 
 /**
