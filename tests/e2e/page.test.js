@@ -144,6 +144,22 @@ describe('the page', () => {
     expect(await page.locator('#step-scores h3').textContent()).toContain('head 3');
     expect(await tableText('scores')).toEqual(apiText(expected.tensors.scores, 2 * S * Skv, S, Skv));
     expect(await tableText('Q_h')).toEqual(apiText(expected.tensors.Q, 2 * 2, S, 2, 4, 8));
+    // The page asked the engine for head 3 alone (every head of scores and weights, for the small multiples).
+    expect(await tableText('scaled')).toEqual(apiText(expected.tensors.scaled, 2 * S * Skv, S, Skv));
+    expect(await tableText('context')).toEqual(apiText(expected.tensors.context, 2 * S * 2, S, 2));
+    const held = await page.evaluate(() =>
+      Object.fromEntries(
+        ['scaled', 'context', 'scores'].map((name) => {
+          const { shape, head, batch } = window.attentionLab.controller.result.tensors[name];
+          return [name, { shape, head, batch }];
+        }),
+      ),
+    );
+    expect(held).toEqual({
+      scaled: { shape: [1, 1, S, Skv], head: 2, batch: 0 },
+      context: { shape: [1, 1, S, 2], head: 2, batch: 0 },
+      scores: { shape: [1, 4, S, Skv], batch: 0 },
+    });
     await page.screenshot({ path: `${SHOTS}multi-head.png` });
   });
 
@@ -320,6 +336,8 @@ describe('the page', () => {
     await waitForIdle(page);
     const rows = await page.$$eval('table[data-matrix="X"] tbody th', (ths) => ths.map((th) => th.textContent));
     expect(rows).toEqual(['a', 'dog', 'ran', '<pad>', '<pad>', '<pad>']);
+    // The engine was asked for the second sentence alone.
+    expect(await page.evaluate(() => window.attentionLab.controller.result.tensors.X.batch)).toBe(1);
     const mask = await tableText('mask');
     expect(mask[0]).toEqual(['0', '0', '0', '1', '1', '1']);
     expect(await page.locator('table[data-matrix="weights"] td.blocked').count()).toBe(18);

@@ -46,11 +46,15 @@ async function pageWithHtml(context, path, html) {
 const snippetPage = (snippet) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>${snippet}</body></html>`;
 
+// Each tensor's first sentence (the page's result holds the shown sentence only; an element's, all of them).
 const tensorsOf = ([selector, names]) => {
   const result = selector === 'page' ? window.attentionLab.controller.result : document.querySelector(selector).result;
-  return Object.fromEntries(
-    names.map((name) => [name, { shape: result.tensors[name].shape, data: Array.from(result.tensors[name].data) }]),
-  );
+  const firstSentence = ({ shape, data, batch }) => {
+    if (batch !== undefined || shape.length < 3) return { shape, data: Array.from(data) };
+    const size = data.length / shape[0];
+    return { shape: [1, ...shape.slice(1)], data: Array.from(data.subarray(0, size)) };
+  };
+  return Object.fromEntries(names.map((name) => [name, firstSentence(result.tensors[name])]));
 };
 
 /** On the main page: the preset, dModel and the edit through the UI; then Share. Returns {snippets, shown}. */

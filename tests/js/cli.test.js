@@ -78,7 +78,35 @@ describe('CLI', () => {
     expect(compareTensors(expected.tensors, result.tensors, asJson).problems).toEqual([]);
   });
 
+  test('--batch and --head print one sentence and one head, equal to that part of the PyTorch fixture', () => {
+    const args = ['--text', 'the cat sat on the mat', '--text', 'a dog ran', '--mask', 'padding', '--seed', '21'];
+    const out = run([...args, '--batch', '1', '--head', '1', '--tensors', 'X,W_Q,scaled,context,output']);
+    expect(out.stderr).toBe('');
+    const { tensors } = JSON.parse(out.stdout);
+    const { expected } = readFixture('padded-batch');
+    const [B, H] = expected.tensors.scores.shape;
+    expect([B, H]).toEqual([2, 2]);
+    // Sentence 1 (and head 1) of PyTorch's [B, ...] / [B, H, ...] tensor.
+    const part = ({ shape, data }, perHead) => {
+      const size = data.length / (shape[0] * (perHead ? shape[1] : 1));
+      const start = (perHead ? 1 * H + 1 : 1) * size;
+      const sliced = [1, ...(perHead ? [1] : []), ...shape.slice(perHead ? 2 : 1)];
+      return { shape: sliced, data: data.slice(start, start + size) };
+    };
+    const want = {
+      X: part(expected.tensors.X, false),
+      W_Q: expected.tensors.W_Q,
+      scaled: part(expected.tensors.scaled, true),
+      context: part(expected.tensors.context, true),
+      output: part(expected.tensors.output, false),
+    };
+    expect(compareTensors(want, tensors, asJson).problems).toEqual([]);
+    expect([tensors.scaled.batch, tensors.scaled.head, tensors.X.batch, tensors.X.head]).toEqual([1, 1, 1, undefined]);
+  });
+
   test.each([
+    [['--text', 'a b', '--head', '2'], 3, 'attention-lab: --head (2) must be between 0 and 1'],
+    [['--text', 'a b', '--batch', '-1'], 3, 'attention-lab: --batch must be a whole number from 0'],
     [['--text', 'a b', '--d-model', '6', '--heads', '4'], 3, 'numHeads: dModel (6) must be divisible by numHeads (4)'],
     // the field is said once, first: no "dModel: dModel …"
     [['--text', ''], 3, 'attention-lab: text is empty'],

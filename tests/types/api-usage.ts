@@ -66,7 +66,12 @@ async function usage(): Promise<number> {
   const warnings: AttentionWarning[] = lab.run(additive).warnings;
   const averaged = lab.run(additive, { tensors: ['averagedWeights', 'W_a'] }).tensors.averagedWeights;
   const kinds: number = lab.schema.errors.filter((kind) => kind.params.includes('field')).length;
+  // One sentence and one head, every head of the weights.
+  const shown = lab.run(additive, { batch: 0, head: 1, allHeads: ['weights'] });
+  const heldHead: number | undefined = shown.tensors.scaled?.head;
+  const keys: number = shown.sizes.S_kv + shown.sizes.H + (heldHead ?? 0) + (shown.tensors.X?.batch ?? 0);
   return (
+    keys +
     first +
     shape.length +
     names.length +

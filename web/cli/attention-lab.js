@@ -32,6 +32,8 @@ function chosenLanguage(argv) {
 const OWN_OPTIONS = {
   config: { type: 'string', value: 'FILE|-' },
   tensors: { type: 'string', value: 'LIST' },
+  batch: { type: 'string', value: 'N' },
+  head: { type: 'string', value: 'N' },
   pretty: { type: 'boolean' },
   schema: { type: 'boolean' },
   lang: { type: 'string', value: Object.keys(LANGUAGES).join('|') },
@@ -162,7 +164,9 @@ async function writeResult(out, result, pretty) {
   await write(`${head.slice(0, -1)}${pretty ? ',\n  ' : ','}"tensors":{`);
   let first = true;
   for (const [name, tensor] of Object.entries(tensors)) {
-    await write(`${first ? '' : ','}${JSON.stringify(name)}:{"shape":${JSON.stringify(tensor.shape)},"data":[`);
+    // The one sentence or head it holds (--batch, --head), before its data.
+    const held = ['batch', 'head'].map((key) => (tensor[key] === undefined ? '' : `"${key}":${tensor[key]},`)).join('');
+    await write(`${first ? '' : ','}${JSON.stringify(name)}:{"shape":${JSON.stringify(tensor.shape)},${held}"data":[`);
     first = false;
     const CHUNK = 65536;
     for (let start = 0; start < tensor.data.length; start += CHUNK) {
@@ -228,13 +232,31 @@ async function main(argv) {
     process.stderr.write(`attention-lab: --tensors: ${errorText(error, t)}\n`);
     return EXIT.usage;
   }
+  // --batch N, --head N: RunOptions batch and head (their errors name the flag).
+  const selection = {};
+  for (const flag of ['batch', 'head']) {
+    if (values[flag] === undefined) continue;
+    selection[flag] = /^\d+$/.test(values[flag]) ? Number(values[flag]) : values[flag];
+  }
+  const flagError = (error) =>
+    error instanceof AttentionConfigError && /^options\.(batch|head)$/.test(error.field)
+      ? AttentionConfigError.of(`--${error.field.slice(8)}`, error.code, {
+          ...error.params,
+          field: `--${error.field.slice(8)}`,
+        })
+      : error;
   try {
     const lab = await loadAttentionLab();
     if (values.schema) {
       process.stdout.write(`${JSON.stringify(lab.schema, null, values.pretty ? 2 : undefined)}\n`);
       return EXIT.ok;
     }
-    const result = lab.run(configFromArgs(values, lab), tensors ? { tensors } : {});
+    let result;
+    try {
+      result = lab.run(configFromArgs(values, lab), { ...(tensors ? { tensors } : {}), ...selection });
+    } catch (error) {
+      throw flagError(error);
+    }
     await writeResult(process.stdout, result, values.pretty);
     return EXIT.ok;
   } catch (error) {

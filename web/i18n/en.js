@@ -190,6 +190,8 @@ export default {
     'Usage: attention-lab [--config FILE|-] [flags]\n\nRuns scaled dot-product / multi-head attention and prints the result as JSON:\n{"tokens", "ids", "vocab", ..., "tensors": {name: {"shape": [...], "data": [...]}}}.\nNaN and infinities (e.g. -inf in "masked") print as null.\nExit codes: 0 ok, 1 the engine stopped (out of memory), 2 bad flags, 3 bad config.\nHelp and errors follow --lang, else LC_ALL, LC_MESSAGES or LANG (zh_CN.UTF-8: Chinese).',
   'cli.option.config': 'the config as JSON (- reads stdin); flags override it',
   'cli.option.tensors': 'only these tensors, comma-separated: {tensors}',
+  'cli.option.batch': 'only this sentence of the batch (from 0): tensors with a batch dimension get B = 1',
+  'cli.option.head': 'only this head (from 0) of scores, scaled, masked, weights, dropped and context: H = 1',
   'cli.option.pretty': 'indent the JSON',
   'cli.option.schema': "print the engine's config schema as JSON",
   'cli.option.lang': 'the language of help and errors',

@@ -182,6 +182,8 @@ export default {
     '用法：attention-lab [--config 文件|-] [选项]\n\n运行缩放点积注意力 / 多头注意力，并以 JSON 输出结果：\n{"tokens", "ids", "vocab", ..., "tensors": {名称: {"shape": [...], "data": [...]}}}。\nNaN 和无穷大（如 "masked" 中的 -inf）输出为 null。\n退出码：0 成功，1 计算引擎停止（内存不足），2 选项有误，3 配置有误。\n帮助和错误信息的语言由 --lang 决定，否则取 LC_ALL、LC_MESSAGES 或 LANG（zh_CN.UTF-8 为中文）。',
   'cli.option.config': 'JSON 格式的配置（- 表示从标准输入读取）；命令行选项优先于它',
   'cli.option.tensors': '只输出这些张量，用逗号分隔：{tensors}',
+  'cli.option.batch': '只输出批次中的这一句（从 0 起）：带批次维的张量 B = 1',
+  'cli.option.head': '只输出 scores、scaled、masked、weights、dropped 和 context 的这一个头（从 0 起）：H = 1',
   'cli.option.pretty': '缩进 JSON',
   'cli.option.schema': '以 JSON 输出计算引擎的配置模式',
   'cli.option.lang': '帮助和错误信息的语言',

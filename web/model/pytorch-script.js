@@ -134,8 +134,7 @@ function drawsBias(name, init, qkvBias) {
  * ids and vocab are the ones the engine used.
  */
 export function pytorchScript(config, result) {
-  const D = result.tensors.Q.shape[2];
-  const [B, H, S, Skv] = result.tensors.scores.shape;
+  const { B, H, S, S_kv: Skv, D } = result.sizes;
   const s = result.settings;
   const w = {
     ...(config.weights ?? {}),

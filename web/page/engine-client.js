@@ -58,7 +58,7 @@ async function runHere(config, options, stillWanted = () => true) {
 export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
   let worker = null;
   let workerBroken = !workerFactory;
-  const pending = new Map(); // id -> {resolve, reject, timer, config, options}
+  const pending = new Map(); // id -> {resolve, reject, timer, config, options, stillWanted}
   let nextId = 1;
   let latest = 0;
 
@@ -70,7 +70,7 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     for (const [id, entry] of pending) {
       pending.delete(id);
       clearTimeout(entry.timer);
-      if (id !== latest) entry.resolve(null);
+      if (!entry.stillWanted()) entry.resolve(null);
       else runHere(entry.config, entry.options).then(entry.resolve, entry.reject);
     }
   };
@@ -84,7 +84,7 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
       if (!entry) return;
       pending.delete(data.id);
       clearTimeout(entry.timer);
-      if (data.id !== latest) entry.resolve(null);
+      if (!entry.stillWanted()) entry.resolve(null);
       else if (data.ok) entry.resolve(data.result);
       else entry.reject(data.error);
     };
@@ -100,11 +100,15 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     get usesWorker() {
       return !workerBroken;
     },
-    async run(config, options = {}) {
+    /**
+     * A run (RunOptions `options`); with `superseding` false it neither
+     * supersedes the others nor is superseded (a download's full result).
+     */
+    async run(config, options = {}, { superseding = true } = {}) {
       const id = nextId++;
-      latest = id;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken)
-        return runHere(config, options, () => id === latest);
+      if (superseding) latest = id;
+      const stillWanted = () => !superseding || id === latest;
+      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, stillWanted);
       if (!worker) {
         try {
           startWorker();
@@ -115,7 +119,7 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
       }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(dropWorker, timeoutMs);
-        pending.set(id, { resolve, reject, timer, config, options });
+        pending.set(id, { resolve, reject, timer, config, options, stillWanted });
         worker.postMessage({ id, config, options });
       });
     },

@@ -59,7 +59,8 @@ const controller = new PipelineController(
     stepsToggle: $('steps-toggle'),
     sticky: document.querySelector('.toolbar'),
   },
-  { onEditsChange: () => recompute() },
+  // The page asks the engine for the shown sentence and head only, and again when another is picked.
+  { onEditsChange: () => recompute(), onSelectionChange: () => recompute() },
 );
 let form;
 const inputPanel = wireInputPanel({
@@ -92,8 +93,14 @@ async function recompute() {
   let result;
   const started = performance.now();
   try {
-    result = await engine.run(config);
+    result = await engine.run(config, controller.runOptions());
   } catch (error) {
+    // The shown sentence or head is gone (fewer of them now): back to the first ones.
+    if (error.field === 'options.batch' || error.field === 'options.head') {
+      controller.resetSelection();
+      recompute();
+      return;
+    }
     showError(error);
     return;
   } finally {
@@ -288,13 +295,13 @@ async function init() {
     $('pytorch-dialog').showModal();
   });
   $('download-json').addEventListener('click', async () => {
-    const result = controller.result;
+    const result = await fullResult();
     if (!result) return;
     const { resultToJson } = await loadExports();
     download(new Blob([resultToJson(result)], { type: 'application/json' }), 'attention-lab.json');
   });
   $('download-npy').addEventListener('click', async () => {
-    const result = controller.result;
+    const result = await fullResult();
     if (!result) return;
     const { resultToNpyZip } = await loadExports();
     download(resultToNpyZip(result), 'attention-lab-npy.zip');
@@ -305,6 +312,20 @@ async function init() {
   );
   $('status').textContent = state.t('status.loading');
   restore();
+}
+
+/**
+ * The shown setup with every sentence and head (the view's result holds the
+ * shown ones only): for the downloads. null, with the error shown, if it fails.
+ */
+async function fullResult() {
+  if (!controller.result) return null;
+  try {
+    return await engine.run(currentConfig(), {}, { superseding: false });
+  } catch (error) {
+    showError(error);
+    return null;
+  }
 }
 
 function download(blob, filename) {

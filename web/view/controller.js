@@ -3,11 +3,17 @@
 // explanation panel, and editing. The host runs the engine; the controller
 // tells it when the edits changed (onEditsChange) so it runs again.
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
+import { resultHolds } from '../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
 import { SliceQueue } from './slices.js';
 import { TeachingFrame } from './teach.js';
+
+// The per-head tensors the view draws with every head (the heads' small
+// multiples of scores and weights, the links of all heads, the averaged
+// weights' explanation): a run for the view keeps all heads of these only.
+const ALL_HEAD_TENSORS = ['scores', 'weights', 'dropped'];
 
 export class PipelineController {
   /** The last result shown (null before the first). */
@@ -19,6 +25,7 @@ export class PipelineController {
   #layout = null;
   #parts;
   #onEditsChange;
+  #onSelectionChange;
   #selection = { b: 0, h: 0, focus: null, linksAllHeads: true };
   #options = {
     t: null,
@@ -39,11 +46,14 @@ export class PipelineController {
   /**
    * parts: {root (document or a shadow root, for highlighting and keys), pipeline,
    * explain, batchTabs, headTabs, and for teach.js overview?, follow?, stepper?,
-   * stepsToggle?, sticky?}; onEditsChange() after every edit.
+   * stepsToggle?, sticky?}; onEditsChange() after every edit; onSelectionChange()
+   * when the user picks a sentence or head the result does not hold (a host that
+   * runs with runOptions() runs again; without it, results must hold everything).
    */
-  constructor(parts, { onEditsChange }) {
+  constructor(parts, { onEditsChange, onSelectionChange = null }) {
     this.#parts = parts;
     this.#onEditsChange = onEditsChange;
+    this.#onSelectionChange = onSelectionChange;
     adoptStyleSheets(parts.root, [heatmapStyleSheet()]);
     // Hover, keyboard focus, or a tap (a click, on touch screens).
     for (const type of ['mouseover', 'focusin', 'click'])
@@ -84,6 +94,22 @@ export class PipelineController {
   /** Whether a large result's steps are still being built in slices. */
   get building() {
     return this.#queue.busy;
+  }
+
+  /**
+   * The run options that return what the view shows: the selected sentence
+   * and head, and every head of the tensors drawn with all heads.
+   */
+  runOptions() {
+    return { batch: this.#selection.b, head: this.#selection.h, allHeads: ALL_HEAD_TENSORS };
+  }
+
+  /** Shows sentence `b` or head `h` (either may be undefined): now, or after the host fetched it. */
+  #select({ b = this.#selection.b, h = this.#selection.h }) {
+    this.#selection.b = b;
+    this.#selection.h = h;
+    if (this.result && !resultHolds(this.result, b, h) && this.#onSelectionChange) this.#onSelectionChange();
+    else this.render();
   }
 
   /** Forgets the edits (the host runs again). */
@@ -132,11 +158,12 @@ export class PipelineController {
     const result = this.result;
     const { t } = this.#options;
     if (!result || !t) return;
-    const [B, H, S] = result.tensors.scores.shape;
+    const { B, H, S } = result.sizes;
     const selection = this.#selection;
     selection.b = Math.min(selection.b, B - 1);
     selection.h = Math.min(selection.h, H - 1);
     if (selection.focus !== null && selection.focus >= S) selection.focus = null;
+    if (!resultHolds(result, selection.b, selection.h)) return; // the host is fetching them (onSelectionChange)
     this.#queue.clear();
     const place = this.#frame.readingPlace();
     this.#layout = renderPipeline(
@@ -160,10 +187,7 @@ export class PipelineController {
         },
         focus: (i) => this.follow(i),
         // A kept node (patch.js) may call these after a later render or a resetSelection: the current selection.
-        selectHead: (h) => {
-          this.#selection.h = h;
-          this.render();
-        },
+        selectHead: (h) => this.#select({ h }),
         showAllHeads: (all) => {
           this.#selection.linksAllHeads = all;
           this.render();
@@ -171,10 +195,7 @@ export class PipelineController {
       },
       this.#queue,
     );
-    const pick = (key) => (k) => {
-      this.#selection[key] = k;
-      this.render();
-    };
+    const pick = (key) => (k) => this.#select({ [key]: k });
     renderTabs(this.#parts.batchTabs, {
       count: B,
       current: selection.b,

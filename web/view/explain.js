@@ -3,6 +3,7 @@
 // explanation opens with the cell it explains (name[row,column] = value),
 // then says where the number comes from, with its terms where it is a sum.
 // Token text only ever reaches the page as textContent.
+import { headStart, sentenceStart } from '../model/selection.js';
 import { formatNumber } from './matrix.js';
 import { blockReasons, compactNumber, maskBlocks } from './run-settings.js';
 import { fillText } from './formulas.js';
@@ -69,8 +70,10 @@ export function explainCell(step, i, j, ctx) {
   return explain(step, i, j, ctx);
 }
 
-// Index helpers into the [B, H, S, S_kv] and [B, S, D] tensors.
-const headCell = (ctx, i, j, h = ctx.h) => ((ctx.b * ctx.H + h) * ctx.S + i) * ctx.Skv + j;
+// Index helpers into the [B, H, S, S_kv] and [B, S, D] tensors, which may hold
+// the shown sentence (and head) alone (model/selection.js).
+const headCell = (tensor, ctx, i, j, h = ctx.h) => headStart(tensor, ctx.b, h) + i * ctx.Skv + j;
+const rowCell = (tensor, ctx, i, c) => sentenceStart(tensor, ctx.b) + i * tensor.shape[2] + c;
 const qLabel = (ctx, i) => ctx.queryLabels[i];
 const kLabel = (ctx, j) => ctx.keyLabels[j];
 const d = (c) => `d${c}`;
@@ -80,8 +83,7 @@ function explainEmbedding(step, i, c, ctx) {
   const fmt = (v) => formatNumber(v, decimals);
   const context = step === 'X_context';
   const tensor = result.tensors[step];
-  const len = tensor.shape[1];
-  const x = tensor.data[(b * len + i) * D + c];
+  const x = tensor.data[rowCell(tensor, ctx, i, c)];
   const labels = context ? ctx.keyLabels : ctx.queryLabels;
   const nodes = [line(`${cellName(step, labels[i], d(c))} = ${fmt(x)}`)];
   const ids = context ? result.contextIds : result.ids;
@@ -115,20 +117,19 @@ function explainEmbedding(step, i, c, ctx) {
 }
 
 function explainProjection(name, i, c, ctx) {
-  const { t, result, b, S, Skv, D, decimals } = ctx;
+  const { t, result, D, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
   const cross = Boolean(T.X_context) && name !== 'Q';
   const source = cross ? 'X_context' : 'X';
-  const len = name === 'Q' ? S : Skv;
   const labels = name === 'Q' ? ctx.queryLabels : ctx.keyLabels;
-  const value = T[name].data[(b * len + i) * D + c];
+  const value = T[name].data[rowCell(T[name], ctx, i, c)];
   const W = T[`W_${name}`];
   const bias = T[`b_${name}`];
   const terms = [];
   let sum = 0;
   for (let k = 0; k < D; k++) {
-    const x = T[source].data[(b * len + i) * D + k];
+    const x = T[source].data[rowCell(T[source], ctx, i, k)];
     const w = W.data[k * D + c];
     terms.push([`${d(k)}:`, x, '×', w, '=', x * w]);
     sum += x * w;
@@ -151,12 +152,11 @@ function explainProjection(name, i, c, ctx) {
 }
 
 function explainHeadSplit(step, i, c, ctx) {
-  const { t, result, b, h, S, Skv, D, dk, decimals } = ctx;
+  const { t, result, h, dk, decimals } = ctx;
   const name = step[0];
-  const len = name === 'Q' ? S : Skv;
   const labels = name === 'Q' ? ctx.queryLabels : ctx.keyLabels;
   const column = h * dk + c;
-  const value = result.tensors[name].data[(b * len + i) * D + column];
+  const value = result.tensors[name].data[rowCell(result.tensors[name], ctx, i, column)];
   return {
     nodes: [
       line(
@@ -169,11 +169,11 @@ function explainHeadSplit(step, i, c, ctx) {
 }
 
 function explainDotScore(step, i, j, ctx) {
-  const { t, result, b, h, S, Skv, D, dk, decimals } = ctx;
+  const { t, result, h, dk, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const q = (m) => T.Q.data[(b * S + i) * D + h * dk + m];
-  const k = (m) => T.K.data[(b * Skv + j) * D + h * dk + m];
+  const q = (m) => T.Q.data[rowCell(T.Q, ctx, i, h * dk + m)];
+  const k = (m) => T.K.data[rowCell(T.K, ctx, j, h * dk + m)];
   const terms = [];
   let sum = 0;
   for (let m = 0; m < dk; m++) {
@@ -195,12 +195,12 @@ function explainDotScore(step, i, j, ctx) {
 
 // score = v_aᵀ tanh(q·W_a + k·U_a): one term per hidden unit m.
 function explainAdditiveScore(step, i, j, ctx) {
-  const { t, result, b, h, S, Skv, D, dk, decimals } = ctx;
+  const { t, result, h, dk, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
   const hidden = T.v_a.shape[0];
-  const q = (m) => T.Q.data[(b * S + i) * D + h * dk + m];
-  const k = (m) => T.K.data[(b * Skv + j) * D + h * dk + m];
+  const q = (m) => T.Q.data[rowCell(T.Q, ctx, i, h * dk + m)];
+  const k = (m) => T.K.data[rowCell(T.K, ctx, j, h * dk + m)];
   const terms = [];
   let sum = 0;
   for (let m = 0; m < hidden; m++) {
@@ -232,19 +232,13 @@ function explainScore(step, i, j, ctx) {
   const { t, result, rs, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const index = headCell(ctx, i, j);
+  const at = (name) => T[name].data[headCell(T[name], ctx, i, j)];
   const parts =
     rs.score === 'additive' && T.v_a ? explainAdditiveScore(step, i, j, ctx) : explainDotScore(step, i, j, ctx);
-  const nodes = [
-    line(`${cellName(step, qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(T[step].data[index])}`),
-    ...parts.terms,
-  ];
+  const nodes = [line(`${cellName(step, qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(at(step))}`), ...parts.terms];
   if (step === 'scaled') {
     nodes.push(
-      line(
-        `${fmt(T.scores.data[index])} × ${compactNumber(result.scaleFactor)} = ${fmt(T.scaled.data[index])}`,
-        'result',
-      ),
+      line(`${fmt(at('scores'))} × ${compactNumber(result.scaleFactor)} = ${fmt(at('scaled'))}`, 'result'),
       line(t('explain.scaled', { factor: ctx.scaleText }), 'text'),
     );
   }
@@ -276,8 +270,8 @@ const MASK_VALUE = {
 };
 
 function explainMask(step, i, j, ctx) {
-  const { t, result, rs, b, S, Skv, decimals } = ctx;
-  const value = result.tensors.mask.data[(b * S + i) * Skv + j];
+  const { t, result, rs, decimals } = ctx;
+  const value = result.tensors.mask.data[rowCell(result.tensors.mask, ctx, i, j)];
   const blocked = maskBlocks(value, rs.maskConvention);
   const shown = rs.maskConvention === 'additive' ? formatNumber(value, decimals) : String(value ? 1 : 0);
   const meaning = t(MASK_VALUE[rs.maskConvention][blocked ? 1 : 0], { fill: fillText(rs.fill) });
@@ -292,16 +286,20 @@ function explainMask(step, i, j, ctx) {
 }
 
 function explainMasked(step, i, j, ctx) {
-  const { t, result, rs, b, S, Skv, decimals } = ctx;
+  const { t, result, rs, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const index = headCell(ctx, i, j);
-  const maskValue = T.mask.data[(b * S + i) * Skv + j];
+  const maskValue = T.mask.data[rowCell(T.mask, ctx, i, j)];
   const blocked = maskBlocks(maskValue, rs.maskConvention);
-  const value = T.masked.data[index];
+  const value = T.masked.data[headCell(T.masked, ctx, i, j)];
   const nodes = [line(`${cellName('masked', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
   if (rs.maskConvention === 'additive')
-    nodes.push(line(`scaled + M = ${fmt(T.scaled.data[index])} + ${fmt(maskValue)} = ${fmt(value)}`, 'result'));
+    nodes.push(
+      line(
+        `scaled + M = ${fmt(T.scaled.data[headCell(T.scaled, ctx, i, j)])} + ${fmt(maskValue)} = ${fmt(value)}`,
+        'result',
+      ),
+    );
   else if (blocked) nodes.push(line(t('explain.masked.blocked', { fill: fillText(rs.fill) }), 'text'));
   else nodes.push(line(t('explain.masked.kept', { value: fmt(value) }), 'text'));
   nodes.push(line(maskReason(i, j, ctx, blocked), 'text'));
@@ -312,8 +310,9 @@ function explainWeight(step, i, j, ctx) {
   const { t, result, rs, Skv, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const start = headCell(ctx, i, 0);
-  const row = Array.from(T.masked.data.subarray(start, start + Skv));
+  const maskedStart = headCell(T.masked, ctx, i, 0);
+  const row = Array.from(T.masked.data.subarray(maskedStart, maskedStart + Skv));
+  const start = headCell(T.weights, ctx, i, 0);
   const value = T.weights.data[start + j];
   const nodes = [line(`${cellName('weights', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
   if (row.every((v) => v === -Infinity)) {
@@ -327,7 +326,7 @@ function explainWeight(step, i, j, ctx) {
   const top = Math.max(...row.filter((v) => !Number.isNaN(v)));
   const exps = row.map((v) => Math.exp(v - top));
   const total = exps.reduce((a, c) => a + c, 0);
-  const mask = (jj) => maskBlocks(T.mask.data[(ctx.b * ctx.S + i) * Skv + jj], rs.maskConvention);
+  const mask = (jj) => maskBlocks(T.mask.data[rowCell(T.mask, ctx, i, jj)], rs.maskConvention);
   const terms = row.map((v, jj) => [
     `${kLabel(ctx, jj)}:`,
     `exp(${fmt(v)} − ${fmt(top)})`,
@@ -369,9 +368,8 @@ function explainDropped(step, i, j, ctx) {
   const { t, result, rs, decimals, dropout } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const index = headCell(ctx, i, j);
-  const w = T.weights.data[index];
-  const value = T.dropped.data[index];
+  const w = T.weights.data[headCell(T.weights, ctx, i, j)];
+  const value = T.dropped.data[headCell(T.dropped, ctx, i, j)];
   const m = dropout.keep[i * ctx.Skv + j];
   const nodes = [line(`${cellName('dropped', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
   if (Number.isNaN(w)) nodes.push(line(t('explain.dropped.nan'), 'text'));
@@ -399,18 +397,18 @@ function explainDropped(step, i, j, ctx) {
 }
 
 function explainContext(step, i, c, ctx) {
-  const { t, result, b, h, Skv, D, dk, decimals } = ctx;
+  const { t, result, b, h, Skv, dk, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
   const terms = [];
   let sum = 0;
   for (let jj = 0; jj < Skv; jj++) {
-    const w = T.dropped.data[headCell(ctx, i, jj)];
-    const v = T.V.data[(b * Skv + jj) * D + h * dk + c];
+    const w = T.dropped.data[headCell(T.dropped, ctx, i, jj)];
+    const v = T.V.data[rowCell(T.V, ctx, jj, h * dk + c)];
     terms.push([`${kLabel(ctx, jj)}:`, w, '×', v, '=', w * v]);
     sum += w * v;
   }
-  const value = T.context.data[((b * ctx.H + h) * ctx.S + i) * dk + c];
+  const value = T.context.data[headStart(T.context, b, h) + i * dk + c];
   return {
     nodes: [
       line(`${cellName('context', qLabel(ctx, i), d(c))} = ${fmt(value)}`),
@@ -426,10 +424,10 @@ function explainContext(step, i, c, ctx) {
 }
 
 function explainConcat(step, i, c, ctx) {
-  const { t, result, b, S, D, dk, H, decimals } = ctx;
+  const { t, result, dk, H, decimals } = ctx;
   const head = Math.floor(c / dk);
   const column = c % dk;
-  const value = result.tensors.concat.data[(b * S + i) * D + c];
+  const value = result.tensors.concat.data[rowCell(result.tensors.concat, ctx, i, c)];
   const nodes = [
     line(`${cellName('concat', qLabel(ctx, i), d(c))} = ${formatNumber(value, decimals)}`),
     line(
@@ -448,10 +446,10 @@ function explainConcat(step, i, c, ctx) {
 }
 
 function explainOutput(step, i, c, ctx) {
-  const { t, result, b, S, D, decimals } = ctx;
+  const { t, result, D, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const value = T.output.data[(b * S + i) * D + c];
+  const value = T.output.data[rowCell(T.output, ctx, i, c)];
   const nodes = [line(`${cellName('output', qLabel(ctx, i), d(c))} = ${fmt(value)}`)];
   if (!T.W_O) {
     nodes.push(line(t('explain.output.noProj'), 'text'));
@@ -460,7 +458,7 @@ function explainOutput(step, i, c, ctx) {
   const terms = [];
   let sum = 0;
   for (let k = 0; k < D; k++) {
-    const x = T.concat.data[(b * S + i) * D + k];
+    const x = T.concat.data[rowCell(T.concat, ctx, i, k)];
     const w = T.W_O.data[k * D + c];
     terms.push([`${d(k)}:`, x, '×', w, '=', x * w]);
     sum += x * w;
@@ -488,7 +486,7 @@ function explainAveraged(step, i, j, ctx) {
   const terms = [];
   let sum = 0;
   for (let h = 0; h < H; h++) {
-    const w = source.data[headCell(ctx, i, j, h)];
+    const w = source.data[headCell(source, ctx, i, j, h)];
     terms.push([`${t('view.head', { h: h + 1 })}:`, w]);
     sum += w;
   }

@@ -9,6 +9,7 @@ import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
 import { patchChildren, standIn } from './patch.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
+import { headStart, sentenceIndex, sentenceStart } from '../model/selection.js';
 
 const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
 
@@ -209,12 +210,12 @@ const MASK_MEANING = {
   additive: 'meaning.mask.additive',
 };
 
-/** The mean over heads of a [B, H, S, S_kv] tensor, for sentence b: [S, S_kv]. */
-export function meanOverHeads(data, b, H, S, Skv) {
+/** The mean over heads of a [B, H, S, S_kv] tensor (every head of it), for sentence b: [S, S_kv]. */
+export function meanOverHeads(tensor, b, H, S, Skv) {
   const out = new Float32Array(S * Skv);
   for (let h = 0; h < H; h++) {
-    const offset = (b * H + h) * S * Skv;
-    for (let k = 0; k < S * Skv; k++) out[k] += data[offset + k];
+    const offset = headStart(tensor, b, h);
+    for (let k = 0; k < S * Skv; k++) out[k] += tensor.data[offset + k];
   }
   for (let k = 0; k < S * Skv; k++) out[k] /= H;
   return out;
@@ -237,8 +238,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const { t } = view;
   const rs = runSettings(result.settings);
   const T = result.tensors;
-  const [B, H, S, Skv] = T.scores.shape;
-  const D = T.Q.shape[2];
+  const { B, H, S, S_kv: Skv, D } = result.sizes;
   const dk = result.headDim;
   const b = Math.min(view.b, B - 1);
   const h = Math.min(view.h, H - 1);
@@ -300,7 +300,8 @@ export function renderPipeline(container, result, view, edits, on, queue) {
         cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
       }
     : {};
-  const blocked = (i, j) => maskBlocks(T.mask.data[(b * S + i) * Skv + j], rs.maskConvention);
+  const maskStart = sentenceStart(T.mask, b);
+  const blocked = (i, j) => maskBlocks(T.mask.data[maskStart + i * Skv + j], rs.maskConvention);
   // Whether the mask blocks anything in this sentence: worked out once for every matrix it colours.
   const blocksAny = () => {
     for (let i = 0; i < S; i++) for (let j = 0; j < Skv; j++) if (blocked(i, j)) return true;
@@ -359,7 +360,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
               {
                 name,
                 data: tensor.data,
-                b,
+                b: sentenceIndex(tensor, b), // every head of it (the page asks for them: allHeads)
                 H,
                 S,
                 Skv,
@@ -397,7 +398,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       f,
       'X',
       bsd(S),
-      () => [matrix('X', T.X, b * S * D, S, D, queryLabels, dLabels, embeddingEdit(queryLabels))],
+      () => [matrix('X', T.X, sentenceStart(T.X, b), S, D, queryLabels, dLabels, embeddingEdit(queryLabels))],
       {
         meaning: xMeaning,
       },
@@ -407,7 +408,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     const ctxEdit = result.contextTokens ? embeddingEdit(keyLabels) : {};
     sections.push(
       section(f, 'X_context', `[B=${B}, S_kv=${Skv}, D=${D}]`, () => [
-        matrix('X_context', T.X_context, b * Skv * D, Skv, D, keyLabels, dLabels, ctxEdit),
+        matrix('X_context', T.X_context, sentenceStart(T.X_context, b), Skv, D, keyLabels, dLabels, ctxEdit),
       ]),
     );
   }
@@ -426,7 +427,10 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const qkvGroup = (name, len, labels) =>
     group(
       heading(name),
-      matrix(name, T[name], b * len * D, len, D, labels, dLabels, { columnColor: headOfColumn, ...headBands }),
+      matrix(name, T[name], sentenceStart(T[name], b), len, D, labels, dLabels, {
+        columnColor: headOfColumn,
+        ...headBands,
+      }),
     );
   sections.push(
     section(f, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, () => [
@@ -440,7 +444,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       multiHead
         ? t('split.columns', { name, h: h + 1, from: `d${h * dk}`, to: `d${h * dk + dk - 1}` })
         : { template: tensorLabel(t, 'label.heading.head', name, headLabel), name: `${name}_h` },
-      matrix(`${name}_h`, tensor, b * len * D + h * dk, len, dk, labels, features(dk, 'd', h * dk), {
+      matrix(`${name}_h`, tensor, sentenceStart(tensor, b) + h * dk, len, dk, labels, features(dk, 'd', h * dk), {
         rowStride: D,
         caption: tensorLabel(t, 'label.caption.head', name, headLabel),
         captionName: name,
@@ -456,7 +460,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const headMatrix = (name, extra = {}) =>
     group(
       { template: tensorLabel(t, 'label.heading.head', name, headLabel), name },
-      matrix(name, T[name], (b * H + h) * S * Skv, S, Skv, queryLabels, keyLabels, {
+      matrix(name, T[name], headStart(T[name], b, h), S, Skv, queryLabels, keyLabels, {
         caption: tensorLabel(t, 'label.caption.head', name, headLabel),
         ...extra,
       }),
@@ -489,7 +493,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       'mask',
       `[B=${B}, S=${S}, S_kv=${Skv}]`,
       () => [
-        matrix('mask', T.mask, b * S * Skv, S, Skv, queryLabels, keyLabels, {
+        matrix('mask', T.mask, maskStart, S, Skv, queryLabels, keyLabels, {
           kind: 'mask',
           blocked,
           hasBlocked: hasBlocked(),
@@ -540,8 +544,11 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   let averaged;
   const averagedWeights = () =>
     (averaged ??= T.averagedWeights
-      ? T.averagedWeights.data.subarray(b * S * Skv, (b + 1) * S * Skv)
-      : meanOverHeads((rs.p > 0 ? T.dropped : T.weights).data, b, H, S, Skv));
+      ? T.averagedWeights.data.subarray(
+          sentenceStart(T.averagedWeights, b),
+          sentenceStart(T.averagedWeights, b) + S * Skv,
+        )
+      : meanOverHeads(rs.p > 0 ? T.dropped : T.weights, b, H, S, Skv));
   if (multiHead)
     sections.push(
       section(f, 'averaged', `[B=${B}, S=${S}, S_kv=${Skv}]`, () => [
@@ -572,7 +579,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
           scaling.push(
             ...scalingRows({
               scores: T.scores.data,
-              offset: (b * H + h) * S * Skv,
+              offset: headStart(T.scores, b, h),
               S,
               Skv,
               scaleFactor: result.scaleFactor,
@@ -612,7 +619,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       renderLinks(
         {
           weights: T.weights.data,
-          b,
+          b: sentenceIndex(T.weights, b), // every head of it (allHeads)
           H,
           S,
           Skv,
@@ -633,7 +640,14 @@ export function renderPipeline(container, result, view, edits, on, queue) {
 
   let dropout;
   const dropoutOf = () =>
-    (dropout ??= dropoutSummary(T.weights.data, T.dropped.data, (b * H + h) * S * Skv, S, Skv, rs.p));
+    (dropout ??= dropoutSummary(
+      T.weights.data.subarray(headStart(T.weights, b, h)),
+      T.dropped.data.subarray(headStart(T.dropped, b, h)),
+      0,
+      S,
+      Skv,
+      rs.p,
+    ));
   sections.push(
     dropoutSection(f, perHeadShape, rs, dropoutOf, {
       headMatrix,
@@ -651,7 +665,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     section(f, 'context', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, () => [
       group(
         { template: tensorLabel(t, 'label.heading.head', 'context', headLabel), name: 'context' },
-        matrix('context', T.context, (b * H + h) * S * dk, S, dk, queryLabels, features(dk), {
+        matrix('context', T.context, headStart(T.context, b, h), S, dk, queryLabels, features(dk), {
           caption: tensorLabel(t, 'label.caption.head', 'context', headLabel),
         }),
         headColor(h),
@@ -660,7 +674,10 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   );
   sections.push(
     section(f, 'concat', `[B=${B}, H=${H}, S=${S}, d_k=${dk}] → ${bsd(S)}`, () => [
-      matrix('concat', T.concat, b * S * D, S, D, queryLabels, dLabels, { columnColor: headOfColumn, ...headBands }),
+      matrix('concat', T.concat, sentenceStart(T.concat, b), S, D, queryLabels, dLabels, {
+        columnColor: headOfColumn,
+        ...headBands,
+      }),
     ]),
   );
   if (T.W_O)
@@ -670,9 +687,15 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       }),
     );
   sections.push(
-    section(f, 'output', bsd(S), () => [matrix('output', T.output, b * S * D, S, D, queryLabels, dLabels)], {
-      meaning: t(T.W_O ? 'step.output.meaning' : 'meaning.output.noProj'),
-    }),
+    section(
+      f,
+      'output',
+      bsd(S),
+      () => [matrix('output', T.output, sentenceStart(T.output, b), S, D, queryLabels, dLabels)],
+      {
+        meaning: t(T.W_O ? 'step.output.meaning' : 'meaning.output.noProj'),
+      },
+    ),
   );
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;

@@ -3,6 +3,7 @@
 // and Previous/Next buttons; large enough to project in a class.
 import { formatNumber } from './matrix.js';
 import { stepKey } from './overview.js';
+import { headStart, sentenceStart } from '../model/selection.js';
 
 /** The step a key moves to from `index` of `count`, or null for a key that does not move. */
 export function stepMove(key, index, count) {
@@ -36,11 +37,12 @@ export function narrationValues(result, layout, focus, decimals) {
   const fmt = (v) => formatNumber(v, decimals);
   const i = focus ?? 0;
   // The example token's strongest key in this head: (B, H, S, S_kv) row (b, h, i).
-  const row = ((b * H + h) * S + i) * Skv;
+  const row = headStart(T.weights, b, h) + i * Skv;
   let top = 0;
   for (let j = 1; j < Skv; j++) if (T.weights.data[row + j] > T.weights.data[row + top]) top = j;
   let blocked = 0;
-  for (let k = b * S * Skv; k < (b + 1) * S * Skv; k++) if (T.mask.data[k] !== 0) blocked++;
+  const maskStart = sentenceStart(T.mask, b);
+  for (let k = maskStart; k < maskStart + S * Skv; k++) if (T.mask.data[k] !== 0) blocked++;
   const p = Number(result.settings['dropout.p'] ?? 0);
   const fill = result.settings.maskFill === '-inf' ? '−∞' : String(result.settings.maskFill).replace('-', '−');
   return {
