@@ -242,9 +242,6 @@ describe('dropout and the average over heads', () => {
   test('averaged weights are the mean over the heads', () => {
     // B = 1, H = 2, S = 1, S_kv = 2
     const weights = { shape: [1, 2, 1, 2], data: new Float32Array([0.2, 0.8, 0.6, 0.4]) };
-    expect(Array.from(meanOverHeads(weights, 0, 2, 1, 2))).toEqual([
-      Math.fround(0.4),
-      Math.fround(0.6),
-    ]);
+    expect(Array.from(meanOverHeads(weights, 0, 2, 1, 2))).toEqual([Math.fround(0.4), Math.fround(0.6)]);
   });
 });
