@@ -39,9 +39,8 @@ int main(int argc, char** argv) {
   if (const Status error = parseConfig(json.value, config)) return fail(error);
   const double budget = std::atof(argv[2]);
 
-  // The one result every call writes into. runAttention currently starts by
-  // resetting it (r = AttentionResult{}), so its tensors are still allocated
-  // afresh on each call; reusing them needs an engine API that keeps them.
+  // The one result every call writes into: its tensors lend their buffers to
+  // the next call (runAttention's BufferPool), as the wasm module's last result does.
   AttentionResult result;
   if (const Status error = runAttention(config, result)) return fail(error);  // warm-up
 
