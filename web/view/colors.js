@@ -117,13 +117,19 @@ export function paletteWords(kind, theme) {
 /** The class that marks the first column of head h's band. */
 export const headBandClass = (h) => `hb-${h % HEAD_COLORS.length}`;
 
-/** [r, g, b] of head h's colour mixed into the background by t in [0, 1] (a head's small heatmap of weights). */
-export function headRgb(h, t, theme) {
-  return mix(CENTER[theme] ?? CENTER.light, hex(headColor(h)), Math.max(0, Math.min(1, t)));
+/**
+ * A function of t in [0, 1] giving head h's colour mixed into the background
+ * by t, as a pixel word (a head's small heatmap of weights): mix's arithmetic,
+ * channel by channel, without an array per cell.
+ */
+export function headWords(h, theme) {
+  const [r0, g0, b0] = CENTER[theme] ?? CENTER.light;
+  const [r1, g1, b1] = hex(headColor(h));
+  return (t) => {
+    const s = Math.max(0, Math.min(1, t));
+    return pixelWord(Math.round(r0 + (r1 - r0) * s), Math.round(g0 + (g1 - g0) * s), Math.round(b0 + (b1 - b0) * s));
+  };
 }
-
-/** [r, g, b] of the heatmap colour of v (its scale's colour, as in the tables). */
-export const heatmapRgb = (kind, theme, v, limit) => paletteRgb(kind, theme, paletteIndex(kind, v, limit));
 
 let heatmapSheet = null;
 
