@@ -232,4 +232,39 @@ describe('a large result', () => {
     expect(place.top).toBeLessThan(place.toolbar + 60);
     await page.screenshot({ path: `${SHOTS}render-large-jump.png` });
   }, 120_000);
+
+  test("a keystroke's heatmaps, their unchanged rows copied from the last drawing, equal heatmaps coloured anew", async () => {
+    const heatmaps = () =>
+      page.$$eval('#pipeline .canvas-matrix canvas', (canvases) =>
+        canvases.map((canvas) => {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          // Every pixel drawn (opaque), and a digest of them all.
+          let digest = 0;
+          for (let k = 0; k < data.length; k++) digest = (Math.imul(digest, 31) + data[k]) | 0;
+          return [
+            canvas.closest('figure').dataset.matrix,
+            data.every((byte, k) => k % 4 !== 3 || byte === 255),
+            digest,
+          ];
+        }),
+      );
+    await page.evaluate(async () => {
+      const box = document.getElementById('input-text');
+      box.value += ' w512';
+      box.dispatchEvent(new Event('input'));
+      await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+    });
+    await waitForIdle(page);
+    await page.waitForTimeout(500); // the last bands, in idle time
+    const copied = await heatmaps();
+    expect(copied.map(([name]) => name)).toEqual(expect.arrayContaining(['X', 'W_Q', 'Q', 'weights', 'output']));
+    expect(copied.every(([, opaque]) => opaque)).toBe(true);
+    // The dark theme and back: every heatmap coloured anew (the last drawings are on another scale).
+    for (const theme of ['dark', 'light']) {
+      await page.selectOption('#theme', theme);
+      await waitForIdle(page);
+    }
+    await page.waitForTimeout(500);
+    expect(await heatmaps()).toEqual(copied);
+  }, 180_000);
 });

@@ -166,6 +166,7 @@ export function renderMatrix(view, previous = null) {
   figure.matrixLive = { view, limit, redraw: null };
   figure.matrixView = view; // the page's copy buttons read it
   const live = figure.matrixLive;
+  if (isTable(view)) lastDrawings.delete(view.name); // its canvas, if it had one, is gone for good
   const body = isTable(view) ? renderTable(view, limit, { live }) : renderCanvas(view, limit, live);
   figure.append(body);
   if (view.kind !== 'mask') figure.append(legend(view, limit));
@@ -561,6 +562,66 @@ function drawHeatmap(canvas, view, limit, from = 0, to = view.rows) {
   ctx.putImageData(image, 0, from);
 }
 
+// The last complete drawing of each matrix (by name): which canvas shows which
+// numbers on which scale. A keystroke at 512 tokens changes none of the
+// weights and only adds a row to X, Q, K and V: a new drawing copies the rows
+// that did not change from it instead of colouring them again.
+const lastDrawings = new Map();
+
+/** Whether row i of `view` holds the numbers `drawn` showed in its row i. */
+function sameRow(drawn, view, i) {
+  if (i >= drawn.rows) return false;
+  const a = drawn.offset + i * drawn.rowStride;
+  const b = view.offset + i * view.rowStride;
+  if (drawn.data === view.data && a === b) return true;
+  for (let j = 0; j < view.cols; j++) if (drawn.data[a + j] !== view.data[b + j]) return false;
+  return true;
+}
+
+/**
+ * Starts drawing the view's heatmap on `canvas`. Returns draw(from, to),
+ * which draws rows from … to − 1 (each row once, all of them in any order,
+ * a band at a time), and does nothing once a newer drawing of the canvas
+ * started. Rows whose numbers the matrix's last complete drawing showed on
+ * the same scale are copied from its canvas (or, on this canvas, left as
+ * they are); the others are coloured.
+ */
+function startDrawing(canvas, view, limit) {
+  const pass = (canvas.heatmapPass ?? 0) + 1;
+  canvas.heatmapPass = pass;
+  // Only plain scales: a mask's or a blocked cell's colour depends on more than its number.
+  const plain = view.kind !== 'mask' && !view.hasBlocked;
+  const last = lastDrawings.get(view.name);
+  const source =
+    plain && last?.cols === view.cols && last.limit === limit && last.kind === view.kind && last.theme === view.theme
+      ? last
+      : null;
+  if (last?.canvas === canvas) lastDrawings.delete(view.name); // its rows change from now on
+  let left = view.rows;
+  return (from, to) => {
+    if (canvas.heatmapPass !== pass) return;
+    // The source's canvas still shows it: not drawn on since (this canvas: only by this drawing, row by row).
+    const shown = source && source.canvas.heatmapPass === (source.canvas === canvas ? pass : source.pass);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    // Runs of rows to copy and rows to colour.
+    for (let start = from; start < to;) {
+      const copy = Boolean(shown) && sameRow(source, view, start);
+      let end = start + 1;
+      while (end < to && Boolean(shown) && sameRow(source, view, end) === copy) end++;
+      if (!copy) drawHeatmap(canvas, view, limit, start, end);
+      else if (source.canvas !== canvas)
+        ctx.drawImage(source.canvas, 0, start, view.cols, end - start, 0, start, view.cols, end - start);
+      start = end;
+    }
+    left -= to - from;
+    if (left === 0 && plain) {
+      const { data, offset, rowStride, rows, cols, kind, theme } = view;
+      lastDrawings.set(view.name, { canvas, pass, data, offset, rowStride, rows, cols, limit, kind, theme });
+    }
+  };
+}
+
 /** Runs draw() once, when `element` comes within a screen of the viewport. Returns a function that cancels it. */
 export function whenVisible(element, draw) {
   if (typeof IntersectionObserver === 'undefined') {
@@ -614,20 +675,20 @@ function renderCanvas(view, limit, live) {
   let cancel = () => {};
   live.redraw = () => {
     cancel();
-    const draw = () => drawHeatmap(canvas, live.view, live.limit);
-    const { later } = live.view;
-    if (later) {
+    const { view: shown, limit: scale } = live;
+    if (shown.later) {
       // In bands of rows, each its own job: no slice runs long on a 768 × 768 heatmap.
       let cancelled = false;
-      const band = Math.max(1, Math.floor(BAND_PIXELS / live.view.cols));
-      for (let from = 0; from < live.view.rows; from += band)
-        later(() => {
-          if (!cancelled) drawHeatmap(canvas, live.view, live.limit, from, Math.min(live.view.rows, from + band));
+      const draw = startDrawing(canvas, shown, scale);
+      const band = Math.max(1, Math.floor(BAND_PIXELS / shown.cols));
+      for (let from = 0; from < shown.rows; from += band)
+        shown.later(() => {
+          if (!cancelled) draw(from, Math.min(shown.rows, from + band));
         }, canvas);
       cancel = () => {
         cancelled = true;
       };
-    } else cancel = whenVisible(canvas, draw);
+    } else cancel = whenVisible(canvas, () => startDrawing(canvas, shown, scale)(0, shown.rows));
   };
   live.redraw();
   let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
