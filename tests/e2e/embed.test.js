@@ -410,7 +410,7 @@ describe('offline', () => {
     // A big input still works (on the main thread: file:// pages get no worker).
     await page.fill('#input-text', Array.from({ length: 80 }, (_, i) => `t${i}`).join(' '));
     await waitForIdle(page);
-    expect(await page.locator('#step-scores canvas').count()).toBe(1);
+    expect(await page.locator('#step-scores .canvas-matrix canvas').count()).toBe(1);
     expect(
       requests.filter((u) => !u.startsWith('file://') && !u.startsWith('data:') && !u.startsWith('blob:')),
     ).toEqual([]);

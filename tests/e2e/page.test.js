@@ -321,6 +321,28 @@ describe('the page', () => {
     await page.selectOption('#control-scale', 'custom');
     await typeInto('#control-scale + .custom-number', '-3e38');
     await expect.poll(() => page.locator('#status').textContent()).toContain('行是 NaN');
+    // In the heads' small heatmaps a NaN weight is a transparent pixel: the theme's NaN colour shows behind it.
+    const heads = await page.evaluate(() => {
+      const { data } = window.attentionLab.controller.result.tensors.weights;
+      const canvases = Array.from(document.querySelectorAll('#step-attnweights .head-multiple canvas'));
+      const size = canvases[0].width * canvases[0].height; // 5 tokens: a pixel per weight
+      return {
+        nan: canvases.map((_, h) => Array.from(data.subarray(h * size, (h + 1) * size), Number.isNaN)),
+        clear: canvases.map((canvas) =>
+          Array.from(
+            canvas
+              .getContext('2d')
+              .getImageData(0, 0, canvas.width, canvas.height)
+              .data.filter((_, k) => k % 4 === 3),
+            (alpha) => alpha === 0,
+          ),
+        ),
+        background: getComputedStyle(canvases[0]).backgroundColor,
+      };
+    });
+    expect(heads.nan.flat()).toContain(true);
+    expect(heads.clear).toEqual(heads.nan);
+    expect(heads.background).toBe('rgb(194, 24, 122)'); // --nan
     await page.screenshot({ path: `${SHOTS}warning-zh.png` });
     await page.selectOption('#control-scale', 'head-dim');
     await page.selectOption('#language', 'en');
@@ -352,9 +374,9 @@ describe('the page', () => {
     await typeInto('#control-d-model', '64');
     await typeInto('#control-heads', '4');
     await typeInto('#input-text', text);
-    expect(await page.locator('#step-scores canvas').count()).toBe(1);
+    expect(await page.locator('#step-scores .canvas-matrix canvas').count()).toBe(1);
     expect(await page.locator('#step-scores table.sr-only').count()).toBe(1);
-    await page.locator('#step-scores canvas').hover({ position: { x: 1, y: 1 } });
+    await page.locator('#step-scores .canvas-matrix canvas').hover({ position: { x: 1, y: 1 } });
     expect(await page.locator('#step-scores .canvas-tooltip').textContent()).toContain('w0');
     await page.locator('#step-scores').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}large-heatmap.png` });

@@ -85,17 +85,25 @@ describe('a re-render that keeps the shapes', () => {
     await page.evaluate((source) => {
       window.keptParts = new Function(`return (${source})()`)();
     }, parts.toString());
-    const before = await page.evaluate(() => document.querySelector('#step-scores .head-multiples').innerHTML);
+    // The small multiples are canvases: their pixels, as PNG data URLs.
+    const pixels = (selector) =>
+      Array.from(document.querySelectorAll(`${selector} canvas`), (canvas) => canvas.toDataURL());
+    const before = await page.evaluate(pixels, '#step-scores .head-multiples');
     await page.click('table[data-matrix="W_Q"] td[data-i="1"][data-j="0"]');
     await page.keyboard.type('2.5');
     await page.keyboard.press('Enter');
     await waitForIdle(page);
     const { kept, count, inPlace } = await page.evaluate((source) => {
       const now = new Function(`return (${source})()`)();
-      const html = (root) =>
-        ['#step-scores .head-multiples', '#step-attnweights .head-multiples', 'svg.links', '#step-scores > header'].map(
+      const multiples = ['#step-scores .head-multiples', '#step-attnweights .head-multiples'];
+      const html = (root) => [
+        ...[...multiples, 'svg.links', '#step-scores > header'].map(
           (selector) => root.querySelector(selector).outerHTML,
-        );
+        ),
+        ...multiples.map((selector) =>
+          Array.from(root.querySelectorAll(`${selector} canvas`), (canvas) => canvas.toDataURL()).join(),
+        ),
+      ];
       const inPlace = html(document);
       // A fresh render of the same result, from an empty pipeline, draws the same.
       document.getElementById('pipeline').replaceChildren();
@@ -109,11 +117,11 @@ describe('a re-render that keeps the shapes', () => {
     }, parts.toString());
     expect(count).toBeGreaterThan(20);
     expect(kept).toBe(true);
-    expect(inPlace).toEqual([true, true, true, true]);
+    expect(inPlace).toEqual([true, true, true, true, true, true]);
     // The scores changed with W_Q: their small heatmaps were redrawn.
-    expect(await page.evaluate(() => document.querySelector('#step-scores .head-multiples').innerHTML)).not.toBe(
-      before,
-    );
+    const after = await page.evaluate(pixels, '#step-scores .head-multiples');
+    expect(after.length).toBe(before.length);
+    expect(after).not.toEqual(before);
     expect(problems).toEqual([]);
   });
 
@@ -187,8 +195,16 @@ describe('a large result', () => {
     expect(await page.locator('#pipeline > section.step[data-building]').count()).toBe(0);
     expect(await page.locator('#step-links text.token:not(.key)').count()).toBe(513);
     expect(await page.$eval('#step-scaling > table.stats', (table) => table.tBodies[0].rows.length)).toBe(513);
+    // Every head's small heatmap drawn: each of its pixels opaque (no NaN here).
     expect(
-      await page.$$eval('#step-attnweights .head-multiple svg', (svgs) => svgs.map((svg) => svg.childElementCount > 0)),
+      await page.$$eval('#step-attnweights .head-multiple canvas', (canvases) =>
+        canvases.map((canvas) =>
+          canvas
+            .getContext('2d')
+            .getImageData(0, 0, canvas.width, canvas.height)
+            .data.every((byte, k) => k % 4 !== 3 || byte === 255),
+        ),
+      ),
     ).toEqual(Array(12).fill(true));
     expect(await page.locator('#step-output canvas').count()).toBe(1);
     // Find in page reaches the end: the last token's label is text in the document.
@@ -216,4 +232,39 @@ describe('a large result', () => {
     expect(place.top).toBeLessThan(place.toolbar + 60);
     await page.screenshot({ path: `${SHOTS}render-large-jump.png` });
   }, 120_000);
+
+  test("a keystroke's heatmaps, their unchanged rows copied from the last drawing, equal heatmaps coloured anew", async () => {
+    const heatmaps = () =>
+      page.$$eval('#pipeline .canvas-matrix canvas', (canvases) =>
+        canvases.map((canvas) => {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          // Every pixel drawn (opaque), and a digest of them all.
+          let digest = 0;
+          for (let k = 0; k < data.length; k++) digest = (Math.imul(digest, 31) + data[k]) | 0;
+          return [
+            canvas.closest('figure').dataset.matrix,
+            data.every((byte, k) => k % 4 !== 3 || byte === 255),
+            digest,
+          ];
+        }),
+      );
+    await page.evaluate(async () => {
+      const box = document.getElementById('input-text');
+      box.value += ' w512';
+      box.dispatchEvent(new Event('input'));
+      await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
+    });
+    await waitForIdle(page);
+    await page.waitForTimeout(500); // the last bands, in idle time
+    const copied = await heatmaps();
+    expect(copied.map(([name]) => name)).toEqual(expect.arrayContaining(['X', 'W_Q', 'Q', 'weights', 'output']));
+    expect(copied.every(([, opaque]) => opaque)).toBe(true);
+    // The dark theme and back: every heatmap coloured anew (the last drawings are on another scale).
+    for (const theme of ['dark', 'light']) {
+      await page.selectOption('#theme', theme);
+      await waitForIdle(page);
+    }
+    await page.waitForTimeout(500);
+    expect(await heatmaps()).toEqual(copied);
+  }, 180_000);
 });

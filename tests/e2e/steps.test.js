@@ -239,6 +239,33 @@ describe('multi-head', () => {
     }
     expect(worst).toBeLessThanOrEqual(0.5e-4 + 1e-7); // 4 decimals on the page
 
+    // Each head's small heatmap: one pixel per weight (5 tokens: no pooling), the head's colour
+    // mixed into the background by the weight over the largest weight of all heads.
+    const largest = Math.max(...result.tensors.weights.data);
+    const headColors = [
+      [0x00, 0x72, 0xb2],
+      [0xe6, 0x9f, 0x00],
+      [0x00, 0x9e, 0x73],
+      [0xcc, 0x79, 0xa7],
+    ];
+    const expected = headColors.map((color, h) =>
+      Array.from(result.tensors.weights.data.subarray(h * S * Skv, (h + 1) * S * Skv)).flatMap((w) => [
+        ...color.map((c) => Math.round(255 + (c - 255) * (w / largest))),
+        255,
+      ]),
+    );
+    const drawn = await page.$$eval('#step-attnweights .head-multiple canvas', (canvases) =>
+      canvases.map((canvas) =>
+        Array.from(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data),
+      ),
+    );
+    expect(drawn).toEqual(expected);
+    expect(
+      await page.$$eval('#step-attnweights .head-multiple', (buttons) =>
+        buttons.map((button) => [button.getAttribute('aria-label'), button.getAttribute('aria-pressed')]),
+      ),
+    ).toEqual([1, 2, 3, 4].map((h) => [`Show head ${h} (weights)`, String(h === 3)]));
+
     // Links: all heads, or the selected one.
     const colours = () =>
       page.$$eval('#step-links svg.links line', (lines) => new Set(lines.map((l) => l.getAttribute('stroke'))).size);

@@ -306,7 +306,7 @@ describe('follow one token', () => {
     await typeInto('#input-text', Array.from({ length: 80 }, (_, i) => `w${i}`).join(' '));
     await page.selectOption('#follow select', '3');
     await waitForIdle(page);
-    expect(await page.locator('#step-scores canvas').count()).toBe(1);
+    expect(await page.locator('#step-scores .canvas-matrix canvas').count()).toBe(1);
     expect(await followedRows('scores')).toEqual([]); // no visible table
     const corner = await page.$eval('#step-scores table.sr-only', (table) => ({
       rows: Array.from(table.tBodies[0].rows)
@@ -315,10 +315,10 @@ describe('follow one token', () => {
       column: Array.from(table.tHead.rows[0].cells).findIndex((th) => th.classList.contains('followed-col')) - 1,
     }));
     expect(corner).toEqual({ rows: [[3, 'true']], column: 3 });
-    await page.locator('#step-scores canvas').scrollIntoViewIfNeeded();
+    await page.locator('#step-scores .canvas-matrix canvas').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('#step-scores .follow-band.row').evaluate((b) => b.style.top)).not.toBe('');
     const band = await page.$eval('#step-scores', (step) => {
-      const canvas = step.querySelector('canvas').getBoundingClientRect();
+      const canvas = step.querySelector('.canvas-matrix canvas').getBoundingClientRect();
       const row = step.querySelector('.follow-band.row').getBoundingClientRect();
       return { at: (row.top - canvas.top) / (canvas.height / 80), width: row.width - canvas.width };
     });

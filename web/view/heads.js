@@ -6,25 +6,41 @@
 // scale for all heads, so they compare. Long inputs are pooled to at most
 // MAX_CELLS squares a side.
 import { formatNumber } from './matrix.js';
-import { css, headColor, headRgb, heatmapRgb } from './colors.js';
+import { headColor, headWords, paletteIndex, paletteWords } from './colors.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MAX_CELLS = 24;
 const SIZE = 96;
 
-/** Mean of a block of a [rows, cols] slice at `offset` (NaN and ±∞ skipped; NaN if none is finite). */
-function blockMean(data, offset, cols, i0, i1, j0, j1) {
-  let sum = 0;
-  let count = 0;
-  for (let i = i0; i < i1; i++)
-    for (let j = j0; j < j1; j++) {
-      const v = data[offset + i * cols + j];
-      if (Number.isFinite(v)) {
-        sum += v;
-        count++;
+/**
+ * The means of a [S, Skv] slice at `offset` over blocks of pool × pool, as
+ * [rows, cols] (NaN and ±∞ skipped; NaN where none is finite). One pass in
+ * memory order; each block adds its values in the order of its rows, as a
+ * loop over the block would.
+ */
+function blockMeans(data, offset, S, Skv, pool, rows, cols) {
+  const sums = new Float64Array(rows * cols);
+  const counts = new Uint32Array(rows * cols);
+  for (let i = 0; i < S; i++) {
+    const start = offset + i * Skv;
+    const block = Math.floor(i / pool) * cols;
+    for (let bj = 0; bj < cols; bj++) {
+      const end = Math.min(Skv, (bj + 1) * pool);
+      let sum = sums[block + bj];
+      let count = 0;
+      for (let j = bj * pool; j < end; j++) {
+        const v = data[start + j];
+        if (v - v === 0) {
+          // finite (NaN − NaN and ∞ − ∞ are NaN)
+          sum += v;
+          count++;
+        }
       }
+      sums[block + bj] = sum;
+      counts[block + bj] += count;
     }
-  return count ? sum / count : NaN;
+  }
+  for (let k = 0; k < sums.length; k++) sums[k] = counts[k] ? sums[k] / counts[k] : NaN;
+  return sums;
 }
 
 /** The largest finite |v| of head h's [S, S_kv] slice of sentence b. */
@@ -63,12 +79,12 @@ export function renderHeadMultiples(
     box.setAttribute('aria-label', t('heads.multiples', { name, count: H }));
     box.dataset.heads = name;
   }
-  const svgs = [];
+  const canvases = [];
   for (let h = 0; h < H; h++) {
     if (reused) {
       const button = box.children[h];
       button.setAttribute('aria-pressed', String(h === selected));
-      svgs.push(button.firstChild);
+      canvases.push(button.firstChild);
       continue;
     }
     const button = document.createElement('button');
@@ -77,57 +93,42 @@ export function renderHeadMultiples(
     button.setAttribute('aria-pressed', String(h === selected));
     button.setAttribute('aria-label', t('heads.select', { name, h: h + 1 }));
     button.style.setProperty('--head-color', headColor(h));
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('viewBox', `0 0 ${cols * cell} ${rows * cell}`);
-    svg.setAttribute('width', String(Math.round(cols * cell)));
-    svg.setAttribute('height', String(Math.round(rows * cell)));
-    svg.setAttribute('aria-hidden', 'true');
+    // One pixel per block, scaled up by CSS without smoothing (pipeline.css).
+    const canvas = document.createElement('canvas');
+    canvas.width = cols;
+    canvas.height = rows;
+    canvas.style.setProperty('--multiple-width', `${Math.round(cols * cell)}px`);
+    canvas.style.setProperty('--multiple-height', `${Math.round(rows * cell)}px`);
+    canvas.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
     label.className = 'head-multiple-label';
     label.textContent = t('view.head', { h: h + 1 });
-    button.append(svg, label);
+    button.append(canvas, label);
     button.addEventListener('click', () => onPick(h));
     box.append(button);
-    svgs.push(svg);
+    canvases.push(canvas);
   }
   // One colour scale for every head, so their heatmaps compare: each head's share worked out in its own slice.
   let limit = 0;
   for (let h = 0; h < H; h++) later(() => (limit = Math.max(limit, headLimit(data, b, H, h, S, Skv))));
-  for (let h = 0; h < H; h++) later(() => drawHead(svgs[h], h, limit || 1));
-  // Head h's blocks as squares of its colour (weights) or the diverging scale (scores); a redraw reuses the squares.
-  function drawHead(svg, h, scale) {
+  for (let h = 0; h < H; h++) later(() => drawHead(canvases[h], h, limit || 1));
+  // Head h's blocks as pixels of its colour (weights) or the diverging scale (scores). A block
+  // without a finite value stays transparent: the canvas's background, the theme's NaN colour.
+  function drawHead(canvas, h, scale) {
     const offset = (b * H + h) * S * Skv;
-    let k = 0;
-    for (let bi = 0; bi < rows; bi++)
-      for (let bj = 0; bj < cols; bj++) {
-        const v = blockMean(
-          data,
-          offset,
-          Skv,
-          bi * pool,
-          Math.min(S, (bi + 1) * pool),
-          bj * pool,
-          Math.min(Skv, (bj + 1) * pool),
-        );
-        let rect = svg.children[k++];
-        if (!rect) {
-          rect = document.createElementNS(SVG, 'rect');
-          rect.setAttribute('x', String(bj * cell));
-          rect.setAttribute('y', String(bi * cell));
-          rect.setAttribute('width', String(cell));
-          rect.setAttribute('height', String(cell));
-          svg.append(rect);
-        }
-        const rgb = Number.isNaN(v)
-          ? null
-          : kind === 'prob'
-            ? headRgb(h, v / scale, theme)
-            : heatmapRgb('signed', theme, v, scale);
-        const className = rgb ? 'cell' : 'cell empty';
-        if (rect.getAttribute('class') !== className) rect.setAttribute('class', className);
-        if (rgb) rect.setAttribute('fill', css(rgb));
-        else rect.removeAttribute('fill');
-      }
+    const means = blockMeans(data, offset, S, Skv, pool, rows, cols);
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(cols, rows);
+    const pixels = new Uint32Array(image.data.buffer);
+    const weightColor = headWords(h, theme);
+    const palette = paletteWords('signed', theme);
+    for (let k = 0; k < means.length; k++) {
+      const v = means[k];
+      if (v !== v) continue;
+      pixels[k] = kind === 'prob' ? weightColor(v / scale) : palette[paletteIndex('signed', v, scale)];
+    }
+    ctx.putImageData(image, 0, 0);
+    canvas.classList.add('drawn');
   }
   const note = reused ? box.lastChild : document.createElement('p');
   note.className = 'note';

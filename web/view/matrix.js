@@ -1,7 +1,7 @@
 // One matrix on screen: a real <table> heatmap up to 64×64, a canvas heatmap
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
-import { legendGradient, paletteClass, paletteIndex, paletteTable } from './colors.js';
+import { legendGradient, paletteClass, paletteIndex, paletteWords, pixelWord } from './colors.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
@@ -29,16 +29,17 @@ export function formatNumber(v, decimals) {
 }
 
 /** One pass over a view: the largest finite |v| (the colour scale's limit) and the rows holding a NaN. */
-function scan(view) {
+function scan({ data, offset, rows, cols, rowStride }) {
   let max = 0;
   const nanRows = [];
-  for (let i = 0; i < view.rows; i++) {
-    const start = view.offset + i * view.rowStride;
+  for (let i = 0; i < rows; i++) {
+    const start = offset + i * rowStride;
     let rowHasNaN = false;
-    for (let k = start; k < start + view.cols; k++) {
-      const v = view.data[k];
+    for (let k = start; k < start + cols; k++) {
+      const v = data[k];
+      const a = Math.abs(v);
       if (v !== v) rowHasNaN = true;
-      else if (Number.isFinite(v) && Math.abs(v) > max) max = Math.abs(v);
+      else if (a > max && a !== Infinity) max = a;
     }
     if (rowHasNaN) nanRows.push(i);
   }
@@ -165,6 +166,7 @@ export function renderMatrix(view, previous = null) {
   figure.matrixLive = { view, limit, redraw: null };
   figure.matrixView = view; // the page's copy buttons read it
   const live = figure.matrixLive;
+  if (isTable(view)) lastDrawings.delete(view.name); // its canvas, if it had one, is gone for good
   const body = isTable(view) ? renderTable(view, limit, { live }) : renderCanvas(view, limit, live);
   figure.append(body);
   if (view.kind !== 'mask') figure.append(legend(view, limit));
@@ -512,46 +514,112 @@ function startEditing(live, td, firstKey) {
   input.addEventListener('blur', () => finish(true));
 }
 
-const NAN_RGB = [220, 0, 120];
-const BLOCKED_RGB = [128, 128, 128];
+const NAN_PIXEL = pixelWord(220, 0, 120);
+const BLOCKED_PIXEL = pixelWord(128, 128, 128);
+const MASK_ON_PIXEL = pixelWord(60, 60, 60); // blocked: dark, as in the tables
+const MASK_OFF_PIXEL = pixelWord(235, 235, 235);
 
 // A large heatmap is drawn this many pixels per slice (slices.js): a band of rows at a time.
 const BAND_PIXELS = 1 << 16;
 
-/** Rows `from` … `to` − 1 of the view's heatmap (all by default), in one band of pixels. */
+/**
+ * Rows `from` … `to` − 1 of the view's heatmap (all by default), in one band
+ * of pixels: one word per pixel from the scale's 256 colours (paletteWords).
+ */
 function drawHeatmap(canvas, view, limit, from = 0, to = view.rows) {
   const ctx = canvas.getContext('2d');
-  const image = ctx.createImageData(view.cols, to - from);
-  const pixels = image.data;
-  const palette = paletteTable(view.kind === 'prob' ? 'prob' : 'signed', view.theme);
-  const checkBlocked = view.hasBlocked && view.kind !== 'mask';
-  for (let i = from; i < to; i++) {
-    const start = view.offset + i * view.rowStride;
-    for (let j = 0; j < view.cols; j++) {
-      const v = view.data[start + j];
-      const p = ((i - from) * view.cols + j) * 4;
-      let rgb = null;
-      let index;
-      if (view.kind === 'mask') index = (view.blocked ? view.blocked(i, j) : v !== 0) ? 255 : 0;
-      else if (v !== v) rgb = NAN_RGB;
-      else if (checkBlocked && view.blocked(i, j)) rgb = BLOCKED_RGB;
-      else index = paletteIndex(view.kind, v, limit);
-      if (rgb) {
-        pixels[p] = rgb[0];
-        pixels[p + 1] = rgb[1];
-        pixels[p + 2] = rgb[2];
-      } else if (view.kind === 'mask') {
-        const shade = index ? 60 : 235;
-        pixels[p] = pixels[p + 1] = pixels[p + 2] = shade;
-      } else {
-        pixels[p] = palette[index * 3];
-        pixels[p + 1] = palette[index * 3 + 1];
-        pixels[p + 2] = palette[index * 3 + 2];
+  const { data, cols, offset, rowStride, kind, blocked } = view;
+  const image = ctx.createImageData(cols, to - from);
+  const pixels = new Uint32Array(image.data.buffer);
+  const palette = paletteWords(kind === 'prob' ? 'prob' : 'signed', view.theme);
+  let p = 0;
+  if (kind === 'mask') {
+    for (let i = from; i < to; i++) {
+      const start = offset + i * rowStride;
+      for (let j = 0; j < cols; j++)
+        pixels[p++] = (blocked ? blocked(i, j) : data[start + j] !== 0) ? MASK_ON_PIXEL : MASK_OFF_PIXEL;
+    }
+  } else {
+    const checkBlocked = Boolean(view.hasBlocked && blocked);
+    // paletteIndex's arithmetic, inline (V8 does not inline the call here, which halves the speed):
+    // t = v / limit clamped to [low, 1], its step (t − low) · steps rounded.
+    const prob = kind === 'prob';
+    const low = prob ? 0 : -1;
+    const steps = prob ? 255 : 127.5;
+    for (let i = from; i < to; i++) {
+      const start = offset + i * rowStride;
+      for (let j = 0; j < cols; j++) {
+        const v = data[start + j];
+        if (v !== v) pixels[p++] = NAN_PIXEL;
+        else if (checkBlocked && blocked(i, j)) pixels[p++] = BLOCKED_PIXEL;
+        else {
+          const t = v / limit;
+          pixels[p++] = palette[(((t < low ? low : t > 1 ? 1 : t) - low) * steps + 0.5) | 0];
+        }
       }
-      pixels[p + 3] = 255;
     }
   }
   ctx.putImageData(image, 0, from);
+}
+
+// The last complete drawing of each matrix (by name): which canvas shows which
+// numbers on which scale. A keystroke at 512 tokens changes none of the
+// weights and only adds a row to X, Q, K and V: a new drawing copies the rows
+// that did not change from it instead of colouring them again.
+const lastDrawings = new Map();
+
+/** Whether row i of `view` holds the numbers `drawn` showed in its row i. */
+function sameRow(drawn, view, i) {
+  if (i >= drawn.rows) return false;
+  const a = drawn.offset + i * drawn.rowStride;
+  const b = view.offset + i * view.rowStride;
+  if (drawn.data === view.data && a === b) return true;
+  for (let j = 0; j < view.cols; j++) if (drawn.data[a + j] !== view.data[b + j]) return false;
+  return true;
+}
+
+/**
+ * Starts drawing the view's heatmap on `canvas`. Returns draw(from, to),
+ * which draws rows from … to − 1 (each row once, all of them in any order,
+ * a band at a time), and does nothing once a newer drawing of the canvas
+ * started. Rows whose numbers the matrix's last complete drawing showed on
+ * the same scale are copied from its canvas (or, on this canvas, left as
+ * they are); the others are coloured.
+ */
+function startDrawing(canvas, view, limit) {
+  const pass = (canvas.heatmapPass ?? 0) + 1;
+  canvas.heatmapPass = pass;
+  // Only plain scales: a mask's or a blocked cell's colour depends on more than its number.
+  const plain = view.kind !== 'mask' && !view.hasBlocked;
+  const last = lastDrawings.get(view.name);
+  const source =
+    plain && last?.cols === view.cols && last.limit === limit && last.kind === view.kind && last.theme === view.theme
+      ? last
+      : null;
+  if (last?.canvas === canvas) lastDrawings.delete(view.name); // its rows change from now on
+  let left = view.rows;
+  return (from, to) => {
+    if (canvas.heatmapPass !== pass) return;
+    // The source's canvas still shows it: not drawn on since (this canvas: only by this drawing, row by row).
+    const shown = source && source.canvas.heatmapPass === (source.canvas === canvas ? pass : source.pass);
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    // Runs of rows to copy and rows to colour.
+    for (let start = from; start < to;) {
+      const copy = Boolean(shown) && sameRow(source, view, start);
+      let end = start + 1;
+      while (end < to && Boolean(shown) && sameRow(source, view, end) === copy) end++;
+      if (!copy) drawHeatmap(canvas, view, limit, start, end);
+      else if (source.canvas !== canvas)
+        ctx.drawImage(source.canvas, 0, start, view.cols, end - start, 0, start, view.cols, end - start);
+      start = end;
+    }
+    left -= to - from;
+    if (left === 0 && plain) {
+      const { data, offset, rowStride, rows, cols, kind, theme } = view;
+      lastDrawings.set(view.name, { canvas, pass, data, offset, rowStride, rows, cols, limit, kind, theme });
+    }
+  };
 }
 
 /** Runs draw() once, when `element` comes within a screen of the viewport. Returns a function that cancels it. */
@@ -607,20 +675,20 @@ function renderCanvas(view, limit, live) {
   let cancel = () => {};
   live.redraw = () => {
     cancel();
-    const draw = () => drawHeatmap(canvas, live.view, live.limit);
-    const { later } = live.view;
-    if (later) {
+    const { view: shown, limit: scale } = live;
+    if (shown.later) {
       // In bands of rows, each its own job: no slice runs long on a 768 × 768 heatmap.
       let cancelled = false;
-      const band = Math.max(1, Math.floor(BAND_PIXELS / live.view.cols));
-      for (let from = 0; from < live.view.rows; from += band)
-        later(() => {
-          if (!cancelled) drawHeatmap(canvas, live.view, live.limit, from, Math.min(live.view.rows, from + band));
+      const draw = startDrawing(canvas, shown, scale);
+      const band = Math.max(1, Math.floor(BAND_PIXELS / shown.cols));
+      for (let from = 0; from < shown.rows; from += band)
+        shown.later(() => {
+          if (!cancelled) draw(from, Math.min(shown.rows, from + band));
         }, canvas);
       cancel = () => {
         cancelled = true;
       };
-    } else cancel = whenVisible(canvas, draw);
+    } else cancel = whenVisible(canvas, () => startDrawing(canvas, shown, scale)(0, shown.rows));
   };
   live.redraw();
   let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
