@@ -349,6 +349,12 @@ class Parser {
   bool parseString(std::string& out) {
     const size_t open = pos_++;
     while (true) {
+      // A run of plain characters is appended at once.
+      const size_t run = pos_;
+      while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\' &&
+             static_cast<unsigned char>(text_[pos_]) >= 0x20)
+        ++pos_;
+      out.append(text_, run, pos_ - run);
       if (pos_ >= text_.size()) return error("json-unterminated-string", {}, open);
       const char c = text_[pos_++];
       if (c == '"') return true;
