@@ -50,7 +50,7 @@ const std::vector<JsonErrorKind>& jsonErrorKinds() {
   return kinds;
 }
 
-const JsonValue* JsonValue::find(const std::string& key) const {
+const JsonValue* JsonValue::find(std::string_view key) const {
   for (const auto& member : members_)
     if (member.first == key) return &member.second;
   return nullptr;
@@ -349,6 +349,12 @@ class Parser {
   bool parseString(std::string& out) {
     const size_t open = pos_++;
     while (true) {
+      // A run of plain characters is appended at once.
+      const size_t run = pos_;
+      while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\\' &&
+             static_cast<unsigned char>(text_[pos_]) >= 0x20)
+        ++pos_;
+      out.append(text_, run, pos_ - run);
       if (pos_ >= text_.size()) return error("json-unterminated-string", {}, open);
       const char c = text_[pos_++];
       if (c == '"') return true;
@@ -414,6 +420,22 @@ class Parser {
     }
   }
 
+  // Whether `key` is already a member: a scan while the object is small, a
+  // hash set of its keys once it is large (filled then), so a hostile object
+  // with many keys stays linear.
+  static bool repeatedKey(const std::vector<std::pair<std::string, JsonValue>>& members,
+                          std::unordered_set<std::string>& keys, const std::string& key) {
+    constexpr size_t kScanned = 16;
+    if (members.size() < kScanned) {
+      for (const auto& member : members)
+        if (member.first == key) return true;
+      return false;
+    }
+    if (keys.empty())
+      for (const auto& member : members) keys.insert(member.first);
+    return !keys.insert(key).second;
+  }
+
   bool parseObject(JsonValue& out, int depth) {
     ++pos_;
     std::vector<std::pair<std::string, JsonValue>> members;
@@ -432,8 +454,8 @@ class Parser {
       const size_t keyStart = pos_;
       std::string key;
       if (!parseString(key)) return false;
-      if (!keys.insert(key).second) {
-        for (const std::string& k : keyPath_) duplicatePath_ += k + ".";
+      if (repeatedKey(members, keys, key)) {
+        for (std::string_view k : keyPath_) (duplicatePath_ += k) += ".";
         duplicatePath_ += key;
         return error("json-duplicate-key", {{"key", key}}, keyStart);
       }
@@ -465,7 +487,7 @@ class Parser {
   const size_t maxValues_;
   size_t values_ = 0;
   bool tooManyValues_ = false;
-  std::vector<std::string> keyPath_;  // the keys of the objects being parsed, outermost first
+  std::vector<std::string_view> keyPath_;  // the keys of the objects being parsed, outermost first
   std::string duplicatePath_;
   const char* errorCode_ = "";
   ErrorParams errorParams_;

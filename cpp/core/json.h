@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,7 +37,7 @@ class JsonValue {
   // Members in document order (duplicate keys are rejected by the parser).
   const std::vector<std::pair<std::string, JsonValue>>& members() const { return members_; }
   // nullptr when the object has no such member.
-  const JsonValue* find(const std::string& key) const;
+  const JsonValue* find(std::string_view key) const;
 
   // "a number", "a string", ...: used in error messages.
   static const char* typeName(Type type);

@@ -659,39 +659,93 @@ std::vector<std::string> childrenOf(const std::string& prefix) {
   return names;
 }
 
+// What parseConfig asks of the table on every call, worked out once from it
+// (the table never changes): the objects with their member names, and each
+// field's path split at its dots and whether it is optional (writes "null"
+// when unset).
+struct SchemaShape {
+  struct Object {
+    std::string path;                // "" (the root), "weights", ...
+    std::vector<std::string> names;  // childrenOf(path)
+  };
+  std::vector<Object> objects;
+  std::vector<std::vector<std::string>> pathParts;  // per field: "weights.init" -> {"weights", "init"}
+  std::vector<bool> nullable;                       // per field
+};
+
+const SchemaShape& schemaShape() {
+  static const SchemaShape shape = [] {
+    SchemaShape s;
+    const AttentionConfig defaults;
+    std::vector<std::string> objectPaths = {""};
+    for (const FieldSpec& f : configSchema()) {
+      s.nullable.push_back(f.write(defaults) == "null");
+      std::vector<std::string> parts;
+      const std::string path = f.path;
+      for (size_t start = 0;;) {
+        const size_t dot = path.find('.', start);
+        parts.push_back(path.substr(start, dot - start));
+        if (dot == std::string::npos) break;
+        const std::string object = path.substr(0, dot);
+        if (std::find(objectPaths.begin(), objectPaths.end(), object) == objectPaths.end())
+          objectPaths.push_back(object);
+        start = dot + 1;
+      }
+      s.pathParts.push_back(std::move(parts));
+    }
+    for (const std::string& path : objectPaths) {
+      const bool isField =
+          std::any_of(configSchema().begin(), configSchema().end(), [&](const FieldSpec& f) { return path == f.path; });
+      if (!isField || path.empty()) s.objects.push_back({path, childrenOf(path)});
+    }
+    return s;
+  }();
+  return shape;
+}
+
+// The member names of the object at `prefix`.
+const std::vector<std::string>& knownMembers(const std::string& prefix) {
+  for (const SchemaShape::Object& object : schemaShape().objects)
+    if (object.path == prefix) return object.names;
+  static const std::vector<std::string> none;
+  return none;
+}
+
+bool isObjectPath(const std::string& path) {
+  for (const SchemaShape::Object& object : schemaShape().objects)
+    if (object.path == path) return true;
+  return false;
+}
+
 // Unknown members of the object at `prefix`, with a hint for a near miss;
 // known objects are checked recursively.
 Status checkMembers(const JsonValue& object, const std::string& prefix) {
-  const std::vector<std::string> known = childrenOf(prefix);
+  const std::vector<std::string>& known = knownMembers(prefix);
   for (const auto& member : object.members()) {
-    const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
     if (std::find(known.begin(), known.end(), member.first) == known.end()) {
+      const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
       for (const std::string& name : known)
         if (sameIgnoringCase(member.first, name))
           return fieldError(path, "unknown-field-did-you-mean", {{"field", path}, {"suggestion", name}});
       return fieldError(path.empty() ? "config" : path, "unknown-field", {{"field", path}});
     }
-    const bool isLeaf =
-        std::any_of(configSchema().begin(), configSchema().end(), [&](const FieldSpec& f) { return path == f.path; });
-    if (!isLeaf) {
-      if (Status s = expectType(member.second, JsonValue::Type::Object, path)) return s;
-      if (Status s = checkMembers(member.second, path)) return s;
-    }
+    // A known member that is no field is an object of the schema: looked into.
+    const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
+    if (!isObjectPath(path)) continue;
+    if (Status s = expectType(member.second, JsonValue::Type::Object, path)) return s;
+    if (Status s = checkMembers(member.second, path)) return s;
   }
   return {};
 }
 
-// The value at a dotted path, or nullptr.
-const JsonValue* lookup(const JsonValue& root, const std::string& path) {
+// The value at a path (split at its dots), or nullptr.
+const JsonValue* lookup(const JsonValue& root, const std::vector<std::string>& parts) {
   const JsonValue* node = &root;
-  size_t start = 0;
-  while (node) {
-    const size_t dot = path.find('.', start);
-    node = node->isObject() ? node->find(path.substr(start, dot - start)) : nullptr;
-    if (dot == std::string::npos) return node;
-    start = dot + 1;
+  for (const std::string& part : parts) {
+    node = node->isObject() ? node->find(part) : nullptr;
+    if (!node) return nullptr;
   }
-  return nullptr;
+  return node;
 }
 
 }  // namespace
@@ -706,11 +760,12 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
   if (Status s = expectType(root, JsonValue::Type::Object, "config")) return s;
   if (Status s = checkMembers(root, "")) return s;
   std::string givenOneOf[2];  // the field given in each exclusive group ("input", "context")
-  for (const FieldSpec& f : configSchema()) {
-    const JsonValue* value = lookup(root, f.path);
+  const SchemaShape& shape = schemaShape();
+  for (size_t i = 0; i < configSchema().size(); ++i) {
+    const FieldSpec& f = configSchema()[i];
+    const JsonValue* value = lookup(root, shape.pathParts[i]);
     if (!value) continue;
-    const bool nullable = std::string(f.write(AttentionConfig{})) == "null";
-    if (value->isNull() && nullable) continue;  // null: not given
+    if (value->isNull() && shape.nullable[i]) continue;  // null: not given
     if (f.oneOf) {
       std::string& first = givenOneOf[std::string(f.oneOf) == "input" ? 0 : 1];
       if (!first.empty()) {
@@ -805,13 +860,24 @@ std::string schemaJson() {
 }
 
 std::string settingsJson(const AttentionConfig& config) {
-  std::string out = "{";
-  for (const FieldSpec& f : configSchema()) {
-    const std::string value = f.write(config);
+  // Each field's "path": as JSON, quoted once.
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> quoted;
+    for (const FieldSpec& f : configSchema()) quoted.push_back(jsonQuote(f.path) + ":");
+    return quoted;
+  }();
+  std::string out;
+  out.reserve(512);
+  out += '{';
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const std::string value = configSchema()[i].write(config);
     if (value == "null") continue;
-    out += (out.size() > 1 ? "," : "") + jsonQuote(f.path) + ":" + value;
+    if (out.size() > 1) out += ',';
+    out += keys[i];
+    out += value;
   }
-  return out + "}";
+  out += '}';
+  return out;
 }
 
 }  // namespace attention_lab

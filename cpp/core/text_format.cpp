@@ -42,7 +42,15 @@ std::string describeJson(const JsonValue& value) {
 
 std::string jsonQuote(const std::string& s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  out.reserve(s.size() + 2);
+  for (size_t i = 0; i < s.size(); ++i) {
+    // A run that needs no escape is appended at once.
+    size_t end = i;
+    while (end < s.size() && s[end] != '"' && s[end] != '\\' && static_cast<unsigned char>(s[end]) >= 0x20) ++end;
+    out.append(s, i, end - i);
+    if (end == s.size()) break;
+    i = end;
+    const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);

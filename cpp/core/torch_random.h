@@ -51,7 +51,14 @@ class Mt19937 {
     y ^= (y << 15) & 0xefc60000u;
     return y ^ (y >> 18);
   }
-  bool operator==(const Mt19937& other) const { return index_ == other.index_ && words_ == other.words_; }
+  // Word by word: std::array's == is a memcmp, which wasm's libc runs a byte
+  // at a time (2.5 KB per draw-cache lookup); this loop vectorizes.
+  bool operator==(const Mt19937& other) const {
+    uint32_t differ = static_cast<uint32_t>(index_ ^ other.index_);
+    for (int i = 0; i < kStateSize; ++i)
+      differ |= words_[static_cast<size_t>(i)] ^ other.words_[static_cast<size_t>(i)];
+    return differ == 0;
+  }
 
  private:
   void refill();

@@ -76,19 +76,24 @@ std::string warningsJson(const std::vector<attention_lab::Warning>& warnings) {
 std::string tensorsJson(const AttentionResult& r) {
   std::string out = "{";
   size_t next = 0;  // r.tensors are in the same order
+  // Tensor names need no escaping.
+  const auto key = [&](const char* name) { ((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":"; };
   for (const char* name : attention_lab::kTensorNames) {
-    const std::string prefix = (out.size() > 1 ? "," : "") + quoted(name) + ":";
     if (next < r.tensors.size() && r.tensors[next].first == name) {
       const Tensor& t = r.tensors[next++].second;
       const int64_t batch = r.selection.batchOf(name), head = r.selection.headOf(name);
-      out += prefix + "{\"shape\":" + jsonArray(t.shape) +
+      key(name);
+      out += "{\"shape\":" + jsonArray(t.shape) +
              ",\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(t.data.data())) +
              ",\"length\":" + std::to_string(t.data.size()) +
              (batch >= 0 ? ",\"batch\":" + std::to_string(batch) : "") +
              (head >= 0 ? ",\"head\":" + std::to_string(head) : "") + "}";
     }
     for (const auto& [alias, of] : r.aliases)
-      if (alias == name) out += prefix + "{\"sameAs\":" + quoted(of) + "}";
+      if (alias == name) {
+        key(name);
+        out += "{\"sameAs\":" + quoted(of) + "}";
+      }
   }
   return out + "}";
 }

@@ -189,6 +189,21 @@ TEST(JsonObject, ManyKeys) {
   EXPECT_ERROR(text + ", \"k12345\": 0}", "duplicate key \"k12345\"");
 }
 
+// Small objects are checked by a scan, larger ones by a hash set: around the
+// switch, a repeat of the first, a middle and the last key is found either way.
+TEST(JsonObject, DuplicateKeysAroundTheScanLimit) {
+  for (int count = 1; count <= 40; ++count) {
+    std::string text = "{";
+    for (int i = 0; i < count; ++i) text += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + std::to_string(i);
+    EXPECT_EQ(parsed(text + "}").members().size(), static_cast<size_t>(count));
+    for (int repeated : {0, count / 2, count - 1})
+      EXPECT_ERROR(text + ", \"k" + std::to_string(repeated) + "\": 0}",
+                   "duplicate key \"k" + std::to_string(repeated) + "\"");
+    EXPECT_EQ(parsed(text + ", \"k" + std::to_string(count) + "\": 0}").members().size(),
+              static_cast<size_t>(count + 1));
+  }
+}
+
 TEST(JsonObject, SyntaxErrors) {
   EXPECT_ERROR(R"({a: 1})", "line 1, column 2: expected a quoted key");
   EXPECT_ERROR(R"({"a" 1})", "line 1, column 6: expected ':'");
