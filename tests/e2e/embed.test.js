@@ -355,6 +355,7 @@ describe('exports', () => {
     expect(Object.keys(all.tensors)).toEqual(Object.keys(expected.tensors));
     expect(all.tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.tensors.output.data));
     const [npyDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-npy')]);
+    expect(npyDownload.suggestedFilename()).toBe('attention-lab.npz');
     const zip = readFileSync(await npyDownload.path());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);
