@@ -184,7 +184,11 @@ describe('exports', () => {
       expect(Object.is(Math.fround(Number(text)), v), `${v} -> ${text}`).toBe(true);
       let digits = 1;
       while (Math.fround(Number(v.toPrecision(digits))) !== v) digits++;
-      const significant = text.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+|0+$/g, '');
+      const significant = text
+        .replace(/^-/, '')
+        .replace(/e.*$/, '')
+        .replace('.', '')
+        .replace(/^0+|0+$/g, '');
       expect(significant.length, `${v} -> ${text}`).toBeLessThanOrEqual(Math.max(digits, 1));
     }
   });
