@@ -328,7 +328,7 @@ describe('share links', () => {
 });
 
 describe('exports', () => {
-  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npy zip; Copy as PyTorch', async () => {
+  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npz; Copy as PyTorch', async () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
