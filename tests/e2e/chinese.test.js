@@ -33,6 +33,7 @@ const ALLOWED = [
   'base64url',
   'iframe',
   'npy',
+  'npz',
   'zip',
   'NaN',
   'Attention Is All You Need',

@@ -328,7 +328,7 @@ describe('share links', () => {
 });
 
 describe('exports', () => {
-  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npy zip; Copy as PyTorch', async () => {
+  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npz; Copy as PyTorch', async () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
@@ -355,6 +355,7 @@ describe('exports', () => {
     expect(Object.keys(all.tensors)).toEqual(Object.keys(expected.tensors));
     expect(all.tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.tensors.output.data));
     const [npyDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-npy')]);
+    expect(npyDownload.suggestedFilename()).toBe('attention-lab.npz');
     const zip = readFileSync(await npyDownload.path());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);

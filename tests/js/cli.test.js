@@ -1,7 +1,10 @@
 // The CLI (package.json "bin"): fixtures via --config and stdin, flags, errors.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { TENSOR_NAMES } from '../../web/api/index.js';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
@@ -15,8 +18,8 @@ const run = (args, input, env = {}) =>
     env: { ...process.env, ...ENGLISH, ...env },
   });
 
-// Non-finite numbers print as null (JSON has no NaN or -inf).
-const asJson = { nonFiniteAs: () => null };
+// Non-finite numbers print as the strings "NaN", "Infinity", "-Infinity" (JSON has no NaN or -inf).
+const asJson = { nonFiniteAs: (x) => String(x) };
 
 describe('CLI', () => {
   test.each(fixtureNames)('--config %s.json matches PyTorch', (name) => {
@@ -68,14 +71,20 @@ describe('CLI', () => {
     expect(problems).toEqual([]);
   });
 
-  test('repeated --text makes a batch; masks print null for -inf', () => {
-    const out = run(['--text', 'the cat sat on the mat', '--text', 'a dog ran', '--mask', 'padding', '--seed', '21']);
+  test('repeated --text makes a batch, as do several sentences; masks print -inf as "-Infinity", or null', () => {
+    const args = ['--mask', 'padding', '--seed', '21'];
+    const out = run(['--text', 'the cat sat on the mat', '--text', 'a dog ran', ...args]);
     expect(out.status).toBe(0);
     const { expected } = readFixture('padded-batch');
     const result = JSON.parse(out.stdout);
     expect(result.tokens).toEqual(expected.tokens);
-    expect(result.tensors.masked.data).toContain(null);
+    expect(result.tensors.masked.data).toContain('-Infinity');
     expect(compareTensors(expected.tensors, result.tensors, asJson).problems).toEqual([]);
+    // The sentences as positional arguments: the same run.
+    expect(run(['the cat sat on the mat', ...args, 'a dog ran']).stdout).toBe(out.stdout);
+    const nulls = JSON.parse(run([...args, 'the cat sat on the mat', 'a dog ran', '--nonfinite', 'null']).stdout);
+    expect(nulls.tensors.masked.data).toContain(null);
+    expect(compareTensors(expected.tensors, nulls.tensors, { nonFiniteAs: () => null }).problems).toEqual([]);
   });
 
   test('--batch and --head print one sentence and one head, equal to that part of the PyTorch fixture', () => {
@@ -105,8 +114,8 @@ describe('CLI', () => {
   });
 
   test.each([
-    [['--text', 'a b', '--head', '2'], 3, 'attention-lab: --head (2) must be between 0 and 1'],
-    [['--text', 'a b', '--batch', '-1'], 3, 'attention-lab: --batch must be a whole number from 0'],
+    [['--text', 'a b', '--head', '2'], 2, 'attention-lab: --head (2) must be between 0 and 1'],
+    [['--text', 'a b', '--batch', '-1'], 2, 'attention-lab: --batch must be a whole number from 0'],
     [['--text', 'a b', '--d-model', '6', '--heads', '4'], 3, 'numHeads: dModel (6) must be divisible by numHeads (4)'],
     // the field is said once, first: no "dModel: dModel …"
     [['--text', ''], 3, 'attention-lab: text is empty'],
@@ -116,8 +125,15 @@ describe('CLI', () => {
     [['--config', '/tmp'], 3, 'attention-lab: cannot read /tmp: it is a folder'],
     [['--bogus'], 2, 'attention-lab: unknown option --bogus\nTry --help.'],
     [['--text'], 2, 'attention-lab: option --text needs a value'],
-    [['hello'], 2, 'attention-lab: unexpected argument hello'],
-    [['--lang', 'fr'], 2, 'attention-lab: unknown language "fr" (known: en|zh)'],
+    [['-x'], 2, 'attention-lab: unknown option -x\nTry --help.'],
+    [['hello', '--text', 'a'], 2, 'attention-lab: the sentence "hello" and --text cannot go together'],
+    [['--tokens', '[["a"]]', 'hello'], 2, 'attention-lab: the sentence "hello" and --tokens cannot go together'],
+    [['--input', '{"rand": [1, 2, 8]}', 'hi'], 2, 'attention-lab: the sentence "hi" and --input cannot go together'],
+    [['--lang', 'fr'], 2, 'attention-lab: --lang must be one of en|zh, got "fr"'],
+    [['a', '--format', 'csv'], 2, 'attention-lab: --format must be one of json|npz, got "csv"'],
+    [['a', '--nonfinite', 'nan'], 2, 'attention-lab: --nonfinite must be one of strings|null, got "nan"'],
+    [['a', '-o', '/nonexistent/out.npz'], 2, 'attention-lab: cannot write /nonexistent/out.npz: no such file'],
+    [['a', '--d-model', '7'], 3, 'attention-lab: numHeads: dModel (7) must be divisible by numHeads (2)'],
     [['--text', 'a', '--tensors', 'attention'], 2, '--tensors: unknown tensor "attention"'],
   ])('%j exits %i with the error on stderr, no stack trace', (args, code, message) => {
     const out = run(args);
@@ -125,6 +141,7 @@ describe('CLI', () => {
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain(message);
     expect(out.stderr).not.toMatch(/\n\s+at /);
+    expect(out.stderr).not.toMatch(/(^|\s)([^\s:]+): \2[:\s]/); // no prefix said twice ("--tensors: --tensors …")
   });
 
   test('malformed JSON on stdin, and duplicate keys as the API rejects them', () => {
@@ -237,9 +254,91 @@ describe('CLI', () => {
     expect(out.stderr).toBe('');
   });
 
-  test('--help', () => {
-    const out = run(['--help']);
+  test('-h is --help: usage, every flag, the tensor names, examples and the exit codes', () => {
+    const out = run(['-h']);
     expect(out.status).toBe(0);
-    expect(out.stdout).toContain('Usage: attention-lab');
+    expect(run(['--help']).stdout).toBe(out.stdout);
+    expect(out.stdout).toMatch(/^Usage: attention-lab \[SENTENCE\.\.\.\]/);
+    for (const flag of [
+      '-h, --help',
+      '--version',
+      '-o, --output FILE|-',
+      '--format json|npz',
+      '--nonfinite strings|null',
+    ])
+      expect(out.stdout).toContain(flag);
+    const tensors = out.stdout.split('\nTensors')[1].split('\n\n')[0];
+    expect(tensors.match(/[\w]+(?=,|\n|$)/g).slice(1)).toEqual(TENSOR_NAMES);
+    expect(out.stdout).toContain('\nExamples:\n  attention-lab "the cat sat on the mat"\n');
+    expect(out.stdout).toMatch(
+      /Exit codes[^\n]*\n {2}0 {2}done\n {2}1 {2}the engine stopped[^]*\n {2}2 {2}a bad command line[^]*\n {2}3 {2}a bad config/,
+    );
+    const zh = run(['-h', '--lang', 'zh']).stdout;
+    expect(zh).toMatch(/^用法：attention-lab \[句子\.\.\.\]/);
+    expect(zh).toContain('\n示例：\n');
+    expect(zh).toContain('\n退出码');
+  });
+
+  test("--help's examples run as shown, and the NumPy one prints the shape it promises", () => {
+    const dir = mkdtempSync(`${tmpdir()}/attention-lab-examples-`);
+    const examples = run(['--help'])
+      .stdout.split('\nExamples:\n')[1]
+      .split('\n\n')[0]
+      .split('\n')
+      .filter((line) => /^ {2}\S/.test(line));
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const line of examples) {
+      const command = line
+        .trim()
+        .replace(/(^|\| )attention-lab /g, `$1"${process.execPath}" "${cli}" `)
+        .replace(/^python3 /, '/usr/bin/python3 ');
+      const out = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
+      expect(out.stderr, line).toBe('');
+      expect(out.status, line).toBe(0);
+      if (line.includes('python3')) expect(out.stdout).toBe('(1, 4, 6, 6)\n');
+      else if (!line.includes(' -o ')) expect(JSON.parse(out.stdout).tensors).toBeTypeOf('object');
+    }
+  });
+
+  test('--version prints the package version', () => {
+    const out = run(['--version']);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe(
+      `${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`,
+    );
+  });
+
+  test('a sentence as the one argument is --text; -- lets a sentence start with a dash', () => {
+    const positional = run(['the cat sat', '--tensors', 'weights']);
+    expect(positional.status).toBe(0);
+    expect(positional.stdout).toBe(run(['--text', 'the cat sat', '--tensors', 'weights']).stdout);
+    expect(JSON.parse(run(['--tensors', 'X', '--', '-x y']).stdout).tokens).toEqual([['-x', 'y']]);
+    // With a config file, the sentence replaces the file's text, as --text does.
+    const over = run(['--config', '-', 'a b'], JSON.stringify({ texts: ['x y z', 'w'], dModel: 4, numHeads: 1 }));
+    expect(JSON.parse(over.stdout).tokens).toEqual([['a', 'b']]);
+  });
+
+  test('--format npz to a terminal is a usage error; to a pipe or -o FILE it is the .npz', () => {
+    const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" a --format npz`, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...ENGLISH },
+    });
+    expect(tty.status).toBe(2);
+    expect(tty.stdout).toContain('attention-lab: a .npz is binary: write it to a file with -o FILE.npz, or pipe it');
+    const piped = spawnSync(process.execPath, [cli, 'a', '--format', 'npz', '--tensors', 'weights']);
+    expect(piped.status).toBe(0);
+    expect(piped.stdout.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+    const dir = mkdtempSync(`${tmpdir()}/attention-lab-npz-`);
+    // -o FILE.npz implies --format npz; the same bytes but for the entries' dates (bytes 10 to 13).
+    expect(run(['a', '--tensors', 'weights', '-o', `${dir}/a.npz`]).status).toBe(0);
+    const file = readFileSync(`${dir}/a.npz`);
+    expect(file.length).toBe(piped.stdout.length);
+    expect(file.subarray(14, 100)).toEqual(piped.stdout.subarray(14, 100));
+    // --format json wins over the name; a failed run leaves the file as it was.
+    expect(run(['a', '--tensors', 'weights', '--format', 'json', '-o', `${dir}/a.npz`]).status).toBe(0);
+    const json = readFileSync(`${dir}/a.npz`, 'utf8');
+    expect(JSON.parse(json).tensors.weights.data).toEqual([1, 1]);
+    expect(run(['a', '--d-model', '7', '-o', `${dir}/a.npz`]).status).toBe(3);
+    expect(readFileSync(`${dir}/a.npz`, 'utf8')).toBe(json);
   });
 });

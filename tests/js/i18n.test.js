@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { LANGUAGES, STRINGS, errorText, loadLanguage, translator } from '../../web/i18n/index.js';
+import { LANGUAGES, STRINGS, errorText, fieldErrorText, loadLanguage, translator } from '../../web/i18n/index.js';
 import { FIELDS, SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { SHARE_ERROR_CODES } from '../../web/model/share.js';
@@ -79,6 +79,20 @@ describe('i18n', () => {
     expect(errorText(error, translator('zh'))).toBe('text 应为字符串，实际为 数组');
     // No code (an error made outside the engine): the message, in every language.
     expect(errorText({ message: 'plain' }, translator('zh'))).toBe('plain');
+  });
+
+  test('fieldErrorText says the field once: in front, unless the message starts with it', () => {
+    const en = translator('en');
+    const of = (field, message) => fieldErrorText({ field, message }, en);
+    expect(of('options.tensors', 'options.tensors must be an array of tensor names')).toBe(
+      'options.tensors must be an array of tensor names',
+    );
+    expect(of('numHeads', 'dModel (6) must be divisible by numHeads (4)')).toBe(
+      'numHeads: dModel (6) must be divisible by numHeads (4)',
+    );
+    expect(of('tokens', 'tokens[0][0] ("a b") contains whitespace')).toBe('tokens[0][0] ("a b") contains whitespace');
+    expect(of('text', 'texts must not be empty')).toBe('text: texts must not be empty'); // another word
+    expect(of(undefined, 'plain')).toBe('plain');
   });
 
   test('placeholders match in every language', () => {

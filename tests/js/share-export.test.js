@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { editsToJson, emptyEdits, setEmbeddingEdit, setWeightEdit } from '../../web/model/edits.js';
-import { float32Text, resultToNpyZip, toCsv, toJson, toLatex, toNumpy } from '../../web/model/export.js';
+import { float32Text, resultToNpz, toCsv, toJson, toLatex, toNumpy } from '../../web/model/export.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { decodeState, encodeState, readFragment, shareErrorText, ShareLinkError } from '../../web/model/share.js';
@@ -164,8 +164,33 @@ describe('exports', () => {
 
   test('float32 numbers are written in their shortest exact form', () => {
     expect(float32Text(Math.fround(0.1))).toBe('0.1');
-    for (const v of [Math.fround(Math.PI), Math.fround(-1e-7), Math.fround(123456.789)])
-      expect(Math.fround(Number(float32Text(v)))).toBe(v);
+    expect(float32Text(Math.fround(1 / 3))).toBe('0.33333334');
+    expect(float32Text(-0)).toBe('-0.0'); // JSON.parse and Python keep the sign
+    expect(float32Text(2 ** -149)).toBe('1e-45'); // the smallest subnormal
+    expect(float32Text(Math.fround(3.4028235e38))).toBe('3.4028235e+38');
+    expect(float32Text(Math.fround(1e-7))).toBe('1e-7');
+    expect(float32Text(16777216)).toBe('16777216');
+    // Random bit patterns (every exponent, subnormals included): each text reads back to the same
+    // bits, and no shorter decimal does (the search from 1 significant digit up).
+    const bits = new Uint32Array(1);
+    const value = new Float32Array(bits.buffer);
+    let state = 12345;
+    for (let k = 0; k < 20000; k++) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      bits[0] = state ^ (k << 20);
+      const v = value[0];
+      if (!Number.isFinite(v)) continue;
+      const text = float32Text(v);
+      expect(Object.is(Math.fround(Number(text)), v), `${v} -> ${text}`).toBe(true);
+      let digits = 1;
+      while (Math.fround(Number(v.toPrecision(digits))) !== v) digits++;
+      const significant = text
+        .replace(/^-/, '')
+        .replace(/e.*$/, '')
+        .replace('.', '')
+        .replace(/^0+|0+$/g, '');
+      expect(significant.length, `${v} -> ${text}`).toBeLessThanOrEqual(Math.max(digits, 1));
+    }
   });
 
   test('CSV quotes labels and defuses spreadsheet formulas', () => {
@@ -189,11 +214,11 @@ describe('exports', () => {
     expect(toNumpy(m)).toBe('W_Q = np.array([\n    [0.1, -2, -np.inf],\n    [np.nan, 1e-8, 3],\n], dtype=np.float32)');
   });
 
-  test('the NumPy literal and the .npy zip read back in NumPy with the same numbers', async () => {
+  test('the NumPy literal and the .npz read back in NumPy with the same numbers, in valid zip entries', async () => {
     const lab = await loadAttentionLab();
     const result = lab.run(configFromSettings({ ...DEFAULT_SETTINGS, mask: 'causal' }));
-    const dir = mkdtempSync(`${tmpdir()}/attention-lab-npy-`);
-    writeFileSync(`${dir}/tensors.zip`, Buffer.from(await resultToNpyZip(result).arrayBuffer()));
+    const dir = mkdtempSync(`${tmpdir()}/attention-lab-npz-`);
+    writeFileSync(`${dir}/attention-lab.npz`, Buffer.from(await resultToNpz(result).arrayBuffer()));
     const masked = result.tensors.masked;
     const literal = toNumpy({
       name: 'masked',
@@ -206,23 +231,33 @@ describe('exports', () => {
       colLabels: [],
     });
     const script = `
-import json, sys, zipfile, io
+import datetime, json, sys, zipfile
 import numpy as np
 ${literal}
+arrays = dict(np.load(sys.argv[1]))
 with zipfile.ZipFile(sys.argv[1]) as z:
-    arrays = {name[:-4]: np.load(io.BytesIO(z.read(name))) for name in z.namelist()}
+    bad_crc = z.testzip()
+    dates = [datetime.datetime(*info.date_time).isoformat() for info in z.infolist()]
 print(json.dumps({"names": sorted(arrays), "shapes": {k: list(v.shape) for k, v in arrays.items()},
-                  "dtype": str(arrays["weights"].dtype),
+                  "dtypes": sorted({str(v.dtype) for v in arrays.values()}),
                   "weights": arrays["weights"].flatten().tolist(),
-                  "literal_equal": bool(np.array_equal(masked, arrays["masked"][0, 0]))}))
+                  "minus_inf": int(np.isneginf(arrays["masked"]).sum()),
+                  "literal_equal": bool(np.array_equal(masked, arrays["masked"][0, 0])),
+                  "bad_crc": bad_crc, "dates": sorted(set(dates))}))
 `;
-    const out = spawnSync('/usr/bin/python3', ['-', `${dir}/tensors.zip`], { input: script, encoding: 'utf8' });
+    const out = spawnSync('/usr/bin/python3', ['-', `${dir}/attention-lab.npz`], { input: script, encoding: 'utf8' });
     expect(out.stderr).toBe('');
     const read = JSON.parse(out.stdout);
     expect(read.names).toEqual(Object.keys(result.tensors).sort());
     expect(read.shapes.scores).toEqual(result.tensors.scores.shape);
-    expect(read.dtype).toBe('float32');
+    expect(read.dtypes).toEqual(['float32']);
     expect(read.weights).toEqual(Array.from(result.tensors.weights.data));
+    expect(read.minus_inf).toBe(Array.from(masked.data).filter((v) => v === -Infinity).length);
+    expect(read.minus_inf).toBeGreaterThan(0);
     expect(read.literal_equal).toBe(true);
+    expect(read.bad_crc).toBe(null);
+    // One valid date for every entry (datetime() would have refused month 0), today's to the day.
+    expect(read.dates).toHaveLength(1);
+    expect(Math.abs(Date.parse(read.dates[0]) - Date.now())).toBeLessThan(86400e3);
   });
 });

@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// attention-lab: run the attention engine from a shell and print every tensor as JSON.
+// attention-lab: run the attention engine from a shell and print every tensor
+// as JSON, or write them as a NumPy .npz.
 //
-//   npx attention-lab --text "He sat by the bank" --heads 2
+//   npx attention-lab "He sat by the bank" --heads 2
 //   npx attention-lab --config example.json --tensors weights,output
+//   npx attention-lab "the cat sat" --mask causal -o cat.npz
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //
 // Every config field is a flag named as in the engine's schema (--help lists
 // them with their types and defaults). Help and errors are in the language of
 // --lang, else of LC_ALL / LC_MESSAGES / LANG (zh_CN.UTF-8 gives Chinese).
 // Exit codes (message on stderr):
-//   0 ok;  1 the engine stopped (out of memory);  2 bad flags;  3 bad config.
-import { readFileSync } from 'node:fs';
+//   0 ok;  1 the engine stopped (out of memory);  2 bad command line;  3 bad config.
+import { once } from 'node:events';
+import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AttentionConfigError, AttentionEngineError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
-import { LANGUAGES, errorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
-import { float32Text } from '../model/export.js';
+import { AttentionConfigError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
+import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
+import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
@@ -29,23 +32,45 @@ function chosenLanguage(argv) {
 }
 
 // The CLI's own flags, their help the i18n key cli.option.<name>; every other flag is a config field.
+// `choices`: the values a flag takes (another is a usage error).
 const OWN_OPTIONS = {
   config: { type: 'string', value: 'FILE|-' },
   tensors: { type: 'string', value: 'LIST' },
   batch: { type: 'string', value: 'N' },
   head: { type: 'string', value: 'N' },
+  format: { type: 'string', choices: ['json', 'npz'] },
+  output: { type: 'string', short: 'o', value: 'FILE|-' },
+  nonfinite: { type: 'string', choices: ['strings', 'null'] },
   pretty: { type: 'boolean' },
   schema: { type: 'boolean' },
-  lang: { type: 'string', value: Object.keys(LANGUAGES).join('|') },
-  help: { type: 'boolean' },
+  lang: { type: 'string', choices: Object.keys(LANGUAGES) },
+  version: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 };
 
-/** An error of the CLI itself (not of the engine): an i18n key cli.error.<code> and its parameters. */
+// Commands shown under "Examples" in --help, each with the i18n key cli.example.<n> saying what it does.
+const EXAMPLES = [
+  'attention-lab "the cat sat on the mat"',
+  'attention-lab "the cat sat" "a dog ran" --mask padding --tensors weights --pretty',
+  'attention-lab "the cat sat on the mat" --mask causal --heads 4 --d-model 16 -o cat.npz',
+  `python3 -c 'import numpy as np; print(np.load("cat.npz")["weights"].shape)'`,
+  'attention-lab "He sat by the bank" --mask causal --batch 0 --head 1 --tensors masked --nonfinite null',
+  `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
+];
+
+// The exit codes, in --help (cli.exit.<name>) and the README.
+const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
+
+/**
+ * An error of the CLI itself (not of the engine): an i18n key cli.error.<code>
+ * and its parameters; `exit` is EXIT.usage (the command line) or EXIT.config.
+ */
 class CliError extends Error {
-  constructor(code, params = {}) {
+  constructor(code, params = {}, exit = EXIT.config) {
     super(cliErrorText(translator('en'), { code, params }));
     this.code = code;
     this.params = params;
+    this.exit = exit;
   }
 }
 
@@ -56,7 +81,7 @@ function cliErrorText(t, { code, params }) {
 }
 
 const OPTIONS = {};
-for (const [name, { type }] of Object.entries(OWN_OPTIONS)) OPTIONS[name] = { type };
+for (const [name, { type, short }] of Object.entries(OWN_OPTIONS)) OPTIONS[name] = short ? { type, short } : { type };
 for (const field of FIELDS) {
   // A sentence flag may repeat: each one is a row of the batch (--text a --text b).
   OPTIONS[field.name] = {
@@ -79,18 +104,47 @@ function fieldHelp(t, field) {
   return [flag, `${t(`help.${field.path}`)}${facts.length ? ` (${facts.join('; ')})` : ''}`];
 }
 
+// Words in lines of at most `width` characters (a longer word stands alone), each line after `indent`.
+function wrap(words, width, indent) {
+  const lines = [];
+  for (const word of words) {
+    if (lines.length && indent.length + lines.at(-1).length + 1 + word.length <= width)
+      lines[lines.length - 1] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.map((line) => `${indent}${line}`).join('\n');
+}
+
 function helpText(t) {
   const rows = [
     ...FIELDS.map((field) => fieldHelp(t, field)),
-    ...Object.entries(OWN_OPTIONS).map(([name, o]) => [
-      `--${name}${o.value ? ` ${o.value}` : ''}`,
-      t(`cli.option.${name}`, { tensors: TENSOR_NAMES.join(',') }),
-    ]),
+    ...Object.entries(OWN_OPTIONS).map(([name, o]) => {
+      const value = o.value ?? o.choices?.join('|');
+      return [`${o.short ? `-${o.short}, ` : ''}--${name}${value ? ` ${value}` : ''}`, t(`cli.option.${name}`)];
+    }),
   ];
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
+  const examples = EXAMPLES.map((command, k) => `  ${command}\n      ${t(`cli.example.${k + 1}`)}`);
+  const exits = Object.entries(EXIT).map(
+    ([name, code]) => `  ${code}  ${wrap(t(`cli.exit.${name}`).split(' '), 80, '     ').trimStart()}`,
+  );
   return `${t('cli.usage')}
 
+${t('cli.heading.options')}
 ${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')}
+
+${t('cli.heading.tensors')}
+${wrap(
+  TENSOR_NAMES.map((name, k) => (k < TENSOR_NAMES.length - 1 ? `${name},` : name)),
+  80,
+  '  ',
+)}
+
+${t('cli.heading.examples')}
+${examples.join('\n')}
+
+${t('cli.heading.exit')}
+${exits.join('\n')}
 `;
 }
 
@@ -110,7 +164,6 @@ function joinNegativeValues(argv) {
   return out;
 }
 
-const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
 const READ_ERRORS = ['ENOENT', 'EISDIR', 'EACCES']; // the reasons said in words (cli.reason.<code>)
 
 /** The --config file (or stdin) as an object, under the engine's JSON rules (duplicate keys are errors). */
@@ -149,42 +202,79 @@ function configFromArgs(values, lab) {
 }
 
 /**
- * Writes the result as JSON to `out`, a tensor at a time (512 tokens make
- * hundreds of MB of text, more than one string may hold). Numbers are the
- * shortest text that reads back as the same float32; non-finite ones null.
+ * Where the output goes: stdout, or the file --output names (opened once the
+ * run has succeeded, so a bad config leaves an existing file alone). write()
+ * waits when the pipe or disk is behind.
  */
-async function writeResult(out, result, pretty) {
-  // Waits when the pipe is full; stops when the reader has gone (EPIPE ends the process).
-  const write = async (text) => {
-    if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+function openOutput(path) {
+  if (path === undefined || path === '-') {
+    return { write: (chunk) => (process.stdout.write(chunk) ? null : once(process.stdout, 'drain')), close() {} };
+  }
+  let stream;
+  try {
+    stream = createWriteStream(null, { fd: openSync(path, 'w') });
+  } catch (error) {
+    throw new CliError('cannot-write', { name: path, reason: error.code ?? error.message }, EXIT.usage);
+  }
+  let failed = null; // a write that failed (a full disk): said when the file is closed
+  stream.on('error', (error) => {
+    failed ??= error;
+  });
+  return {
+    write: (chunk) => (stream.write(chunk) || failed ? null : once(stream, 'drain')),
+    close: () =>
+      new Promise((resolve, reject) => stream.end(() => (failed ? reject(failed) : resolve()))).catch((error) => {
+        throw new CliError('cannot-write', { name: path, reason: error.code ?? error.message }, EXIT.usage);
+      }),
   };
+}
+
+// JSON has no NaN or infinities: --nonfinite strings writes "NaN", "Infinity" and "-Infinity"
+// (as the page's JSON download does, and np.array(data, np.float32) reads them back); null loses which.
+const NONFINITE = {
+  strings: (v) => `"${float32Text(v)}"`,
+  null: () => 'null',
+};
+
+/**
+ * Writes the result as JSON, a tensor at a time (512 tokens make tens of MB
+ * of text, more than one string may hold). Numbers are the shortest text that
+ * reads back as the same float32.
+ */
+async function writeJson(output, result, { pretty, nonfinite }) {
+  const nonFiniteText = NONFINITE[nonfinite];
   const { tensors, ...rest } = result;
-  const indent = pretty ? 2 : undefined;
-  const head = JSON.stringify(rest, null, indent);
-  await write(`${head.slice(0, -1)}${pretty ? ',\n  ' : ','}"tensors":{`);
+  const head = JSON.stringify(rest, null, pretty ? 2 : undefined);
+  await output.write(`${head.slice(0, -1)}${pretty ? ',\n  ' : ','}"tensors":{`);
   let first = true;
   for (const [name, tensor] of Object.entries(tensors)) {
     // The one sentence or head it holds (--batch, --head), before its data.
     const held = ['batch', 'head'].map((key) => (tensor[key] === undefined ? '' : `"${key}":${tensor[key]},`)).join('');
-    await write(`${first ? '' : ','}${JSON.stringify(name)}:{"shape":${JSON.stringify(tensor.shape)},${held}"data":[`);
+    await output.write(
+      `${first ? '' : ','}${JSON.stringify(name)}:{"shape":${JSON.stringify(tensor.shape)},${held}"data":[`,
+    );
     first = false;
     const CHUNK = 65536;
     for (let start = 0; start < tensor.data.length; start += CHUNK) {
       const part = Array.from(tensor.data.subarray(start, start + CHUNK), (v) =>
-        Number.isFinite(v) ? float32Text(v) : 'null',
+        Number.isFinite(v) ? float32Text(v) : nonFiniteText(v),
       );
-      await write(`${start ? ',' : ''}${part.join(',')}`);
+      await output.write(`${start ? ',' : ''}${part.join(',')}`);
     }
-    await write(']}');
+    await output.write(']}');
   }
-  await write(`}${pretty ? '\n' : ''}}\n`);
+  await output.write(`}${pretty ? '\n' : ''}}\n`);
+}
+
+/** Writes the tensors as a NumPy .npz: np.load(file)[name] is each one, float32. */
+async function writeNpz(output, result) {
+  for (const part of npzParts(result.tensors)) await output.write(part);
 }
 
 // parseArgs's errors, by its error code, as the CLI's own: the option named in its message.
 const USAGE_ERRORS = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: 'unknown-option',
   ERR_PARSE_ARGS_INVALID_OPTION_VALUE: 'option-value',
-  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: 'unexpected-argument',
 };
 
 function usageError(t, error) {
@@ -194,57 +284,87 @@ function usageError(t, error) {
   return `attention-lab: ${text}\n${t('cli.tryHelp')}\n`;
 }
 
+/** The usage error `code` (cli.error.<code>) as the CLI says it, with the hint to try --help. */
+const usageText = (t, code, params) => `attention-lab: ${t(`cli.error.${code}`, params)}\n${t('cli.tryHelp')}\n`;
+
+// The flags that give the sentence, which a positional sentence cannot go with.
+const SENTENCE_FLAGS = FIELDS.filter((field) => field.oneOf === 'input').map((field) => field.name);
+
+/** The command line's problems that need no engine: a usage error's text, or null. */
+function commandLineProblem(t, values, positionals) {
+  for (const [name, { choices }] of Object.entries(OWN_OPTIONS)) {
+    if (choices && values[name] !== undefined && !choices.includes(values[name]))
+      return usageText(t, 'bad-choice', { option: `--${name}`, got: values[name], choices: choices.join('|') });
+  }
+  const flag = SENTENCE_FLAGS.find((name) => values[name] !== undefined);
+  if (positionals.length && flag)
+    return usageText(t, 'positional-with', { sentence: positionals[0], option: `--${flag}` });
+  const unknown = values.tensors
+    ?.split(',')
+    .map((name) => name.trim())
+    .find((name) => name && !TENSOR_NAMES.includes(name));
+  if (unknown) {
+    const error = AttentionConfigError.of('--tensors', 'unknown-tensor', {
+      name: unknown,
+      known: TENSOR_NAMES.join(', '),
+    });
+    return `attention-lab: --tensors: ${errorText(error, t)}\n`;
+  }
+  if (values.format === 'npz' && (values.output ?? '-') === '-' && process.stdout.isTTY)
+    return usageText(t, 'npz-to-terminal');
+  return null;
+}
+
+const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
 async function main(argv) {
   const t = await loadLanguage(chosenLanguage(argv));
   let values;
+  let positionals;
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: joinNegativeValues(argv),
       options: OPTIONS,
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true,
       allowNegative: true,
     }));
   } catch (error) {
     process.stderr.write(usageError(t, error));
     return EXIT.usage;
   }
-  if (values.lang !== undefined && !Object.hasOwn(LANGUAGES, values.lang)) {
-    process.stderr.write(
-      `attention-lab: ${t('cli.error.unknown-lang', { lang: values.lang, known: OWN_OPTIONS.lang.value })}\n`,
-    );
-    return EXIT.usage;
-  }
   if (values.help) {
     process.stdout.write(helpText(t));
     return EXIT.ok;
   }
+  if (values.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  // --format defaults to the --output file's extension: -o cat.npz writes a .npz.
+  values.format ??= values.output?.endsWith('.npz') ? 'npz' : 'json';
+  const problem = commandLineProblem(t, values, positionals);
+  if (problem) {
+    process.stderr.write(problem);
+    return EXIT.usage;
+  }
+  // attention-lab "the cat sat" is --text "the cat sat"; more sentences are a batch.
+  if (positionals.length) values.text = positionals;
   const tensors = values.tensors
     ?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = tensors?.find((name) => !TENSOR_NAMES.includes(name));
-  if (unknown) {
-    const error = AttentionConfigError.of('--tensors', 'unknown-tensor', {
-      name: unknown,
-      known: TENSOR_NAMES.join(', '),
-    });
-    process.stderr.write(`attention-lab: --tensors: ${errorText(error, t)}\n`);
-    return EXIT.usage;
-  }
-  // --batch N, --head N: RunOptions batch and head (their errors name the flag).
+  // --batch N, --head N: RunOptions batch and head. Their errors are the command line's, said on the flag.
   const selection = {};
   for (const flag of ['batch', 'head']) {
     if (values[flag] === undefined) continue;
     selection[flag] = /^\d+$/.test(values[flag]) ? Number(values[flag]) : values[flag];
   }
-  const flagError = (error) =>
-    error instanceof AttentionConfigError && /^options\.(batch|head)$/.test(error.field)
-      ? AttentionConfigError.of(`--${error.field.slice(8)}`, error.code, {
-          ...error.params,
-          field: `--${error.field.slice(8)}`,
-        })
-      : error;
+  const selectionError = (error) => {
+    if (!(error instanceof AttentionConfigError) || !/^options\.(batch|head)$/.test(error.field)) return error;
+    const flag = `--${error.field.slice('options.'.length)}`;
+    return Object.assign(AttentionConfigError.of(flag, error.code, { ...error.params, field: flag }), { usage: true });
+  };
   try {
     const lab = await loadAttentionLab();
     if (values.schema) {
@@ -255,22 +375,22 @@ async function main(argv) {
     try {
       result = lab.run(configFromArgs(values, lab), { ...(tensors ? { tensors } : {}), ...selection });
     } catch (error) {
-      throw flagError(error);
+      throw selectionError(error);
     }
-    await writeResult(process.stdout, result, values.pretty);
+    const output = openOutput(values.output);
+    if (values.format === 'npz') await writeNpz(output, result);
+    else await writeJson(output, result, { pretty: values.pretty, nonfinite: values.nonfinite ?? 'strings' });
+    await output.close();
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CliError) {
       process.stderr.write(`attention-lab: ${cliErrorText(t, error)}\n`);
-      return EXIT.config;
+      return error.exit;
     }
-    const code = error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
-    const text = errorText(error, t);
     // The field first, unless the message already starts with it ("dModel must be …").
-    const field = error instanceof AttentionConfigError || error instanceof AttentionEngineError ? error.field : '';
-    const where = field && !text.startsWith(field) ? `${field}: ` : '';
-    process.stderr.write(`attention-lab: ${where}${text}\n`);
-    return code;
+    process.stderr.write(`attention-lab: ${fieldErrorText(error, t)}\n`);
+    if (error.usage) return EXIT.usage;
+    return error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
   }
 }
 

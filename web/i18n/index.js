@@ -93,3 +93,16 @@ export function errorText(error, t) {
     values[name] = Object.hasOwn(TYPE_WORDS, value) ? t(TYPE_WORDS[value]) : value;
   return t(key, values);
 }
+
+/**
+ * errorText with the field it is about in front ("numHeads: dModel (6) must
+ * be divisible …"), unless the text already starts with it ("dModel must be …",
+ * "options.tensors must be …"): the field is said once.
+ */
+export function fieldErrorText(error, t) {
+  const text = errorText(error, t);
+  const field = error?.field;
+  if (!field) return text;
+  const saysField = text.startsWith(field) && !/^\w/.test(text.slice(field.length)); // not "text" in "texts"
+  return saysField ? text : `${field}: ${text}`;
+}

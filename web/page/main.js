@@ -1,11 +1,11 @@
 // Attention Lab page: the sentence boxes, the settings form (built from the
 // engine's schema) and the pipeline view, recomputed live on every change.
-// What the first result needs is imported here; the exports (JSON, .npy zip,
+// What the first result needs is imported here; the exports (JSON, .npz,
 // a matrix as text, the PyTorch script) and the strings of languages other
 // than English are loaded when first used.
 import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
-import { LANGUAGES, errorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
@@ -131,7 +131,7 @@ function showError(error) {
   }
   const banner = $('error-banner');
   banner.hidden = !error || form.has(path) || SENTENCE_BOXES.includes(path);
-  banner.textContent = error ? state.t('status.error', { message: `${error.field}: ${message}` }) : '';
+  banner.textContent = error ? state.t('status.error', { message: fieldErrorText(error, state.t) }) : '';
   if (error) $('status').textContent = state.t('status.error', { message });
 }
 
@@ -303,8 +303,8 @@ async function init() {
   $('download-npy').addEventListener('click', async () => {
     const result = await fullResult();
     if (!result) return;
-    const { resultToNpyZip } = await loadExports();
-    download(resultToNpyZip(result), 'attention-lab-npy.zip');
+    const { resultToNpz } = await loadExports();
+    download(resultToNpz(result), 'attention-lab.npz');
   });
   $('pipeline').addEventListener('click', copyMatrix);
   window.addEventListener('hashchange', () =>
