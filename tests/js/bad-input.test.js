@@ -617,6 +617,7 @@ function referenceProblems() {
 
 // ---- the matrix -------------------------------------------------------------------------
 
+// A bad config is refused well within this, so the page never freezes; the margin is for a loaded machine.
 const HANG_MS = 2000;
 const stats = {
   start: undefined,
@@ -731,7 +732,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('weights.values.k0');
     expect(error.message).toContain('unknown field "weights.values.k0"');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -742,7 +743,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('duplicate key "W_Q"');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     // FINDING: the JSON parser reports field "config" (with line and column), not the object that holds
     // the duplicate: the field should be weights.values (or weights.values.W_Q).
     expect(error.field).toMatch(underPath('weights.values'));
@@ -757,7 +758,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('k0');
     expect(error.message).toContain('unknown field "k0"');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -769,7 +770,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('text');
     expect(error.message).toContain(`text has 131072 tokens; the limit is ${LIMITS.tokensPerSequence}`);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -782,7 +783,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('memory limit');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -797,7 +798,7 @@ describe('oversized inputs are rejected fast', () => {
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toContain(`more than ${LIMITS.jsonValues} values`);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 });
@@ -869,7 +870,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toMatch(/given values need \d+ MiB; the limit is \d+ MiB/);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -879,7 +880,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
     expect(codeProblems(error)).toEqual([]);
     expect(error.field).toBe('config');
     expect(error.message).toContain('MiB');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 
@@ -892,7 +893,7 @@ describe('an over-budget config, then a normal run on the same instance', () => 
     expect(error).toBeInstanceOf(AttentionConfigError);
     expect(codeProblems(error)).toEqual([]);
     expect(error.message).toContain('memory limit');
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(HANG_MS);
     expectReferenceStillComputes();
   });
 

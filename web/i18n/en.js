@@ -93,8 +93,6 @@ export default {
   'status.unknown': 'Unknown tokens (id 0): {tokens}',
   'view.head': 'head {h}',
   'shape.label': 'Shape',
-  'legend.signed': 'negative · 0 · positive',
-  'legend.prob': '0 → 1',
   'legend.masked': 'masked',
   'legend.nan': 'NaN',
   'matrix.heatmap': 'heatmap',
@@ -102,7 +100,6 @@ export default {
   'matrix.zoomOut': 'Zoom out',
   'matrix.canvasNote':
     'Large matrix drawn as a heatmap; hover for values. Accessible table below shows the top-left corner.',
-  'matrix.edit': 'Click a number to edit it (type, or use ↑/↓ and the mouse wheel).',
   'matrix.nanNote':
     'NaN in row {rows}: every key of the row is masked with −∞, so softmax computes 0/0 = NaN, exactly as PyTorch gives it. A finite mask fill (such as −1e9) avoids it.',
   'step.X.title': 'Embeddings X',
@@ -286,7 +283,6 @@ export default {
   'enum.weights.init.torch-mha': 'nn.MultiheadAttention',
   'enum.weights.init.identity': 'identity (W = I)',
   'enum.maskFill.-inf': '−∞',
-  'form.auto': 'auto ({value})',
   'view.steps':
     'Which steps to show, by name: X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output (default: all).',
   'view.lang': 'The language of the element: en or zh (any BCP 47 tag such as zh-CN).',

@@ -93,15 +93,12 @@ export default {
   'status.unknown': '未知词元（ID 为 0）：{tokens}',
   'view.head': '第 {h} 个头',
   'shape.label': '形状',
-  'legend.signed': '负 · 0 · 正',
-  'legend.prob': '0 → 1',
   'legend.masked': '被掩码',
   'legend.nan': 'NaN',
   'matrix.heatmap': '热力图',
   'matrix.zoomIn': '放大',
   'matrix.zoomOut': '缩小',
   'matrix.canvasNote': '矩阵较大，以热力图显示；悬停查看数值。下方的无障碍表格给出左上角部分。',
-  'matrix.edit': '点击数字即可修改（直接输入，或用 ↑/↓ 键和鼠标滚轮）。',
   'matrix.nanNote':
     '第 {rows} 行为 NaN：该行所有键都被 −∞ 掩码，softmax 计算 0/0 = NaN，与 PyTorch 的结果相同。用有限的掩码填充值（如 −1e9）可以避免。',
   'step.X.title': '词嵌入 X',
@@ -272,7 +269,6 @@ export default {
   'enum.weights.init.torch-mha': 'nn.MultiheadAttention',
   'enum.weights.init.identity': '单位矩阵（W = I）',
   'enum.maskFill.-inf': '−∞',
-  'form.auto': '自动（{value}）',
   'view.steps':
     '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
   'view.lang': '元素的语言：`en` 或 `zh`（也接受 `zh-CN` 等 BCP 47 标签）。',
