@@ -219,7 +219,9 @@ function structureKey(view) {
   const columns = [];
   if (view.columnColor) for (let j = 0; j < view.cols; j++) columns.push(view.columnColor(j));
   // A canvas heatmap's elements do not depend on its size beyond its corner table's (updateFigure resizes it).
-  const size = isTable(view) ? [view.rows, view.cols] : ['canvas', Math.min(CORNER, view.rows), Math.min(CORNER, view.cols)];
+  const size = isTable(view)
+    ? [view.rows, view.cols]
+    : ['canvas', Math.min(CORNER, view.rows), Math.min(CORNER, view.cols)];
   return JSON.stringify([
     view.name,
     ...size,
