@@ -218,10 +218,13 @@ function nanNote(view) {
 function structureKey(view) {
   const columns = [];
   if (view.columnColor) for (let j = 0; j < view.cols; j++) columns.push(view.columnColor(j));
+  // A canvas heatmap's elements do not depend on its size beyond its corner table's (updateFigure resizes it).
+  const size = isTable(view)
+    ? [view.rows, view.cols]
+    : ['canvas', Math.min(CORNER, view.rows), Math.min(CORNER, view.cols)];
   return JSON.stringify([
     view.name,
-    view.rows,
-    view.cols,
+    ...size,
     view.kind,
     Boolean(view.editable),
     Boolean(view.exportable),
@@ -237,18 +240,13 @@ function updateFigure(figure, view, limit) {
   live.view = view;
   live.limit = limit;
   figure.matrixView = view;
-  // The caption names the head shown (a head tab changes it).
-  const table = figure.querySelector('table');
-  const caption = captionNodes(view);
-  if (table.caption.textContent !== caption.map((node) => node.textContent ?? node).join(''))
-    table.caption.replaceChildren(...caption);
   const menu = figure.querySelector('.export-menu');
   if (menu && menu.getAttribute('aria-label') !== exportLabel(view)) menu.setAttribute('aria-label', exportLabel(view));
-  if (isTable(view)) updateTable(table, view, limit);
+  if (isTable(view)) updateTable(figure.querySelector('table'), view, limit);
   else {
     figure.querySelector('canvas').setAttribute('aria-label', canvasLabel(view));
-    updateTable(table, view, limit, { corner: true });
     live.redraw();
+    live.updateCorner();
   }
   const oldLegend = figure.querySelector(':scope > .legend');
   const newLegend = oldLegend && legend(view, limit);
@@ -356,6 +354,10 @@ function cellParts(view, i, j, limit) {
  * roving tab stop stays where the arrows left it.
  */
 function updateTable(table, view, limit, { corner = false } = {}) {
+  // The caption names the head shown (a head tab changes it) and the size.
+  const caption = captionNodes(view);
+  if (table.caption.textContent !== caption.map((node) => node.textContent ?? node).join(''))
+    table.caption.replaceChildren(...caption);
   const rows = corner ? Math.min(CORNER, view.rows) : view.rows;
   const cols = corner ? Math.min(CORNER, view.cols) : view.cols;
   const head = table.tHead.rows[table.tHead.rows.length - 1].cells;
@@ -647,7 +649,6 @@ function renderCanvas(view, limit, live) {
   toolbar.className = 'canvas-toolbar';
   const note = document.createElement('span');
   note.className = 'note';
-  note.textContent = `${view.t('matrix.canvasNote')} [${view.rows} × ${view.cols}]`;
   const zoomOut = document.createElement('button');
   zoomOut.type = 'button';
   zoomOut.textContent = '−';
@@ -669,13 +670,22 @@ function renderCanvas(view, limit, live) {
 
   // One pixel per value, scaled up by CSS without smoothing. Drawn when the
   // canvas nears the viewport: a 512-token run has a dozen such matrices.
-  // A later render of the same shape draws its numbers here (updateFigure).
-  canvas.width = view.cols;
-  canvas.height = view.rows;
+  // A later render of the same structure draws its numbers here (updateFigure),
+  // at its size (a keystroke adds a row).
+  let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
+  const applyZoom = () => {
+    canvas.style.width = `${live.view.cols * zoom}px`;
+    canvas.style.height = `${live.view.rows * zoom}px`;
+  };
   let cancel = () => {};
   live.redraw = () => {
     cancel();
     const { view: shown, limit: scale } = live;
+    setText(note, `${shown.t('matrix.canvasNote')} [${shown.rows} × ${shown.cols}]`);
+    if (canvas.width !== shown.cols || canvas.height !== shown.rows) {
+      resizeCanvas(canvas, shown);
+      applyZoom();
+    }
     if (shown.later) {
       // In bands of rows, each its own job: no slice runs long on a 768 × 768 heatmap.
       let cancelled = false;
@@ -691,11 +701,6 @@ function renderCanvas(view, limit, live) {
     } else cancel = whenVisible(canvas, () => startDrawing(canvas, shown, scale)(0, shown.rows));
   };
   live.redraw();
-  let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
-  const applyZoom = () => {
-    canvas.style.width = `${view.cols * zoom}px`;
-    canvas.style.height = `${view.rows * zoom}px`;
-  };
   applyZoom();
   zoomIn.addEventListener('click', () => {
     zoom = Math.min(32, zoom * 2);
@@ -706,12 +711,12 @@ function renderCanvas(view, limit, live) {
     applyZoom();
   });
   canvas.addEventListener('mousemove', (event) => {
-    const rect = canvas.getBoundingClientRect();
-    const j = Math.floor(((event.clientX - rect.left) / rect.width) * view.cols);
-    const i = Math.floor(((event.clientY - rect.top) / rect.height) * view.rows);
-    if (i < 0 || j < 0 || i >= view.rows || j >= view.cols) return;
-    tooltip.hidden = false;
     const shown = live.view;
+    const rect = canvas.getBoundingClientRect();
+    const j = Math.floor(((event.clientX - rect.left) / rect.width) * shown.cols);
+    const i = Math.floor(((event.clientY - rect.top) / rect.height) * shown.rows);
+    if (i < 0 || j < 0 || i >= shown.rows || j >= shown.cols) return;
+    tooltip.hidden = false;
     tooltip.textContent = `${shown.rowLabels[i]} · ${shown.colLabels[j]} = ${formatNumber(valueAt(shown, i, j), shown.decimals)}`;
     tooltip.style.left = `${event.clientX - rect.left + scroller.scrollLeft + 12}px`;
     tooltip.style.top = `${event.clientY - rect.top + scroller.scrollTop + 12}px`;
@@ -719,6 +724,39 @@ function renderCanvas(view, limit, live) {
   canvas.addEventListener('mouseleave', () => {
     tooltip.hidden = true;
   });
-  box.append(toolbar, scroller, renderTable(view, limit, { corner: true }));
+  box.append(toolbar, scroller);
+  // The top-left corner as a table for screen readers: built (or brought up to
+  // date) after the heatmap, in a later slice when the view has them, so the
+  // frame after a keystroke does not lay out a dozen hidden tables.
+  live.updateCorner = () => {
+    const run = () => {
+      const { view: shown, limit: scale } = live;
+      const table = box.querySelector(':scope > table');
+      if (table) updateTable(table, shown, scale, { corner: true });
+      else box.append(renderTable(shown, scale, { corner: true }));
+    };
+    if (live.view.later) live.view.later(run, canvas);
+    else run();
+  };
+  live.updateCorner();
   return box;
+}
+
+/**
+ * Gives the canvas the view's size. Resizing clears it: the last complete
+ * drawing on it, if any, is first copied to a canvas of its own, which the
+ * next drawing copies its unchanged rows from.
+ */
+function resizeCanvas(canvas, view) {
+  const last = lastDrawings.get(view.name);
+  if (last?.canvas === canvas && canvas.heatmapPass === last.pass && canvas.width && canvas.height) {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    copy.getContext('2d').drawImage(canvas, 0, 0);
+    copy.heatmapPass = last.pass;
+    lastDrawings.set(view.name, { ...last, canvas: copy });
+  }
+  canvas.width = view.cols;
+  canvas.height = view.rows;
 }

@@ -11,6 +11,7 @@
 
 const KEPT = Symbol('kept');
 const PATCHABLE = Symbol('patchable');
+const LATER = Symbol('content later');
 
 /**
  * Marks a container without listeners of its own (a box of charts) as one a
@@ -26,6 +27,28 @@ export function standIn(figure) {
   const placeholder = document.createComment('');
   placeholder[KEPT] = figure;
   return placeholder;
+}
+
+/**
+ * Marks a new step (just its header) whose content a later slice builds
+ * (slices.js): patched into its old step, it keeps the old content, which
+ * patchContent brings up to date then.
+ */
+export function contentLater(step) {
+  step[LATER] = true;
+  return step;
+}
+
+/**
+ * Makes the content of `step` (a step on the page: its header, then its content) `content`,
+ * keeping the parts behind `standIns` in place, as patchChildren does.
+ */
+export function patchContent(step, content, standIns) {
+  // The new elements that hold a stand-in: their old counterparts are kept and patched.
+  const holders = new Set();
+  for (const placeholder of standIns)
+    for (let node = placeholder.parentNode; node; node = node.parentNode) holders.add(node);
+  patch(step, [step.firstElementChild, ...content], holders);
 }
 
 /**
@@ -67,11 +90,20 @@ function patch(parent, next, holders) {
     removeUntil(at, match); // the old nodes before it are gone in the new tree
     if (!kept && !equal) {
       copyAttributes(match, wanted);
-      patch(match, Array.from(wanted.childNodes), holders);
+      if (wanted[LATER]) replaceHeader(match, wanted);
+      else patch(match, Array.from(wanted.childNodes), holders);
     }
     at = match.nextSibling;
   }
   removeUntil(at, null);
+}
+
+/** A step whose content comes later (contentLater): its header only is brought up to date, the rest stays. */
+function replaceHeader(step, wanted) {
+  const header = wanted.firstElementChild;
+  const old = step.firstElementChild;
+  if (old?.tagName !== 'HEADER') step.prepend(header);
+  else if (!old.isEqualNode(header)) old.replaceWith(header);
 }
 
 /** Removes `node` and its next siblings up to `end` (excluded). */

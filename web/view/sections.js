@@ -6,7 +6,7 @@ import { fillText, renderFormula, scaleFactorText, stepFormula } from './formula
 import { renderHeadMultiples } from './heads.js';
 import { renderLinks } from './links.js';
 import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
-import { patchChildren, standIn } from './patch.js';
+import { contentLater, patchChildren, patchContent, standIn } from './patch.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
 import { headStart, sentenceIndex, sentenceStart } from '../model/selection.js';
@@ -51,9 +51,10 @@ const paragraph = (className, text) => {
 };
 
 /**
- * One step: title, formula (f: the formula's context, and f.later), shape, meaning.
- * children: its content, or a function building it (given the section), which
- * f.later runs now or in a later slice.
+ * One step: title, formula (f: the formula's context), shape, meaning.
+ * children: its content, or a function building it (given the section on the
+ * page): now, or, when f.contents is a list, in a later slice (renderPipeline
+ * adds it to the list).
  * extra: {meaning (instead of the step's own), notes: [text] under it}.
  */
 function section(f, step, shapeText, children, extra = {}) {
@@ -87,8 +88,9 @@ function section(f, step, shapeText, children, extra = {}) {
   header.append(meaning);
   for (const note of extra.notes ?? []) header.append(paragraph('notice', note));
   el.append(header);
-  if (typeof children === 'function') f.later(() => el.append(...children(el)), el);
-  else el.append(...children);
+  if (typeof children !== 'function') el.append(...children);
+  else if (f.contents) f.contents.push({ step: contentLater(el), build: children });
+  else el.append(...children(el));
   return el;
 }
 
@@ -248,18 +250,15 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
   const progressive = numberCount(T) > PROGRESSIVE_NUMBERS;
   const later = progressive ? (run, element) => queue.add(run, element) : (run) => run();
-  // The matrices on the page, kept and updated where only their numbers change (not when built in slices).
-  // So are the heads' small heatmaps and the links view (redrawn in place).
+  // The matrices on the page, kept and updated where only their numbers change (when built in slices, by
+  // the slice building their step). So are the heads' small heatmaps and the links view (redrawn in place).
   const previous = new Map();
   const previousMultiples = new Map();
-  let previousLinks = null;
-  if (!progressive) {
-    for (const figure of container.querySelectorAll('figure.matrix-figure'))
-      previous.set(figure.dataset.matrix, figure);
-    for (const box of container.querySelectorAll('.head-multiples')) previousMultiples.set(box.dataset.heads, box);
-    previousLinks = container.querySelector('svg.links');
-  }
-  const standIns = [];
+  for (const figure of container.querySelectorAll('figure.matrix-figure')) previous.set(figure.dataset.matrix, figure);
+  for (const box of container.querySelectorAll('.head-multiples')) previousMultiples.set(box.dataset.heads, box);
+  const previousLinks = container.querySelector('svg.links');
+  // The stand-ins of the content being built (all steps', or, built in slices, one step's).
+  let standIns = [];
   // A node the render kept (`old`, updated in place) stands in the new tree as a placeholder.
   const keep = (node, old) => {
     if (!old || node !== old) return node;
@@ -286,6 +285,8 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     dk,
     D,
     later,
+    // Built in slices: each step's content, built (and patched into its step on the page) by a later slice.
+    contents: progressive ? [] : null,
   };
   const scaleText = scaleFactorText({ scale: rs.scale, factor: result.scaleFactor, dk, D }, t);
   const headOfColumn = (j) => headColor(Math.floor(j / dk));
@@ -703,8 +704,20 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   shown.forEach((el, k) => {
     el.querySelector(':scope > header > h2').dataset.number = String(k + 1);
   });
-  // A large result's steps are new (their content comes in slices); the others keep what did not change.
-  patchChildren(container, shown, standIns, { reuse: !progressive });
+  // The steps keep what did not change; a large result's steps keep their old content until a slice builds
+  // the new one and patches it in (its kept parts updated in place then).
+  patchChildren(container, shown, standIns, { reuse: true });
+  if (progressive) {
+    const onPage = new Map(Array.from(container.children, (step) => [step.id, step]));
+    for (const { step, build } of f.contents) {
+      if (!shown.includes(step)) continue;
+      const target = onPage.get(step.id);
+      later(() => {
+        standIns = [];
+        patchContent(target, build(target), standIns);
+      }, target);
+    }
+  }
   return {
     B,
     H,

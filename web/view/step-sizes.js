@@ -13,6 +13,9 @@
 //   pause (not between the keystrokes of a long input; at once after the
 //   first render, which has no heights to stand in at), and all at once
 //   before a jump, so no step above the one jumped to is a guess.
+// - a step kept with the same elements (only its numbers and its heatmaps'
+//   heights changed: a keystroke at 512 tokens) is not laid out again: its
+//   height follows from its last one and its heatmaps'.
 
 import { whenIdle } from './slices.js';
 
@@ -37,9 +40,35 @@ const isBuilding = (section) => 'building' in section.dataset;
 const LARGE_STEP = 2500;
 const isLarge = (section) => section.getElementsByTagName('*').length > LARGE_STEP;
 
+/**
+ * What a step's height follows without laying it out: its number of elements
+ * (but for those inside the links view's SVG, which is as high as it says),
+ * and the heights its heatmap canvases are shown at (set by matrix.js, each
+ * up to `cap`, its scroller's max-height) and its links view has. A
+ * keystroke at 512 tokens keeps every heatmap's elements, adds a pixel row
+ * to a dozen of them and a token to the links view.
+ */
+function outline(section, cap) {
+  let drawings = 0;
+  let drawn = 0;
+  for (const canvas of section.querySelectorAll('.canvas-scroller > canvas')) {
+    const shown = parseFloat(canvas.style.height);
+    drawings += shown > cap ? cap : shown;
+  }
+  for (const svg of section.querySelectorAll('svg.links')) {
+    drawings += parseFloat(svg.getAttribute('height'));
+    drawn += svg.getElementsByTagName('*').length;
+  }
+  return { elements: section.getElementsByTagName('*').length - drawn, drawings };
+}
+
 export class StepSizes {
   /** Each step's content height in px, by section id, as last measured. */
   #heights = new Map();
+  /** Each step's outline() when last measured, by section id. */
+  #outlines = new Map();
+  /** A heatmap scroller's max-height (pipeline.css), read once one is laid out. */
+  #cap = undefined;
   /** The shown sections, in order. */
   #sections = [];
   /** Those not measured yet. */
@@ -68,6 +97,8 @@ export class StepSizes {
       for (const section of this.#pending) {
         if (isBuilding(section))
           waiting = true; // measured once built
+        else if (this.#follow(section))
+          continue; // its height follows from its last one
         else if (isLarge(section) && this.#heights.has(section.id))
           continue; // it has a height to stand in at
         else this.#measure(section);
@@ -90,6 +121,26 @@ export class StepSizes {
     for (const section of this.#pending) if (!isBuilding(section)) this.#measure(section);
   }
 
+  /**
+   * A step with the elements it had when last measured (kept on the page and
+   * updated in place) changed height only as its heatmaps did: it stands in
+   * at its last height plus theirs, without being laid out. Returns whether so.
+   */
+  #follow(section) {
+    const last = this.#outlines.get(section.id);
+    if (!last || !section.isConnected || section.style.contentVisibility) return false;
+    const now = outline(section, this.#cap);
+    if (now.elements !== last.elements) return false;
+    this.#pending.delete(section);
+    if (now.drawings === last.drawings) return true;
+    const height = this.#heights.get(section.id) + now.drawings - last.drawings;
+    this.#heights.set(section.id, height);
+    this.#outlines.set(section.id, now);
+    // Without auto: the height the browser remembers from the step's last showing is the old one.
+    section.style.containIntrinsicHeight = `${height}px`;
+    return true;
+  }
+
   // Keeps the section's height for the step's next section. Skipped content
   // has no size, so the section is shown, until a frame has passed (the
   // browser then remembers its height too; whether it is skipped cannot be
@@ -103,7 +154,15 @@ export class StepSizes {
     const heldTop = held?.getBoundingClientRect().top;
     section.style.contentVisibility = 'visible';
     const height = section.getBoundingClientRect().height;
-    if (height > 0) this.#heights.set(section.id, height - verticalExtras(section)); // 0: not displayed (step by step)
+    if (height > 0) {
+      // 0: not displayed (step by step)
+      this.#heights.set(section.id, height - verticalExtras(section));
+      const scroller = section.querySelector('.canvas-scroller');
+      if (scroller) this.#cap ??= parseFloat(getComputedStyle(scroller).maxHeight) || Infinity;
+      this.#outlines.set(section.id, outline(section, this.#cap ?? Infinity));
+      // auto again: the browser remembers the height it shows the step at from now on.
+      section.style.containIntrinsicHeight = `auto ${height - verticalExtras(section)}px`;
+    }
     const moved = held ? held.getBoundingClientRect().top - heldTop : 0;
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
     requestAnimationFrame(() =>
