@@ -221,6 +221,8 @@ describe('a large result', () => {
       await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
     });
     expect(await page.locator('#step-output[data-building]').count()).toBe(1);
+    // Until it is built, the step's old numbers are said busy and dimmed.
+    expect(await page.locator('#step-output').getAttribute('aria-busy')).toBe('true');
     await page.click('#overview a[data-target="step-output"]');
     await waitForIdle(page);
     await page.waitForTimeout(300);

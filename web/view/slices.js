@@ -62,12 +62,19 @@ export class SliceQueue {
     if (!section) return;
     this.#left.set(section, (this.#left.get(section) ?? 0) + 1);
     section.dataset.building = '';
+    // Until its slices ran, a kept step shows the last result's content: said busy, and dimmed (pipeline.css).
+    section.setAttribute('aria-busy', 'true');
   }
 
   /** Forgets the pending jobs (their steps were replaced by a new render). */
   clear() {
     this.#shown.splice(0).forEach((resolve) => resolve());
     this.#jobs = [];
+    // A kept step is marked again by the next render's jobs, if it has any.
+    for (const section of this.#left.keys()) {
+      delete section.dataset.building;
+      section.removeAttribute('aria-busy');
+    }
     this.#left.clear();
     this.#observer?.disconnect();
     this.#near.clear();
@@ -153,6 +160,7 @@ export class SliceQueue {
     if (left > 0) return this.#left.set(section, left);
     this.#left.delete(section);
     delete section.dataset.building;
+    section.removeAttribute('aria-busy');
     if (section.isConnected) this.#onBuilt(section);
   }
 }
