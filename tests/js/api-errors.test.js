@@ -2,6 +2,7 @@
 // wasm instance keeps working afterwards.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, SCHEMA, loadAttentionLab } from '../../web/api/index.js';
+import { OVERFLOWING_SCORES } from './edges.js';
 
 const CODES = new Map(SCHEMA.errors.map((kind) => [kind.code, kind]));
 /** The error's code is in the catalog, its params are exactly the code's, and they make its message. */
@@ -160,20 +161,7 @@ describe('errors name the field', () => {
 
   test('overflowing scores give NaN weights as in PyTorch, with a warning and no crash', () => {
     // scale 1e30 overflows the scores to ±inf; softmax of a row holding +inf is NaN, as in PyTorch.
-    const result = lab.run({
-      text: 'big numbers here',
-      scale: 1e30,
-      dModel: 4,
-      numHeads: 1,
-      weights: { init: 'identity' },
-      embedding: {
-        values: [
-          [1e10, 1e10, 1e10, 1e10],
-          [1e10, 0, 0, 0],
-          [0, 0, 0, 1e10],
-        ],
-      },
-    });
+    const result = lab.run(OVERFLOWING_SCORES);
     expect(Array.from(result.tensors.weights.data).some(Number.isNaN)).toBe(true);
     expect(result.warnings).toHaveLength(1);
     const [warning] = result.warnings;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
+import { OVERFLOWING_SCORES } from './edges.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
 const run = (args, input) =>
@@ -15,21 +16,7 @@ const run = (args, input) =>
 
 // scale 1e30 overflows the scores to +inf: the causal mask's first row keeps only that +inf, and
 // softmax of it is NaN (as in PyTorch); the other rows keep -inf where the mask blocks.
-const CONFIG = {
-  text: 'big numbers here',
-  scale: 1e30,
-  dModel: 4,
-  numHeads: 1,
-  mask: 'causal',
-  weights: { init: 'identity' },
-  embedding: {
-    values: [
-      [1e10, 1e10, 1e10, 1e10],
-      [1e10, 0, 0, 0],
-      [0, 0, 0, 1e10],
-    ],
-  },
-};
+const CONFIG = { ...OVERFLOWING_SCORES, mask: 'causal' };
 
 // Loads both files; per tensor: shape, dtype, how many NaN / -inf / +inf, and whether the JSON
 // read with np.array(data, dtype=np.float32) equals the .npz array (NaN where NaN is).

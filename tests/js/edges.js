@@ -15,6 +15,25 @@ export const nextDown = (x) => -nextUp(-x);
 export const above = (max) => (max + 1 > max ? max + 1 : nextUp(max));
 export const below = (min) => (min - 1 < min ? min - 1 : nextDown(min));
 
+/**
+ * A config whose scores overflow: scale 1e30 makes them ±inf, and softmax of a
+ * row holding +inf is NaN (as in PyTorch), with a "nan-rows" warning.
+ */
+export const OVERFLOWING_SCORES = {
+  text: 'big numbers here',
+  scale: 1e30,
+  dModel: 4,
+  numHeads: 1,
+  weights: { init: 'identity' },
+  embedding: {
+    values: [
+      [1e10, 1e10, 1e10, 1e10],
+      [1e10, 0, 0, 0],
+      [0, 0, 0, 1e10],
+    ],
+  },
+};
+
 /** A number in (min, max] that is not whole. */
 export function fractionNear(min, max) {
   for (let x = max; x > min; x /= 2) {
