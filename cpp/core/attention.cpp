@@ -521,8 +521,6 @@ void warnAboutNaNRows(int64_t nanRows, AttentionResult& r) {
   if (nanRows > 0) r.warnings.push_back(makeWarning("nan-rows", {{"count", std::to_string(nanRows)}}));
 }
 
-// Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
-// stage kept once under two names becomes an alias.
 // [B, ...] -> [1, ...], sentence b of it, in place (no new buffer).
 void keepSentence(Tensor& t, int64_t b) {
   if (t.shape.empty() || t.shape[0] == 1) return;
@@ -533,6 +531,8 @@ void keepSentence(Tensor& t, int64_t b) {
   t.shape[0] = 1;
 }
 
+// Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
+// stage kept once under two names becomes an alias.
 void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, AttentionResult& r) {
   auto& t = r.tensors;
   r.selection = p.selection;

@@ -722,15 +722,14 @@ bool isObjectPath(const std::string& path) {
 Status checkMembers(const JsonValue& object, const std::string& prefix) {
   const std::vector<std::string>& known = knownMembers(prefix);
   for (const auto& member : object.members()) {
+    const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
     if (std::find(known.begin(), known.end(), member.first) == known.end()) {
-      const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
       for (const std::string& name : known)
         if (sameIgnoringCase(member.first, name))
           return fieldError(path, "unknown-field-did-you-mean", {{"field", path}, {"suggestion", name}});
       return fieldError(path.empty() ? "config" : path, "unknown-field", {{"field", path}});
     }
     // A known member that is no field is an object of the schema: looked into.
-    const std::string path = prefix.empty() ? member.first : prefix + "." + member.first;
     if (!isObjectPath(path)) continue;
     if (Status s = expectType(member.second, JsonValue::Type::Object, path)) return s;
     if (Status s = checkMembers(member.second, path)) return s;

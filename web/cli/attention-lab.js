@@ -290,8 +290,8 @@ const usageText = (t, code, params) => `attention-lab: ${t(`cli.error.${code}`, 
 // The flags that give the sentence, which a positional sentence cannot go with.
 const SENTENCE_FLAGS = FIELDS.filter((field) => field.oneOf === 'input').map((field) => field.name);
 
-/** The command line's problems that need no engine: a usage error's text, or null. */
-function commandLineProblem(t, values, positionals) {
+/** The command line's problems that need no engine (`tensors`: the --tensors list): a usage error's text, or null. */
+function commandLineProblem(t, values, positionals, tensors) {
   for (const [name, { choices }] of Object.entries(OWN_OPTIONS)) {
     if (choices && values[name] !== undefined && !choices.includes(values[name]))
       return usageText(t, 'bad-choice', { option: `--${name}`, got: values[name], choices: choices.join('|') });
@@ -299,10 +299,7 @@ function commandLineProblem(t, values, positionals) {
   const flag = SENTENCE_FLAGS.find((name) => values[name] !== undefined);
   if (positionals.length && flag)
     return usageText(t, 'positional-with', { sentence: positionals[0], option: `--${flag}` });
-  const unknown = values.tensors
-    ?.split(',')
-    .map((name) => name.trim())
-    .find((name) => name && !TENSOR_NAMES.includes(name));
+  const unknown = tensors?.find((name) => !TENSOR_NAMES.includes(name));
   if (unknown) {
     const error = AttentionConfigError.of('--tensors', 'unknown-tensor', {
       name: unknown,
@@ -343,17 +340,17 @@ async function main(argv) {
   }
   // --format defaults to the --output file's extension: -o cat.npz writes a .npz.
   values.format ??= values.output?.endsWith('.npz') ? 'npz' : 'json';
-  const problem = commandLineProblem(t, values, positionals);
+  const tensors = values.tensors
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const problem = commandLineProblem(t, values, positionals, tensors);
   if (problem) {
     process.stderr.write(problem);
     return EXIT.usage;
   }
   // attention-lab "the cat sat" is --text "the cat sat"; more sentences are a batch.
   if (positionals.length) values.text = positionals;
-  const tensors = values.tensors
-    ?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
   // --batch N, --head N: RunOptions batch and head. Their errors are the command line's, said on the flag.
   const selection = {};
   for (const flag of ['batch', 'head']) {

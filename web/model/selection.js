@@ -12,6 +12,12 @@ export function sentenceStart(tensor, b) {
   return sentenceIndex(tensor, b) * rows * cols;
 }
 
+/** Sentence b of `tensor` [B, rows, cols]: its [rows, cols] values (a view, not a copy). */
+export function sentenceData(tensor, b) {
+  const start = sentenceStart(tensor, b);
+  return tensor.data.subarray(start, start + tensor.shape[1] * tensor.shape[2]);
+}
+
 /** Where head h of sentence b starts in a per-head `tensor` [B, H, rows, cols]. */
 export function headStart(tensor, b, h) {
   const [, heads, rows, cols] = tensor.shape;

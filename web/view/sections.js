@@ -9,7 +9,7 @@ import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
 import { contentLater, patchChildren, patchContent, standIn } from './patch.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
-import { headStart, sentenceIndex, sentenceStart } from '../model/selection.js';
+import { headStart, sentenceData, sentenceIndex, sentenceStart } from '../model/selection.js';
 
 const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
 
@@ -545,10 +545,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   let averaged;
   const averagedWeights = () =>
     (averaged ??= T.averagedWeights
-      ? T.averagedWeights.data.subarray(
-          sentenceStart(T.averagedWeights, b),
-          sentenceStart(T.averagedWeights, b) + S * Skv,
-        )
+      ? sentenceData(T.averagedWeights, b)
       : meanOverHeads(rs.p > 0 ? T.dropped : T.weights, b, H, S, Skv));
   if (multiHead)
     sections.push(
