@@ -97,8 +97,9 @@ export class AttentionLabElement extends HTMLElement {
     this.#root = this.attachShadow({ mode: 'open' });
     // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
+    // The overview is a group, not a <nav>: a page with several elements would repeat one landmark.
     this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
-      <nav class="overview" part="overview"></nav><div class="stepper" part="stepper" hidden></div>
+      <div class="overview" part="overview" role="group"></div><div class="stepper" part="stepper" hidden></div>
       <p class="preset-note" part="note" hidden></p><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
     const $ = (selector) => this.#root.querySelector(selector);

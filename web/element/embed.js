@@ -22,6 +22,7 @@ const strings = loadLanguage(lang).catch(() => translator('en')); // English if 
 
 async function apply() {
   const t = await strings;
+  document.getElementById('embed-title').textContent = t('app.title');
   // No link, or one that cannot be read: the default example, in the embed's language.
   const link = await readFragment(location.hash);
   const { settings, edits, error } =

@@ -485,8 +485,8 @@ export default {
   'view.mode':
     'scroll: every step one below the other; steps: one step at a time with a short narration, moved with ← → (for a class).',
   'overview.label': 'Pipeline overview: the steps in order, with their shapes',
-  'overview.box': 'Step {n}: {title}, shape {shape}',
-  'overview.boxNoShape': 'Step {n}: {title}',
+  'overview.box': 'Step {n} {short} {sizes} — {title}, shape {shape}',
+  'overview.boxNoShape': 'Step {n} {short} — {title}',
   'follow.label': 'Follow token',
   'follow.none': '— none —',
   'follow.clear': 'Stop following (Esc)',
@@ -618,4 +618,7 @@ export default {
   'json.boolean': 'a boolean',
   'json.array': 'an array',
   'json.object': 'an object',
+  // Accessibility: skip links and tab names.
+  'a11y.skipPipeline': 'Skip to the calculation',
+  'a11y.skipSteps': 'Skip to the steps',
 };

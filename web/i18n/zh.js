@@ -459,8 +459,8 @@ export default {
   // 教学框架：流程总览、跟随词元、逐步讲解（web/view/teach.js）。
   'view.mode': '`scroll`：所有步骤依次排列；`steps`：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
   'overview.label': '流程总览：按顺序列出各步骤及其形状',
-  'overview.box': '第 {n} 步：{title}，形状 {shape}',
-  'overview.boxNoShape': '第 {n} 步：{title}',
+  'overview.box': '步骤 {n} {short} {sizes} — {title}，形状 {shape}',
+  'overview.boxNoShape': '步骤 {n} {short} — {title}',
   'follow.label': '跟随词元',
   'follow.none': '— 无 —',
   'follow.clear': '取消跟随（Esc）',
@@ -700,4 +700,7 @@ export default {
   'error.json-duplicate-key': '配置不是有效的 JSON：第 {line} 行第 {column} 列：重复的键 "{key}"',
   'error.json-expected-colon': '配置不是有效的 JSON：第 {line} 行第 {column} 列：应为 ":"',
   'error.json-expected-comma-brace': '配置不是有效的 JSON：第 {line} 行第 {column} 列：应为 "," 或 "}"',
+  // 无障碍：跳转链接和标签页名称。
+  'a11y.skipPipeline': '跳到计算过程',
+  'a11y.skipSteps': '跳到步骤列表',
 };

@@ -77,7 +77,8 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
       const link = document.createElement('a');
       link.href = `#${section.id}`;
       link.dataset.target = section.id;
-      link.append(span('ov-number', String(index + 1)), span('ov-name', ''), span('ov-shape', ''));
+      // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
+      link.append(span('ov-number', String(index + 1)), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
       link.addEventListener('click', (event) => {
         if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
         event.preventDefault();
@@ -94,14 +95,17 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     const title = section.querySelector('h2')?.textContent ?? section.dataset.step;
     const shapes = stepShapes(key, dims);
     // Only what changed is written: a re-render that keeps the steps leaves the toolbar's layout alone.
-    setText(link.querySelector('.ov-name'), shortName(t, section));
+    const short = shortName(t, section);
+    setText(link.querySelector('.ov-name'), short);
     const shape = link.querySelector('.ov-shape');
-    setText(shape, shapes.map((s) => shapeText(s)).join(' '));
+    const sizes = shapes.map((s) => shapeText(s)).join(' ');
+    setText(shape, sizes);
     if (shape.hidden !== (shapes.length === 0)) shape.hidden = shapes.length === 0;
     const lettered = shapes.map((s) => shapeText(s, 'both')).join(', ');
+    // The name starts with what the box shows (number, short name, sizes), so a voice command saying it works.
     const label = lettered
-      ? t('overview.box', { n: index + 1, title, shape: lettered })
-      : t('overview.boxNoShape', { n: index + 1, title });
+      ? t('overview.box', { n: index + 1, short, sizes, title, shape: lettered })
+      : t('overview.boxNoShape', { n: index + 1, short, title });
     if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
     const tip = shapes.length ? `${title}: ${shapes.map((s) => shapeText(s, 'letters')).join(', ')}` : title;
     if (link.title !== tip) link.title = tip;

@@ -1,0 +1,125 @@
+// axe-core in Chromium over every page we ship: the main page, embed.html,
+// authors.html and a page of <attention-lab> elements (presets, compact, the
+// step-by-step mode, editable), in light and dark, English and Chinese, after
+// every section has been scrolled into view and rendered. axe looks into the
+// elements' shadow roots. Any violation fails, named with its nodes.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, vi } from 'vitest';
+import { waitForIdle } from './browser.js';
+import { SHOTS, useBrowserSuite } from './suite.js';
+
+const suite = useBrowserSuite();
+// Eleven elements on the authors' page, each running on load, on a shared 2-core machine.
+vi.setConfig({ testTimeout: 150_000 });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const elementsPage = (lang, theme) => `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">
+  <head><meta charset="utf-8"><title>Attention Lab elements</title></head>
+  <body><main><h1>Attention Lab elements</h1>
+  <attention-lab preset="tutorial" lang="${lang}" theme="${theme}"></attention-lab>
+  <attention-lab preset="multi-head" lang="${lang}" theme="${theme}" steps="scores weights output" compact></attention-lab>
+  <attention-lab text="The cat sat on the mat" heads="2" mask="causal" lang="${lang}" theme="${theme}" mode="steps"></attention-lab>
+  <attention-lab text="a b c" lang="${lang}" theme="${theme}" editable steps="X weights qkv scores"></attention-lab>
+  </main><script type="module" src="attention-lab-element.js"></script></body></html>`;
+
+/** Every shadow root's and the document's steps are built: no job pending, no busy step. */
+const settled = () => {
+  const roots = [document, ...[...document.querySelectorAll('attention-lab')].map((e) => e.shadowRoot)];
+  return roots.every(
+    (root) =>
+      root &&
+      !root.querySelector('[data-building], [aria-busy="true"]') &&
+      !root.querySelector('.loading:not([hidden])'),
+  );
+};
+
+/** Brings every element and step into view (content-visibility and slices render near the viewport) and waits until all is built. */
+async function renderEverything(page, isMainPage) {
+  // Every element, which loads its engine only when it nears the viewport.
+  for (const element of await page.locator('attention-lab').all()) {
+    await element.scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (e) => e.result && !e.shadowRoot.querySelector('[data-building], [aria-busy="true"]'),
+      await element.elementHandle(),
+    );
+  }
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 700) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    if (isMainPage) await waitForIdle(page);
+    await page.waitForFunction(settled);
+  }
+  if (isMainPage) {
+    // Every step, wherever the scroll above stepped over it.
+    for (const id of await page.$$eval('section.step', (s) => s.map((e) => e.id))) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForFunction(settled);
+    }
+  }
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function runAxe(page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const results = await window.axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.flat().join(' >> ')) }));
+  });
+}
+
+const PAGES = [
+  { name: 'index', path: (lang) => `index.html?lang=${lang}`, main: true },
+  {
+    // Head 2's tab selected (its number on the head's colour), a token followed (the other rows dimmed).
+    name: 'index, head 2, following a token',
+    path: () => 'index.html',
+    main: true,
+    async setup(page) {
+      await page.click('#head-tab-1');
+      await waitForIdle(page);
+      await page.locator('#follow select').selectOption({ index: 2 });
+      await waitForIdle(page);
+    },
+  },
+  { name: 'embed', path: (lang, theme) => `embed.html?lang=${lang}&theme=${theme}` },
+  { name: 'authors', path: (lang) => `authors.html?lang=${lang}` },
+  { name: 'elements', path: () => '__elements.html', elements: true },
+];
+
+const CASES = PAGES.flatMap((p) =>
+  ['en', 'zh'].flatMap((lang) => ['light', 'dark'].map((theme) => ({ ...p, lang, theme }))),
+);
+
+test.each(CASES)(
+  '$name in $lang, $theme: no axe violations',
+  async ({ name, path, main, elements, setup, lang, theme }) => {
+    const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: theme });
+    await context.addInitScript(
+      ([lang, theme]) => {
+        localStorage.setItem('attention-lab.lang', lang);
+        localStorage.setItem('attention-lab.theme', theme);
+      },
+      [lang, theme],
+    );
+    const page = await context.newPage();
+    if (elements)
+      await page.route(`${suite.server.url}__elements.html`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: elementsPage(lang, theme) }),
+      );
+    await page.goto(suite.server.url + path(lang, theme));
+    if (main) await waitForIdle(page);
+    await setup?.(page);
+    await renderEverything(page, main);
+    const violations = await runAxe(page);
+    const count = violations.reduce((n, v) => n + v.nodes.length, 0);
+    const report = violations.map((v) => `${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 8).join(' | ')}`);
+    console.log(
+      `axe ${name} ${lang} ${theme}: ${count} failing nodes${report.length ? `\n  ${report.join('\n  ')}` : ''}`,
+    );
+    if (theme === 'dark' || lang === 'zh')
+      await page.screenshot({ path: `${SHOTS}a11y-${name.replace(/\W+/g, '-')}-${lang}-${theme}.png` });
+    await context.close();
+    expect(report).toEqual([]);
+  },
+);
