@@ -275,6 +275,16 @@ async function init() {
       title.focus({ preventScroll: true });
     }
   });
+  // Skip links move the focus, not only the view: to the pipeline, or to the overview's current box.
+  for (const link of document.querySelectorAll('.skip-link'))
+    link.addEventListener('click', (event) => {
+      const target = $(link.hash.slice(1));
+      const into = target?.querySelector('a[aria-current="step"]') ?? target;
+      if (!into || target.hidden) return;
+      event.preventDefault();
+      if (into === target) into.tabIndex = -1;
+      into.focus();
+    });
   $('reset-edits').addEventListener('click', () => {
     controller.resetEdits();
     recompute();

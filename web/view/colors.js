@@ -57,6 +57,9 @@ export function textOn(rgb) {
   return contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000' : '#fff';
 }
 
+/** textOn for a colour written "#rrggbb" (a head's colour, under its selected tab's number). */
+export const textOnHex = (color) => textOn(hex(color));
+
 export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
 
 /** CSS gradient for a legend bar. */

@@ -6,8 +6,9 @@ import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWei
 import { resultHolds } from '../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
-import { renderPipeline, renderTabs } from './sections.js';
+import { renderPipeline } from './sections.js';
 import { SliceQueue } from './slices.js';
+import { markTabPanel, renderTabs } from './tabs.js';
 import { TeachingFrame } from './teach.js';
 
 // The per-head tensors the view draws with every head (the heads' small
@@ -196,19 +197,25 @@ export class PipelineController {
       this.#queue,
     );
     const pick = (key) => (k) => this.#select({ [key]: k });
-    renderTabs(this.#parts.batchTabs, {
+    const { pipeline, batchTabs, headTabs } = this.#parts;
+    renderTabs(batchTabs, {
+      key: 'batch',
       count: B,
       current: selection.b,
       label: t('controls.batch'),
+      panel: pipeline,
       onPick: pick('b'),
     });
-    renderTabs(this.#parts.headTabs, {
+    renderTabs(headTabs, {
+      key: 'head',
       count: H,
       current: selection.h,
       label: t('controls.head'),
+      panel: pipeline,
       colorOf: headColor,
       onPick: pick('h'),
     });
+    markTabPanel(pipeline, [batchTabs, headTabs]);
     const { decimals, mode } = this.#options;
     // A large result's long lists (the follow menu) come in a slice after the steps in view.
     const later = this.#layout.progressive ? (run) => this.#queue.add(run, null) : null;

@@ -174,20 +174,36 @@ export function renderMatrix(view, previous = null) {
     // Copy buttons; the page handles their clicks through figure.matrixView.
     const menu = document.createElement('div');
     menu.className = 'export-menu';
-    menu.setAttribute('role', 'group');
+    menu.setAttribute('role', 'toolbar');
     menu.setAttribute('aria-label', exportLabel(view));
     for (const format of ['csv', 'json', 'latex', 'numpy']) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.export = format;
       button.textContent = view.t(`export.${format}`);
+      button.tabIndex = menu.children.length ? -1 : 0;
       menu.append(button);
     }
+    rovingToolbar(menu);
     figure.append(menu);
   }
   const note = nanNote(view);
   if (note) figure.append(note);
   return figure;
+}
+
+/** A toolbar as one tab stop: ← → Home End move between its buttons (the WAI-ARIA toolbar pattern). */
+function rovingToolbar(menu) {
+  menu.addEventListener('keydown', (event) => {
+    const buttons = [...menu.querySelectorAll('button')];
+    const at = buttons.indexOf(event.target);
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: buttons.length - 1 };
+    if (at < 0 || !(event.key in moves)) return;
+    event.preventDefault();
+    const next = buttons[(moves[event.key] + buttons.length) % buttons.length];
+    buttons.forEach((button) => (button.tabIndex = button === next ? 0 : -1));
+    next.focus();
+  });
 }
 
 const isTable = (view) => view.rows <= TABLE_LIMIT && view.cols <= TABLE_LIMIT;
@@ -413,9 +429,9 @@ function attachKeyboard(table, live) {
         next.tabIndex = 0;
         next.focus();
       }
-    } else if (view.editable && (event.key === 'Enter' || /^[-0-9.]$/.test(event.key))) {
+    } else if (view.editable && (event.key === 'Enter' || event.key === 'F2' || /^[-0-9.]$/.test(event.key))) {
       event.preventDefault();
-      startEditing(live, td, event.key === 'Enter' ? null : event.key);
+      startEditing(live, td, event.key === 'Enter' || event.key === 'F2' ? null : event.key);
     }
   });
   if (!live.view.editable) return;

@@ -144,39 +144,6 @@ const row = (...children) => {
   return el;
 };
 
-/**
- * Selector tabs (sentences or heads) into `box`: a label, then 1 … count;
- * hidden when there is only one. colorOf(k) gives head k its colour.
- */
-export function renderTabs(box, { count, current, label, colorOf, onPick }) {
-  box.hidden = count <= 1;
-  // The same tabs as last time: only the selected one changes (onPick reads the controller's current selection).
-  if (box.dataset.tabs === `${count} ${label}`) {
-    for (let k = 0; k < count; k++) {
-      const button = box.children[k + 1];
-      if (button.getAttribute('aria-selected') !== String(k === current))
-        button.setAttribute('aria-selected', String(k === current));
-    }
-    return;
-  }
-  box.dataset.tabs = `${count} ${label}`;
-  box.replaceChildren();
-  const caption = document.createElement('span');
-  caption.className = 'selector-label';
-  caption.textContent = label;
-  box.append(caption);
-  for (let k = 0; k < count; k++) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.role = 'tab';
-    button.textContent = String(k + 1);
-    button.setAttribute('aria-selected', String(k === current));
-    if (colorOf) button.style.setProperty('--tab-color', colorOf(k));
-    button.addEventListener('click', () => onPick(k));
-    box.append(button);
-  }
-}
-
 const INIT_MEANING = {
   'torch-linear': 'meaning.init.torch-linear',
   'torch-rand': 'meaning.init.torch-rand',
