@@ -93,7 +93,10 @@ describe('overview', () => {
     });
     const scores = boxes.find((b) => b.target === 'step-scores');
     expect(scores.title).toContain('[B, H, S, S_kv]');
-    expect(scores.label).toBe(`Step ${ids.indexOf('step-scores') + 1}: Raw scores QKᵀ, shape [B=2, H=4, S=5, S_kv=5]`);
+    // Its name starts with what the box shows (number, short name, sizes), then says it in full.
+    expect(scores.label).toBe(
+      `Step ${ids.indexOf('step-scores') + 1} scores [2, 4, 5, 5] — Raw scores QKᵀ, shape [B=2, H=4, S=5, S_kv=5]`,
+    );
     // The step titles carry the same numbers.
     const numbers = await page.$$eval('#pipeline > section.step h2', (titles) =>
       titles.map((h2) => getComputedStyle(h2, '::before').content),
@@ -234,10 +237,10 @@ describe('follow one token', () => {
     expect(await followedCells('weights')).toEqual(['1']);
     expect(await followedColumns('Q')).toEqual([]);
     expect(await page.$eval('table[data-matrix="X"] tr.followed th', (th) => th.textContent)).toBe('sat');
-    // The other rows are dimmed, the followed row is not.
-    const opacity = (selector) => page.$eval(selector, (el) => getComputedStyle(el).opacity);
-    expect(await opacity('table[data-matrix="output"] tr[data-row="1"] td')).toBe('1');
-    expect(Number(await opacity('table[data-matrix="output"] tr[data-row="0"] td'))).toBeLessThan(0.5);
+    // The other rows are dimmed (a veil of the background, their numbers in the text colour), the followed row is not.
+    const veil = (selector) => page.$eval(selector, (el) => getComputedStyle(el).backgroundImage);
+    expect(await veil('table[data-matrix="output"] tr[data-row="1"] td')).toBe('none');
+    expect(await veil('table[data-matrix="output"] tr[data-row="0"] td')).toContain('linear-gradient');
     // One followed token: the links view focuses it too.
     expect(await page.locator('svg.links text.token.focus').textContent()).toBe('sat');
     await page.locator('#step-attnweights').scrollIntoViewIfNeeded();
