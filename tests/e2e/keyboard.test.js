@@ -96,7 +96,7 @@ describe('keyboard only', () => {
     expect((await focused()).tag).toBe('input');
     await page.keyboard.press('Escape');
     expect(await focused()).toMatchObject({ tag: 'td', matrix: 'W_Q', cell: [0, 1], text: '0.6000' });
-    // The edit shows downstream: Q's first row changed, the focus still here after the run.
+    // The arrows still move from here after the runs.
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toMatchObject({ matrix: 'W_Q', cell: [1, 1] });
   });
