@@ -10,6 +10,7 @@ import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
+import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
 import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { withCode } from '../view/matrix.js';
@@ -255,12 +256,19 @@ async function init() {
     select.addEventListener('change', () => {
       const value = readViewOption(viewOptionByName.get(name), select.value);
       store(name, value);
-      if (name === 'theme') document.documentElement.dataset.theme = value;
-      controller.setOptions({ [name]: value });
+      if (name === 'theme') showTheme();
+      else controller.setOptions({ [name]: value });
     });
   }
-  document.documentElement.dataset.theme = stored('theme');
-  controller.setOptions({ theme: stored('theme'), decimals: stored('decimals'), exportable: true, editable: true });
+  // The chosen theme, or with "auto" (the default) the reader's colour scheme, followed when it changes.
+  const showTheme = () => {
+    const theme = resolveTheme($('theme').value);
+    document.documentElement.dataset.theme = theme;
+    controller.setOptions({ theme });
+  };
+  watchColorScheme(showTheme);
+  showTheme();
+  controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
   for (const id of SENTENCE_BOXES) {
     const box = $(`input-${id}`);
     box.value = state.settings[id] ?? '';

@@ -37,6 +37,8 @@ export class PipelineController {
     weightsGiven: false,
     mode: 'scroll',
   };
+  /** The heatmap classes' stylesheet of the theme's palette (colors.js heatmapStyleSheet). */
+  #paletteSheet = null;
   /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
   #explained = null;
   #frame;
@@ -70,7 +72,20 @@ export class PipelineController {
    */
   setOptions(options) {
     Object.assign(this.#options, options);
+    this.#adoptPalette(this.#options.theme);
     this.render();
+  }
+
+  // A custom palette's heatmap classes (an element's --attention-lab-* colours) in place of the last one's;
+  // the built-in sheet (light, dark, the head bands) stays.
+  #adoptPalette(theme) {
+    const sheet = heatmapStyleSheet(theme);
+    const builtIn = heatmapStyleSheet();
+    if (sheet === this.#paletteSheet) return;
+    const root = this.#parts.root;
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s === builtIn || s !== this.#paletteSheet);
+    if (sheet !== builtIn) adoptStyleSheets(root, [sheet]);
+    this.#paletteSheet = sheet;
   }
 
   get options() {
@@ -110,6 +125,15 @@ export class PipelineController {
     this.#selection.h = h;
     if (this.result && !resultHolds(this.result, b, h) && this.#onSelectionChange) this.#onSelectionChange();
     else this.render();
+  }
+
+  /** The head shown, from 0; set (an element's head attribute), it is shown from the next render on. */
+  get head() {
+    return this.#selection.h;
+  }
+
+  set head(h) {
+    this.#selection.h = h;
   }
 
   /** Forgets the edits (the host runs again). */
