@@ -2,6 +2,7 @@
 // attribute (BCP 47 tags, followed live), theme="auto" following the reader's
 // colour scheme, heatmap and head colours from custom properties (text on
 // every cell at least 4.5:1), the head attribute, and unknown steps named.
+import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
 import { SHOTS, useBrowserSuite } from './suite.js';
 
@@ -308,4 +309,15 @@ test('unknown steps are an inline error naming steps and listing the valid names
   ).toBe(1);
   expect(problems).toEqual([]);
   await page.context().close();
+});
+
+test('the built element imports in plain Node (server-side rendering, as a VitePress build does) and defines nothing', () => {
+  const built = new URL('../../dist/attention-lab-element.js', import.meta.url).href;
+  const script = `
+    const before = new Set(Object.getOwnPropertyNames(globalThis));
+    await import(${JSON.stringify(built)});
+    const added = Object.getOwnPropertyNames(globalThis).filter((name) => !before.has(name));
+    console.log(JSON.stringify({ added, customElements: typeof customElements, HTMLElement: typeof HTMLElement }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  expect(JSON.parse(out)).toEqual({ added: [], customElements: 'undefined', HTMLElement: 'undefined' });
 });
