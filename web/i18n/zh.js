@@ -273,22 +273,23 @@ export default {
     '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
   'view.lang':
     '元素的语言：`en` 或 `zh`（也接受 `zh-CN`、`zh-Hans`、`en-US` 等 BCP 47 标签）；不设置时取外层最近的 `lang`（包括 `<html lang>`），并随其变化。',
-  'view.theme': 'auto（默认）随读者的配色偏好（`prefers-color-scheme`）实时变化；light 或 dark 则固定配色。',
+  'view.theme': '`auto`（默认）随读者的配色偏好（`prefers-color-scheme`）实时变化；`light` 或 `dark` 则固定配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
   // <attention-lab>: the head attribute, its own attributes, events and custom properties; the embed's notices.
   'theme.auto': '自动',
   'view.headShown':
-    '首先显示的头，与其标签一样从 1 开始计数（1 到 heads）；设置中没有的头会在元素内报错。`el.head` 读取当前显示的头。',
+    '首先显示的头，与其标签一样从 1 开始计数（1 到 `heads`）；设置中没有的头会在元素内报错。`el.head` 读取当前显示的头。',
   'element.attribute.config': '合并在其他属性之上的 JSON：任何配置字段，包括权重的修改。',
-  'element.attribute.preset': '预设的键（tutorial、multi-head 等）：其设置位于其他属性之下，并显示其说明。',
+  'element.attribute.preset': '预设的键（`tutorial`、`multi-head` 等）：其设置位于其他属性之下，并显示其说明。',
   'element.event.change': '每次运行后触发，detail 为结果（词元、词表和每个张量）。',
   'element.event.error': '属性无效时触发，detail 为 {field, code, params, message}；元素会在内部显示该错误。',
   'element.css.negative': '热力图中最小负值的颜色（有符号色阶）。',
   'element.css.zero': '有符号色阶中 0 的颜色（默认：背景色）。',
   'element.css.positive': '热力图中最大正值的颜色（有符号色阶）。',
-  'element.css.probabilityLow': '概率 0 的颜色（与 -high 一起，用双色色阶代替 viridis）。',
+  'element.css.probabilityLow':
+    '概率 0 的颜色（与 `--attention-lab-probability-high` 一起，用双色色阶代替 `viridis`）。',
   'element.css.probabilityHigh': '概率 1 的颜色。',
   'element.css.head': '第 {h} 个头的颜色：它的标签、色带、连线和小热力图。',
   'element.css.background': '背景色（随主题为浅色或深色）。',
@@ -326,7 +327,7 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 <code>Esc</code> 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（<code>PageUp</code>/<code>PageDown</code>、<code>Home</code>/<code>End</code>）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 class、style 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
+    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 <code>class</code>、<code>style</code> 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
     '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小；不加则不发送任何消息：',
