@@ -285,6 +285,7 @@ async function init() {
   // On narrow screens the explanation floats over the page: closing it hands the focus to the number's
   // step title (focus on the number itself would explain it again).
   $('explain-close').addEventListener('click', () => {
+    holdHoverUntilMoved(); // the card gone, the pointer rests on a number: not a new hover
     const title = controller.clearExplanation()?.closest('section')?.querySelector('h2');
     if (title) {
       title.tabIndex = -1;
@@ -328,6 +329,18 @@ async function init() {
   );
   $('status').textContent = state.t('status.loading');
   restore();
+}
+
+/** Mouseovers without a move of the pointer (the page changed under it) are ignored until it moves. */
+function holdHoverUntilMoved() {
+  const hold = (event) => event.stopPropagation();
+  const moved = (event) => {
+    if (!event.movementX && !event.movementY) return;
+    document.removeEventListener('mouseover', hold, true);
+    document.removeEventListener('mousemove', moved, true);
+  };
+  document.addEventListener('mouseover', hold, true);
+  document.addEventListener('mousemove', moved, true);
 }
 
 /**
