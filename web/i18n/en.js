@@ -652,4 +652,16 @@ export default {
   'json.boolean': 'a boolean',
   'json.array': 'an array',
   'json.object': 'an object',
+  // Teachers and small screens: text size, presentation mode, the folded settings, touch wording (touch.*).
+  'controls.textSize': 'Text size',
+  'controls.more': 'Presets and settings',
+  'present.enter': 'Present',
+  'present.keys': 'Presenting: → or Space next · ← previous · F full screen · Esc leaves',
+  'touch.explain.hint': 'Tap any number in the matrices to see where it comes from and how it is computed.',
+  'touch.matrix.canvasNote':
+    'Large matrix drawn as a heatmap; tap it for values. Accessible table below shows the top-left corner.',
+  'touch.step.scores.meaning':
+    'Row i, column j is the dot product of query i with key j: how well they match. Tap a cell to see the sum.',
+  'touch.meaning.scores.additive':
+    'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Tap a cell to see the tanh terms.',
 };

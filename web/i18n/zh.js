@@ -733,4 +733,14 @@ export default {
   'error.json-duplicate-key': '配置不是有效的 JSON：第 {line} 行第 {column} 列：重复的键 "{key}"',
   'error.json-expected-colon': '配置不是有效的 JSON：第 {line} 行第 {column} 列：应为 ":"',
   'error.json-expected-comma-brace': '配置不是有效的 JSON：第 {line} 行第 {column} 列：应为 "," 或 "}"',
+  // Teachers and small screens: text size, presentation mode, the folded settings, touch wording (touch.*).
+  'controls.textSize': '字号',
+  'controls.more': '预设与设置',
+  'present.enter': '演示模式',
+  'present.keys': '演示中：→ 或空格 下一步 · ← 上一步 · F 全屏 · Esc 退出',
+  'touch.explain.hint': '轻点矩阵中的任意数字，查看它从哪里来、怎么算出来。',
+  'touch.matrix.canvasNote': '矩阵较大，以热力图显示；轻点查看数值。下方的无障碍表格给出左上角部分。',
+  'touch.step.scores.meaning': '第 i 行第 j 列是查询 i 与键 j 的点积：二者有多匹配。轻点单元格查看求和过程。',
+  'touch.meaning.scores.additive':
+    '加性（Bahdanau）注意力分数：查询和键分别经过 W_a 和 U_a，再取 tanh，最后由 v_a 对各隐藏单元加权求和。轻点单元格可查看每个 tanh 项。',
 };

@@ -9,6 +9,7 @@ import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline, renderTabs } from './sections.js';
 import { SliceQueue } from './slices.js';
 import { TeachingFrame } from './teach.js';
+import { touchWording } from './touch.js';
 
 // The per-head tensors the view draws with every head (the heads' small
 // multiples of scores and weights, the links of all heads, the averaged
@@ -71,6 +72,7 @@ export class PipelineController {
    * weightsGiven (the config gives weight values: no "untrained" notice), mode}: re-renders.
    */
   setOptions(options) {
+    if (options.t) options = { ...options, t: touchWording(options.t) }; // "tap" on a touch screen
     Object.assign(this.#options, options);
     this.#adoptPalette(this.#options.theme);
     this.render();
