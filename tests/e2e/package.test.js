@@ -171,9 +171,9 @@ describe('npm publish --dry-run', () => {
     const warnings = out.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line));
     expect(warnings.filter((line) => !/requires you to be logged in/.test(line))).toEqual([]);
     const files = JSON.parse(out.stdout)['attention-lab'].files.map((file) => file.path);
-    const readme = readFileSync(`${repo}README.md`, 'utf8');
+    const readme = readFileSync(`${repo}README.md`, 'utf8') + readFileSync(`${repo}web/authors.html`, 'utf8');
     const version = JSON.parse(readFileSync(`${repo}package.json`, 'utf8')).version;
-    // Every CDN path in the README is a file of this version's tarball.
+    // Every CDN path in the README and the authors' page is a file of this version's tarball.
     const cdnPaths = [
       ...readme.matchAll(/https:\/\/(?:cdn\.jsdelivr\.net\/npm|unpkg\.com)\/attention-lab@([^/]+)\/([\w./-]+)/g),
     ];

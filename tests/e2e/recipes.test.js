@@ -56,6 +56,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+test('web/authors.html shows every recipe as the README has it', () => {
+  const authors = readFileSync(`${repo}web/authors.html`, 'utf8');
+  const unescape = (html) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  const blocks = [...authors.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
+  const names = [...readme.matchAll(/<!-- recipe: ([\w-]+) -->/g)].map((m) => m[1]);
+  expect(names).toEqual([
+    'plain-html',
+    'vitepress-config',
+    'vitepress-theme',
+    'vitepress-page',
+    'jupyter-cdn',
+    'jupyter-offline',
+  ]);
+  for (const name of names) expect(blocks, name).toContain(recipe(name));
+  expect(authors).not.toContain('YOUR-HOST');
+});
+
 describe('plain HTML', () => {
   test('the README recipe names real files of this version', () => {
     expect(recipe('plain-html')).toContain(`${CDN}${STANDALONE}`);
