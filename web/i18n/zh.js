@@ -308,18 +308,18 @@ export default {
     '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）、<code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）以及 <code>dist/attention-lab-element.standalone.js</code>（元素本身，一个自包含的脚本）。',
   'authors.recipes.heading': '放进你的网站：HTML、VitePress、Jupyter',
   'authors.recipes.body':
-    '下面每个用法都在测试中按原样运行，用的是从 tarball 安装的 npm 包。地址来自 jsDelivr（<code>https://unpkg.com/attention-lab@…/…</code> 提供同样的文件）；也可以 <code>npm i attention-lab</code>，再使用 <code>node_modules/attention-lab/dist/</code>。',
+    '下面每个用法都在测试中按原样运行，用的是从打包文件（<code>npm pack</code>）安装的 <code>npm</code> 包。地址来自 jsDelivr（<code>https://unpkg.com/attention-lab@…/…</code> 提供同样的文件）；也可以 <code>npm i attention-lab</code>，再使用 <code>node_modules/attention-lab/dist/</code>。',
   'authors.recipes.html.heading': '普通 HTML 页面',
   'authors.recipes.html.body':
-    '在 head 中放一个普通脚本。把脚本保存在页面旁边，页面就能离线使用，直接作为文件打开（<code>file://</code>）；<code>&lt;script type="module" src&gt;</code> 同样可用。',
+    '在 <code>&lt;head&gt;</code> 中放一个普通脚本。把脚本保存在页面旁边，页面就能离线使用，直接作为文件打开（<code>file://</code>）；<code>&lt;script type="module" src&gt;</code> 同样可用。',
   'authors.recipes.vitepress.heading': 'VitePress 1.6',
   'authors.recipes.vitepress.body':
-    '<code>npm i attention-lab</code> 之后：告诉 Vue <code>attention-lab</code> 是自定义元素，并且只在浏览器中导入该元素（<code>vitepress build</code> 会先在 Node 中渲染页面，那里无法定义元素）。',
+    '<code>npm i attention-lab</code> 之后：告诉 Vue <code>attention-lab</code> 是自定义元素，并且只在浏览器中导入该元素（<code>vitepress build</code> 会先在 Node.js 中渲染页面，那里无法定义元素）。',
   'authors.recipes.vitepress.page':
     '在页面中把 <code>theme</code> 绑定到 VitePress 的 <code>isDark</code>，元素就会跟随浅色/深色切换：',
   'authors.recipes.jupyter.heading': 'Jupyter 笔记本单元格',
   'authors.recipes.jupyter.body':
-    '适用于经典 Notebook、JupyterLab（需为受信任的笔记本：JupyterLab 只在这时运行单元格中的脚本）以及 <code>jupyter nbconvert --execute --to html</code>。从 CDN 加载：',
+    '适用于经典的 Jupyter Notebook、JupyterLab（需为受信任的笔记本：JupyterLab 只在这时运行单元格中的脚本）以及 <code>jupyter nbconvert --execute --to html</code>。从 CDN 加载：',
   'authors.recipes.jupyter.offline': '离线：把脚本的文本放进笔记本，从笔记本所在文件夹中安装的包读取：',
   'authors.gallery.heading': '示例库：所有预设，实时运行',
   'authors.gallery.body':
