@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compareTensors, readFixture } from '../js/fixtures.js';
+import { CSP } from '../../web/vite.config.js';
 import { launchBrowser, serveFolder } from './browser.js';
 import { FIXTURE_ATTRIBUTES, expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
 
@@ -124,9 +125,10 @@ describe('the standalone element from the package', () => {
     expect(out.stdout.trim()).toBe(`file://${installed}dist/attention-lab-element.standalone.js`);
   });
 
-  test("a classic <script src> of the installed file renders PyTorch's numbers and fetches nothing else", async () => {
+  test("a classic <script src> of the installed file, under the pages' strict CSP, renders PyTorch's numbers and fetches nothing else", async () => {
     const server = await serveFolder(`${installed}dist`, '/', {
       '/classic.html': `<!doctype html><html lang="en"><meta charset="utf-8"><title>classic</title><link rel="icon" href="data:,">
+        <meta http-equiv="Content-Security-Policy" content="${CSP}">
         <script src="./attention-lab-element.standalone.js"></script>
         <attention-lab ${FIXTURE_ATTRIBUTES}></attention-lab>`,
     });
