@@ -3,20 +3,25 @@
 // in Chromium from the installed files (the module and the standalone
 // script); and `npm publish --dry-run` ships what the README promises.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareTensors, readFixture } from '../js/fixtures.js';
 import { CSP } from '../../web/vite.config.js';
 import { launchBrowser, serveFolder } from './browser.js';
 import { FIXTURE_ATTRIBUTES, expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
 
+let dir;
 let app;
 let installed;
 
 beforeAll(() => {
-  ({ app, installed } = packAndInstall());
+  ({ dir, app, installed } = packAndInstall());
 }, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the packed package', () => {
   test('ships what it exports, and no sources it does not need', () => {

@@ -6,7 +6,7 @@
 // Debian's `jupyter nbconvert --execute --to html`. Each checks PyTorch's
 // numbers in what the element computed and shows.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, serveFolder } from './browser.js';
@@ -43,17 +43,19 @@ const backgroundLuminance = (page, selector = 'attention-lab') =>
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
   });
 
+let dir;
 let app;
 let installed;
 let browser;
 
 beforeAll(async () => {
-  ({ app, installed } = packAndInstall('attention-lab-recipes-'));
+  ({ dir, app, installed } = packAndInstall('attention-lab-recipes-'));
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true }); // the symlinks go, not what they point to
 });
 
 test('web/authors.html shows every recipe as the README has it', () => {
