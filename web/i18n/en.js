@@ -330,7 +330,7 @@ export default {
     'Put the calculator in your own page, link to exactly what you set up, and paste its numbers and code into your text. The numbers are the ones PyTorch prints for the same seed and settings.',
   'authors.element.heading': 'One script tag: <code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    "The element renders in Shadow DOM, loads the engine only when it nears the viewport, and every element on a page shares one engine instance. Copy <code>attention-lab-element.js</code> and the <code>assets/</code> folder next to it from <code>dist/</code> (or use the npm package's <code>attention-lab/element</code> export).",
+    "The element renders in Shadow DOM, loads the engine only when it nears the viewport, and every element on a page shares one engine instance. Two builds: <code>dist/attention-lab-element.standalone.js</code>, one self-contained classic script (the engine, both languages and the styles inside; it fetches nothing else and works from <code>file://</code>), as above; or <code>dist/attention-lab-element.js</code>, an ES module that loads the engine and the Chinese strings from the <code>assets/</code> folder beside it (<code>import 'attention-lab/element'</code> after <code>npm i attention-lab</code>).",
   'authors.attributes.heading': 'Attributes',
   'authors.attributes.attribute': 'attribute',
   'authors.attributes.field': 'config field',
@@ -353,7 +353,23 @@ export default {
     'Under every matrix: copy it as CSV, JSON, a LaTeX <code>bmatrix</code> or a NumPy literal. At the top: download every tensor as one JSON file or as a NumPy <code>.npz</code> (<code>np.load</code> reads it), and <em>Copy as PyTorch</em> for a short script that rebuilds the same embeddings, weights, mask and dropout and prints the same tensors.',
   'authors.offline.heading': 'Offline',
   'authors.offline.body':
-    '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), and <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network.',
+    '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network, and <code>dist/attention-lab-element.standalone.js</code>, the element as one self-contained script.',
+  'authors.recipes.heading': 'In your site: HTML, VitePress, Jupyter',
+  'authors.recipes.body':
+    "Each recipe below runs in the tests exactly as written, on the npm package installed from its tarball. The addresses are jsDelivr's (<code>https://unpkg.com/attention-lab@…/…</code> serves the same files); or <code>npm i attention-lab</code> and use <code>node_modules/attention-lab/dist/</code>.",
+  'authors.recipes.html.heading': 'A plain HTML page',
+  'authors.recipes.html.body':
+    'One classic script in the head. Saved next to the page, the script makes it work offline, opened as a file (<code>file://</code>); <code>&lt;script type="module" src&gt;</code> works as well.',
+  'authors.recipes.vitepress.heading': 'VitePress 1.6',
+  'authors.recipes.vitepress.body':
+    'After <code>npm i attention-lab</code>: tell Vue that <code>attention-lab</code> is a custom element, and import the element only in the browser (<code>vitepress build</code> renders the pages in Node first, where no element can be defined).',
+  'authors.recipes.vitepress.page':
+    "In a page, bind <code>theme</code> to VitePress's <code>isDark</code>, so the element follows the light/dark switch:",
+  'authors.recipes.jupyter.heading': 'A Jupyter notebook cell',
+  'authors.recipes.jupyter.body':
+    "In the classic Notebook, JupyterLab (a trusted notebook: JupyterLab runs a cell's scripts only then) and <code>jupyter nbconvert --execute --to html</code>. From the CDN:",
+  'authors.recipes.jupyter.offline':
+    "Offline: the script's text inside the notebook, read from the package installed in the notebook's folder:",
   'authors.gallery.heading': 'Gallery: the presets, live',
   'authors.gallery.body':
     'Each preset mirrors a classic PyTorch program (<code>tests/reference/programs/</code> in the repository) and shows the numbers it prints. <code>preset="…"</code> takes its settings (in the element\'s language), shows its note, and lets any attribute override them: <code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>.',

@@ -313,7 +313,7 @@ export default {
     '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
   'authors.element.heading': '一个 <code>&lt;script&gt;</code> 标签：<code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    '该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 <code>npm</code> 包的 <code>attention-lab/element</code> 导出）。',
+    "该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。有两种构建：<code>dist/attention-lab-element.standalone.js</code> 是一个自包含的普通脚本（引擎、两种语言和样式都在其中，不再请求其他文件，可从 <code>file://</code> 打开），用法如上；<code>dist/attention-lab-element.js</code> 是一个 ES 模块，从它旁边的 <code>assets/</code> 文件夹加载引擎和中文字符串（<code>npm i attention-lab</code> 之后 <code>import 'attention-lab/element'</code>）。",
   'authors.attributes.heading': '属性',
   'authors.attributes.attribute': '属性',
   'authors.attributes.field': '配置字段',
@@ -336,7 +336,22 @@ export default {
     '每个矩阵下方：复制为 CSV、JSON、LaTeX <code>bmatrix</code> 或 NumPy 字面量。页面顶部：把所有张量下载为一个 JSON 文件或一个 NumPy <code>.npz</code> 文件（用 <code>np.load</code> 读取）；<em>复制为 PyTorch 代码</em> 给出一段短脚本，重建同样的词嵌入、权重、掩码和 dropout，并打印同样的张量。',
   'authors.offline.heading': '离线使用',
   'authors.offline.body':
-    '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）以及 <code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）。',
+    '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）、<code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）以及 <code>dist/attention-lab-element.standalone.js</code>（元素本身，一个自包含的脚本）。',
+  'authors.recipes.heading': '放进你的网站：HTML、VitePress、Jupyter',
+  'authors.recipes.body':
+    '下面每个用法都在测试中按原样运行，用的是从打包文件（<code>npm pack</code>）安装的 <code>npm</code> 包。地址来自 jsDelivr（<code>https://unpkg.com/attention-lab@…/…</code> 提供同样的文件）；也可以 <code>npm i attention-lab</code>，再使用 <code>node_modules/attention-lab/dist/</code>。',
+  'authors.recipes.html.heading': '普通 HTML 页面',
+  'authors.recipes.html.body':
+    '在 <code>&lt;head&gt;</code> 中放一个普通脚本。把脚本保存在页面旁边，页面就能离线使用，直接作为文件打开（<code>file://</code>）；<code>&lt;script type="module" src&gt;</code> 同样可用。',
+  'authors.recipes.vitepress.heading': 'VitePress 1.6',
+  'authors.recipes.vitepress.body':
+    '<code>npm i attention-lab</code> 之后：告诉 Vue <code>attention-lab</code> 是自定义元素，并且只在浏览器中导入该元素（<code>vitepress build</code> 会先在 Node.js 中渲染页面，那里无法定义元素）。',
+  'authors.recipes.vitepress.page':
+    '在页面中把 <code>theme</code> 绑定到 VitePress 的 <code>isDark</code>，元素就会跟随浅色/深色切换：',
+  'authors.recipes.jupyter.heading': 'Jupyter 笔记本单元格',
+  'authors.recipes.jupyter.body':
+    '适用于经典的 Jupyter Notebook、JupyterLab（需为受信任的笔记本：JupyterLab 只在这时运行单元格中的脚本）以及 <code>jupyter nbconvert --execute --to html</code>。从 CDN 加载：',
+  'authors.recipes.jupyter.offline': '离线：把脚本的文本放进笔记本，从笔记本所在文件夹中安装的包读取：',
   'authors.gallery.heading': '示例库：所有预设，实时运行',
   'authors.gallery.body':
     '每个预设都对应一个经典的 PyTorch 程序（仓库中的 <code>tests/reference/programs/</code>），显示的正是它打印的数字。<code>preset="…"</code> 采用该预设的设置（按元素的语言），显示它的说明，其他任何属性都可以覆盖这些设置：<code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>。',
