@@ -57,8 +57,8 @@ describe('custom-elements.json', () => {
       for (const entry of declaration[list]) expect(typeof entry.name, list).toBe('string');
     for (const property of declaration.cssProperties) expect(property.name).toMatch(/^--attention-lab-[a-z0-9-]+$/);
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-    expect(pkg.customElements).toBe('custom-elements.json');
-    expect(pkg.files).toContain('custom-elements.json');
+    expect(pkg.customElements).toBe('web/element/custom-elements.json');
+    expect(pkg.files).toContain('web/element/custom-elements.json');
     expect(Object.values(pkg.exports['./element'])).toContain(`./${manifest.modules[0].path}`);
   });
 

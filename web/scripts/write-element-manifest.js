@@ -20,7 +20,7 @@ import {
 
 const t = translator('en');
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const MANIFEST_PATH = `${root}custom-elements.json`;
+export const MANIFEST_PATH = `${root}web/element/custom-elements.json`;
 // The module the package's "./element" export points to, and the class it defines.
 const MODULE = 'dist/attention-lab-element.js';
 const CLASS = 'AttentionLabElement';
