@@ -91,6 +91,9 @@ export default defineConfig({
     minify: process.env.NO_MINIFY ? false : 'oxc',
     manifest: true, // dist/.vite/manifest.json: npm run bench sums the main page's assets from it
     rollupOptions: {
+      // The element's entry keeps its exports' names (AttentionLabElement, as custom-elements.json says),
+      // though embed.js and authors.js import it too.
+      preserveEntrySignatures: 'strict',
       input: {
         index: web('index.html'),
         embed: web('embed.html'),

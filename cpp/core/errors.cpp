@@ -107,6 +107,9 @@ const ErrorKind kEngineKinds[] = {
     {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},
     {"config-attribute-not-object", "the config attribute must be a JSON object"},
     {"unknown-preset", "unknown preset \"{key}\" (known: {known})"},
+    // Its view attributes: steps names the steps to show, head the head shown (1-based, as the tabs count).
+    {"unknown-steps", "unknown step {got} (the steps are: {known})"},
+    {"head-out-of-range", "head must be a whole number from 1 to {heads} (the number of heads), got {got}"},
 };
 
 std::vector<ErrorKind> buildCatalog() {

@@ -38,6 +38,10 @@ const ALLOWED = [
   'NaN',
   'Attention Is All You Need',
   '<pad>', // the padding token, as the tokenizer writes it
+  'Jupyter Notebook', // the authors' recipes: products by their names (the longer first)
+  'JupyterLab',
+  'Jupyter',
+  'Vue',
 ];
 
 // Tensor names (scores, weights, …) are code: in text they sit in

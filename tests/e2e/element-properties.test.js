@@ -306,18 +306,20 @@ describe('view options are typed', () => {
         ['decimals', 2],
         ['compact', true],
         ['theme', 'dark'],
+        ['head', 2],
         ['@editable', 'false'],
         ['steps', ['scores', 'weights']],
         ['lang', 'zh'],
         ['seed', 1],
       ],
-      read: ['decimals', 'compact', 'editable', 'theme', 'lang', 'steps'],
+      read: ['decimals', 'compact', 'editable', 'theme', 'lang', 'steps', 'head'],
     });
     expect(before).toEqual({
       decimals: { value: 4, type: 'number' },
       compact: { value: false, type: 'boolean' },
       editable: { value: false, type: 'boolean' },
-      theme: { value: 'light', type: 'string' },
+      theme: { value: 'auto', type: 'string' },
+      head: { value: 1, type: 'number' },
       lang: { value: 'en', type: 'string' },
       steps: { value: null, type: 'object' },
     });
@@ -326,6 +328,7 @@ describe('view options are typed', () => {
       compact: { value: true, type: 'boolean' },
       editable: { value: false, type: 'boolean' },
       theme: { value: 'dark', type: 'string' },
+      head: { value: 2, type: 'number' },
       lang: { value: 'zh', type: 'string' },
       steps: { value: 'scores weights', type: 'string' },
     });
@@ -333,6 +336,7 @@ describe('view options are typed', () => {
       decimals: '2',
       compact: '',
       theme: 'dark',
+      head: '2',
       editable: 'false',
       steps: 'scores weights',
       lang: 'zh',
@@ -345,7 +349,7 @@ describe('view options are typed', () => {
     expect(fromText).toEqual({
       decimals: { value: 3, type: 'number' },
       compact: { value: false, type: 'boolean' },
-      theme: { value: 'light', type: 'string' },
+      theme: { value: 'auto', type: 'string' },
       editable: { value: true, type: 'boolean' },
     });
   });

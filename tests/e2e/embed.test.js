@@ -58,7 +58,7 @@ describe('<attention-lab> and embed.html', () => {
         document.addEventListener('attention-change', (e) => { changes[e.target.id] = (changes[e.target.id] ?? 0) + 1; });</script>
       <attention-lab id="a" text="the cat sat" d-model="4" heads="1" seed="7" steps="scores weights" lang="zh"></attention-lab>
       <attention-lab id="b" text="a b c d" heads="2" mask="causal" theme="dark" decimals="2" compact></attention-lab>
-      <iframe id="frame" src="embed.html#${fragment}" style="width:100%;height:300px"></iframe>
+      <iframe id="frame" src="embed.html?origin=${new URL(suite.server.url).origin}#${fragment}" style="width:100%;height:300px"></iframe>
       <div style="height:6000px"></div>
       <attention-lab id="far" text="far below the fold"></attention-lab>
       <script type="module" src="attention-lab-element.js"></script>`,
@@ -234,6 +234,122 @@ describe('<attention-lab> and embed.html', () => {
     await page.waitForFunction(() => document.getElementById('embedded').result);
     expect(await page.locator('#notice').textContent()).toContain('无法读取');
     expect(await page.evaluate(() => document.getElementById('embedded').getAttribute('lang'))).toBe('zh');
+    await page.context().close();
+  });
+
+  test('embed.html takes lang, steps, theme, head and compact from its query', async () => {
+    const fragment = await encodeState({
+      settings: { ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 2, dModel: 4 },
+      edits: emptyEdits(),
+    });
+    for (const [lang, title, heading] of [
+      ['en-US', 'Attention Lab (embedded)', 'Raw scores QKᵀ'],
+      ['zh-CN', 'Attention Lab（嵌入）', '原始分数 QKᵀ'],
+    ]) {
+      const page = await (await suite.browser.newContext({ viewport: { width: 640, height: 640 } })).newPage();
+      await page.goto(
+        `${suite.server.url}embed.html?lang=${lang}&steps=scores%20weights&theme=dark&head=2&compact#${fragment}`,
+      );
+      await page.waitForFunction(() => document.getElementById('embedded').result);
+      const shown = await page.evaluate(() => {
+        const element = document.getElementById('embedded');
+        const root = element.shadowRoot;
+        const tabs = [...root.querySelectorAll('.tabs.heads [role="tab"]')];
+        return {
+          title: document.title,
+          heading: root.querySelector('h2').textContent,
+          steps: [...root.querySelectorAll('section.step')].map((s) => s.dataset.step),
+          head: tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true') + 1,
+          compact: element.hasAttribute('compact'),
+          background: getComputedStyle(element).backgroundColor,
+          tokens: element.result.tokens[0],
+        };
+      });
+      expect(shown).toEqual({
+        title,
+        heading,
+        steps: ['scores', 'weights'],
+        head: 2,
+        compact: true,
+        background: 'rgb(30, 32, 36)',
+        tokens: ['I', 'love', 'my', 'cat'],
+      });
+      await page.screenshot({ path: `${SHOTS}embed-params-${lang}.png`, fullPage: true });
+      await page.context().close();
+    }
+  });
+
+  test('embed.html posts its height only to the origin its parent gave, and only the height', async () => {
+    const embedOrigin = new URL(suite.server.url).origin;
+    const frame = (id, query) =>
+      `<iframe id="${id}" src="${suite.server.url}embed.html${query}" style="width:640px;height:640px;border:0"></iframe>`;
+    const listener = `<script>window.messages = []; addEventListener('message', (e) => messages.push({ origin: e.origin, data: e.data }));</script>`;
+    // Two parents on another origin than the embed (another port): one names itself, one names a third origin.
+    // The server reads its pages at each request: they are written once its origin is known.
+    const pages = {};
+    const parents = await serveFolder(dist, '/nothing/', pages);
+    const parentOrigin = new URL(parents.url).origin;
+    expect(parentOrigin).not.toBe(embedOrigin);
+    pages['/named.html'] =
+      `<!doctype html>${listener}${frame('named', `?origin=${parentOrigin}&steps=scores&compact`)}`;
+    pages['/other.html'] =
+      `<!doctype html>${listener}${frame('other', '?origin=https://blog.example&steps=scores&compact')}${frame('none', '?steps=scores&compact')}`;
+    const context = await suite.browser.newContext({ viewport: { width: 800, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${parentOrigin}/named.html`);
+    await page.waitForFunction(() => window.messages.length > 0);
+    const messages = await page.evaluate(() => window.messages);
+    for (const message of messages) {
+      expect(message.origin).toBe(embedOrigin);
+      expect(Object.keys(message.data).sort()).toEqual(['height', 'type']); // nothing of the setup
+      expect(message.data.type).toBe('attention-lab:height');
+    }
+    expect(messages.at(-1).data.height).toBeGreaterThan(100);
+
+    // Another origin named, or none: the parent hears nothing, even after both frames rendered and laid out.
+    await page.goto(`${parentOrigin}/other.html`);
+    for (const id of ['other', 'none']) {
+      const frame = page.frame({ url: (url) => url.href.includes(id === 'other' ? 'blog.example' : '?steps') });
+      await frame.waitForFunction(() => document.getElementById('embedded').result);
+      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    await page.waitForTimeout(300); // a message posted would have arrived by now
+    expect(await page.evaluate(() => window.messages)).toEqual([]);
+    await context.close();
+    await parents.close();
+  });
+
+  test('embed.html says in the reader’s language that an origin it cannot use sends nothing', async () => {
+    for (const [lang, text] of [
+      ['en', 'The origin parameter ("javascript:alert(1)") is not an origin'],
+      ['zh', 'origin 参数（"javascript:alert(1)"）不是'],
+    ]) {
+      const page = await (await suite.browser.newContext()).newPage();
+      await page.goto(`${suite.server.url}embed.html?lang=${lang}&origin=javascript:alert(1)`);
+      await page.waitForFunction(() => document.getElementById('embedded').result);
+      expect(await page.locator('#notice').textContent()).toContain(text);
+      await page.context().close();
+    }
+  });
+
+  test('embed.html in a 640 px frame: compact and steps make it much shorter than every step at full size', async () => {
+    const page = await (await suite.browser.newContext({ viewport: { width: 640, height: 640 } })).newPage();
+    const heights = {};
+    for (const query of [
+      '',
+      '?compact',
+      '?steps=scores%20weights%20output',
+      '?steps=scores%20weights%20output&compact',
+    ]) {
+      await page.goto(`${suite.server.url}embed.html${query}`);
+      await page.waitForFunction(() => document.getElementById('embedded').result);
+      heights[query || '(none)'] = await page.evaluate(() =>
+        Math.ceil(document.documentElement.getBoundingClientRect().height),
+      );
+    }
+    console.log('embed.html heights at 640 px wide:', JSON.stringify(heights));
+    expect(heights['?compact']).toBeLessThan(heights['(none)']);
+    expect(heights['?steps=scores%20weights%20output&compact']).toBeLessThan(heights['(none)'] / 4);
     await page.context().close();
   });
 

@@ -1,37 +1,33 @@
 // The npm package as a user gets it: npm pack, install the tarball into an
-// empty folder, then use the API from Node, the CLI through npx, and the
-// element in Chromium from the installed files.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// empty folder, then use the API from Node, the CLI through npx, the element
+// in Chromium from the installed files (the module and the standalone
+// script); and `npm publish --dry-run` ships what the README promises.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareTensors, readFixture } from '../js/fixtures.js';
+import { CSP } from '../../web/vite.config.js';
 import { launchBrowser, serveFolder } from './browser.js';
+import { FIXTURE_ATTRIBUTES, expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+let dir;
 let app;
 let installed;
 
 beforeAll(() => {
-  const dir = mkdtempSync(`${tmpdir()}/attention-lab-pack-`);
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }),
-  );
-  app = `${dir}/app`;
-  mkdirSync(app);
-  writeFileSync(`${app}/package.json`, JSON.stringify({ name: 'pack-test', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `${dir}/${packed[0].filename}`], {
-    cwd: app,
-    stdio: 'pipe',
-  });
-  installed = `${app}/node_modules/attention-lab/`;
+  ({ dir, app, installed } = packAndInstall());
 }, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the packed package', () => {
   test('ships what it exports, and no sources it does not need', () => {
     const pkg = JSON.parse(readFileSync(`${installed}package.json`, 'utf8'));
     expect(pkg.exports['.'].types).toBe('./web/api/index.d.ts');
+    expect(pkg.exports['./element/standalone']).toBe('./dist/attention-lab-element.standalone.js');
     for (const file of [
       'web/api/index.js',
       'web/api/index.d.ts',
@@ -42,6 +38,7 @@ describe('the packed package', () => {
       'web/model/schema.js',
       'web/model/settings.js',
       'dist/attention-lab-element.js',
+      'dist/attention-lab-element.standalone.js',
       'dist/attention-lab.html',
       'web/element/attention-lab-element.d.ts',
     ]) {
@@ -120,5 +117,90 @@ describe('the packed package', () => {
       await browser.close();
       await server.close();
     }
+  });
+});
+
+describe('the standalone element from the package', () => {
+  test('attention-lab/element/standalone resolves to the one-file build', () => {
+    const out = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('attention-lab/element/standalone'))"],
+      { cwd: app, encoding: 'utf8' },
+    );
+    expect(out.stdout.trim()).toBe(`file://${installed}dist/attention-lab-element.standalone.js`);
+  });
+
+  test("a classic <script src> of the installed file, under the pages' strict CSP, renders PyTorch's numbers and fetches nothing else", async () => {
+    const server = await serveFolder(`${installed}dist`, '/', {
+      '/classic.html': `<!doctype html><html lang="en"><meta charset="utf-8"><title>classic</title><link rel="icon" href="data:,">
+        <meta http-equiv="Content-Security-Policy" content="${CSP}">
+        <script src="./attention-lab-element.standalone.js"></script>
+        <attention-lab ${FIXTURE_ATTRIBUTES}></attention-lab>`,
+    });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const problems = [];
+      const requests = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.goto(`${server.url}classic.html`);
+      expectPyTorchNumbers(await renderedElement(page), 'packed standalone, classic script');
+      // No global but the element, and no chunk, wasm or stylesheet fetched beside it.
+      expect(await page.evaluate(() => typeof customElements.get('attention-lab'))).toBe('function');
+      expect(requests).toEqual(['/classic.html', '/attention-lab-element.standalone.js']);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
+
+describe('npm publish --dry-run', () => {
+  // The user's own npm config (~/.npmrc, and the npm_config_* variables an npm
+  // that runs the tests passes down) is no part of the package: none, offline.
+  const publish = () => {
+    const userconfig = `${tmpdir()}/attention-lab-empty-npmrc`;
+    writeFileSync(userconfig, '');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+    return spawnSync('npm', ['publish', '--dry-run', '--json', '--offline', '--no-update-notifier'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...env, npm_config_userconfig: userconfig },
+    });
+  };
+
+  test('exits 0, warns only that no one is logged in, and ships what the README promises (no tests, no sources)', () => {
+    const out = publish();
+    expect(out.status, out.stderr).toBe(0);
+    const warnings = out.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line));
+    expect(warnings.filter((line) => !/requires you to be logged in/.test(line))).toEqual([]);
+    const files = JSON.parse(out.stdout)['attention-lab'].files.map((file) => file.path);
+    const readme = readFileSync(`${repo}README.md`, 'utf8') + readFileSync(`${repo}web/authors.html`, 'utf8');
+    const version = JSON.parse(readFileSync(`${repo}package.json`, 'utf8')).version;
+    // Every CDN path in the README and the authors' page is a file of this version's tarball.
+    const cdnPaths = [
+      ...readme.matchAll(/https:\/\/(?:cdn\.jsdelivr\.net\/npm|unpkg\.com)\/attention-lab@([^/]+)\/([\w./-]+)/g),
+    ];
+    expect(cdnPaths.length).toBeGreaterThan(1);
+    for (const [url, at, path] of cdnPaths) {
+      expect(at, url).toBe(version);
+      expect(files, url).toContain(path);
+    }
+    for (const file of [
+      'dist/attention-lab-element.standalone.js',
+      'dist/attention-lab-element.js',
+      'dist/attention-lab.html',
+      'web/api/index.d.ts',
+      'web/element/attention-lab-element.d.ts',
+      'web/cli/attention-lab.js',
+      'README.md',
+      'LICENSE',
+    ]) {
+      expect(files).toContain(file);
+    }
+    expect(files.filter((file) => /^(tests|cpp|build)\/|\.test\.js$|^dist\/\.vite\//.test(file))).toEqual([]);
   });
 });

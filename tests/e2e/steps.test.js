@@ -268,7 +268,7 @@ describe('multi-head', () => {
 
     // Links: all heads, or the selected one.
     const colours = () =>
-      page.$$eval('#step-links svg.links line', (lines) => new Set(lines.map((l) => l.getAttribute('stroke'))).size);
+      page.$$eval('#step-links svg.links line', (lines) => new Set(lines.map((l) => getComputedStyle(l).stroke)).size);
     expect(await colours()).toBe(4);
     await page.click('#step-links .toggle button[data-all-heads="false"]');
     await waitForIdle(page);

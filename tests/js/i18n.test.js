@@ -34,7 +34,7 @@ function dynamicKeys() {
   for (const step of Object.keys(STEP_NAMES))
     keys.push(`step.${step}.title`, `step.${step}.meaning`, `step.${step}.short`, `step.${step}.narration`);
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`, `preset.${preset.key}.note`);
-  for (const option of VIEW_OPTIONS) keys.push(`view.${option.name}`);
+  for (const option of VIEW_OPTIONS) keys.push(option.help);
   for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
   for (const code of SHARE_ERROR_CODES) keys.push(`share.error.${code}`);
   keys.push(...ERROR_KEYS);

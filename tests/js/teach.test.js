@@ -158,3 +158,24 @@ describe('narration numbers', () => {
     expect(translator('zh')('step.X.narration', values)).toContain('5 个词元');
   });
 });
+
+describe('presentation keys and touch wording', () => {
+  test('Space is the next step, as in a slide show', () => {
+    expect(stepMove(' ', 2, 14)).toBe(3);
+    expect(stepMove(' ', 13, 14)).toBe(13);
+  });
+
+  test('on a touch screen a key with a touch wording says tap, in English and Chinese', async () => {
+    const { touchWording } = await import('../../web/view/touch.js');
+    const { loadLanguage } = await import('../../web/i18n/index.js');
+    for (const lang of ['en', 'zh']) {
+      const t = await loadLanguage(lang);
+      const touch = touchWording(t, true);
+      expect(touch('explain.hint')).toBe(t('touch.explain.hint'));
+      expect(touch('explain.hint')).not.toMatch(/hover|悬停/i);
+      expect(touch('step.scores.title')).toBe(t('step.scores.title'));
+      expect(touch.lang).toBe(lang);
+      expect(touchWording(t, false)).toBe(t);
+    }
+  });
+});

@@ -18,6 +18,9 @@ function usage(el: AttentionLabElement): number {
   el.editable = true;
   el.decimals = 3;
   el.theme = 'dark';
+  el.theme = 'auto';
+  el.head = 2;
+  el.lang = 'zh-CN';
   el.addEventListener('attention-change', (event) => {
     const result: AttentionResult = event.detail;
     console.log(result.tensors.output?.data[0]);
@@ -34,8 +37,10 @@ function misuse(el: AttentionLabElement): void {
   el.qkvBias = 'false';
   // @ts-expect-error mask is an enum
   el.mask = 'future';
-  // @ts-expect-error theme is light or dark
+  // @ts-expect-error theme is auto, light or dark
   el.theme = 'blue';
+  // @ts-expect-error head is a number (from 1)
+  el.head = '2';
 }
 
 export { usage, misuse };

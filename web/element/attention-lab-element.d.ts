@@ -83,10 +83,17 @@ export declare class AttentionLabElement extends HTMLElement {
   preset: string | null;
 
   // How it is shown.
-  /** Step names, space-separated ("scores weights output"); null: all. */
+  /** Step names, space-separated ("scores weights output"); null: all. An unknown name is an inline error listing them. */
   steps: string | null;
+  /** A BCP 47 tag (en, zh, zh-CN, zh-Hans, en-US); unset: the nearest lang around the element, followed when it changes. */
   lang: string;
-  theme: 'light' | 'dark';
+  /** "auto" (the default) follows prefers-color-scheme, live; "light" and "dark" force it. */
+  theme: 'auto' | 'light' | 'dark';
+  /**
+   * The head shown, counted from 1 as its tab: the head attribute's, or the tab a reader picked since.
+   * Setting one the setup does not have (0, or more than heads) shows an inline error naming head.
+   */
+  head: number;
   decimals: number;
   compact: boolean;
   editable: boolean;

@@ -10,7 +10,13 @@
 // renders in Shadow DOM with the same view controller as the page, loads the
 // engine when it nears the viewport (one shared instance per page), emits
 // `attention-change` with the result as detail, and shows a bad attribute as
-// an inline error naming it instead of a blank box.
+// an inline error naming it instead of a blank box. It speaks the language of
+// its lang attribute or of the nearest one around it, follows the reader's
+// colour scheme unless theme says light or dark, and takes its heatmap and
+// head colours from --attention-lab-* custom properties (element-interface.js).
+//
+// Importing it is safe where there is no DOM (server-side rendering in Node):
+// the class is made over a stand-in base and only a browser defines the tag.
 import { AttentionConfigError, loadAttentionLab } from '../api/index.js';
 import { errorText, isLanguageLoaded, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
@@ -24,16 +30,26 @@ import {
   settingOfError,
   settingsFromAttributes,
 } from '../model/settings.js';
-import { adoptStyleSheets } from '../view/colors.js';
+import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
+import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/colors.js';
 import { PipelineController } from '../view/controller.js';
 import { withCode } from '../view/matrix.js';
 import pipelineCss from '../view/pipeline.css?inline';
 import teachCss from '../view/teach.css?inline';
+import { STEP_NAMES } from '../view/sections.js';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
 import elementCss from './element.css?inline';
+import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';
 
-const CONFIG_ATTRIBUTE = 'config';
-const PRESET_ATTRIBUTE = 'preset';
+const [CONFIG_ATTRIBUTE, PRESET_ATTRIBUTE] = ELEMENT_ATTRIBUTES.map((attribute) => attribute.name);
+const HEAD_ATTRIBUTE = 'head';
+const STEP_NAME_LIST = Object.values(STEP_NAMES);
+// Changes to <html> that may change the element's colours (a site's dark-mode switch sets a class or a style).
+const PAGE_ATTRIBUTES = ['lang', 'class', 'style', 'data-theme'];
+
+// In a browser the element is an HTMLElement; in Node (server-side rendering)
+// there is none, so the class is made over a stand-in and never defined.
+const ElementBase = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
 
 let sheet = null;
 const elementStyleSheet = () => {
@@ -69,6 +85,23 @@ function presetOf(key) {
   throw AttentionConfigError.of(PRESET_ATTRIBUTE, 'unknown-preset', { key, known });
 }
 
+/** The steps attribute's names as a Set (null: all); an unknown name is an error listing the valid ones. */
+function stepsOf(text) {
+  const steps = readViewOption(viewOptionByName.get('steps'), text);
+  const unknown = steps ? [...steps].filter((name) => !STEP_NAME_LIST.includes(name)) : [];
+  if (unknown.length === 0) return steps;
+  const got = unknown.map((name) => JSON.stringify(name)).join(', ');
+  throw AttentionConfigError.of('steps', 'unknown-steps', { got, known: STEP_NAME_LIST.join(', ') });
+}
+
+/** The head attribute as an index from 0 (null when absent); one the result does not have is an error. */
+function headIndexOf(text, heads) {
+  if (text === null) return null;
+  const n = text.trim() === '' ? NaN : Number(text);
+  if (Number.isInteger(n) && n >= 1 && n <= heads) return n - 1;
+  throw AttentionConfigError.of(HEAD_ATTRIBUTE, 'head-out-of-range', { heads: String(heads), got: text.trim() });
+}
+
 /** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */
 function givenEditsOf(config) {
   try {
@@ -78,12 +111,11 @@ function givenEditsOf(config) {
   }
 }
 
-export class AttentionLabElement extends HTMLElement {
+export class AttentionLabElement extends ElementBase {
   static observedAttributes = [
     ...fieldByAttribute.keys(),
     ...viewOptionByName.keys(),
-    CONFIG_ATTRIBUTE,
-    PRESET_ATTRIBUTE,
+    ...ELEMENT_ATTRIBUTES.map((attribute) => attribute.name),
   ];
 
   #root;
@@ -91,6 +123,16 @@ export class AttentionLabElement extends HTMLElement {
   #scheduled = false;
   #visible = false;
   #observer = null;
+  /** Watches the lang of the nearest element that has one, and <html> (lang, dark-mode classes). */
+  #pageObserver = null;
+  #stopWatchingScheme = null;
+  /** The language and palette of the last render, to redo it only when they change. */
+  #shownLang = null;
+  #shownTheme = null;
+  /** Whether the last run failed (an error is shown over the last good result). */
+  #failed = false;
+  /** Whether the head attribute was applied since it last changed (later, a reader's pick of a tab stays). */
+  #headApplied = false;
 
   constructor() {
     super();
@@ -119,6 +161,7 @@ export class AttentionLabElement extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#watchPage();
     // Load the engine only when the element is about to be seen.
     if (typeof IntersectionObserver === 'undefined') {
       this.#visible = true;
@@ -140,18 +183,56 @@ export class AttentionLabElement extends HTMLElement {
 
   disconnectedCallback() {
     this.#observer?.disconnect();
+    this.#pageObserver?.disconnect();
+    this.#stopWatchingScheme?.();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
     if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE || name === PRESET_ATTRIBUTE)
       this.#controller.resetEdits();
+    if (name === HEAD_ATTRIBUTE) this.#headApplied = false;
     // The language also picks the sentences of a preset or of the default example: run again.
-    if (viewOptionByName.has(name) && name !== 'lang' && this.#controller.result) {
-      this.#controller.setOptions(this.#viewOptions());
-      return;
+    if (viewOptionByName.has(name) && name !== 'lang') this.#showView();
+    else this.#schedule();
+  }
+
+  /** The head shown, counted from 1: the head attribute's, or the tab a reader picked since. */
+  get head() {
+    return this.#controller.result && !this.#failed
+      ? this.#controller.head + 1
+      : readViewOption(viewOptionByName.get(HEAD_ATTRIBUTE), this.getAttribute(HEAD_ATTRIBUTE));
+  }
+
+  set head(value) {
+    if (value === null || value === undefined) {
+      this.removeAttribute(HEAD_ATTRIBUTE);
+    } else if (this.getAttribute(HEAD_ATTRIBUTE) !== String(value)) {
+      this.setAttribute(HEAD_ATTRIBUTE, String(value));
+    } else {
+      // The attribute already says it, but a reader picked another tab since: back to it.
+      this.#headApplied = false;
+      this.#showView();
     }
-    this.#schedule();
+  }
+
+  // The nearest lang attribute around the element and <html> may change after it is connected (a site's
+  // language or dark-mode switch), and so may the reader's colour scheme: follow them.
+  #watchPage() {
+    if (typeof MutationObserver !== 'undefined') {
+      this.#pageObserver = new MutationObserver(() => this.#pageChanged());
+      const html = this.ownerDocument.documentElement;
+      this.#pageObserver.observe(html, { attributes: true, attributeFilter: PAGE_ATTRIBUTES });
+      const nearest = this.parentElement?.closest('[lang]');
+      if (nearest && nearest !== html)
+        this.#pageObserver.observe(nearest, { attributes: true, attributeFilter: ['lang'] });
+    }
+    this.#stopWatchingScheme = watchColorScheme(() => this.#pageChanged());
+  }
+
+  #pageChanged() {
+    if (this.#shownLang !== null && this.#lang() !== this.#shownLang) this.#schedule();
+    else if (this.#shownTheme !== null && this.#theme() !== this.#shownTheme) this.#showView();
   }
 
   /** The last result (null before the first run or while the attributes are invalid). */
@@ -178,10 +259,38 @@ export class AttentionLabElement extends HTMLElement {
     return withEdits(config, this.#controller.edits);
   }
 
-  /** The UI language: the lang attribute, or the page's around the element. */
+  /** The UI language: the lang attribute, or the nearest one around the element (a BCP 47 tag: zh-CN is zh). */
   #lang() {
     const tag = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
     return resolveLanguage(tag);
+  }
+
+  /**
+   * The palette's theme key: the theme attribute's ("auto": the reader's
+   * colour scheme now) with the colours of the --attention-lab-* custom
+   * properties set on the element. Zero is the background's colour unless
+   * --attention-lab-zero says otherwise.
+   */
+  #theme() {
+    const theme = resolveTheme(readViewOption(viewOptionByName.get('theme'), this.getAttribute('theme')));
+    const style = getComputedStyle(this);
+    const colorOf = (name) => cssColorRgb(style.getPropertyValue(name).trim());
+    const base = paletteColors(theme);
+    const colors = {};
+    const background = colorOf('--attention-lab-background');
+    if (background) colors.zero = background;
+    for (const { name, slot, index } of COLOR_PROPERTIES) {
+      const rgb = colorOf(name);
+      if (!rgb) continue;
+      if (index === undefined) {
+        colors[slot] = rgb;
+        continue;
+      }
+      // One end of the probability scale given: a two-colour scale to the theme's other end.
+      colors[slot] ??= slot === 'probability' ? [base.probability[0], base.probability.at(-1)] : [...base.heads];
+      colors[slot][index] = rgb;
+    }
+    return customPalette(theme, colors);
   }
 
   /** The UI language's translator; English until its strings have arrived (#run waits for them). */
@@ -189,16 +298,58 @@ export class AttentionLabElement extends HTMLElement {
     return translator(isLanguageLoaded(this.#lang()) ? this.#lang() : 'en');
   }
 
-  #viewOptions() {
+  /**
+   * The view options of the attributes for `result`; the steps and head
+   * attributes are checked (an AttentionConfigError naming the attribute),
+   * and a changed head attribute picks the head shown.
+   */
+  #viewOptions(result) {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
+    const steps = stepsOf(this.getAttribute('steps'));
+    const head = headIndexOf(this.getAttribute(HEAD_ATTRIBUTE), result.sizes.H);
+    if (head !== null && !this.#headApplied) this.#controller.head = head;
+    this.#headApplied = true;
+    this.#shownTheme = this.#theme();
     return {
       t: this.#t(),
       decimals: option('decimals'),
-      theme: option('theme'),
-      steps: option('steps'),
+      theme: this.#shownTheme,
+      steps,
       editable: option('editable'),
       mode: option('mode'),
     };
+  }
+
+  /** The last good result shown again with the view attributes now (a view option changed): no run. */
+  #showView() {
+    const result = this.#controller.result;
+    if (!result || this.#failed) return this.#schedule();
+    let options;
+    try {
+      options = this.#viewOptions(result);
+    } catch (problem) {
+      this.#showError(problem);
+      return;
+    }
+    this.#root.querySelector('.error').hidden = true;
+    this.#controller.setOptions(options);
+  }
+
+  /** An error as an inline message naming its attribute (the last good result stays), and attention-error. */
+  #showError(problem) {
+    const error = this.#root.querySelector('.error');
+    this.#root.querySelector('.loading').hidden = true;
+    error.hidden = false;
+    const path = problem.field ? settingOfError(problem.field) : undefined;
+    const where = path ? fieldByPath.get(path).name : problem.field;
+    error.textContent = `${where ? `${where}: ` : ''}${errorText(problem, this.#t())}`;
+    this.dispatchEvent(
+      new CustomEvent('attention-error', {
+        detail: { field: problem.field, code: problem.code, params: problem.params ?? {}, message: problem.message },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   }
 
   #schedule() {
@@ -219,35 +370,28 @@ export class AttentionLabElement extends HTMLElement {
   }
 
   async #run() {
-    const error = this.#root.querySelector('.error');
-    const loading = this.#root.querySelector('.loading');
     // Languages other than English are a chunk of their own; if it cannot load, English it is.
-    await loadLanguage(this.#lang()).catch(() => {});
+    const lang = this.#lang();
+    await loadLanguage(lang).catch(() => {});
+    this.#shownLang = lang;
     this.#showPresetNote();
     let result;
     let config;
+    let options;
     try {
       config = this.configObject;
       const lab = await loadAttentionLab();
       result = lab.run(config);
+      options = this.#viewOptions(result);
     } catch (problem) {
-      loading.hidden = true;
-      error.hidden = false;
-      const path = problem.field ? settingOfError(problem.field) : undefined;
-      const where = path ? fieldByPath.get(path).name : problem.field;
-      error.textContent = `${where ? `${where}: ` : ''}${errorText(problem, this.#viewOptions().t)}`;
-      this.dispatchEvent(
-        new CustomEvent('attention-error', {
-          detail: { field: problem.field, code: problem.code, params: problem.params ?? {}, message: problem.message },
-          bubbles: true,
-          composed: true,
-        }),
-      );
+      this.#failed = true;
+      this.#showError(problem);
       return;
     }
-    loading.hidden = true;
-    error.hidden = true;
-    this.#controller.setResult(result, { ...this.#viewOptions(), weightsGiven: Boolean(config.weights?.values) });
+    this.#failed = false;
+    this.#root.querySelector('.loading').hidden = true;
+    this.#root.querySelector('.error').hidden = true;
+    this.#controller.setResult(result, { ...options, weightsGiven: Boolean(config.weights?.values) });
     this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
   }
 }
@@ -269,6 +413,7 @@ for (const field of FIELDS) {
   });
 }
 for (const option of VIEW_OPTIONS) {
+  if (Object.hasOwn(AttentionLabElement.prototype, camelCase(option.name))) continue; // head: the class's own
   Object.defineProperty(AttentionLabElement.prototype, camelCase(option.name), {
     get() {
       const value = readViewOption(option, this.getAttribute(option.name));

@@ -9,6 +9,7 @@ import { elementMarkup } from '../model/settings.js';
 import { withCode } from '../view/matrix.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
+import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES, ELEMENT_PARTS, SURFACE_PROPERTIES } from './element-interface.js';
 
 const languageParam = new URLSearchParams(location.search).get('lang');
 // English is there at once; Chinese is loaded first (English if it cannot be).
@@ -70,10 +71,34 @@ function renderPage(t) {
       cell('—'),
       cell(type, true),
       cell(showDefault(option.default), true),
-      cell(t(`view.${option.name}`)),
+      cell(t(option.help)),
     );
     rows.append(tr);
   }
+
+  for (const attribute of ELEMENT_ATTRIBUTES) {
+    const tr = document.createElement('tr');
+    tr.append(
+      cell(attribute.name, true),
+      cell('—'),
+      cell(attribute.type, true),
+      cell('—', true),
+      cell(t(attribute.help)),
+    );
+    rows.append(tr);
+  }
+
+  // The custom properties: the surface's (their defaults are in element.css), then the colours of the heatmaps and heads.
+  const cssRows = document.getElementById('css-rows');
+  for (const property of [...SURFACE_PROPERTIES, ...COLOR_PROPERTIES]) {
+    const tr = document.createElement('tr');
+    const h = property.slot === 'heads' ? property.index + 1 : undefined;
+    tr.append(cell(property.name, true), cell(property.default ?? '—', true), cell(t(property.help, { h })));
+    cssRows.append(tr);
+  }
+  document
+    .getElementById('part-list')
+    .replaceChildren(...withCode(ELEMENT_PARTS.map((part) => `\`${part}\``).join(', ')));
 
   const gallery = document.getElementById('gallery');
   for (const preset of PRESETS) {

@@ -1,9 +1,15 @@
-// embed.html: one <attention-lab> configured from the URL fragment (the same
-// versioned encoding as share links), in the language of ?lang= (en or zh;
-// errors and the link notice too), reporting its height to the parent so
-// the iframe can be sized to fit:
-//   window.addEventListener('message', (e) => { if (e.data?.type === 'attention-lab:height') iframe.style.height = e.data.height + 'px'; });
-// The language is ?lang=zh (the Share dialog adds the page's), else the browser's.
+// embed.html: one <attention-lab> configured from the URL. The fragment holds
+// the setup (the same versioned encoding as share links); the query says how
+// it is shown: ?lang= (a BCP 47 tag; else the browser's), steps=, theme=,
+// head=, compact, passed to the element as its attributes. With
+// ?origin=https://blog.example it posts its height to its parent, and to that
+// origin only (the message is {type, height}, nothing of the setup), so the
+// iframe can be sized to fit:
+//   window.addEventListener('message', (e) => {
+//     if (e.origin === 'https://host-of-embed' && e.data?.type === 'attention-lab:height')
+//       iframe.style.height = e.data.height + 'px';
+//   });
+// Without an origin it posts nothing: a parent it does not know learns nothing.
 import { loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
 import { defaultSettings } from '../model/presets.js';
@@ -13,22 +19,56 @@ import { FIELDS } from '../model/schema.js';
 import './attention-lab-element.js';
 import './embed.css';
 
+// The query parameters that become the element's attributes of the same name.
+const VIEW_PARAMS = ['steps', 'theme', 'head', 'compact'];
+
+const params = new URLSearchParams(location.search);
 const element = document.getElementById('embedded');
 const notice = document.getElementById('notice');
-const lang = resolveLanguage(new URLSearchParams(location.search).get('lang') ?? navigator.language);
+const lang = resolveLanguage(params.get('lang') ?? navigator.language);
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 element.setAttribute('lang', lang); // before the strings arrive: the element waits for them itself
+for (const name of VIEW_PARAMS) {
+  const value = params.get(name);
+  // compact is a boolean attribute: ?compact, ?compact=1 or ?compact=true.
+  if (name === 'compact') {
+    if (value !== null && value !== 'false' && value !== '0') element.setAttribute(name, '');
+  } else if (value !== null) element.setAttribute(name, value);
+}
+// The page around the element takes the theme's colour scheme too (auto: the reader's).
+const theme = params.get('theme');
+if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
 const strings = loadLanguage(lang).catch(() => translator('en')); // English if they cannot load
+
+/** The parent's origin from ?origin= (scheme, host and port only), null when absent; invalid: an error. */
+function parentOrigin(text) {
+  if (text === null || text === '') return null;
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    return { invalid: text };
+  }
+  const web = url.protocol === 'https:' || url.protocol === 'http:';
+  const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return web && originOnly ? url.origin : { invalid: text };
+}
+const origin = parentOrigin(params.get('origin'));
+const targetOrigin = typeof origin === 'string' ? origin : null;
 
 async function apply() {
   const t = await strings;
   document.getElementById('embed-title').textContent = t('app.title');
+  document.title = t('embed.title');
   // No link, or one that cannot be read: the default example, in the embed's language.
   const link = await readFragment(location.hash);
   const { settings, edits, error } =
     link && !link.error ? link : { settings: defaultSettings(t.lang), edits: null, error: link?.error ?? null };
-  notice.hidden = !error;
-  notice.textContent = error ? shareErrorText(error, t) : '';
+  const notices = [];
+  if (error) notices.push(shareErrorText(error, t));
+  if (origin?.invalid !== undefined) notices.push(t('embed.origin-invalid', { origin: origin.invalid }));
+  notice.hidden = notices.length === 0;
+  notice.textContent = notices.join(' ');
   for (const field of FIELDS) element.removeAttribute(field.name);
   for (const [name, value] of attributesFromSettings(settings)) element.setAttribute(name, value);
   const config = edits ? withEdits({}, edits) : {};
@@ -36,8 +76,14 @@ async function apply() {
   else element.removeAttribute('config');
 }
 
-const postHeight = () =>
-  parent.postMessage({ type: 'attention-lab:height', height: document.documentElement.scrollHeight }, '*');
-new ResizeObserver(postHeight).observe(document.body);
+// The page's own height (the html element's box: not the frame's, which the parent sets).
+let lastHeight = 0;
+function postHeight() {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height === lastHeight || parent === window) return;
+  lastHeight = height;
+  parent.postMessage({ type: 'attention-lab:height', height }, targetOrigin);
+}
+if (targetOrigin) new ResizeObserver(postHeight).observe(document.body);
 window.addEventListener('hashchange', apply);
 apply();

@@ -271,18 +271,49 @@ export default {
   'enum.maskFill.-inf': '−∞',
   'view.steps':
     '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
-  'view.lang': '元素的语言：`en` 或 `zh`（也接受 `zh-CN` 等 BCP 47 标签）。',
-  'view.theme': '浅色或深色配色。',
+  'view.lang':
+    '元素的语言：`en` 或 `zh`（也接受 `zh-CN`、`zh-Hans`、`en-US` 等 BCP 47 标签）；不设置时取外层最近的 `lang`（包括 `<html lang>`），并随其变化。',
+  'view.theme': '`auto`（默认）随读者的配色偏好（`prefers-color-scheme`）实时变化；`light` 或 `dark` 则固定配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
+  // <attention-lab>: the head attribute, its own attributes, events and custom properties; the embed's notices.
+  'theme.auto': '自动',
+  'view.headShown':
+    '首先显示的头，与其标签一样从 1 开始计数（1 到 `heads`）；设置中没有的头会在元素内报错。`el.head` 读取当前显示的头。',
+  'element.attribute.config': '合并在其他属性之上的 JSON：任何配置字段，包括权重的修改。',
+  'element.attribute.preset': '预设的键（`tutorial`、`multi-head` 等）：其设置位于其他属性之下，并显示其说明。',
+  'element.event.change': '每次运行后触发，detail 为结果（词元、词表和每个张量）。',
+  'element.event.error': '属性无效时触发，detail 为 {field, code, params, message}；元素会在内部显示该错误。',
+  'element.css.negative': '热力图中最小负值的颜色（有符号色阶）。',
+  'element.css.zero': '有符号色阶中 0 的颜色（默认：背景色）。',
+  'element.css.positive': '热力图中最大正值的颜色（有符号色阶）。',
+  'element.css.probabilityLow':
+    '概率 0 的颜色（与 `--attention-lab-probability-high` 一起，用双色色阶代替 `viridis`）。',
+  'element.css.probabilityHigh': '概率 1 的颜色。',
+  'element.css.head': '第 {h} 个头的颜色：它的标签、色带、连线和小热力图。',
+  'element.css.background': '背景色（随主题为浅色或深色）。',
+  'element.css.color': '文字颜色。',
+  'element.css.muted': '次要文字的颜色。',
+  'element.css.line': '边框和分隔线。',
+  'element.css.panel': '解释和说明面板的背景色。',
+  'element.css.accent': '链接、焦点和选中状态。',
+  'element.css.error': '元素内错误提示的颜色。',
+  'element.css.chip': '词元标签的背景色。',
+  'element.css.font': '文字的字体。',
+  'element.css.mono': '数字和代码的字体。',
+  'element.css.radius': '外框的圆角半径。',
+  'authors.css.property': '自定义属性',
+  'authors.css.parts': '可用 <code>::part()</code> 设置样式的部分：',
+  'embed.title': 'Attention Lab（嵌入）',
+  'embed.origin-invalid': 'origin 参数（"{origin}"）不是 https://blog.example 这样的源：不会发送高度。',
   'authors.back': '← Attention Lab',
   'authors.title': '写给教程作者的 Attention Lab',
   'authors.intro':
     '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
   'authors.element.heading': '一个 <code>&lt;script&gt;</code> 标签：<code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    '该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。从 <code>dist/</code> 复制 <code>attention-lab-element.js</code> 及其旁边的 <code>assets/</code> 文件夹（或使用 <code>npm</code> 包的 <code>attention-lab/element</code> 导出）。',
+    "该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。有两种构建：<code>dist/attention-lab-element.standalone.js</code> 是一个自包含的普通脚本（引擎、两种语言和样式都在其中，不再请求其他文件，可从 <code>file://</code> 打开），用法如上；<code>dist/attention-lab-element.js</code> 是一个 ES 模块，从它旁边的 <code>assets/</code> 文件夹加载引擎和中文字符串（<code>npm i attention-lab</code> 之后 <code>import 'attention-lab/element'</code>）。",
   'authors.attributes.heading': '属性',
   'authors.attributes.attribute': '属性',
   'authors.attributes.field': '配置字段',
@@ -296,16 +327,31 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 <code>Esc</code> 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（<code>PageUp</code>/<code>PageDown</code>、<code>Home</code>/<code>End</code>）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    'CSS 自定义属性：<code>--attention-lab-background</code>、<code>--attention-lab-color</code>、<code>--attention-lab-muted</code>、<code>--attention-lab-line</code>、<code>--attention-lab-panel</code>、<code>--attention-lab-accent</code>、<code>--attention-lab-error</code>、<code>--attention-lab-chip</code>、<code>--attention-lab-font</code>、<code>--attention-lab-mono</code>、<code>--attention-lab-radius</code>。可用的 <code>part</code>：<code>::part(step)</code>、<code>title</code>、<code>formula</code>、<code>shape</code>、<code>meaning</code>、<code>matrix</code>、<code>heads</code>、<code>note</code>、<code>error</code>、<code>explain</code>、<code>overview</code>、<code>follow</code>、<code>stepper</code>。',
+    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 <code>class</code>、<code>style</code> 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
-    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）；加上 <code>?lang=zh</code> 即显示中文。它会把自身高度发给父页面，方便你调整框架大小：',
+    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小；不加则不发送任何消息：',
   'authors.export.heading': '给文章用的数字和代码',
   'authors.export.body':
     '每个矩阵下方：复制为 CSV、JSON、LaTeX <code>bmatrix</code> 或 NumPy 字面量。页面顶部：把所有张量下载为一个 JSON 文件或一个 NumPy <code>.npz</code> 文件（用 <code>np.load</code> 读取）；<em>复制为 PyTorch 代码</em> 给出一段短脚本，重建同样的词嵌入、权重、掩码和 dropout，并打印同样的张量。',
   'authors.offline.heading': '离线使用',
   'authors.offline.body':
-    '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）以及 <code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）。',
+    '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）、<code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）以及 <code>dist/attention-lab-element.standalone.js</code>（元素本身，一个自包含的脚本）。',
+  'authors.recipes.heading': '放进你的网站：HTML、VitePress、Jupyter',
+  'authors.recipes.body':
+    '下面每个用法都在测试中按原样运行，用的是从打包文件（<code>npm pack</code>）安装的 <code>npm</code> 包。地址来自 jsDelivr（<code>https://unpkg.com/attention-lab@…/…</code> 提供同样的文件）；也可以 <code>npm i attention-lab</code>，再使用 <code>node_modules/attention-lab/dist/</code>。',
+  'authors.recipes.html.heading': '普通 HTML 页面',
+  'authors.recipes.html.body':
+    '在 <code>&lt;head&gt;</code> 中放一个普通脚本。把脚本保存在页面旁边，页面就能离线使用，直接作为文件打开（<code>file://</code>）；<code>&lt;script type="module" src&gt;</code> 同样可用。',
+  'authors.recipes.vitepress.heading': 'VitePress 1.6',
+  'authors.recipes.vitepress.body':
+    '<code>npm i attention-lab</code> 之后：告诉 Vue <code>attention-lab</code> 是自定义元素，并且只在浏览器中导入该元素（<code>vitepress build</code> 会先在 Node.js 中渲染页面，那里无法定义元素）。',
+  'authors.recipes.vitepress.page':
+    '在页面中把 <code>theme</code> 绑定到 VitePress 的 <code>isDark</code>，元素就会跟随浅色/深色切换：',
+  'authors.recipes.jupyter.heading': 'Jupyter 笔记本单元格',
+  'authors.recipes.jupyter.body':
+    '适用于经典的 Jupyter Notebook、JupyterLab（需为受信任的笔记本：JupyterLab 只在这时运行单元格中的脚本）以及 <code>jupyter nbconvert --execute --to html</code>。从 CDN 加载：',
+  'authors.recipes.jupyter.offline': '离线：把脚本的文本放进笔记本，从笔记本所在文件夹中安装的包读取：',
   'authors.gallery.heading': '示例库：所有预设，实时运行',
   'authors.gallery.body':
     '每个预设都对应一个经典的 PyTorch 程序（仓库中的 <code>tests/reference/programs/</code>），显示的正是它打印的数字。<code>preset="…"</code> 采用该预设的设置（按元素的语言），显示它的说明，其他任何属性都可以覆盖这些设置：<code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>。',
@@ -658,6 +704,8 @@ export default {
   'error.config-attribute-json': 'config 属性不是有效的 JSON：{reason}',
   'error.config-attribute-not-object': 'config 属性应为 JSON 对象',
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
+  'error.unknown-steps': '未知的步骤 {got}（可用的步骤：{known}）',
+  'error.head-out-of-range': 'head 应为 1 到 {heads}（头的个数）之间的整数，实际为 {got}',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
   'error.json-unexpected-end': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入意外结束，需要一个值',
@@ -703,4 +751,14 @@ export default {
   // 无障碍：跳转链接和标签页名称。
   'a11y.skipPipeline': '跳到计算过程',
   'a11y.skipSteps': '跳到步骤列表',
+  // Teachers and small screens: text size, presentation mode, the folded settings, touch wording (touch.*).
+  'controls.textSize': '字号',
+  'controls.more': '预设与设置',
+  'present.enter': '演示模式',
+  'present.keys': '演示中：→ 或空格 下一步 · ← 上一步 · F 全屏 · Esc 退出',
+  'touch.explain.hint': '轻点矩阵中的任意数字，查看它从哪里来、怎么算出来。',
+  'touch.matrix.canvasNote': '矩阵较大，以热力图显示；轻点查看数值。下方的无障碍表格给出左上角部分。',
+  'touch.step.scores.meaning': '第 i 行第 j 列是查询 i 与键 j 的点积：二者有多匹配。轻点单元格查看求和过程。',
+  'touch.meaning.scores.additive':
+    '加性（Bahdanau）注意力分数：查询和键分别经过 W_a 和 U_a，再取 tanh，最后由 v_a 对各隐藏单元加权求和。轻点单元格可查看每个 tanh 项。',
 };

@@ -10,6 +10,7 @@ import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
+import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
 import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { withCode } from '../view/matrix.js';
@@ -17,6 +18,10 @@ import { readViewOption, viewOptionByName } from '../view/view-options.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
+import { fitForPrint } from './print.js';
+import { wireNarrowScreen } from './small-screen.js';
+import { wantsPresentation, wireTeacherTools } from './teacher.js';
+import { touchWording } from '../view/touch.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -123,6 +128,7 @@ function showError(error) {
   const path = error ? settingOfError(error.field) : undefined;
   const message = error ? errorText(error, state.t) : '';
   form.showError(form.has(path) ? path : null, message);
+  if (error && form.has(path)) $('settings-panel').open = true; // folded away on a small screen
   for (const id of SENTENCE_BOXES) {
     const on = Boolean(error) && path === id;
     $(`error-${id}`).hidden = !on;
@@ -152,9 +158,11 @@ let languagesLoading = 0; // the page is busy while a language's strings load
 async function applyLanguage(lang) {
   // Strings that cannot be loaded (offline) leave the page in the language it has.
   languagesLoading++;
-  const t = await loadLanguage(lang)
-    .catch(() => state.t)
-    .finally(() => languagesLoading--);
+  const t = touchWording(
+    await loadLanguage(lang)
+      .catch(() => state.t)
+      .finally(() => languagesLoading--),
+  ); // "tap" on a touch screen
   if (resolveLanguage($('language').value) !== resolveLanguage(lang)) return; // another language was chosen meanwhile
   $('language').value = t.lang;
   const from = state.t.lang;
@@ -255,12 +263,28 @@ async function init() {
     select.addEventListener('change', () => {
       const value = readViewOption(viewOptionByName.get(name), select.value);
       store(name, value);
-      if (name === 'theme') document.documentElement.dataset.theme = value;
-      controller.setOptions({ [name]: value });
+      if (name === 'theme') showTheme();
+      else controller.setOptions({ [name]: value });
     });
   }
-  document.documentElement.dataset.theme = stored('theme');
-  controller.setOptions({ theme: stored('theme'), decimals: stored('decimals'), exportable: true, editable: true });
+  // The chosen theme, or with "auto" (the default) the reader's colour scheme, followed when it changes.
+  const showTheme = () => {
+    const theme = resolveTheme($('theme').value);
+    document.documentElement.dataset.theme = theme;
+    controller.setOptions({ theme });
+  };
+  watchColorScheme(showTheme);
+  showTheme();
+  controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
+  // Teachers (text size, presentation), small screens (settings folded away), print (wide matrices fit).
+  const teacher = wireTeacherTools(
+    { select: $('text-size'), toggle: $('present-toggle'), stepsToggle: $('steps-toggle') },
+    controller,
+    { load: storedText, save: store },
+  );
+  if (wantsPresentation(location.search)) teacher.present(true);
+  wireNarrowScreen($('settings-panel'));
+  fitForPrint($('pipeline'));
   for (const id of SENTENCE_BOXES) {
     const box = $(`input-${id}`);
     box.value = state.settings[id] ?? '';
@@ -269,6 +293,7 @@ async function init() {
   // On narrow screens the explanation floats over the page: closing it hands the focus to the number's
   // step title (focus on the number itself would explain it again).
   $('explain-close').addEventListener('click', () => {
+    holdHoverUntilMoved(); // the card gone, the pointer rests on a number: not a new hover
     const title = controller.clearExplanation()?.closest('section')?.querySelector('h2');
     if (title) {
       title.tabIndex = -1;
@@ -322,6 +347,18 @@ async function init() {
   );
   $('status').textContent = state.t('status.loading');
   restore();
+}
+
+/** Mouseovers without a move of the pointer (the page changed under it) are ignored until it moves. */
+function holdHoverUntilMoved() {
+  const hold = (event) => event.stopPropagation();
+  const moved = (event) => {
+    if (!event.movementX && !event.movementY) return;
+    document.removeEventListener('mouseover', hold, true);
+    document.removeEventListener('mousemove', moved, true);
+  };
+  document.addEventListener('mouseover', hold, true);
+  document.addEventListener('mousemove', moved, true);
 }
 
 /**

@@ -1,12 +1,14 @@
-// Writes dist/attention-lab.html: the whole page in one file (JS, CSS and the
-// wasm inlined) that works from file:// with no network.
+// Writes the two single-file builds, each with the wasm inlined, working from
+// file:// with no network:
+//   dist/attention-lab.html                    the whole page (JS and CSS inlined)
+//   dist/attention-lab-element.standalone.js   the <attention-lab> element as one classic script
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// The wasm as base64, for web/api/wasm-binary.single.js (see vite.single.config.js).
+// The wasm as base64, for web/api/wasm-binary.single.js (see vite.single.config.js and vite.standalone.config.js).
 const wasm = readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`).toString('base64');
 mkdirSync(`${root}build/single-wasm`, { recursive: true });
 writeFileSync(`${root}build/single-wasm/attention-lab-wasm-base64.js`, `export const WASM_BASE64 = '${wasm}';\n`);
@@ -42,3 +44,10 @@ html = html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Po
 if (/(src|href)="\.\/assets\//.test(html)) throw new Error('build-single: an asset was left outside the single file');
 writeFileSync(`${root}dist/attention-lab.html`, html);
 console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);
+
+await build({ configFile: `${root}web/vite.standalone.config.js`, logLevel: 'warn' });
+const standalone = readFileSync(`${root}dist/attention-lab-element.standalone.js`, 'utf8');
+// A classic script has no import(): a chunk left beside it would be fetched from the page's folder.
+if (/\bimport\(/.test(standalone) || existsSync(`${root}dist/assets/zh-standalone.js`))
+  throw new Error('build-single: the standalone element imports a chunk');
+console.log(`dist/attention-lab-element.standalone.js: ${(standalone.length / 1024).toFixed(0)} KiB`);

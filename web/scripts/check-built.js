@@ -1,7 +1,11 @@
 // npm pack / publish guard: the package ships built files.
 import { existsSync } from 'node:fs';
 
-const needed = ['web/api/generated/attention-lab-wasm.js', 'dist/attention-lab-element.js'];
+const needed = [
+  'web/api/generated/attention-lab-wasm.js',
+  'dist/attention-lab-element.js',
+  'dist/attention-lab-element.standalone.js',
+];
 const missing = needed.filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
 if (missing.length) {
   console.error(`attention-lab: ${missing.join(', ')} missing: run \`npm run build\` before packing.`);

@@ -1,10 +1,12 @@
 // The README's config table, written from the engine's schema and the
 // English help texts: `npm run docs` rewrites the part of README.md between
-// the config-table markers; a test checks it is current.
+// the config-table markers, and custom-elements.json (write-element-manifest.js);
+// tests check both are current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { translator } from '../i18n/index.js';
 import { FIELDS } from '../model/schema.js';
+import { writeElementManifest } from './write-element-manifest.js';
 
 const t = translator('en');
 const START = '<!-- config-table: written by npm run docs from the schema -->';
@@ -56,4 +58,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const path = fileURLToPath(new URL('../../README.md', import.meta.url));
   writeFileSync(path, readmeWithTable(readFileSync(path, 'utf8')));
   console.log('README.md: config table written from the schema');
+  writeElementManifest();
+  console.log('custom-elements.json: written from the schema, the view options and the element interface');
 }

@@ -3,6 +3,7 @@
 #   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, clang-format, clang and libFuzzer, NumPy, npm ci
 #   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
 #   setup.sh --with-torch    also Debian's PyTorch 1.13, to run the generated PyTorch scripts
+#   setup.sh --with-jupyter  also Debian's Jupyter (nbconvert, ipykernel), to run the notebook recipe
 # As root it runs apt-get itself; otherwise it prints the exact command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,6 +30,10 @@ for flag in "$@"; do
       ;;
     --with-torch)
       /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+      ;;
+    --with-jupyter)
+      [ -x /usr/bin/jupyter-nbconvert ] || need+=(jupyter-nbconvert)
+      /usr/bin/python3 -c 'import ipykernel' >/dev/null 2>&1 || need+=(python3-ipykernel)
       ;;
     *) echo "setup: unknown flag $flag" >&2; exit 2 ;;
   esac

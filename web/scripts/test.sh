@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bash web/scripts/setup.sh --with-browser --with-torch
+bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter
 bash web/scripts/build.sh native wasm
 
 echo "== Lint: clang-format, Prettier, ESLint"
@@ -21,7 +21,7 @@ npx tsc -p web/tsconfig.json
 echo "== JS API and CLI on the wasm build (Vitest)"
 npx vitest run --config web/vitest.config.js
 
-echo "== Build the site and the single file"
+echo "== Build the site, the single file and the standalone element"
 npx vite build --config web/vite.config.js
 node web/scripts/build-single.js
 

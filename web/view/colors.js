@@ -2,6 +2,12 @@
 // diverging scale centred at 0 for signed values, and viridis for
 // probabilities. The centre of the diverging scale is the page background,
 // so 0 reads as "nothing" in both themes.
+//
+// A theme names a palette: "light" and "dark" are built in; customPalette()
+// makes one from an author's colours (the element's --attention-lab-*
+// custom properties) and returns its key, which is then passed wherever a
+// theme goes (view.theme), so classes, pixel tables and stylesheets are made
+// once per palette.
 
 const VIRIDIS = [
   '#440154',
@@ -15,26 +21,75 @@ const VIRIDIS = [
   '#b5de2b',
   '#fde725',
 ];
-const NEGATIVE = [33, 102, 172]; // #2166ac
-const POSITIVE = [217, 115, 13]; // #d9730d
-const CENTER = { light: [255, 255, 255], dark: [30, 32, 36] };
+/** One colour per head, distinct in both themes (Okabe–Ito palette). */
+export const HEAD_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#999999'];
 
 const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-const VIRIDIS_RGB = VIRIDIS.map(hex);
 const mix = (a, b, t) => a.map((x, i) => Math.round(x + (b[i] - x) * t));
+
+// A palette: [r, g, b] colours. negative, zero, positive: the diverging
+// scale's ends and centre; probability: the stops of the sequential scale
+// (two or more, evenly spaced); heads: one per head.
+const LIGHT = Object.freeze({
+  negative: hex('#2166ac'),
+  zero: [255, 255, 255],
+  positive: hex('#d9730d'),
+  probability: VIRIDIS.map(hex),
+  heads: HEAD_COLORS.map(hex),
+});
+const DARK = Object.freeze({ ...LIGHT, zero: [30, 32, 36] });
+const palettes = new Map([
+  ['light', LIGHT],
+  ['dark', DARK],
+]);
+const customKeys = new Map(); // a custom palette's colours as JSON -> its key
+const paletteOf = (theme) => palettes.get(theme) ?? LIGHT;
+/** A theme's palette: {negative, zero, positive, probability (stops), heads}, each [r, g, b] (light for an unknown theme). */
+export const paletteColors = paletteOf;
+const isBuiltIn = (theme) => theme === 'light' || theme === 'dark';
+
+/** The built-in palette's colours as CSS hex, for documentation (the element's manifest). */
+export const DEFAULT_COLORS = {
+  negative: '#2166ac',
+  zero: { light: '#ffffff', dark: '#1e2024' },
+  positive: '#d9730d',
+  probability: VIRIDIS,
+  heads: HEAD_COLORS,
+};
+
+/**
+ * The theme key of `theme`'s palette ("light" or "dark") with some colours
+ * replaced: {negative?, zero?, positive?, probability? (stops), heads?}, each
+ * [r, g, b]. The theme itself when nothing differs; else a key ("palette-1",
+ * …) made once per distinct set of colours.
+ */
+export function customPalette(theme, colors) {
+  const base = paletteOf(theme);
+  const palette = { ...base, ...colors };
+  const json = JSON.stringify(palette);
+  if (json === JSON.stringify(base)) return isBuiltIn(theme) ? theme : 'light';
+  let key = customKeys.get(json);
+  if (!key) {
+    key = `palette-${customKeys.size + 1}`;
+    customKeys.set(json, key);
+    palettes.set(key, Object.freeze(palette));
+  }
+  return key;
+}
 
 /** [r, g, b] for v in [-limit, limit] on the diverging scale. */
 export function divergingRgb(v, limit, theme) {
   const t = limit > 0 ? Math.max(-1, Math.min(1, v / limit)) : 0;
-  const center = CENTER[theme] ?? CENTER.light;
-  return t < 0 ? mix(center, NEGATIVE, -t) : mix(center, POSITIVE, t);
+  const { negative, zero, positive } = paletteOf(theme);
+  return t < 0 ? mix(zero, negative, -t) : mix(zero, positive, t);
 }
 
-/** [r, g, b] for p in [0, 1] on viridis. */
-export function sequentialRgb(p) {
-  const t = Math.max(0, Math.min(1, p)) * (VIRIDIS_RGB.length - 1);
-  const i = Math.min(VIRIDIS_RGB.length - 2, Math.floor(t));
-  return mix(VIRIDIS_RGB[i], VIRIDIS_RGB[i + 1], t - i);
+/** [r, g, b] for p in [0, 1] on the sequential scale (viridis unless the palette has its own). */
+export function sequentialRgb(p, theme) {
+  const stops = paletteOf(theme).probability;
+  const t = Math.max(0, Math.min(1, p)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(t));
+  return mix(stops[i], stops[i + 1], t - i);
 }
 
 // WCAG 2 relative luminance of an sRGB colour [r, g, b] (0-255).
@@ -52,7 +107,11 @@ export function contrast(a, b) {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Black or white text, whichever has the higher WCAG contrast on [r, g, b] (never below 4.5:1). */
+/**
+ * Black or white text, whichever has the higher WCAG contrast on [r, g, b]:
+ * at least 4.58:1 on any colour (the two contrasts multiply to 21), so every
+ * palette, an author's too, keeps its numbers readable.
+ */
 export function textOn(rgb) {
   return contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000' : '#fff';
 }
@@ -64,19 +123,23 @@ export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
 
 /** CSS gradient for a legend bar. */
 export function legendGradient(kind, theme) {
-  if (kind === 'prob') return `linear-gradient(90deg, ${VIRIDIS.join(', ')})`;
+  if (kind === 'prob') return `linear-gradient(90deg, ${paletteOf(theme).probability.map(css).join(', ')})`;
   const stops = [-1, -0.5, 0, 0.5, 1].map((t) => css(divergingRgb(t, 1, theme)));
   return `linear-gradient(90deg, ${stops.join(', ')})`;
 }
 
-/** One colour per head, distinct in both themes (Okabe–Ito palette). */
-export const HEAD_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#999999'];
-export const headColor = (h) => HEAD_COLORS[h % HEAD_COLORS.length];
+/**
+ * Head h's colour for CSS: the element's --attention-lab-head-<h+1> custom
+ * property (heads 1 to 8; the ninth takes the first's colour), else the
+ * built-in one. headWords draws the same colour into canvases (from the palette).
+ */
+export const headColor = (h) =>
+  `var(--attention-lab-head-${(h % HEAD_COLORS.length) + 1}, ${HEAD_COLORS[h % HEAD_COLORS.length]})`;
 
 // A heatmap colour is one of 256 steps of its scale, the same for table cells
 // (a class) and canvas pixels (a palette table entry).
 const paletteRgb = (kind, theme, k) =>
-  kind === 'prob' ? sequentialRgb(k / 255) : divergingRgb((k / 255) * 2 - 1, 1, theme);
+  kind === 'prob' ? sequentialRgb(k / 255, theme) : divergingRgb((k / 255) * 2 - 1, 1, theme);
 
 /**
  * The step (0-255) of v on its scale, limit being the scale's end (v not
@@ -89,8 +152,14 @@ export function paletteIndex(kind, v, limit) {
   return (((t < -1 ? -1 : t > 1 ? 1 : t) + 1) * 127.5 + 0.5) | 0;
 }
 
-/** The class of a heatmap cell: "hp-17" (probabilities), "hl-200" / "hd-200" (signed, light / dark theme). */
-export const paletteClass = (kind, theme, k) => `h${kind === 'prob' ? 'p' : theme === 'dark' ? 'd' : 'l'}-${k}`;
+/**
+ * The class of a heatmap cell: "hp-17" (probabilities), "hl-200" / "hd-200"
+ * (signed, light / dark theme); a custom palette's: "hp-palette-1-17", "hs-palette-1-200".
+ */
+export function paletteClass(kind, theme, k) {
+  if (!isBuiltIn(theme) && palettes.has(theme)) return `h${kind === 'prob' ? 'p' : 's'}-${theme}-${k}`;
+  return `h${kind === 'prob' ? 'p' : theme === 'dark' ? 'd' : 'l'}-${k}`;
+}
 
 // Canvas pixels are written as 32-bit words over ImageData's bytes (r, g, b, a
 // in memory): one store per pixel. The word's byte order is the machine's.
@@ -107,7 +176,8 @@ const paletteWordTables = new Map();
  * heatmaps pixel by pixel without allocating. Made once per scale and theme.
  */
 export function paletteWords(kind, theme) {
-  const key = kind === 'prob' ? 'prob' : `signed-${theme === 'dark' ? 'dark' : 'light'}`;
+  const known = palettes.has(theme) ? theme : 'light';
+  const key = kind === 'prob' ? (isBuiltIn(known) ? 'prob' : `prob-${known}`) : `signed-${known}`;
   let words = paletteWordTables.get(key);
   if (!words) {
     words = new Uint32Array(256);
@@ -126,42 +196,70 @@ export const headBandClass = (h) => `hb-${h % HEAD_COLORS.length}`;
  * channel by channel, without an array per cell.
  */
 export function headWords(h, theme) {
-  const [r0, g0, b0] = CENTER[theme] ?? CENTER.light;
-  const [r1, g1, b1] = hex(headColor(h));
+  const { zero, heads } = paletteOf(theme);
+  const [r0, g0, b0] = zero;
+  const [r1, g1, b1] = heads[h % heads.length];
   return (t) => {
     const s = Math.max(0, Math.min(1, t));
     return pixelWord(Math.round(r0 + (r1 - r0) * s), Math.round(g0 + (g1 - g0) * s), Math.round(b0 + (b1 - b0) * s));
   };
 }
 
-let heatmapSheet = null;
+const heatmapSheets = new Map();
+
+// Every step of a scale as a class rule, with the text colour that reads on it.
+const scaleRules = (kind, theme) =>
+  Array.from({ length: 256 }, (_, k) => {
+    const rgb = paletteRgb(kind, theme, k);
+    return `.${paletteClass(kind, theme, k)}{background:${css(rgb)};color:${textOn(rgb)}}`;
+  });
 
 /**
  * The heatmap cell classes (every step of every scale, with its text colour)
  * as one constructed stylesheet: no inline style attribute anywhere, so the
- * colours survive a strict Content-Security-Policy.
+ * colours survive a strict Content-Security-Policy. With no theme (or a
+ * built-in one): the light and dark scales and the head bands, shared by
+ * every root; with a custom palette's key: that palette's scales.
  */
-export function heatmapStyleSheet() {
-  if (!heatmapSheet) {
-    const rules = [];
-    for (const [kind, theme] of [
-      ['prob', 'light'],
-      ['signed', 'light'],
-      ['signed', 'dark'],
-    ])
-      for (let k = 0; k < 256; k++) {
-        const rgb = paletteRgb(kind, theme, k);
-        rules.push(`.${paletteClass(kind, theme, k)}{background:${css(rgb)};color:${textOn(rgb)}}`);
-      }
-    // A head's band: a stripe in its colour at the left of its first column (Q, K, V, concat).
-    HEAD_COLORS.forEach((color, k) => rules.push(`.${headBandClass(k)}{box-shadow:inset 3px 0 0 ${color}}`));
-    heatmapSheet = new CSSStyleSheet();
-    heatmapSheet.replaceSync(rules.join('\n'));
+export function heatmapStyleSheet(theme = 'light') {
+  const key = isBuiltIn(theme) || !palettes.has(theme) ? 'built-in' : theme;
+  let sheet = heatmapSheets.get(key);
+  if (!sheet) {
+    const rules =
+      key === 'built-in'
+        ? [
+            ...scaleRules('prob', 'light'),
+            ...scaleRules('signed', 'light'),
+            ...scaleRules('signed', 'dark'),
+            // A head's band: a stripe in its colour at the left of its first column (Q, K, V, concat).
+            ...HEAD_COLORS.map((_, k) => `.${headBandClass(k)}{box-shadow:inset 3px 0 0 ${headColor(k)}}`),
+          ]
+        : [...scaleRules('prob', theme), ...scaleRules('signed', theme)];
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(rules.join('\n'));
+    heatmapSheets.set(key, sheet);
   }
-  return heatmapSheet;
+  return sheet;
 }
 
 /** Adds `sheets` to a document or shadow root (once each). */
 export function adoptStyleSheets(root, sheets) {
   root.adoptedStyleSheets = [...root.adoptedStyleSheets.filter((s) => !sheets.includes(s)), ...sheets];
+}
+
+let colorProbe = null;
+
+/**
+ * [r, g, b] of a CSS colour in any syntax the browser knows ("#8e44ad",
+ * "oklch(60% 0.2 250)", "rebeccapurple"; its alpha ignored), or null if the
+ * text is not a colour: drawn into a 1×1 canvas and read back as sRGB.
+ */
+export function cssColorRgb(text) {
+  if (!text || !CSS.supports('color', text)) return null;
+  colorProbe ??= new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
+  colorProbe.globalCompositeOperation = 'copy';
+  colorProbe.fillStyle = text;
+  colorProbe.fillRect(0, 0, 1, 1);
+  const [r, g, b] = colorProbe.getImageData(0, 0, 1, 1).data;
+  return [r, g, b];
 }

@@ -10,6 +10,7 @@ import { renderPipeline } from './sections.js';
 import { SliceQueue } from './slices.js';
 import { markTabPanel, renderTabs } from './tabs.js';
 import { TeachingFrame } from './teach.js';
+import { touchWording } from './touch.js';
 
 // The per-head tensors the view draws with every head (the heads' small
 // multiples of scores and weights, the links of all heads, the averaged
@@ -38,6 +39,8 @@ export class PipelineController {
     weightsGiven: false,
     mode: 'scroll',
   };
+  /** The heatmap classes' stylesheet of the theme's palette (colors.js heatmapStyleSheet). */
+  #paletteSheet = null;
   /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
   #explained = null;
   #frame;
@@ -70,8 +73,22 @@ export class PipelineController {
    * weightsGiven (the config gives weight values: no "untrained" notice), mode}: re-renders.
    */
   setOptions(options) {
+    if (options.t) options = { ...options, t: touchWording(options.t) }; // "tap" on a touch screen
     Object.assign(this.#options, options);
+    this.#adoptPalette(this.#options.theme);
     this.render();
+  }
+
+  // A custom palette's heatmap classes (an element's --attention-lab-* colours) in place of the last one's;
+  // the built-in sheet (light, dark, the head bands) stays.
+  #adoptPalette(theme) {
+    const sheet = heatmapStyleSheet(theme);
+    const builtIn = heatmapStyleSheet();
+    if (sheet === this.#paletteSheet) return;
+    const root = this.#parts.root;
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s === builtIn || s !== this.#paletteSheet);
+    if (sheet !== builtIn) adoptStyleSheets(root, [sheet]);
+    this.#paletteSheet = sheet;
   }
 
   get options() {
@@ -111,6 +128,15 @@ export class PipelineController {
     this.#selection.h = h;
     if (this.result && !resultHolds(this.result, b, h) && this.#onSelectionChange) this.#onSelectionChange();
     else this.render();
+  }
+
+  /** The head shown, from 0; set (an element's head attribute), it is shown from the next render on. */
+  get head() {
+    return this.#selection.h;
+  }
+
+  set head(h) {
+    this.#selection.h = h;
   }
 
   /** Forgets the edits (the host runs again). */

@@ -79,7 +79,7 @@ export function renderLinks(
       line.setAttribute('y1', String(y(i) - 4));
       line.setAttribute('x2', String(rightX - 4));
       line.setAttribute('y2', String(y(j) - 4));
-      line.setAttribute('stroke', headColor(h));
+      line.style.stroke = headColor(h); // a var(): not every browser reads one in the stroke attribute
       line.setAttribute('stroke-opacity', String(Math.min(1, w)));
       line.setAttribute('stroke-width', '2');
       parent.append(line);

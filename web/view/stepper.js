@@ -10,6 +10,7 @@ export function stepMove(key, index, count) {
   switch (key) {
     case 'ArrowRight':
     case 'PageDown':
+    case ' ': // as a slide show: Space is next
       return Math.min(count - 1, index + 1);
     case 'ArrowLeft':
     case 'PageUp':
@@ -22,6 +23,10 @@ export function stepMove(key, index, count) {
       return null;
   }
 }
+
+/** Whether Space pressed on `el` presses it (a button, a link, a tab, a cell): not the next step. */
+export const isPressable = (el) =>
+  Boolean(el?.closest?.('button, a[href], summary, [role="button"], [role="tab"], td[tabindex]'));
 
 /** Whether a key pressed on `el` belongs to it: a text field, a select, a number being edited. */
 export const isTypingTarget = (el) =>

@@ -7,7 +7,7 @@ import { headColor } from './colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
 import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
 import { StepSizes } from './step-sizes.js';
-import { isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './stepper.js';
+import { isPressable, isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './stepper.js';
 
 export class TeachingFrame {
   #parts;
@@ -255,7 +255,7 @@ export class TeachingFrame {
       }
       return;
     }
-    if (this.#mode !== 'steps') return;
+    if (this.#mode !== 'steps' || (event.key === ' ' && isPressable(target))) return;
     const to = stepMove(event.key, this.#index(), this.#sections.length);
     if (to === null) return;
     event.preventDefault();

@@ -1,14 +1,26 @@
-// How the pipeline is shown (not what it computes): declared once with type
-// and default, read by the element's attributes and the page's preferences.
+// How the pipeline is shown (not what it computes): declared once with type,
+// default and the key of its help text, read by the element's attributes and
+// the page's preferences.
+
+import { SCHEMA } from '../model/schema.js';
 
 export const VIEW_OPTIONS = [
-  { name: 'steps', type: 'steps', default: null }, // which steps to show ("scores weights"); null: all
-  { name: 'lang', type: 'string', default: 'en' }, // UI language, a BCP 47 tag
-  { name: 'theme', type: 'enum', choices: ['light', 'dark'], default: 'light' },
-  { name: 'decimals', type: 'integer', min: 0, max: 8, default: 4 }, // digits after the point
-  { name: 'compact', type: 'boolean', default: false }, // smaller, without formulas and meanings
-  { name: 'editable', type: 'boolean', default: false }, // numbers in X and the weights can be edited
-  { name: 'mode', type: 'enum', choices: ['scroll', 'steps'], default: 'scroll' }, // steps: one step at a time, narrated
+  // Which steps to show ("scores weights"); null: all.
+  { name: 'steps', type: 'steps', default: null, help: 'view.steps' },
+  // The UI language, a BCP 47 tag; unset: the nearest lang attribute around the element.
+  { name: 'lang', type: 'string', default: 'en', help: 'view.lang' },
+  // auto: the reader's colour scheme (prefers-color-scheme), followed live.
+  { name: 'theme', type: 'enum', choices: ['auto', 'light', 'dark'], default: 'auto', help: 'view.theme' },
+  // Digits after the point.
+  { name: 'decimals', type: 'integer', min: 0, max: 8, default: 4, help: 'view.decimals' },
+  // Smaller, without formulas and meanings.
+  { name: 'compact', type: 'boolean', default: false, help: 'view.compact' },
+  // Numbers in X and the weights can be edited.
+  { name: 'editable', type: 'boolean', default: false, help: 'view.editable' },
+  // steps: one step at a time, narrated.
+  { name: 'mode', type: 'enum', choices: ['scroll', 'steps'], default: 'scroll', help: 'view.mode' },
+  // The head shown first, counted from 1 as its tab says; the element refuses one the config does not have.
+  { name: 'head', type: 'integer', min: 1, max: SCHEMA.limits.heads, default: 1, help: 'view.headShown' },
 ];
 
 export const viewOptionByName = new Map(VIEW_OPTIONS.map((option) => [option.name, option]));

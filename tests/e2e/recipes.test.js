@@ -1,0 +1,237 @@
+// The README's recipes for authors, run exactly as written there (the CDN
+// address replaced by the installed file) against the packed package
+// installed in a temp folder: a plain HTML page opened from file:// (and the
+// same page over http with a module script), a VitePress 1.6 site built with
+// `vitepress build` (light, dark, Chinese), and Jupyter notebook cells run by
+// Debian's `jupyter nbconvert --execute --to html`. Each checks PyTorch's
+// numbers in what the element computed and shows.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, serveFolder } from './browser.js';
+import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
+import { SHOTS } from './suite.js';
+
+const readme = readFileSync(`${repo}README.md`, 'utf8');
+const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
+const STANDALONE = 'dist/attention-lab-element.standalone.js';
+const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
+
+/** The code block that follows `<!-- recipe: name -->` in the README. */
+function recipe(name) {
+  const match = readme.match(new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`));
+  if (!match) throw new Error(`README: no recipe "${name}"`);
+  return match[1];
+}
+
+/** A fresh browser context that records page errors and console errors (a missing favicon aside). */
+async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${m.location().url})`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  return { context, page, problems };
+}
+
+/** The element's background as rendered: its relative luminance from 0 (black) to 1 (white). */
+const backgroundLuminance = (page, selector = 'attention-lab') =>
+  page.$eval(selector, (el) => {
+    const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+
+let dir;
+let app;
+let installed;
+let browser;
+
+beforeAll(async () => {
+  ({ dir, app, installed } = packAndInstall('attention-lab-recipes-'));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true }); // the symlinks go, not what they point to
+});
+
+test('web/authors.html shows every recipe as the README has it', () => {
+  const authors = readFileSync(`${repo}web/authors.html`, 'utf8');
+  const unescape = (html) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  const blocks = [...authors.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
+  const names = [...readme.matchAll(/<!-- recipe: ([\w-]+) -->/g)].map((m) => m[1]);
+  expect(names).toEqual([
+    'plain-html',
+    'vitepress-config',
+    'vitepress-theme',
+    'vitepress-page',
+    'jupyter-cdn',
+    'jupyter-offline',
+  ]);
+  for (const name of names) expect(blocks, name).toContain(recipe(name));
+  expect(authors).not.toContain('YOUR-HOST');
+});
+
+describe('plain HTML', () => {
+  test('the README recipe names real files of this version', () => {
+    expect(recipe('plain-html')).toContain(`${CDN}${STANDALONE}`);
+    expect(existsSync(`${installed}${STANDALONE}`)).toBe(true);
+  });
+
+  test('opened from file:// with the classic script beside it: PyTorch numbers, no network, English and Chinese', async () => {
+    const site = `${app}/site`;
+    mkdirSync(site, { recursive: true });
+    copyFileSync(`${installed}${STANDALONE}`, `${site}/attention-lab-element.standalone.js`);
+    const html = recipe('plain-html').replace(`${CDN}${STANDALONE}`, './attention-lab-element.standalone.js');
+    writeFileSync(`${site}/index.html`, html);
+    writeFileSync(`${site}/zh.html`, html.replace('<html lang="en">', '<html lang="zh-CN">'));
+    for (const [file, headLabel] of [
+      ['index.html', 'Head'],
+      ['zh.html', '注意力头'],
+    ]) {
+      const { context, page, problems } = await newPage(browser, { offline: true });
+      const requests = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        requests.push(url);
+        return url.startsWith('file://') ? route.continue() : route.abort();
+      });
+      await page.goto(`file://${site}/${file}`);
+      const rendered = await renderedElement(page);
+      expectPyTorchNumbers(rendered, `plain HTML from file:// (${file})`);
+      expect(rendered.lang).toContain(headLabel);
+      await page.screenshot({ path: `${SHOTS}recipe-plain-${file.replace('.html', '')}.png` });
+      expect(requests).toEqual([`file://${site}/${file}`, `file://${site}/attention-lab-element.standalone.js`]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('the same page over http with <script type="module" src>', async () => {
+    const html = recipe('plain-html')
+      .replace(`${CDN}${STANDALONE}`, `./${STANDALONE}`)
+      .replace('<script src=', '<script type="module" src=');
+    const server = await serveFolder(installed, '/', { '/module.html': html });
+    try {
+      const { context, page, problems } = await newPage(browser);
+      await page.goto(`${server.url}module.html`);
+      expectPyTorchNumbers(await renderedElement(page), 'plain HTML, module script');
+      expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+      await context.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('VitePress 1.6', () => {
+  let site;
+  let server;
+
+  beforeAll(async () => {
+    // The recipe's three files, where their first line says; a second page in Chinese.
+    for (const name of ['vitepress-config', 'vitepress-theme']) {
+      const code = recipe(name);
+      const path = `${app}/${code.match(/^\/\/ (\S+)/)[1]}`;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, code);
+    }
+    const page = recipe('vitepress-page');
+    writeFileSync(`${app}/docs/index.md`, page);
+    writeFileSync(`${app}/docs/zh.md`, page.replace('<attention-lab ', '<attention-lab lang="zh-CN" '));
+    // VitePress (and its Vue) from this checkout's devDependencies; attention-lab from the tarball.
+    for (const name of ['vitepress', 'vue']) symlinkSync(`${repo}node_modules/${name}`, `${app}/node_modules/${name}`);
+    const build = spawnSync(process.execPath, [`${repo}node_modules/vitepress/bin/vitepress.js`, 'build', 'docs'], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    expect(build.status, build.stderr + build.stdout).toBe(0);
+    site = `${app}/docs/.vitepress/dist`;
+    server = await serveFolder(site, '/');
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('the built site renders the element with PyTorch numbers, light and dark, following the switch', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const { context, page, problems } = await newPage(browser, { colorScheme });
+      await page.goto(`${server.url}index.html`);
+      expectPyTorchNumbers(await renderedElement(page), `VitePress (${colorScheme})`);
+      const dark = colorScheme === 'dark';
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+      expect(await page.locator('attention-lab').getAttribute('theme')).toBe(colorScheme);
+      const luminance = await backgroundLuminance(page);
+      expect(dark ? luminance < 0.2 : luminance > 0.9, `background luminance ${luminance}`).toBe(true);
+      await page.screenshot({ path: `${SHOTS}recipe-vitepress-${colorScheme}.png` });
+      // VitePress's appearance switch turns the element over too.
+      await page.locator('.VPSwitchAppearance:visible').first().click();
+      await expect.poll(() => page.locator('attention-lab').getAttribute('theme')).toBe(dark ? 'light' : 'dark');
+      expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('a page in Chinese (lang="zh-CN")', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await page.goto(`${server.url}zh.html`);
+    const rendered = await renderedElement(page);
+    expectPyTorchNumbers(rendered, 'VitePress (zh-CN)');
+    expect(rendered.lang).toContain('注意力头');
+    await page.screenshot({ path: `${SHOTS}recipe-vitepress-zh.png` });
+    expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
+    await context.close();
+  });
+
+  test('the server-side render (vitepress build in Node) writes the element and its attributes into the HTML', () => {
+    const html = readFileSync(`${site}/index.html`, 'utf8');
+    expect(html).toMatch(/<attention-lab text="The cat that the dog chased was black" heads="4"/);
+  });
+});
+
+describe('Jupyter notebook cells', () => {
+  const NBCONVERT = '/usr/bin/jupyter-nbconvert';
+  const notebook = (source) =>
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+      cells: [{ cell_type: 'code', id: 'recipe', metadata: {}, execution_count: null, outputs: [], source }],
+    });
+
+  test('jupyter nbconvert --execute --to html: the CDN cell and the offline cell render the element', async () => {
+    expect(existsSync(NBCONVERT), "needs Debian's jupyter-nbconvert: bash web/scripts/setup.sh --with-jupyter").toBe(
+      true,
+    );
+    // The CDN cell's address served from the installed package.
+    const cdn = await serveFolder(installed, '/');
+    try {
+      writeFileSync(`${app}/cdn.ipynb`, notebook(recipe('jupyter-cdn').replace(CDN, cdn.url)));
+      writeFileSync(`${app}/offline.ipynb`, notebook(recipe('jupyter-offline')));
+      const run = spawnSync(NBCONVERT, ['--execute', '--to', 'html', 'cdn.ipynb', 'offline.ipynb'], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+        timeout: 180_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      for (const name of ['cdn', 'offline']) {
+        const { context, page, problems } = await newPage(browser);
+        await page.goto(`file://${app}/${name}.html`);
+        expectPyTorchNumbers(await renderedElement(page), `Jupyter (${name} cell)`);
+        await page.screenshot({ path: `${SHOTS}recipe-jupyter-${name}.png` });
+        // Debian's nbconvert template links its own require.js and MathJax under /usr/share/javascript.
+        const ours = problems.filter((p) => !p.includes('/usr/share/javascript/'));
+        expect(ours).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await cdn.close();
+    }
+  }, 240_000);
+});
