@@ -5,7 +5,15 @@
 // in the theme's text colour), and the number of a selected head's tab.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { HEAD_COLORS, contrast, divergingRgb, sequentialRgb, textOn, textOnHex } from '../../web/view/colors.js';
+import {
+  HEAD_COLORS,
+  contrast,
+  customPalette,
+  divergingRgb,
+  sequentialRgb,
+  textOn,
+  textOnHead,
+} from '../../web/view/colors.js';
 
 const rgbOf = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 // The 256 steps of each scale, as colors.js's heatmap classes make them.
@@ -61,11 +69,25 @@ describe('heatmap text contrast', () => {
     expect(low.ratio).toBeGreaterThanOrEqual(4.5);
   });
 
-  test('a selected head tab’s number reads on its head colour', () => {
-    const low = worst(
-      HEAD_COLORS.map((color) => [rgbOf(textOnHex(color) === '#000' ? '#000000' : '#ffffff'), rgbOf(color)]),
-    );
+  test('a selected head tab’s number reads on its head colour, an author’s colours too', () => {
+    const text = (h, theme) => rgbOf(textOnHead(h, theme) === '#000' ? '#000000' : '#ffffff');
+    const low = worst(HEAD_COLORS.map((color, h) => [text(h, 'light'), rgbOf(color)]));
     console.log(`head tabs: worst ${low.ratio.toFixed(2)}:1 on ${HEAD_COLORS[low.at]}`);
     expect(low.ratio).toBeGreaterThanOrEqual(4.5);
+    // Mid greys and saturated colours, where black and white contrast least.
+    const authored = [
+      [119, 119, 119],
+      [255, 0, 0],
+      [0, 128, 255],
+      [118, 118, 118],
+      [0, 160, 0],
+      [128, 0, 128],
+      [200, 200, 0],
+      [90, 90, 200],
+    ];
+    const key = customPalette('light', { heads: authored });
+    const lowAuthored = worst(authored.map((rgb, h) => [text(h, key), rgb]));
+    console.log(`authored head tabs: worst ${lowAuthored.ratio.toFixed(2)}:1`);
+    expect(lowAuthored.ratio).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -116,8 +116,8 @@ export function textOn(rgb) {
   return contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000' : '#fff';
 }
 
-/** textOn for a colour written "#rrggbb" (a head's colour, under its selected tab's number). */
-export const textOnHex = (color) => textOn(hex(color));
+/** The text colour on head h's colour in `theme`'s palette (its selected tab's number), by textOn. */
+export const textOnHead = (h, theme) => textOn(paletteOf(theme).heads[h % HEAD_COLORS.length]);
 
 export const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
 

@@ -4,7 +4,7 @@
 // tells it when the edits changed (onEditsChange) so it runs again.
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
 import { resultHolds } from '../model/selection.js';
-import { adoptStyleSheets, headColor, heatmapStyleSheet } from './colors.js';
+import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from './colors.js';
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline } from './sections.js';
 import { SliceQueue } from './slices.js';
@@ -239,6 +239,7 @@ export class PipelineController {
       label: t('controls.head'),
       panel: pipeline,
       colorOf: headColor,
+      textOf: (k) => textOnHead(k, this.#options.theme),
       onPick: pick('h'),
     });
     markTabPanel(pipeline, [batchTabs, headTabs]);

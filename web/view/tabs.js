@@ -5,15 +5,14 @@
 // pipeline, its tabpanel. The focus stays on the chosen tab across renders:
 // the buttons are kept, and a rebuilt list refocuses the tab of the same
 // number.
-import { textOnHex } from './colors.js';
-
 /**
  * Tabs into `box`: a label, then 1 … count; hidden when there is only one.
  * key: 'batch' | 'head' (the tabs' ids: "head-tab-0"); panel: the element
- * the tabs control (given an id); colorOf(k) gives tab k its colour;
+ * the tabs control (given an id); colorOf(k) gives tab k its colour and
+ * textOf(k) the text's on it (the palette may change without a rebuild);
  * onPick(k) when tab k is chosen.
  */
-export function renderTabs(box, { key, count, current, label, panel, colorOf, onPick }) {
+export function renderTabs(box, { key, count, current, label, panel, colorOf, textOf, onPick }) {
   box.hidden = count <= 1;
   box.setAttribute('aria-label', label);
   const hadFocus = box.contains(box.getRootNode().activeElement);
@@ -33,10 +32,6 @@ export function renderTabs(box, { key, count, current, label, panel, colorOf, on
       button.id = `${key}-tab-${k}`;
       button.textContent = String(k + 1);
       button.setAttribute('aria-label', `${label} ${k + 1}`);
-      if (colorOf) {
-        button.style.setProperty('--tab-color', colorOf(k));
-        button.style.setProperty('--tab-text', textOnHex(colorOf(k)));
-      }
       button.addEventListener('click', () => onPick(k));
       box.append(button);
     }
@@ -49,6 +44,10 @@ export function renderTabs(box, { key, count, current, label, panel, colorOf, on
     const selected = String(k === current);
     if (tab.getAttribute('aria-selected') !== selected) tab.setAttribute('aria-selected', selected);
     tab.tabIndex = k === current ? 0 : -1;
+    if (colorOf && tab.style.getPropertyValue('--tab-text') !== textOf(k)) {
+      tab.style.setProperty('--tab-color', colorOf(k));
+      tab.style.setProperty('--tab-text', textOf(k));
+    }
     if (tab.getAttribute('aria-controls') !== panel.id) tab.setAttribute('aria-controls', panel.id);
   });
   if (hadFocus && !box.contains(box.getRootNode().activeElement)) tabs[current]?.focus();
