@@ -19,6 +19,16 @@ const CONTENT_WIDTH = Math.floor(((210 - 2 * 12) / 25.4) * 96);
 /** Pages in a PDF that Chromium wrote: its page objects (/Type /Page, not /Pages). */
 const pdfPages = (pdf) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 
+/**
+ * Print media from now on. The page hears of it (matchMedia's change event,
+ * where it fits wide matrices) at the next rendering step: wait two frames.
+ */
+async function emulatePrint() {
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await waitForIdle(page);
+}
+
 /** Under print media at the page's width: what is shown, and every matrix cell or scroll box that overflows. */
 function printLayout() {
   return page.evaluate(() => {
@@ -67,7 +77,7 @@ describe('print', () => {
         await page.fill('#control-d-model', String(dModel));
         await waitForIdle(page);
       }
-      await page.emulateMedia({ media: 'print' });
+      await emulatePrint();
       const layout = await printLayout();
       console.log(`print ${name}: ${layout.cells} cells in ${layout.steps} steps, page content ${layout.mainWidth} px`);
       expect(layout.chrome).toEqual([]);
@@ -86,10 +96,34 @@ describe('print', () => {
       expect(pages).toBeLessThanOrEqual(layout.steps);
     });
 
+  test('the dark theme prints light: a white page and the light palette on the heatmaps', async () => {
+    page = await openPage(suite.browser, suite.server.url, { viewport: { width: CONTENT_WIDTH, height: 1000 } });
+    await page.selectOption('#theme', 'dark');
+    await waitForIdle(page);
+    const look = () =>
+      page.evaluate(() => ({
+        background: getComputedStyle(document.body).backgroundColor,
+        // The signed scale's cells carry hl-* (light) or hd-* (dark) classes.
+        darkCells: document.querySelectorAll('#pipeline td[class*="hd-"]').length,
+        lightCells: document.querySelectorAll('#pipeline td[class*="hl-"]').length,
+      }));
+    const screen = await look();
+    expect(screen.darkCells).toBeGreaterThan(0); // the screen is dark
+    await emulatePrint();
+    const paper = await look();
+    expect(paper.background).toBe('rgb(255, 255, 255)');
+    expect(paper.darkCells).toBe(0);
+    expect(paper.lightCells).toBe(screen.darkCells);
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await waitForIdle(page);
+    expect((await look()).darkCells).toBe(screen.darkCells); // back to dark after printing
+  });
+
   test('step by step prints every step, not only the current one', async () => {
     page = await openPage(suite.browser, suite.server.url, { viewport: { width: CONTENT_WIDTH, height: 1000 } });
     await page.click('#steps-toggle');
-    await page.emulateMedia({ media: 'print' });
+    await emulatePrint();
     const shown = await page.$$eval(
       '#pipeline > section.step',
       (steps) => steps.filter((s) => s.getClientRects().length).length,

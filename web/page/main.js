@@ -268,10 +268,16 @@ async function init() {
     });
   }
   // The chosen theme, or with "auto" (the default) the reader's colour scheme, followed when it changes.
+  // Paper is light: while printing, the heatmaps take the light palette (the page's CSS does the rest).
+  let paper = false;
+  /** Shows the theme; a promise of the re-rendered steps when the heatmaps' palette changed, else null. */
   const showTheme = () => {
     const theme = resolveTheme($('theme').value);
     document.documentElement.dataset.theme = theme;
-    controller.setOptions({ theme });
+    const palette = paper ? 'light' : theme;
+    if (controller.options.theme === palette) return null;
+    controller.setOptions({ theme: palette });
+    return controller.whenShown();
   };
   watchColorScheme(showTheme);
   showTheme();
@@ -284,7 +290,11 @@ async function init() {
   );
   if (wantsPresentation(location.search)) teacher.present(true);
   wireNarrowScreen($('settings-panel'));
-  fitForPrint($('pipeline'));
+  fitForPrint($('pipeline'), (printing) => {
+    if (printing === paper) return null;
+    paper = printing;
+    return showTheme();
+  });
   for (const id of SENTENCE_BOXES) {
     const box = $(`input-${id}`);
     box.value = state.settings[id] ?? '';

@@ -20,11 +20,21 @@ function unfit(root) {
   for (const table of root.querySelectorAll('.matrix-figure > table.matrix')) table.style.zoom = '';
 }
 
-/** Fits the matrices under `root` while the page is printed. */
-export function fitForPrint(root) {
+/**
+ * Fits the matrices under `root` while the page is printed; onPaper(true)
+ * first, when printing starts (the page shows itself for paper: the light
+ * palette), and onPaper(false) when it ends. When onPaper re-renders, it
+ * returns a promise of the new matrices, which are fitted again then.
+ */
+export function fitForPrint(root, onPaper = () => null) {
   const printing = matchMedia('print');
-  const update = () => (printing.matches ? fitMatricesToWidth(root) : unfit(root));
-  printing.addEventListener('change', update);
-  window.addEventListener('beforeprint', () => fitMatricesToWidth(root));
-  window.addEventListener('afterprint', update);
+  const update = (paper) => {
+    const rendered = onPaper(paper);
+    if (!paper) return unfit(root);
+    fitMatricesToWidth(root);
+    rendered?.then(() => printing.matches && fitMatricesToWidth(root));
+  };
+  printing.addEventListener('change', () => update(printing.matches));
+  window.addEventListener('beforeprint', () => update(true));
+  window.addEventListener('afterprint', () => update(printing.matches));
 }
