@@ -142,9 +142,10 @@ describe('VitePress 1.6', () => {
     const page = recipe('vitepress-page');
     writeFileSync(`${app}/docs/index.md`, page);
     writeFileSync(`${app}/docs/zh.md`, page.replace('<attention-lab ', '<attention-lab lang="zh-CN" '));
-    // VitePress (and its Vue) from this checkout's devDependencies; attention-lab from the tarball.
-    for (const name of ['vitepress', 'vue']) symlinkSync(`${repo}node_modules/${name}`, `${app}/node_modules/${name}`);
-    const build = spawnSync(process.execPath, [`${repo}node_modules/vitepress/bin/vitepress.js`, 'build', 'docs'], {
+    // VitePress (and its Vue) as setup.sh --with-vitepress installs them; attention-lab from the tarball.
+    const vitepress = `${repo}build/vitepress/node_modules/`;
+    for (const name of ['vitepress', 'vue']) symlinkSync(`${vitepress}${name}`, `${app}/node_modules/${name}`);
+    const build = spawnSync(process.execPath, [`${vitepress}vitepress/bin/vitepress.js`, 'build', 'docs'], {
       cwd: app,
       encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },

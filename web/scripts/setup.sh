@@ -4,6 +4,7 @@
 #   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
 #   setup.sh --with-torch    also Debian's PyTorch 1.13, to run the generated PyTorch scripts
 #   setup.sh --with-jupyter  also Debian's Jupyter (nbconvert, ipykernel), to run the notebook recipe
+#   setup.sh --with-vitepress  also VitePress 1.6 in build/vitepress, to build the VitePress recipe
 # As root it runs apt-get itself; otherwise it prints the exact command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,6 +22,11 @@ command -v clang++ >/dev/null 2>&1 || need+=(clang)
 [ -f "$(clang++ -print-file-name="libclang_rt.fuzzer-$(uname -m).a" 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
 # NumPy for Debian's python3: the tests read the CLI's .npz and JSON (and the page's .npz) back in it
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+# VitePress is not a devDependency: its Rollup lists native packages for every platform, and the npm
+# registry this machine reaches lacks some, so a lock file written here cannot carry them and `npm ci`
+# refuses it. The recipe test gets its own install, outside the locked tree.
+VITEPRESS=1.6.4
+with_vitepress=0
 for flag in "$@"; do
   case "$flag" in
     --with-browser)
@@ -35,6 +41,7 @@ for flag in "$@"; do
       [ -x /usr/bin/jupyter-nbconvert ] || need+=(jupyter-nbconvert)
       /usr/bin/python3 -c 'import ipykernel' >/dev/null 2>&1 || need+=(python3-ipykernel)
       ;;
+    --with-vitepress) with_vitepress=1 ;;
     *) echo "setup: unknown flag $flag" >&2; exit 2 ;;
   esac
 done
@@ -54,4 +61,10 @@ fi
 # npm packages, exactly as locked; skipped when node_modules is current.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+
+if [ "$with_vitepress" = 1 ] && [ "$(cat build/vitepress/version 2>/dev/null)" != "$VITEPRESS" ]; then
+  mkdir -p build/vitepress
+  npm install --prefix build/vitepress --no-save --no-package-lock --no-audit --no-fund "vitepress@$VITEPRESS"
+  echo "$VITEPRESS" >build/vitepress/version
 fi

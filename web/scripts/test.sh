@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter
+bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter --with-vitepress
 bash web/scripts/build.sh native wasm
 
 echo "== Lint: clang-format, Prettier, ESLint"
