@@ -62,6 +62,7 @@ describe('presentation mode', () => {
     await page.click('#present-toggle');
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('true');
     expect(await page.isVisible('.present-keys')).toBe(true);
+    expect(await page.isVisible('.step-keys')).toBe(false); // the keys said once
     await page.screenshot({ path: `${SHOTS}present-1920.png` });
     await page.click('#present-toggle');
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('false');
