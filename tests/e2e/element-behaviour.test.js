@@ -52,6 +52,18 @@ test('lang follows the nearest lang attribute and <html lang>, takes BCP 47 tags
   expect((await shown(page, 'tw')).title).toBe(SCORES_ZH);
   expect((await shown(page, 'us')).title).toBe(SCORES_EN);
   await page.screenshot({ path: `${SHOTS}element-lang-zh-CN.png` });
+  // Inside another component's shadow root, the page's <html lang="zh-CN"> still reaches it.
+  await page.evaluate((attributes) => {
+    const host = document.body.appendChild(document.createElement('div'));
+    host.attachShadow({ mode: 'open' }).innerHTML = `<attention-lab ${attributes}></attention-lab>`;
+    host.id = 'component';
+  }, small);
+  await page.waitForFunction(
+    (title) =>
+      document.getElementById('component').shadowRoot.querySelector('attention-lab').shadowRoot.querySelector('h2')
+        ?.textContent === title,
+    SCORES_ZH,
+  );
 
   // <html lang> changes (a site's language switch): the element without its own lang follows.
   await page.evaluate(() => (document.documentElement.lang = 'en'));
@@ -113,6 +125,26 @@ test('theme="auto" (the default) follows prefers-color-scheme live; light and da
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForFunction(() => document.getElementById('auto').shadowRoot.querySelector('td[class*="hd-"]'));
   expect(await themeOf(page, ['auto'])).toEqual([dark]);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+test('a see-through --attention-lab-background leaves the heatmaps the theme’s zero, not black', async () => {
+  const { page, problems } = await elementPage(
+    '__clear.html',
+    `<html lang="en"><meta charset="utf-8">
+    <style>#clear { --attention-lab-background: transparent; }</style>
+    <attention-lab id="clear" theme="light" text="the cat sat" d-model="4" heads="1" steps="scores"></attention-lab>`,
+  );
+  await ready(page, ['clear']);
+  const classes = await page.evaluate(() =>
+    [...document.getElementById('clear').shadowRoot.querySelectorAll('table[data-matrix="scores"] td')].flatMap((td) =>
+      [...td.classList].filter((c) => /^h[ldps]-/.test(c)),
+    ),
+  );
+  expect(classes.length).toBeGreaterThan(0);
+  // The built-in light scale's classes (hl-…), not a custom palette's (hs-palette-…) with a black centre.
+  expect(classes.every((c) => c.startsWith('hl-'))).toBe(true);
   expect(problems).toEqual([]);
   await page.context().close();
 });

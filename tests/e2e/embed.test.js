@@ -237,7 +237,7 @@ describe('<attention-lab> and embed.html', () => {
     await page.context().close();
   });
 
-  test('embed.html takes lang, steps, theme, head and compact from its query', async () => {
+  test('embed.html takes lang and every view option (steps, theme, head, compact, decimals, editable) from its query', async () => {
     const fragment = await encodeState({
       settings: { ...DEFAULT_SETTINGS, text: 'I love my cat', numHeads: 2, dModel: 4 },
       edits: emptyEdits(),
@@ -248,7 +248,7 @@ describe('<attention-lab> and embed.html', () => {
     ]) {
       const page = await (await suite.browser.newContext({ viewport: { width: 640, height: 640 } })).newPage();
       await page.goto(
-        `${suite.server.url}embed.html?lang=${lang}&steps=scores%20weights&theme=dark&head=2&compact#${fragment}`,
+        `${suite.server.url}embed.html?lang=${lang}&steps=scores%20weights&theme=dark&head=2&compact&decimals=2&editable=false#${fragment}`,
       );
       await page.waitForFunction(() => document.getElementById('embedded').result);
       const shown = await page.evaluate(() => {
@@ -261,6 +261,8 @@ describe('<attention-lab> and embed.html', () => {
           steps: [...root.querySelectorAll('section.step')].map((s) => s.dataset.step),
           head: tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'true') + 1,
           compact: element.hasAttribute('compact'),
+          editable: element.hasAttribute('editable'), // embed.html sets it; ?editable=false clears it
+          firstNumber: root.querySelector('section.step td[data-i]').textContent.trim(),
           background: getComputedStyle(element).backgroundColor,
           tokens: element.result.tokens[0],
         };
@@ -271,6 +273,8 @@ describe('<attention-lab> and embed.html', () => {
         steps: ['scores', 'weights'],
         head: 2,
         compact: true,
+        editable: false,
+        firstNumber: expect.stringMatching(/^[−-]?\d+\.\d\d$/), // two decimals
         background: 'rgb(30, 32, 36)',
         tokens: ['I', 'love', 'my', 'cat'],
       });

@@ -102,6 +102,19 @@ function headIndexOf(text, heads) {
   throw AttentionConfigError.of(HEAD_ATTRIBUTE, 'head-out-of-range', { heads: String(heads), got: text.trim() });
 }
 
+/**
+ * The nearest element around `element` with a lang attribute, out through
+ * shadow roots (an element inside another component still takes the page's
+ * language); null if none has one.
+ */
+function nearestLangHolder(element) {
+  for (let node = element.parentElement ?? element.getRootNode().host; node;) {
+    if (node.hasAttribute('lang')) return node;
+    node = node.parentElement ?? node.getRootNode().host;
+  }
+  return null;
+}
+
 /** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */
 function givenEditsOf(config) {
   try {
@@ -223,7 +236,7 @@ export class AttentionLabElement extends ElementBase {
       this.#pageObserver = new MutationObserver(() => this.#pageChanged());
       const html = this.ownerDocument.documentElement;
       this.#pageObserver.observe(html, { attributes: true, attributeFilter: PAGE_ATTRIBUTES });
-      const nearest = this.parentElement?.closest('[lang]');
+      const nearest = nearestLangHolder(this);
       if (nearest && nearest !== html)
         this.#pageObserver.observe(nearest, { attributes: true, attributeFilter: ['lang'] });
     }
@@ -261,7 +274,7 @@ export class AttentionLabElement extends ElementBase {
 
   /** The UI language: the lang attribute, or the nearest one around the element (a BCP 47 tag: zh-CN is zh). */
   #lang() {
-    const tag = this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    const tag = this.getAttribute('lang') ?? nearestLangHolder(this)?.getAttribute('lang') ?? 'en';
     return resolveLanguage(tag);
   }
 

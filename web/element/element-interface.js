@@ -34,7 +34,7 @@ export const COLOR_PROPERTIES = [
     default: DEFAULT_COLORS.negative,
     help: 'element.css.negative',
   },
-  { name: '--attention-lab-zero', slot: 'zero', default: 'the background', help: 'element.css.zero' },
+  { name: '--attention-lab-zero', slot: 'zero', default: 'var(--attention-lab-background)', help: 'element.css.zero' },
   {
     name: '--attention-lab-positive',
     slot: 'positive',

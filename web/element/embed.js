@@ -1,7 +1,8 @@
 // embed.html: one <attention-lab> configured from the URL. The fragment holds
 // the setup (the same versioned encoding as share links); the query says how
-// it is shown: ?lang= (a BCP 47 tag; else the browser's), steps=, theme=,
-// head=, compact, passed to the element as its attributes. With
+// it is shown: ?lang= (a BCP 47 tag; else the browser's) and the element's
+// view options (steps=, theme=, head=, compact, decimals=, mode=, editable=false),
+// passed to it as its attributes. With
 // ?origin=https://blog.example it posts its height to its parent, and to that
 // origin only (the message is {type, height}, nothing of the setup), so the
 // iframe can be sized to fit:
@@ -16,11 +17,13 @@ import { defaultSettings } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
+import { VIEW_OPTIONS } from '../view/view-options.js';
 import './attention-lab-element.js';
 import './embed.css';
 
-// The query parameters that become the element's attributes of the same name.
-const VIEW_PARAMS = ['steps', 'theme', 'head', 'compact'];
+// The query parameters that become the element's attributes of the same name: its view options
+// (steps, theme, head, compact, decimals, mode, editable); lang is read below.
+const VIEW_PARAMS = VIEW_OPTIONS.filter((option) => option.name !== 'lang');
 
 const params = new URLSearchParams(location.search);
 const element = document.getElementById('embedded');
@@ -28,12 +31,13 @@ const notice = document.getElementById('notice');
 const lang = resolveLanguage(params.get('lang') ?? navigator.language);
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 element.setAttribute('lang', lang); // before the strings arrive: the element waits for them itself
-for (const name of VIEW_PARAMS) {
+for (const { name, type } of VIEW_PARAMS) {
   const value = params.get(name);
-  // compact is a boolean attribute: ?compact, ?compact=1 or ?compact=true.
-  if (name === 'compact') {
-    if (value !== null && value !== 'false' && value !== '0') element.setAttribute(name, '');
-  } else if (value !== null) element.setAttribute(name, value);
+  if (value === null) continue;
+  // A boolean: ?compact, ?compact=1 or ?compact=true sets it; ?editable=false or =0 clears it.
+  if (type !== 'boolean') element.setAttribute(name, value);
+  else if (value === 'false' || value === '0') element.removeAttribute(name);
+  else element.setAttribute(name, '');
 }
 // The page around the element takes the theme's colour scheme too (auto: the reader's).
 const theme = params.get('theme');

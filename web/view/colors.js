@@ -250,9 +250,11 @@ export function adoptStyleSheets(root, sheets) {
 let colorProbe = null;
 
 /**
- * [r, g, b] of a CSS colour in any syntax the browser knows ("#8e44ad",
- * "oklch(60% 0.2 250)", "rebeccapurple"; its alpha ignored), or null if the
- * text is not a colour: drawn into a 1×1 canvas and read back as sRGB.
+ * [r, g, b] of an opaque CSS colour in any syntax the browser knows
+ * ("#8e44ad", "oklch(60% 0.2 250)", "rebeccapurple"): drawn into a 1×1 canvas
+ * and read back as sRGB. Null if the text is not a colour, or is not opaque
+ * ("transparent", to show a site's own background): a heatmap cell needs a
+ * solid colour, so the theme's own stays.
  */
 export function cssColorRgb(text) {
   if (!text || !CSS.supports('color', text)) return null;
@@ -260,6 +262,6 @@ export function cssColorRgb(text) {
   colorProbe.globalCompositeOperation = 'copy';
   colorProbe.fillStyle = text;
   colorProbe.fillRect(0, 0, 1, 1);
-  const [r, g, b] = colorProbe.getImageData(0, 0, 1, 1).data;
-  return [r, g, b];
+  const [r, g, b, a] = colorProbe.getImageData(0, 0, 1, 1).data;
+  return a === 255 ? [r, g, b] : null;
 }
