@@ -30,14 +30,22 @@ const mix = (a, b, t) => a.map((x, i) => Math.round(x + (b[i] - x) * t));
 // A palette: [r, g, b] colours. negative, zero, positive: the diverging
 // scale's ends and centre; probability: the stops of the sequential scale
 // (two or more, evenly spaced); heads: one per head.
+// The built-in palette's colours as CSS hex, also for documentation (the element's manifest).
+export const DEFAULT_COLORS = {
+  negative: '#2166ac',
+  zero: { light: '#ffffff', dark: '#1e2024' },
+  positive: '#d9730d',
+  probability: VIRIDIS,
+  heads: HEAD_COLORS,
+};
 const LIGHT = Object.freeze({
-  negative: hex('#2166ac'),
-  zero: [255, 255, 255],
-  positive: hex('#d9730d'),
+  negative: hex(DEFAULT_COLORS.negative),
+  zero: hex(DEFAULT_COLORS.zero.light),
+  positive: hex(DEFAULT_COLORS.positive),
   probability: VIRIDIS.map(hex),
   heads: HEAD_COLORS.map(hex),
 });
-const DARK = Object.freeze({ ...LIGHT, zero: [30, 32, 36] });
+const DARK = Object.freeze({ ...LIGHT, zero: hex(DEFAULT_COLORS.zero.dark) });
 const palettes = new Map([
   ['light', LIGHT],
   ['dark', DARK],
@@ -47,15 +55,6 @@ const paletteOf = (theme) => palettes.get(theme) ?? LIGHT;
 /** A theme's palette: {negative, zero, positive, probability (stops), heads}, each [r, g, b] (light for an unknown theme). */
 export const paletteColors = paletteOf;
 const isBuiltIn = (theme) => theme === 'light' || theme === 'dark';
-
-/** The built-in palette's colours as CSS hex, for documentation (the element's manifest). */
-export const DEFAULT_COLORS = {
-  negative: '#2166ac',
-  zero: { light: '#ffffff', dark: '#1e2024' },
-  positive: '#d9730d',
-  probability: VIRIDIS,
-  heads: HEAD_COLORS,
-};
 
 /**
  * The theme key of `theme`'s palette ("light" or "dark") with some colours
@@ -248,6 +247,7 @@ export function adoptStyleSheets(root, sheets) {
 }
 
 let colorProbe = null;
+const parsedColors = new Map(); // CSS colour text -> [r, g, b] or null: each text is drawn once
 
 /**
  * [r, g, b] of an opaque CSS colour in any syntax the browser knows
@@ -257,11 +257,18 @@ let colorProbe = null;
  * solid colour, so the theme's own stays.
  */
 export function cssColorRgb(text) {
-  if (!text || !CSS.supports('color', text)) return null;
+  if (!text) return null;
+  if (!parsedColors.has(text)) parsedColors.set(text, drawnColor(text));
+  return parsedColors.get(text);
+}
+
+// The element reads its colour properties on every view change: the canvas read-back is done once per text.
+function drawnColor(text) {
+  if (!CSS.supports('color', text)) return null;
   colorProbe ??= new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
   colorProbe.globalCompositeOperation = 'copy';
   colorProbe.fillStyle = text;
   colorProbe.fillRect(0, 0, 1, 1);
   const [r, g, b, a] = colorProbe.getImageData(0, 0, 1, 1).data;
-  return a === 255 ? [r, g, b] : null;
+  return a === 255 ? Object.freeze([r, g, b]) : null;
 }
