@@ -622,7 +622,7 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   Dims d;
   if (Status s = measure(c, r, d)) return s;
   if (Status s = checkSelection(selection, d)) return s;
-  r.sizes = {d.B, d.H, d.S, d.Skv, d.D};
+  r.sizes = {d.B, d.H, d.S, d.Skv, d.D, c.kvHeads()};
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
 
