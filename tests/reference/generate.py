@@ -367,7 +367,10 @@ def blocked_positions(B, S, Skv, causal, window, sink_tokens, key_padding):
 
 
 # ------------------------------------------------------------- reference ----
-def reference(config):
+def reference(config, keep=None):
+    """The expected values of one config, and the cross-checks' lines. `keep` (a dict), when
+    given, receives the torch tensors and the per-head q, k, v the scores used (after QK-norm,
+    RoPE and the GQA repeat), for the steppers' references."""
     D = config.get("dModel", 8)
     H = config.get("numHeads", 2)
     dk = D // H
@@ -583,6 +586,8 @@ def reference(config):
     if c_side:
         expected["contextTokens"] = c_side[0]
         expected["contextIds"] = c_ids
+    if keep is not None:
+        keep.update(tensors=tensors, q=q, k=k, v=v, scaleFactor=factor, tokens=expected["tokens"], H_kv=KVH)
     return expected, checks
 
 
@@ -940,6 +945,247 @@ def random_fixture():
     return out
 
 
+# -------------------------------------------------------------- steppers ----
+# The KV-cache and FlashAttention references (fixtures/steppers/<name>.json, listed in
+# fixtures/steppers/index.json; the generic fixture runners do not read them). Each file:
+#   {"name", "description", "kind": "decode" | "flash", "config": <engine config>,
+#    "options": {"batch"} (decode) | {"batch", "head", "tileQueries", "tileKeys"} (flash),
+#    "expected": {...}}
+# Arrays are {"shape": [...], "data": [flat, row-major]}; NaN / ±Infinity as strings, as above.
+# decode (lab.decode(config, options)), one sentence `batch` of a causal self-attention run:
+#   tokens, sizes {S, H, H_kv, headDim, D},
+#   newKeys, newValues [S, H_kv, dk]: k_t and v_t after QK-norm and RoPE, from x_t @ W_K + b_K alone
+#   scores  [S, H, S]: step t's q_t · k_j (unscaled) over the cache j <= t; NaN for j > t
+#   weights [S, H, S]: step t's softmax over its t + 1 keys (scaled, capped, ALiBi, window/sinks
+#                      mask, sink column included in the softmax); NaN for j > t
+#   fullWeights [S, H, S]: the full run's weights (all queries at once), rows = queries
+#   identicalRows, rows: rows of `weights` bit-identical to fullWeights in PyTorch (for information:
+#                      another implementation's float order may differ)
+#   isCausalOneQuery [S, S]: head 0, step t with the top-left aligned is_causal mask on one query,
+#                      torch.ones(1, t + 1).tril() (what is_causal=True builds): key 0 only; NaN for j > t
+#   cacheBytes {mha, gqa, mqa}: at length t + 1, 2 · (t + 1) · heads · dk · 4, heads H, H_kv, 1
+# flash (lab.flash(config, options)), one head of one sentence, no dropout and no sink logit:
+#   tiles [{queryStart, queryEnd, keyStart, keyEnd, skipped}]: query tiles outer, key tiles inner;
+#          skipped: the mask blocks every (query, key) of the tile, which is then not computed
+#   runningMax, runningSum, rescale [T, tileQueries]: m, ℓ after tile t and α = exp(m_old - m_new)
+#          applied in it, per row of its query tile; NaN past S. α is 0 when m_old = -inf and 1 in a
+#          skipped tile (nothing is rescaled); a row whose logits so far are all -inf keeps m = -inf,
+#          ℓ = 0 (its p = exp(-inf - m) is taken as 0)
+#   partialOutput [T, tileQueries, dk]: the unnormalised O after tile t (NaN past S)
+#   output [S, dk]: O / ℓ;  plain [S, dk]: softmax(masked) @ v, the head's context
+#   maxAbsDifference, identical, total: |output - plain| in PyTorch and its bit-identical count
+def decode_reference(config, batch):
+    """The token-by-token decode loop with a KV cache, written as a tutorial would."""
+    keep = {}
+    reference(config, keep)
+    t_ = keep["tensors"]
+    H, H_kv = config.get("numHeads", 2), keep["H_kv"]
+    X = t_["X"][batch]  # (S, D)
+    S, D = X.shape
+    dk = D // H
+    rope = config.get("rope", {})
+    window, sink_tokens = config.get("window"), config.get("sinkTokens", 0)
+    sink_logit, softcap = config.get("sinkLogit"), config.get("softcap")
+    angles = rope_angles(S, dk, float(rope.get("base", 10000))) if rope.get("style", "none") != "none" else None
+    rotate = rope_rotate_half if rope.get("style") == "rotate-half" else rope_interleaved
+    slopes = alibi_slopes(H) if config.get("alibi") else None
+    nan = float("nan")
+    new_keys, new_values = torch.full((S, H_kv, dk), nan), torch.full((S, H_kv, dk), nan)
+    scores_out, weights_out = torch.full((S, H, S), nan), torch.full((S, H, S), nan)
+    one_query = torch.full((S, S), nan)
+    k_cache = torch.zeros(H_kv, 0, dk)  # (H_kv, t, dk)
+    v_cache = torch.zeros(H_kv, 0, dk)
+    proj = lambda x, n: x @ t_["W_" + n] + t_["b_" + n] if "b_" + n in t_ else x @ t_["W_" + n]
+
+    def heads(x, n):  # (1, n·dk) -> (n, 1, dk)
+        return x.view(1, n, dk).transpose(0, 1)
+
+    with torch.no_grad():
+        for t in range(S):
+            x_t = X[t:t + 1]  # (1, D): the newest token only
+            q_t, k_t, v_t = heads(proj(x_t, "Q"), H), heads(proj(x_t, "K"), H_kv), heads(proj(x_t, "V"), H_kv)
+            if config.get("qkNorm"):
+                q_t, k_t = rms_norm_heads(q_t), rms_norm_heads(k_t)
+            if angles is not None:
+                q_t, k_t = rotate(q_t, angles[t:t + 1]), rotate(k_t, angles[t:t + 1])
+            k_cache = torch.cat([k_cache, k_t], dim=1)  # (H_kv, t + 1, dk)
+            v_cache = torch.cat([v_cache, v_t], dim=1)
+            new_keys[t], new_values[t] = k_t[:, 0], v_t[:, 0]
+            keys = k_cache.repeat_interleave(H // H_kv, dim=0)  # (H, t + 1, dk)
+            values = v_cache.repeat_interleave(H // H_kv, dim=0)
+            scores = q_t @ keys.transpose(-2, -1)  # (H, 1, t + 1)
+            logits = scores * keep["scaleFactor"] if config.get("scale", "head-dim") != "head-dim" \
+                else scores / math.sqrt(dk)
+            if softcap is not None:
+                logits = softcap * torch.tanh(logits / softcap)
+            distance = (t - torch.arange(t + 1)).float()  # (t + 1,)
+            if slopes is not None:
+                logits = logits + (-slopes[:, None, None] * distance)
+
+            def softmax_with_sink(blocked):
+                row = logits.masked_fill(blocked, float("-inf"))
+                if sink_logit is not None:
+                    row = torch.cat([row, torch.full((H, 1, 1), float(sink_logit))], dim=-1)
+                return torch.softmax(row, dim=-1)[..., :t + 1]
+
+            j = torch.arange(t + 1)
+            blocked = (t - j >= window) & (j >= sink_tokens) if window is not None else torch.zeros(t + 1).bool()
+            scores_out[t, :, :t + 1] = scores[:, 0]
+            weights_out[t, :, :t + 1] = softmax_with_sink(blocked)[:, 0]
+            top_left = torch.ones(1, t + 1).tril() == 0  # is_causal=True on one query: j > 0 blocked
+            one_query[t, :t + 1] = softmax_with_sink(top_left[0])[0, 0]
+    full = t_["weights"][batch].transpose(0, 1)  # (S, H, S)
+    decoded = torch.nan_to_num(weights_out, nan=0.0)
+    identical = sum(torch.equal(decoded[t, h], full[t, h]) for t in range(S) for h in range(H))
+    worst = (decoded - full).abs().max().item()
+    cache = lambda heads_: [2 * (t + 1) * heads_ * dk * 4 for t in range(S)]
+    expected = {
+        "tokens": keep["tokens"][batch],
+        "sizes": {"S": S, "H": H, "H_kv": H_kv, "headDim": dk, "D": D},
+        "newKeys": new_keys, "newValues": new_values, "scores": scores_out, "weights": weights_out,
+        "fullWeights": full, "identicalRows": identical, "rows": S * H, "isCausalOneQuery": one_query,
+        "cacheBytes": {"mha": cache(H), "gqa": cache(H_kv), "mqa": cache(1)},
+    }
+    assert worst < 1e-6, f"the decode loop differs from the full causal run by {worst}"
+    assert torch.equal(one_query[:, 0], torch.ones(S)) or sink_logit is not None
+    return expected, f"decode rows vs the full run: worst {worst:.2e}, {identical}/{S * H} rows bit-identical"
+
+
+def flash_reference(config, batch, head, tile_queries, tile_keys):
+    """FlashAttention-2's loop for one head: query tiles outer, key tiles inner, the online softmax."""
+    keep = {}
+    reference(config, keep)
+    t_ = keep["tensors"]
+    q, k, v = keep["q"][batch, head], keep["k"][batch, head], keep["v"][batch, head]  # (S, dk), (S_kv, dk) twice
+    S, dk = q.shape
+    Skv = k.shape[0]
+    H = config.get("numHeads", 2)
+    softcap = config.get("softcap")
+    bias = t_["alibiBias"][head] if "alibiBias" in t_ else torch.zeros(S, Skv)
+    convention = config.get("maskConvention", "blocked")
+    mask = t_["mask"][batch]  # (S, S_kv) in the config's convention
+    blocked = {"blocked": mask == 1, "keep": mask == 0}.get(convention, mask != 0)
+    fill = config.get("maskFill", "-inf")
+    fill = float("-inf") if fill == "-inf" else float(fill)
+    nan, neg_inf = float("nan"), float("-inf")
+    tiles, m_rows, l_rows, a_rows, o_rows = [], [], [], [], []
+    output = torch.zeros(S, dk)
+    with torch.no_grad():
+        for qs in range(0, S, tile_queries):
+            qe = min(qs + tile_queries, S)
+            m = torch.full((qe - qs,), neg_inf)  # running max
+            l = torch.zeros(qe - qs)  # running sum
+            O = torch.zeros(qe - qs, dk)  # unnormalised output
+            for ks in range(0, Skv, tile_keys):
+                ke = min(ks + tile_keys, Skv)
+                tile_blocked = blocked[qs:qe, ks:ke]
+                skipped = bool(tile_blocked.all())
+                alpha = torch.ones(qe - qs)
+                if not skipped:
+                    logits = (q[qs:qe] @ k[ks:ke].T) * keep["scaleFactor"]  # (Br, Bc)
+                    if softcap is not None:
+                        logits = softcap * torch.tanh(logits / softcap)
+                    logits = logits + bias[qs:qe, ks:ke]
+                    if convention == "additive":
+                        logits = logits + mask[qs:qe, ks:ke]
+                    else:
+                        logits = logits.masked_fill(tile_blocked, fill)
+                    m_new = torch.maximum(m, logits.max(dim=-1).values)
+                    alpha = torch.where(m == neg_inf, torch.zeros(()), torch.exp(m - m_new))
+                    p = torch.where(logits == neg_inf, torch.zeros(()), torch.exp(logits - m_new[:, None]))
+                    l = alpha * l + p.sum(dim=-1)
+                    O = alpha[:, None] * O + p @ v[ks:ke]
+                    m = m_new
+                tiles.append({"queryStart": qs, "queryEnd": qe, "keyStart": ks, "keyEnd": ke, "skipped": skipped})
+                pad = tile_queries - (qe - qs)
+                m_rows.append(torch.cat([m, torch.full((pad,), nan)]))
+                l_rows.append(torch.cat([l, torch.full((pad,), nan)]))
+                a_rows.append(torch.cat([alpha, torch.full((pad,), nan)]))
+                o_rows.append(torch.cat([O, torch.full((pad, dk), nan)]))
+            output[qs:qe] = O / l[:, None]
+    plain = t_["context"][batch, head]  # softmax(masked) @ v, no dropout
+    assert config.get("dropout", {}).get("p", 0) == 0 and config.get("sinkLogit") is None
+    worst = (output - plain).abs().max().item()
+    assert worst < 1e-5, f"the online softmax differs from the plain one by {worst}"
+    identical = int((output == plain).sum())
+    expected = {
+        "tiles": tiles, "runningMax": torch.stack(m_rows), "runningSum": torch.stack(l_rows),
+        "rescale": torch.stack(a_rows), "partialOutput": torch.stack(o_rows), "output": output, "plain": plain,
+        "maxAbsDifference": worst, "identical": identical, "total": output.numel(),
+    }
+    return expected, (f"online softmax {tile_queries}x{tile_keys} vs plain: worst {worst:.2e}, "
+                      f"{identical}/{output.numel()} bit-identical")
+
+
+def encode_stepper(value):
+    """Tensors as {shape, data}; everything else as it is."""
+    if isinstance(value, torch.Tensor):
+        return {"shape": list(value.shape), "data": [encode_number(x) for x in value.flatten().tolist()]}
+    if isinstance(value, dict):
+        return {n: encode_stepper(x) for n, x in value.items()}
+    return value
+
+
+STEPPER_CONFIGS = [
+    ("decode-causal", "decode", "token by token, four heads, causal", {"batch": 0},
+     {"text": "the cache grows by one key and value each step", "numHeads": 4, "mask": "causal", "seed": 301}),
+    ("decode-llama", "decode", "token by token with RoPE rotate-half and GQA 8 -> 2", {"batch": 0},
+     {"text": "the llama reads one token at a time", "dModel": 16, "numHeads": 8, "numKVHeads": 2,
+      "rope": {"style": "rotate-half"}, "mask": "causal", "seed": 302}),
+    ("decode-streaming-batch-1", "decode", "sentence 1 of a batch: window 3, 1 sink token, a sink logit, "
+     "MQA, QK-norm, interleaved RoPE, softcap and ALiBi", {"batch": 1},
+     {"texts": ["every variant in a cached decode", "the second one decodes here"], "dModel": 8,
+      "numHeads": 2, "numKVHeads": 1, "qkNorm": True, "rope": {"style": "interleaved"}, "softcap": 3,
+      "alibi": True, "window": 3, "sinkTokens": 1, "sinkLogit": 0, "mask": "causal", "seed": 303}),
+    ("flash-causal-2x2", "flash", "online softmax, tiles of 2 queries x 2 keys, causal",
+     {"batch": 0, "head": 1, "tileQueries": 2, "tileKeys": 2},
+     {"text": "a tiled softmax over seven tokens", "numHeads": 2, "mask": "causal", "seed": 311}),
+    ("flash-causal-3x4", "flash", "online softmax, tiles of 3 queries x 4 keys, causal",
+     {"batch": 0, "head": 1, "tileQueries": 3, "tileKeys": 4},
+     {"text": "a tiled softmax over seven tokens", "numHeads": 2, "mask": "causal", "seed": 311}),
+    ("flash-no-mask-2x3", "flash", "online softmax, 2 x 3 tiles, no mask, torch.rand weights",
+     {"batch": 0, "head": 0, "tileQueries": 2, "tileKeys": 3},
+     {"text": "large scores make the running max move", "dModel": 8, "numHeads": 2,
+      "weights": {"init": "torch-rand"}, "seed": 312}),
+    ("flash-window-2x2", "flash", "online softmax with a window of 2: skipped tiles and rows with no key yet",
+     {"batch": 0, "head": 0, "tileQueries": 2, "tileKeys": 2},
+     {"text": "a window leaves tiles with nothing to see", "numHeads": 2, "mask": "causal", "window": 2,
+      "seed": 313}),
+    ("flash-window-3x2", "flash", "online softmax with a window of 2, 3 x 2 tiles",
+     {"batch": 0, "head": 0, "tileQueries": 3, "tileKeys": 2},
+     {"text": "a window leaves tiles with nothing to see", "numHeads": 2, "mask": "causal", "window": 2,
+      "seed": 313}),
+    ("flash-gqa-softcap-alibi-4x4", "flash", "online softmax of a GQA head with softcap and ALiBi, 4 x 4 tiles",
+     {"batch": 1, "head": 3, "tileQueries": 4, "tileKeys": 4},
+     {"texts": ["grouped heads with capped and biased logits", "a padded second sentence"], "dModel": 16,
+      "numHeads": 4, "numKVHeads": 2, "softcap": 5, "alibi": True, "rope": {"style": "rotate-half"},
+      "mask": "causal+padding", "seed": 314}),
+]
+
+
+def write_steppers():
+    out_dir = os.path.join(OUT, "steppers")
+    os.makedirs(out_dir, exist_ok=True)
+    lines, names = [], []
+    for name, kind, description, options, config in STEPPER_CONFIGS:
+        if kind == "decode":
+            expected, line = decode_reference(config, options["batch"])
+        else:
+            expected, line = flash_reference(config, options["batch"], options["head"], options["tileQueries"],
+                                             options["tileKeys"])
+        with open(os.path.join(out_dir, name + ".json"), "w") as f:
+            json.dump({"name": name, "description": description, "kind": kind, "config": config,
+                       "options": options, "expected": encode_stepper(expected)}, f, ensure_ascii=False,
+                      allow_nan=False)
+            f.write("\n")
+        names.append(name)
+        lines.append(f"{name}: {line}")
+    with open(os.path.join(out_dir, "index.json"), "w") as f:
+        json.dump(names, f, indent=1)
+        f.write("\n")
+    return lines
+
+
 PROGRAMS = os.path.join(HERE, "programs")
 
 
@@ -989,6 +1235,7 @@ def main():
         json.dump(random_fixture(), f)
         f.write("\n")
     programs = run_programs()
+    worst_mha += write_steppers()
     print(f"wrote {len(index)} attention fixtures and random.json to {OUT}")
     print(f"ran {len(programs)} tutorial programs into {os.path.join(OUT, 'programs')}")
     for line in worst_mha:
