@@ -157,4 +157,10 @@ struct AttentionResult {
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
 
+// How the run turns one row of scores into weights (softmax.h's
+// scaleMaskSoftmaxRow): the steps a stepper gives its own rows so that they
+// are the run's rows bit for bit. `result` is the run of `config`.
+struct ScoreRowSteps;
+ScoreRowSteps scoreRowStepsOf(const AttentionConfig& config, const AttentionResult& result);
+
 }  // namespace attention_lab

@@ -706,6 +706,13 @@ export default {
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
   'error.unknown-steps': '未知的步骤 {got}（可用的步骤：{known}）',
   'error.head-out-of-range': 'head 应为 1 到 {heads}（头的个数）之间的整数，实际为 {got}',
+  'error.decode-needs-self-attention': 'KV 缓存用句子自身的键逐个解码：需要自注意力，但 {field} 给出了上下文',
+  'error.decode-needs-causal':
+    'KV 缓存一次解码一个词元，每个查询只能看到它之前的键：需要 causal 或 causal+padding 掩码，实际为 {got}',
+  'error.decode-needs-dot-score': 'KV 缓存的每一步用查询与缓存的键做点积：需要 score 为 dot，实际为 {got}',
+  'error.tile-size': '{field} 应为从 1 起的整数（每个分块的查询数或键数），实际为 {got}',
+  'error.too-many-tiles':
+    '{tileQueries} × {tileKeys} 的分块共 {count} 个，超过了单步演示的上限 {limit}：请选更大的分块',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
   'error.json-unexpected-end': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入意外结束，需要一个值',
