@@ -29,6 +29,17 @@ Status checkDecodable(const AttentionConfig& c) {
   return {};
 }
 
+// One row of n scores to its weights as the run makes them (attention.cpp's
+// heads): the plain pass, or with softcap, ALiBi (biasRow) or the sink column
+// the variants' pass, whose probabilities (n + 1 with the sink) go to `probs`.
+void rowWeights(const ScoreRowSteps& steps, bool variants, const float* scores, const float* biasRow,
+                const float* maskRow, int64_t n, float* probs) {
+  if (!variants) return scaleMaskSoftmaxRow(steps, scores, maskRow, n, nullptr, nullptr, probs);
+  RowStages stages;
+  stages.probs = probs;
+  variantRow(steps, scores, biasRow, maskRow, n, stages);
+}
+
 bool sameBits(const float* a, const float* b, int64_t n) {
   return std::memcmp(a, b, static_cast<size_t>(n) * sizeof(float)) == 0;
 }
@@ -47,6 +58,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   if (Status s = checkDecodable(c)) return s;
   TensorSet wanted = headInputTensors();
   wanted.add("mask");
+  wanted.add("alibiBias");
   wanted.add("weights");
   Selection selection;
   selection.batch = batch;
@@ -57,6 +69,8 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   const int64_t S = in.S, H = in.H, dk = in.dk, cells = S * H * S;
   const float* mask = run.find("mask")->data.data();  // [1, S, S]
   const Tensor& full = *run.find("weights");          // [1, H, S, S]
+  const Tensor* alibi = run.find("alibiBias");        // [H, S, S] with ALiBi
+  const bool variants = steps.cap || steps.sink || alibi;
 
   out.tokens = run.tokens.empty() ? std::vector<std::string>{} : run.tokens[0];
   out.S = S;
@@ -79,7 +93,8 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   oneQuery.fill = -std::numeric_limits<float>::infinity();
   std::vector<float> topLeftMask(static_cast<size_t>(S), 1.0f);
   topLeftMask[0] = 0.0f;
-  std::vector<float> oneQueryScores(static_cast<size_t>(S));
+  // One row of probabilities: t + 1 weights, and the sink's.
+  std::vector<float> probs(static_cast<size_t>(S + 1));
 
   for (int64_t t = 0; t < S; ++t) {
     const int64_t length = t + 1;  // the cache after appending k_t, v_t
@@ -89,7 +104,9 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
       float* scores = out.scores.data() + row;
       gemm(1, length, dk, in.query(t, h), dk, in.keys(in.kvHeadOf(h)), in.kvStride(), true, nullptr, scores, S);
       float* weights = out.weights.data() + row;
-      scaleMaskSoftmaxRow(steps, scores, mask + t * S, length, nullptr, nullptr, weights);
+      const float* biasRow = alibi ? alibi->data.data() + (h * S + t) * S : nullptr;
+      rowWeights(steps, variants, scores, biasRow, mask + t * S, length, probs.data());
+      std::copy(probs.data(), probs.data() + length, weights);
       // The full run's row t of head h: the first t + 1 entries the same bits, the rest exact zeros.
       const float* fullRow = full.data.data() + (h * S + t) * S;
       std::copy(fullRow, fullRow + S, out.fullWeights.data() + row);
@@ -97,9 +114,8 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
       for (int64_t j = length; j < S; ++j) identical = identical && fullRow[j] == 0.0f;
       out.identicalRows += identical;
       if (h == 0) {
-        std::copy(scores, scores + length, oneQueryScores.data());
-        scaleMaskSoftmaxRow(oneQuery, oneQueryScores.data(), topLeftMask.data(), length, nullptr, nullptr,
-                            out.isCausalOneQuery.data() + t * S);
+        rowWeights(oneQuery, variants, scores, biasRow, topLeftMask.data(), length, probs.data());
+        std::copy(probs.data(), probs.data() + length, out.isCausalOneQuery.data() + t * S);
       }
     }
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "gemm.h"
@@ -30,8 +31,9 @@ struct RowState {
 
 // One key tile for the query rows [qs, qe) of the tile (logits rows `stride`
 // apart, values rows `vStride` apart), recorded in tile slot `t` of out.
+// `sink`: the sink logit, a last column of the last key tile (else null).
 void stepTile(const FlashTile& tile, const float* logits, int64_t stride, const float* values, int64_t vStride,
-              int64_t t, RowState& state, FlashResult& out) {
+              const float* sink, int64_t t, RowState& state, FlashResult& out) {
   const int64_t tq = out.tileQueries, dk = out.dk;
   for (int64_t r = 0; r < tile.queryEnd - tile.queryStart; ++r) {
     const float* x = logits + (tile.queryStart + r) * stride;
@@ -40,10 +42,10 @@ void stepTile(const FlashTile& tile, const float* logits, int64_t stride, const 
     float* o = state.output.data() + r * dk;
     float* alphaOut = out.rescale.data() + t * tq + r;
     if (tile.skipped) {
-      *alphaOut = kNaN;
+      *alphaOut = 1.0f;  // nothing is rescaled
     } else {
       // m_new = max(m, rowmax(x)); alpha = exp(m - m_new), 0 while nothing was seen
-      float tileMax = -kInf;
+      float tileMax = sink ? *sink : -kInf;
       for (int64_t j = tile.keyStart; j < tile.keyEnd; ++j) tileMax = std::max(tileMax, x[j]);
       const float mNew = std::max(m, tileMax);
       const float alpha = m == -kInf ? 0.0f : softmaxExp(m - mNew);
@@ -57,6 +59,7 @@ void stepTile(const FlashTile& tile, const float* logits, int64_t stride, const 
         const float* v = values + j * vStride;
         for (int64_t d = 0; d < dk; ++d) o[d] += p * v[d];
       }
+      if (sink) l += softmaxExp(*sink - mNew);  // the sink column: weight, no value
       m = mNew;
       *alphaOut = alpha;
     }
@@ -110,6 +113,9 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
   const float* logits = run.find("masked")->data.data();  // [1, 1, S, S_kv]: the selected head
   const float* weights = run.find("weights")->data.data();
   const float* values = in.values(in.kvHeadOf(o.head));
+  // The sink logit: softmax over cat([masked, sinkLogit]), the last column.
+  const std::optional<float> sink =
+      c.sinkLogit ? std::optional<float>(static_cast<float>(*c.sinkLogit)) : std::optional<float>();
 
   out.S = S;
   out.Skv = Skv;
@@ -128,8 +134,9 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
     state.output.assign(static_cast<size_t>(tq * dk), 0.0f);
     for (int64_t ks = 0; ks < Skv; ks += tk) {
       FlashTile tile{qs, std::min(qs + tq, S), ks, std::min(ks + tk, Skv), false};
-      tile.skipped = allMasked(tile, logits, Skv);
-      stepTile(tile, logits, Skv, values, in.kvStride(), static_cast<int64_t>(out.tiles.size()), state, out);
+      const float* tileSink = sink && tile.keyEnd == Skv ? &*sink : nullptr;
+      tile.skipped = !tileSink && allMasked(tile, logits, Skv);
+      stepTile(tile, logits, Skv, values, in.kvStride(), tileSink, static_cast<int64_t>(out.tiles.size()), state, out);
       out.tiles.push_back(tile);
     }
     // out = O / l

@@ -16,6 +16,10 @@
 //           m = m_new
 //       out[qs:qe] = O / l[:, None]
 //
+// With a sink logit, the softmax is over cat([masked, sinkLogit]): the sink
+// is the last column of each row's last key tile (it takes weight in m and
+// ℓ and carries no value), so that tile is never skipped.
+//
 // The logits are the run's own, so the only difference from the plain
 // softmax's context (weights @ v) is the order of the float operations: the
 // plain softmax divides each weight by the whole sum before multiplying by v,
@@ -45,7 +49,7 @@ struct FlashResult {
   // [T, tileQueries] per row of the tile's query block (NaN past S), after tile t:
   std::vector<float> runningMax;  // m
   std::vector<float> runningSum;  // ℓ
-  std::vector<float> rescale;  // α = exp(m_old − m_new) applied in tile t (0 when m_old = −inf; NaN when skipped)
+  std::vector<float> rescale;     // α = exp(m_old − m_new) applied in tile t (0 when m_old = −inf; 1 when skipped)
   std::vector<float> partialOutput;  // [T, tileQueries, dk]: O after tile t
   std::vector<float> output;         // [S, dk]: O / ℓ
   std::vector<float> plain;          // [S, dk]: weights @ v of the same head (before dropout)

@@ -3,15 +3,18 @@
 // softmax's context (within float32 rounding, worst difference printed).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attention.h"
 #include "kv_cache.h"
 #include "online_softmax.h"
+#include "schema.h"
 #include "test_support.h"
 
 namespace attention_lab {
@@ -30,6 +33,14 @@ const char* const kDecodeConfigs[] = {
         "maskConvention": "additive", "maskFill": -1e9, "scale": "d-model"})",
     R"({"text": "x y z w", "dModel": 4, "numHeads": 1, "mask": "causal", "maskConvention": "keep",
         "dropout": {"p": 0.5, "seed": 1}, "weights": {"init": "torch-rand", "qkvBias": true}})",
+    // The modern variants: GQA and RoPE (Llama), QK-norm, window and sinks, a sink logit, ALiBi, softcap.
+    R"({"text": "the llama reads one token at a time", "dModel": 16, "numHeads": 8, "numKVHeads": 2,
+        "rope": {"style": "rotate-half"}, "mask": "causal"})",
+    R"({"text": "a b c d e f g h i j", "dModel": 8, "numHeads": 2, "numKVHeads": 1, "qkNorm": true,
+        "rope": {"style": "interleaved", "base": 100}, "mask": "causal", "window": 3, "sinkTokens": 1,
+        "sinkLogit": 0.5})",
+    R"({"texts": ["every variant in a cached decode", "the second one"], "dModel": 12, "numHeads": 6,
+        "numKVHeads": 3, "alibi": true, "softcap": 2, "mask": "causal+padding", "sinkLogit": -1})",
 };
 
 TEST(KvCache, EveryDecodeRowIsTheFullCausalRunsRowBitForBit) {
@@ -121,6 +132,10 @@ const char* const kFlashConfigs[] = {
     R"({"text": "one two three four five", "contextText": "six seven eight", "dModel": 6, "numHeads": 2})",
     R"({"text": "a b c d e f g h i j k l m n o p q r s", "dModel": 32, "numHeads": 2, "mask": "causal",
         "maskConvention": "additive", "maskFill": -1e9, "seed": 5})",
+    R"({"text": "a b c d e f g h i j", "dModel": 8, "numHeads": 4, "numKVHeads": 2, "rope": {"style": "rotate-half"},
+        "mask": "causal", "window": 3, "sinkTokens": 1, "sinkLogit": 0.5})",
+    R"({"text": "a b c d e f g", "dModel": 8, "numHeads": 2, "alibi": true, "softcap": 3, "sinkLogit": 0,
+        "mask": "causal"})",
 };
 
 struct Tiles {
@@ -195,7 +210,7 @@ TEST(OnlineSoftmax, TilesRunQueryTilesOuterAndSkipFullyMaskedOnes) {
       float m = -INFINITY;
       for (int64_t j = 0; j < tile.keyEnd; ++j) m = std::max(m, masked[i * 7 + j]);
       EXPECT_EQ(f.runningMax[at], m);
-      if (tile.skipped) EXPECT_TRUE(std::isnan(f.rescale[at]));
+      if (tile.skipped) EXPECT_EQ(f.rescale[at], 1.0f);
       // The first key tile: nothing seen before, alpha = exp(-inf - m) is taken as 0.
       if (tile.keyStart == 0) EXPECT_EQ(f.rescale[at], 0.0f);
     }
@@ -208,6 +223,99 @@ TEST(OnlineSoftmax, TilesRunQueryTilesOuterAndSkipFullyMaskedOnes) {
     for (int64_t j = 0; j <= i; ++j) sum += std::exp(static_cast<double>(masked[i * 7 + j]) - f.runningMax[at]);
     EXPECT_NEAR(f.runningSum[at], sum, 1e-5 * sum);
   }
+}
+
+// ---- against PyTorch (fixtures/steppers, written by tests/reference/generate.py) ----
+
+// A fixture array {shape, data} as floats.
+std::vector<float> fixtureArray(const JsonValue& v) {
+  std::vector<float> out;
+  for (const JsonValue& x : v.find("data")->array()) out.push_back(testing::fixtureNumber(x));
+  return out;
+}
+
+// The largest |got - want| over the entries that are numbers in `want`; NaN in want must be NaN in got.
+double worstDifference(const std::vector<float>& got, const std::vector<float>& want, const std::string& what) {
+  EXPECT_EQ(got.size(), want.size()) << what;
+  double worst = 0;
+  for (size_t e = 0; e < std::min(got.size(), want.size()); ++e) {
+    if (std::isnan(want[e])) {
+      EXPECT_TRUE(std::isnan(got[e])) << what << "[" << e << "]";
+    } else if (std::isinf(want[e])) {
+      EXPECT_EQ(got[e], want[e]) << what << "[" << e << "]";
+    } else {
+      worst = std::max(worst, std::fabs(static_cast<double>(got[e]) - want[e]));
+    }
+  }
+  return worst;
+}
+
+std::vector<std::string> stepperFixtures() {
+  const JsonValue index = testing::readJsonFile(testing::fixturePath("steppers/index.json"));
+  std::vector<std::string> names;
+  for (const JsonValue& name : index.array()) names.push_back(name.string());
+  return names;
+}
+
+TEST(StepperFixtures, MatchPyTorchsDecodeAndTiledLoops) {
+  double worstDecode = 0, worstFlash = 0;
+  int64_t checked = 0;
+  for (const std::string& name : stepperFixtures()) {
+    const JsonValue fixture = testing::readJsonFile(testing::fixturePath("steppers/" + name + ".json"));
+    AttentionConfig c;
+    ASSERT_TRUE(succeeded(parseConfig(*fixture.find("config"), c))) << name;
+    const JsonValue& options = *fixture.find("options");
+    const JsonValue& want = *fixture.find("expected");
+    const auto option = [&](const char* key) { return static_cast<int64_t>(options.find(key)->number()); };
+    double worst = 0;
+    if (fixture.find("kind")->string() == "decode") {
+      DecodeResult d;
+      ASSERT_TRUE(succeeded(decodeWithKvCache(c, option("batch"), d))) << name;
+      worst = std::max({worstDifference(d.newKeys, fixtureArray(*want.find("newKeys")), name + " newKeys"),
+                        worstDifference(d.newValues, fixtureArray(*want.find("newValues")), name + " newValues"),
+                        worstDifference(d.scores, fixtureArray(*want.find("scores")), name + " scores"),
+                        worstDifference(d.weights, fixtureArray(*want.find("weights")), name + " weights"),
+                        worstDifference(d.fullWeights, fixtureArray(*want.find("fullWeights")), name + " fullWeights"),
+                        worstDifference(d.isCausalOneQuery, fixtureArray(*want.find("isCausalOneQuery")),
+                                        name + " isCausalOneQuery")});
+      EXPECT_EQ(d.identicalRows, d.rows) << name;  // ours: every row, bit for bit
+      EXPECT_EQ(d.rows, static_cast<int64_t>(want.find("rows")->number()));
+      const JsonValue& bytes = *want.find("cacheBytes");
+      for (const auto& [key, ours] : {std::pair<const char*, const std::vector<double>*>{"mha", &d.cacheBytesMha},
+                                      {"gqa", &d.cacheBytesGqa},
+                                      {"mqa", &d.cacheBytesMqa}}) {
+        std::vector<double> theirs;
+        for (const JsonValue& x : bytes.find(key)->array()) theirs.push_back(x.number());
+        EXPECT_EQ(*ours, theirs) << name << " cacheBytes." << key;
+      }
+      worstDecode = std::max(worstDecode, worst);
+    } else {
+      FlashOptions o{option("batch"), option("head"), option("tileQueries"), option("tileKeys")};
+      FlashResult f;
+      ASSERT_TRUE(succeeded(onlineSoftmax(c, o, f))) << name;
+      const auto& tiles = want.find("tiles")->array();
+      ASSERT_EQ(f.tiles.size(), tiles.size()) << name;
+      for (size_t t = 0; t < tiles.size(); ++t) {
+        EXPECT_EQ(f.tiles[t].queryStart, static_cast<int64_t>(tiles[t].find("queryStart")->number()));
+        EXPECT_EQ(f.tiles[t].keyEnd, static_cast<int64_t>(tiles[t].find("keyEnd")->number()));
+        EXPECT_EQ(f.tiles[t].skipped, tiles[t].find("skipped")->boolean()) << name << " tile " << t;
+      }
+      worst = std::max(
+          {worstDifference(f.runningMax, fixtureArray(*want.find("runningMax")), name + " runningMax"),
+           worstDifference(f.runningSum, fixtureArray(*want.find("runningSum")), name + " runningSum"),
+           worstDifference(f.rescale, fixtureArray(*want.find("rescale")), name + " rescale"),
+           worstDifference(f.partialOutput, fixtureArray(*want.find("partialOutput")), name + " partialOutput"),
+           worstDifference(f.output, fixtureArray(*want.find("output")), name + " output"),
+           worstDifference(f.plain, fixtureArray(*want.find("plain")), name + " plain")});
+      worstFlash = std::max(worstFlash, worst);
+    }
+    EXPECT_LE(worst, 1e-5) << name;
+    std::printf("%-32s worst difference from PyTorch %.3g\n", name.c_str(), worst);
+    ++checked;
+  }
+  std::printf("steppers vs PyTorch: decode worst %.3g, flash worst %.3g (%lld fixtures)\n", worstDecode, worstFlash,
+              static_cast<long long>(checked));
+  EXPECT_GE(checked, 2);
 }
 
 TEST(OnlineSoftmax, ErrorsNameTheOption) {

@@ -681,6 +681,14 @@ export default {
     'weights.layout "per-head" 不能与 weights.init "torch-mha" 同用：nn.MultiheadAttention 只有一个融合的 in_proj',
   'error.per-head-with-clones':
     'weights.layout "per-head" 不能与 weights.init "torch-linear-clones" 同用：它把同一个 nn.Linear(dModel, dModel) 整个复制给 Q、K、V 和 O，没有逐头的层可以抽取',
+  'error.rope-odd-head-dim':
+    'RoPE 按两两一组旋转特征，所以 headDim 必须是偶数；当前 headDim 为 {headDim}（dModel / numHeads）',
+  'error.kv-heads-not-divisor':
+    'numHeads（{numHeads}）必须能被 numKVHeads（{numKVHeads}）整除：每个键/值头要服务同样多的查询头',
+  'error.kv-heads-init':
+    'numKVHeads（{numKVHeads}）小于 numHeads（{numHeads}）时，需要 weights.init 为 "torch-linear"、"torch-rand" 或 "identity"，且 weights.layout 为 "fused"：nn.MultiheadAttention 和复制的 nn.Linear(dModel, dModel) 没有分组查询的形式',
+  'error.window-needs-causal': '滑动窗口需要掩码为 "causal" 或 "causal+padding"',
+  'error.needs-self-attention': '{field} 用到同一序列中查询与键的位置差 i − j，所以需要自注意力（不能有上下文）',
   'error.batch-too-large': '批次大小（{batch}）超过上限 {limit}',
   'error.query-too-long': '查询长度（{length}）超过上限 {limit} 个词元',
   'error.keys-too-long': '键的长度（{length}）超过上限 {limit} 个词元',
