@@ -72,7 +72,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   const Tensor* alibi = run.find("alibiBias");        // [H, S, S] with ALiBi
   const bool variants = steps.cap || steps.sink || alibi;
 
-  out.tokens = run.tokens.empty() ? std::vector<std::string>{} : run.tokens[0];
+  out.tokens = run.tokens.empty() ? std::vector<std::string>{} : run.tokens[static_cast<size_t>(batch)];
   out.S = S;
   out.H = H;
   out.Hkv = in.Hkv;

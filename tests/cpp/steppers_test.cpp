@@ -280,6 +280,9 @@ TEST(StepperFixtures, MatchPyTorchsDecodeAndTiledLoops) {
                                         name + " isCausalOneQuery")});
       EXPECT_EQ(d.identicalRows, d.rows) << name;  // ours: every row, bit for bit
       EXPECT_EQ(d.rows, static_cast<int64_t>(want.find("rows")->number()));
+      std::vector<std::string> tokens;
+      for (const JsonValue& token : want.find("tokens")->array()) tokens.push_back(token.string());
+      EXPECT_EQ(d.tokens, tokens) << name;
       const JsonValue& bytes = *want.find("cacheBytes");
       for (const auto& [key, ours] : {std::pair<const char*, const std::vector<double>*>{"mha", &d.cacheBytesMha},
                                       {"gqa", &d.cacheBytesGqa},
