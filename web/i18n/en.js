@@ -702,7 +702,7 @@ export default {
   'field.window': 'Sliding window (optional)',
   'help.window': 'Query i sees key j only when 0 ≤ i − j < window, as Mistral does. Needs a causal mask.',
   'field.sinkTokens': 'Sink tokens',
-  'help.sinkTokens': 'StreamingLLM: the first n keys stay visible to every later query, whatever the window.',
+  'help.sinkTokens': 'StreamingLLM: the first n keys stay visible to every later query, whatever the window size.',
   'field.sinkLogit': 'Sink logit (optional)',
   'help.sinkLogit':
     'One extra logit per row that takes weight in the softmax and carries no value, so a row’s weights can sum to less than 1. 0 is nn.MultiheadAttention(add_zero_attn=True).',
@@ -744,7 +744,6 @@ export default {
   'term.biased': '',
   'term.sinkWeights': '',
   'view.kvHead': 'K/V head {g}',
-  'qkNorm.before': 'Before: {name} {head}',
   'rope.angles': 'Angles θ[m, i] = m · base^(−2i/d_k), base {base}',
   'rope.pairs.rotate-half': 'Pairs (i, i + d_k/2): x·cos θ + rotate_half(x)·sin θ (Hugging Face, GPT-NeoX)',
   'rope.pairs.interleaved': 'Pairs (2i, 2i + 1), Meta’s original form',
@@ -766,9 +765,9 @@ export default {
   'alibi.slopes': 'Each head’s slope m_h',
   'alibi.slope': 'head {h}: m = {m}',
   'alibi.heads': 'The bias of every head (−m_h·(i − j))',
-  'mask.window': 'Sliding window {window}: query i sees key j only when 0 ≤ i − j < {window}. {n} cells are blocked by the window alone (marked ⌧).',
-  'mask.sinks':
-    'The first {n} keys are attention sinks: {kept} cells the window would block stay visible (marked ★).',
+  'mask.window':
+    'Sliding window {window}: query i sees key j only when 0 ≤ i − j < {window}. {n} cells are blocked by the window alone (marked ⌧).',
+  'mask.sinks': 'The first {n} keys are attention sinks: {kept} cells the window would block stay visible (marked ★).',
   'mask.legend.window': '⌧ blocked by the window',
   'mask.legend.sink': '★ kept as a sink token',
   'sink.caption': 'The sink’s weight and each row’s sum ({head})',
@@ -781,8 +780,7 @@ export default {
   'explain.mask.inWindow': 'key {j} is inside the window (i − j = {d} < {window})',
   'explain.mask.sink': 'key {j} is one of the first {n} (a sink token), kept whatever the window',
   'explain.qkNorm': 'The row’s value divided by its RMS over head {h}’s {dk} numbers: RMS = √(mean(x²) + 1e-6).',
-  'explain.rope':
-    'Feature {c} is in pair ({a}, {b}) of head {h}; position {m} turns that pair by θ = {angle}.',
+  'explain.rope': 'Feature {c} is in pair ({a}, {b}) of head {h}; position {m} turns that pair by θ = {angle}.',
   'explain.ropeAngle': 'Position {m} times pair {i}’s frequency base^(−2·{i}/{dk}) = {freq}.',
   'explain.capped': 'c·tanh(scaled / c) with c = {c}: small scores pass almost unchanged, large ones stay below c.',
   'explain.alibi': 'Head {h}’s slope {m} times the distance i − j = {d}, negated.',

@@ -811,12 +811,14 @@ export default {
   'step.softcap.meaning':
     '缩放后的分数经过 c·tanh(x / c)：小的几乎不变，大的被压向 ±c，所以没有哪一个分数能独占 softmax。',
   'step.softcap.short': '软上限',
-  'step.softcap.narration': '第 {head} 个头的每个缩放后分数 x 变成 c·tanh(x / c)：小的分数几乎不变，大的被压到 c 以下。',
+  'step.softcap.narration':
+    '第 {head} 个头的每个缩放后分数 x 变成 c·tanh(x / c)：小的分数几乎不变，大的被压到 c 以下。',
   'step.alibi.title': 'ALiBi：按距离的线性偏置',
   'step.alibi.meaning':
     '不用位置编码：每个头给分数加上 −m_h·(i − j)，查询和键离得越远扣得越多；前面的头斜率陡，后面的头平缓。',
   'step.alibi.short': 'ALiBi',
-  'step.alibi.narration': '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。{H} 个头各有自己的斜率。',
+  'step.alibi.narration':
+    '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。{H} 个头各有自己的斜率。',
   'term.Q_norm': '归一化后的查询',
   'term.K_norm': '归一化后的键',
   'term.Q_rope': '旋转后的查询',
@@ -827,7 +829,6 @@ export default {
   'term.biased': '加偏置后的分数',
   'term.sinkWeights': '汇聚权重',
   'view.kvHead': '第 {g} 个键/值头',
-  'qkNorm.before': '之前：{name}（{head}）',
   'rope.angles': '旋转角 θ[m, i] = m · base^(−2i/d_k)，base 为 {base}',
   'rope.pairs.rotate-half': '成对 (i, i + d_k/2)：x·cos θ + rotate_half(x)·sin θ（Hugging Face、GPT-NeoX）',
   'rope.pairs.interleaved': '成对 (2i, 2i + 1)，Meta 的原始写法',

@@ -270,6 +270,8 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     factor: result.scaleFactor,
     dk,
     D,
+    H,
+    Hkv,
     later,
     // Built in slices: each step's content, built (and patched into its step on the page) by a later slice.
     contents: progressive ? [] : null,
@@ -476,9 +478,14 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     );
   };
   sections.push(
-    section(f, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]${gqa ? `, K/V [B=${B}, H_kv=${Hkv}, S_kv=${Skv}, d_k=${dk}]` : ''}`, () => [
-      row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
-    ]),
+    section(
+      f,
+      'split',
+      `[B=${B}, H=${H}, S=${S}, d_k=${dk}]${gqa ? `, K/V [B=${B}, H_kv=${Hkv}, S_kv=${Skv}, d_k=${dk}]` : ''}`,
+      () => [
+        row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
+      ],
+    ),
   );
   const qkShape = `Q [B=${B}, S=${S}, H·d_k=${H * dk}], K [B=${B}, S_kv=${Skv}, H_kv·d_k=${Hkv * dk}]`;
   if (T.Q_norm)

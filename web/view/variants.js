@@ -88,7 +88,20 @@ export function renderAlibiSlopes({ t, H, bias, S, Skv }) {
  * RoPE), rotated by the run's angles to positions (i, j) and to a second pair at the same distance, give the
  * same score; the engine's score at (i, j) beside them. q, k: d_k numbers; angles: [S, d_k/2].
  */
-export function renderRopeSameDistance({ t, q, k, i, j, S, angles, style, engineScore, queryLabels, keyLabels, decimals }) {
+export function renderRopeSameDistance({
+  t,
+  q,
+  k,
+  i,
+  j,
+  S,
+  angles,
+  style,
+  engineScore,
+  queryLabels,
+  keyLabels,
+  decimals,
+}) {
   const half = q.length / 2;
   const anglesAt = (m) => angles.subarray(m * half, (m + 1) * half);
   const { first, second } = ropeEqualDistance(q, k, [i, j], S, anglesAt, style);
