@@ -138,4 +138,8 @@ struct AttentionResult {
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
 
+// ALiBi's slope per head (float32): 2^(-8h/H), h = 1..H, when H is a power of
+// two; otherwise the paper's interleaving rule (get_slopes in the ALiBi code).
+std::vector<float> alibiSlopes(int64_t heads);
+
 }  // namespace attention_lab
