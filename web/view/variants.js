@@ -70,7 +70,8 @@ export function renderGqaGrouping({ t, H, Hkv, theme }) {
 export function renderAlibiSlopes({ t, H, bias, S, Skv }) {
   // The engine's bias at distance 1 (row 1, key 0) is −m_h; with one token, the paper's slopes.
   const slopes = S > 1 && Skv > 0 ? Array.from({ length: H }, (_, h) => -bias[h * S * Skv + Skv]) : alibiSlopes(H);
-  const box = element('div', 'alibi-slopes');
+  // A figure, not a div: a re-render matches the kept matrices' divs (patch.js) by tag, and this is not one.
+  const box = element('figure', 'alibi-slopes');
   box.append(element('h3', '', t('alibi.slopes')));
   const list = element('ul', 'slope-list');
   slopes.forEach((m, h) => {
@@ -105,7 +106,7 @@ export function renderRopeSameDistance({
   const half = q.length / 2;
   const anglesAt = (m) => angles.subarray(m * half, (m + 1) * half);
   const { first, second } = ropeEqualDistance(q, k, [i, j], S, anglesAt, style);
-  const box = element('div', 'rope-same');
+  const box = element('figure', 'rope-same');
   box.append(element('h3', '', t('rope.same.title')));
   if (!second) {
     box.append(element('p', 'notice', t('rope.same.none')));
