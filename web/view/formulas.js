@@ -168,7 +168,7 @@ export function stepFormula(step, f) {
       return `masked = ${maskedExpression(rs, maskInput(rs))}`;
     case 'attnweights':
       if (rs.sinkLogit !== null && rs.sinkLogit !== undefined)
-        return `A = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1)_{:, :S_{kv}}, sink = softmax(…)_{:, S_{kv}}`;
+        return `p = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;
       return `A = softmax(${maskedExpression(rs, variantScores(rs) ? maskInput(rs) : scaledScores(rs))}, dim=−1)`;
     case 'averaged':
       return `Ā = (1/H) Σ_{h} ${dropoutOf(rs, 'A_{h}')}`;
