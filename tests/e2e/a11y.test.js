@@ -21,6 +21,7 @@ const elementsPage = (lang, theme) => `<!doctype html><html lang="${lang === 'zh
   <attention-lab preset="multi-head" lang="${lang}" theme="${theme}" steps="scores weights output" compact></attention-lab>
   <attention-lab text="The cat sat on the mat" heads="2" mask="causal" lang="${lang}" theme="${theme}" mode="steps"></attention-lab>
   <attention-lab text="a b c" lang="${lang}" theme="${theme}" editable steps="X weights qkv scores"></attention-lab>
+  <attention-lab text="a b c d e" heads="4" kv-heads="2" qk-norm rope="rotate-half" alibi softcap="5" mask="causal" window="2" sink-tokens="1" sink-logit="0" lang="${lang}" theme="${theme}" steps="qkv split qk-norm rope softcap alibi mask weights"></attention-lab>
   </main><script type="module" src="attention-lab-element.js"></script></body></html>`;
 
 /** Every shadow root's and the document's steps are built: no job pending, no busy step. */
@@ -79,6 +80,21 @@ const PAGES = [
       await page.click('#head-tab-1');
       await waitForIdle(page);
       await page.locator('#follow select').selectOption({ index: 2 });
+      await waitForIdle(page);
+    },
+  },
+  {
+    // Every modern variant on through the form: the GQA grouping, RoPE's figures, ALiBi's slopes, the window's marks.
+    name: 'index, every variant on',
+    path: () => 'index.html',
+    main: true,
+    async setup(page) {
+      const fields = { heads: '4', 'kv-heads': '2', window: '3', 'sink-tokens': '1', 'sink-logit': '0', softcap: '5' };
+      await page.selectOption('#control-mask', 'causal');
+      for (const [name, value] of Object.entries(fields)) await page.fill(`#control-${name}`, value);
+      await page.selectOption('#control-rope', 'rotate-half');
+      await page.setChecked('#control-qk-norm', true);
+      await page.setChecked('#control-alibi', true);
       await waitForIdle(page);
     },
   },

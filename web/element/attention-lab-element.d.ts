@@ -76,6 +76,24 @@ export declare class AttentionLabElement extends HTMLElement {
   dropout: number;
   /** dropout-seed: dropout.seed */
   dropoutSeed: number | null;
+  /** qk-norm: qkNorm (default false) */
+  qkNorm: boolean;
+  /** rope: rope.style (default "none") */
+  rope: NonNullable<NonNullable<AttentionConfig['rope']>['style']>;
+  /** rope-base: rope.base (default 10000) */
+  ropeBase: number;
+  /** kv-heads: numKVHeads (unset: numHeads) */
+  kvHeads: number | null;
+  /** window */
+  window: number | null;
+  /** sink-tokens: sinkTokens (default 0) */
+  sinkTokens: number;
+  /** sink-logit: sinkLogit */
+  sinkLogit: number | null;
+  /** alibi (default false) */
+  alibi: boolean;
+  /** softcap */
+  softcap: number | null;
 
   /** The config attribute as an object, merged over the attributes above. */
   config: AttentionConfig | null;

@@ -731,4 +731,109 @@ export default {
     'Row i, column j is the dot product of query i with key j: how well they match. Tap a cell to see the sum.',
   'touch.meaning.scores.additive':
     'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Tap a cell to see the tanh terms.',
+  // Modern attention variants: the form's fields, the steps qkNorm, rope, softcap, alibi, and what GQA,
+  // the window, sink tokens and the sink logit show in the qkv, split, mask and weights steps.
+  'field.qkNorm': 'QK-norm (RMSNorm of q and k)',
+  'help.qkNorm':
+    'RMSNorm over each head’s q and k (eps 1e-6, weight ones) before RoPE, as OLMo 2 and Qwen 3 do: the scores cannot blow up.',
+  'field.rope.style': 'RoPE (rotary positions)',
+  'help.rope.style':
+    'Rotary position embedding of each head’s q and k: rotate-half (Hugging Face, GPT-NeoX) or interleaved pairs (2i, 2i+1; Meta’s original). headDim must be even.',
+  'enum.rope.style.none': 'none',
+  'enum.rope.style.rotate-half': 'rotate-half (Hugging Face, GPT-NeoX)',
+  'enum.rope.style.interleaved': 'interleaved pairs (Meta)',
+  'field.rope.base': 'RoPE base',
+  'help.rope.base': 'The frequencies θ_i = base^(−2i/d_k) (10000 in the paper and in Llama 2).',
+  'field.numKVHeads': 'K/V heads (GQA; optional)',
+  'help.numKVHeads':
+    'Grouped-query attention: K and V get this many heads, each shared by numHeads / numKVHeads query heads (repeat_interleave). 1 = multi-query attention; empty = numHeads.',
+  'field.window': 'Sliding window (optional)',
+  'help.window': 'Query i sees key j only when 0 ≤ i − j < window, as Mistral does. Needs a causal mask.',
+  'field.sinkTokens': 'Sink tokens',
+  'help.sinkTokens': 'StreamingLLM: the first n keys stay visible to every later query, whatever the window size.',
+  'field.sinkLogit': 'Sink logit (optional)',
+  'help.sinkLogit':
+    'One extra logit per row that takes weight in the softmax and carries no value, so a row’s weights can sum to less than 1. 0 is nn.MultiheadAttention(add_zero_attn=True).',
+  'field.alibi': 'ALiBi (linear distance bias)',
+  'help.alibi': 'Each head adds −m_h·(i − j) to its scores before the mask, with slopes m_h = 2^(−8h/H) (BLOOM).',
+  'field.softcap': 'Softcap (optional)',
+  'help.softcap': 'Logit soft-capping: capped = c·tanh(scaled / c), before ALiBi and the mask (Gemma 2 uses 50).',
+  'step.qkNorm.title': 'QK-norm: RMSNorm of q and k',
+  'step.qkNorm.meaning':
+    'Each head’s q and k rows are divided by their root mean square over d_k (eps 1e-6, weight ones): every row then has RMS 1, so the scores stay bounded however large the projections grow.',
+  'step.qkNorm.short': 'QK-norm',
+  'step.qkNorm.narration':
+    'Each row of q and of k is divided by the root mean square of its {dk} numbers in its head, so every row now has RMS 1.',
+  'step.rope.title': 'RoPE: rotary position embedding',
+  'step.rope.meaning':
+    'Each pair of q’s and k’s features is turned by an angle that grows with the token’s position: position m turns pair i by m·θ_i. The score of q at m with k at n then depends only on the distance m − n, not on where the pair sits.',
+  'step.rope.short': 'RoPE',
+  'step.rope.narration':
+    'Every q and k of head {head} is rotated pair by pair, by its position times each pair’s frequency. Nothing is added to X: the position lives in the angle between q and k.',
+  'step.softcap.title': 'Softcap: c·tanh(scaled / c)',
+  'step.softcap.meaning':
+    'The scaled scores pass through c·tanh(x / c): almost unchanged when small, squeezed towards ±c when large, so no single score can take over the softmax.',
+  'step.softcap.short': 'softcap',
+  'step.softcap.narration':
+    'Each scaled score x of head {head} becomes c·tanh(x / c): small scores pass almost unchanged, large ones are squeezed below c.',
+  'step.alibi.title': 'ALiBi: a linear bias by distance',
+  'step.alibi.meaning':
+    'No position embedding: each head adds −m_h·(i − j) to its scores, a penalty that grows with the distance between query and key, steep in the first heads and gentle in the last.',
+  'step.alibi.short': 'ALiBi',
+  'step.alibi.narration':
+    'Head {head} subtracts its slope times the distance i − j from every score, so far keys lose more. Each of the {H} heads has its own slope.',
+  'term.Q_norm': '',
+  'term.K_norm': '',
+  'term.Q_rope': '',
+  'term.K_rope': '',
+  'term.ropeAngles': '',
+  'term.capped': '',
+  'term.alibiBias': '',
+  'term.biased': '',
+  'term.sinkWeights': '',
+  'view.kvHead': 'K/V head {g}',
+  'rope.angles': 'Angles θ[m, i] = m · base^(−2i/d_k), base {base}',
+  'rope.pairs.rotate-half': 'Pairs (i, i + d_k/2): x·cos θ + rotate_half(x)·sin θ (Hugging Face, GPT-NeoX)',
+  'rope.pairs.interleaved': 'Pairs (2i, 2i + 1), Meta’s original form',
+  'rope.same.title': 'Same distance, same score',
+  'rope.same':
+    'The same q (of “{q}”) and k (of “{k}”), placed at positions ({m1}, {n1}) and at ({m2}, {n2}): the distance is {d} both times.',
+  'rope.same.engine': 'The engine’s score at ({m1}, {n1}): {engine}.',
+  'rope.same.none': 'One token has no second pair of positions at the same distance.',
+  'gqa.title': 'Which K/V head each query head reads',
+  'gqa.note':
+    '{H} query heads share {Hkv} K/V heads, {group} each: K and V have {Hkv}·d_k = {width} columns. Head h reads K/V head h // {group} (repeat_interleave).',
+  'gqa.mqa': 'Multi-query attention: all {H} query heads share the one K/V head: K and V have d_k = {width} columns.',
+  'gqa.right': 'repeat_interleave (right): h // {group}',
+  'gqa.wrong': '.repeat (wrong): h % {Hkv}',
+  'gqa.queryHead': 'Query head',
+  'gqa.wrongNote':
+    '.repeat tiles the K/V heads (1 2 1 2 …) instead of repeating each in place (1 1 2 2 …): the marked query heads would read another head’s keys, and the model’s trained grouping breaks.',
+  'split.kvColumns': '{name}_g: K/V head {g} (read by head {h}) = {name} columns {from}…{to}',
+  'alibi.slopes': 'Each head’s slope m_h',
+  'alibi.slope': 'head {h}: m = {m}',
+  'alibi.heads': 'The bias of every head (−m_h·(i − j))',
+  'mask.window':
+    'Sliding window {window}: query i sees key j only when 0 ≤ i − j < {window}. {n} cells are blocked by the window alone (marked ⌧).',
+  'mask.sinks': 'The first {n} keys are attention sinks: {kept} cells the window would block stay visible (marked ★).',
+  'mask.legend.window': '⌧ blocked by the window',
+  'mask.legend.sink': '★ kept as a sink token',
+  'sink.caption': 'The sink’s weight and each row’s sum ({head})',
+  'sink.column': 'sink',
+  'sink.rowSum': 'Σ_j A',
+  'sink.note':
+    'The sink logit {logit} takes part in every row’s softmax and carries no value: each row of weights sums to 1 minus its sink weight (here from {min} to {max}).',
+  'explain.mask.window':
+    'Sliding window: key “{key}” at position {j} is {d} positions before query {i}, not fewer than the window {window}.',
+  'explain.mask.inWindow': 'key {j} is inside the window (i − j = {d} < {window})',
+  'explain.mask.sink': 'key {j} is one of the first {n} (a sink token), kept whatever the window',
+  'explain.qkNorm': 'The row’s value divided by its RMS over head {h}’s {dk} numbers: RMS = √(mean(x²) + 1e-6).',
+  'explain.rope': 'Feature {c} is in pair ({a}, {b}) of head {h}; position {m} turns that pair by θ = {angle}.',
+  'explain.ropeAngle': 'Position {m} times pair {i}’s frequency base^(−2·{i}/{dk}) = {freq}.',
+  'explain.capped': 'c·tanh(scaled / c) with c = {c}: small scores pass almost unchanged, large ones stay below c.',
+  'explain.alibi': 'Head {h}’s slope {m} times the distance i − j = {d}, negated.',
+  'explain.biased': 'The score plus head {h}’s ALiBi bias for distance {d}.',
+  'explain.softmax.sink': 'The sink logit {logit} is in every row’s sum too (it carries no value).',
+  'explain.sink': 'The sink’s share of row “{i}”: exp(sink − max) / Σ exp over the row and the sink.',
+  'explain.kvHead': 'Head {h} reads K/V head {g} (h // {group}).',
 };

@@ -3,12 +3,13 @@
 // explanation opens with the cell it explains (name[row,column] = value),
 // then says where the number comes from, with its terms where it is a sum.
 // Token text only ever reaches the page as textContent.
-import { headStart, sentenceStart } from '../model/selection.js';
+import { headStart, sentenceIndex, sentenceStart } from '../model/selection.js';
 import { formatNumber } from './matrix.js';
 import { blockReasons, compactNumber, maskBlocks } from './run-settings.js';
 import { fillText } from './formulas.js';
 import { UNKNOWN } from './dropout.js';
 import { explainWeightCell } from './explain-weights.js';
+import { ropePairOf, windowEffect } from '../model/variants.js';
 
 const MAX_TERMS = 16;
 
@@ -78,6 +79,13 @@ const qLabel = (ctx, i) => ctx.queryLabels[i];
 const kLabel = (ctx, j) => ctx.keyLabels[j];
 const d = (c) => `d${c}`;
 
+// The q and k the scores use: the last of Q, Q_norm, Q_rope the run has (and K's); the K/V head of head h.
+const queryOf = (T) => (T.Q_rope ? 'Q_rope' : T.Q_norm ? 'Q_norm' : 'Q');
+const keyOf = (T) => (T.K_rope ? 'K_rope' : T.K_norm ? 'K_norm' : 'K');
+const kvHead = (ctx) => ctx.g ?? ctx.h;
+/** What the mask applied to: the last of scaled, capped, biased the run has. */
+const maskInputOf = (T) => (T.biased ? 'biased' : T.capped ? 'capped' : 'scaled');
+
 function explainEmbedding(step, i, c, ctx) {
   const { t, result, rs, b, D, decimals } = ctx;
   const fmt = (v) => formatNumber(v, decimals);
@@ -126,11 +134,12 @@ function explainProjection(name, i, c, ctx) {
   const value = T[name].data[rowCell(T[name], ctx, i, c)];
   const W = T[`W_${name}`];
   const bias = T[`b_${name}`];
+  const width = W.shape[1]; // D, or H_kv·d_k for W_K and W_V with GQA
   const terms = [];
   let sum = 0;
   for (let k = 0; k < D; k++) {
     const x = T[source].data[rowCell(T[source], ctx, i, k)];
-    const w = W.data[k * D + c];
+    const w = W.data[k * width + c];
     terms.push([`${d(k)}:`, x, '×', w, '=', x * w]);
     sum += x * w;
   }
@@ -152,28 +161,166 @@ function explainProjection(name, i, c, ctx) {
 }
 
 function explainHeadSplit(step, i, c, ctx) {
-  const { t, result, h, dk, decimals } = ctx;
+  const { t, result, h, H, dk, decimals } = ctx;
   const name = step[0];
   const labels = name === 'Q' ? ctx.queryLabels : ctx.keyLabels;
-  const column = h * dk + c;
+  const head = name === 'Q' ? h : kvHead(ctx); // K and V: the K/V head head h reads
+  const column = head * dk + c;
   const value = result.tensors[name].data[rowCell(result.tensors[name], ctx, i, column)];
+  const nodes = [
+    line(
+      `${cellName(step, labels[i], d(column))} = ${cellName(name, labels[i], d(column))} = ${formatNumber(value, decimals)}`,
+    ),
+    line(t('explain.split', { name, h: head + 1, from: d(head * dk), to: d(head * dk + dk - 1) }), 'text'),
+  ];
+  if (name !== 'Q' && ctx.Hkv < H)
+    nodes.push(line(t('explain.kvHead', { h: h + 1, g: head + 1, group: H / ctx.Hkv }), 'text'));
+  return { nodes, highlight: [{ matrix: name, row: i, col: column }] };
+}
+
+// The feature c of the selected head (or its K/V head) in a [B, S, heads·d_k] tensor, and its global column.
+function headFeature(name, i, c, ctx) {
+  const tensor = ctx.result.tensors[name];
+  const head = name[0] === 'Q' ? ctx.h : kvHead(ctx);
+  const column = head * ctx.dk + c;
+  return { tensor, head, column, at: (cc) => tensor.data[rowCell(tensor, ctx, i, head * ctx.dk + cc)] };
+}
+
+// QK-norm: x / √(mean(x²) + 1e-6) over the head's d_k numbers.
+function explainQkNorm(step, i, c, ctx) {
+  const { t, result, dk, decimals } = ctx;
+  const fmt = (v) => formatNumber(v, decimals);
+  const source = step[0]; // Q or K
+  const labels = source === 'Q' ? ctx.queryLabels : ctx.keyLabels;
+  const input = headFeature(source, i, c, ctx);
+  const { head, column } = input;
+  let squares = 0;
+  for (let m = 0; m < dk; m++) squares += input.at(m) ** 2;
+  const rms = Math.sqrt(squares / dk + 1e-6);
+  const value = result.tensors[step].data[rowCell(result.tensors[step], ctx, i, column)];
   return {
     nodes: [
-      line(
-        `${cellName(step, labels[i], d(column))} = ${cellName(name, labels[i], d(column))} = ${formatNumber(value, decimals)}`,
-      ),
-      line(t('explain.split', { name, h: h + 1, from: d(h * dk), to: d(h * dk + dk - 1) }), 'text'),
+      line(`${cellName(step, labels[i], d(column))} = ${fmt(value)}`),
+      line(t('explain.qkNorm', { h: head + 1, dk }), 'text'),
+      line(`RMS = √(${fmt(squares)} / ${dk} + 1e-6) = ${fmt(rms)}`),
+      line(`${fmt(input.at(c))} / ${fmt(rms)} = ${fmt(input.at(c) / rms)}`, 'result'),
     ],
-    highlight: [{ matrix: name, row: i, col: column }],
+    highlight: [{ matrix: source, row: i }],
   };
+}
+
+// RoPE: feature c's pair (a, b) turned by θ = m·freq_i: a·cos θ − b·sin θ, or a·sin θ + b·cos θ.
+function explainRope(step, i, c, ctx) {
+  const { t, result, rs, dk, decimals } = ctx;
+  const T = result.tensors;
+  const fmt = (v) => formatNumber(v, decimals);
+  const side = step[0]; // Q or K
+  const source = T[`${side}_norm`] ? `${side}_norm` : side;
+  const labels = side === 'Q' ? ctx.queryLabels : ctx.keyLabels;
+  const input = headFeature(source, i, c, ctx);
+  const { head, column } = input;
+  const {
+    i: pair,
+    pair: [a, b],
+  } = ropePairOf(c, dk, rs.rope);
+  const angle = T.ropeAngles.data[i * (dk / 2) + pair];
+  const [xa, xb] = [input.at(a), input.at(b)];
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const first = c === a;
+  const value = T[step].data[rowCell(T[step], ctx, i, column)];
+  const base = head * dk;
+  return {
+    nodes: [
+      line(`${cellName(step, labels[i], d(column))} = ${fmt(value)}`),
+      line(
+        t('explain.rope', { c: d(column), a: d(base + a), b: d(base + b), h: head + 1, m: i, angle: fmt(angle) }),
+        'text',
+      ),
+      line(
+        first
+          ? `${fmt(xa)}·cos(${fmt(angle)}) − ${fmt(xb)}·sin(${fmt(angle)}) = ${fmt(xa)}·${fmt(cos)} − ${fmt(xb)}·${fmt(sin)}`
+          : `${fmt(xa)}·sin(${fmt(angle)}) + ${fmt(xb)}·cos(${fmt(angle)}) = ${fmt(xa)}·${fmt(sin)} + ${fmt(xb)}·${fmt(cos)}`,
+      ),
+      line(`= ${fmt(first ? xa * cos - xb * sin : xa * sin + xb * cos)}`, 'result'),
+    ],
+    highlight: [
+      { matrix: 'ropeAngles', row: i, col: pair },
+      { matrix: source === side ? `${side}_h` : `${side}_norm_h`, row: i },
+    ],
+  };
+}
+
+// θ[m, i] = m · base^(−2i/d_k).
+function explainRopeAngle(step, m, i, ctx) {
+  const { t, result, rs, dk, decimals } = ctx;
+  const fmt = (v) => formatNumber(v, decimals);
+  const value = result.tensors.ropeAngles.data[m * (dk / 2) + i];
+  const freq = 1 / rs.ropeBase ** ((2 * i) / dk);
+  return {
+    nodes: [
+      line(`${cellName('ropeAngles', m, `θ${i}`)} = ${fmt(value)}`),
+      line(t('explain.ropeAngle', { m, i, dk, freq: fmt(freq) }), 'text'),
+      line(`${m} × ${compactNumber(rs.ropeBase)}^(−${2 * i}/${dk}) = ${m} × ${fmt(freq)} = ${fmt(m * freq)}`, 'result'),
+    ],
+    highlight: [],
+  };
+}
+
+// capped = c·tanh(scaled / c).
+function explainCapped(step, i, j, ctx) {
+  const { t, result, rs, decimals } = ctx;
+  const T = result.tensors;
+  const fmt = (v) => formatNumber(v, decimals);
+  const scaled = T.scaled.data[headCell(T.scaled, ctx, i, j)];
+  const value = T.capped.data[headCell(T.capped, ctx, i, j)];
+  const c = rs.softcap;
+  return {
+    nodes: [
+      line(`${cellName('capped', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`),
+      line(
+        `${compactNumber(c)} · tanh(${fmt(scaled)} / ${compactNumber(c)}) = ${fmt(c * Math.tanh(scaled / c))}`,
+        'result',
+      ),
+      line(t('explain.capped', { c: compactNumber(c) }), 'text'),
+    ],
+    highlight: [{ matrix: 'scaled_beside_capped', row: i, col: j }],
+  };
+}
+
+// ALiBi: bias[h, i, j] = −m_h·(i − j); biased = (scaled or capped) + bias.
+function explainAlibi(step, i, j, ctx) {
+  const { t, result, h, S, Skv, decimals } = ctx;
+  const T = result.tensors;
+  const fmt = (v) => formatNumber(v, decimals);
+  const bias = T.alibiBias.data[(h * S + i) * Skv + j];
+  const slope = S > 1 ? -T.alibiBias.data[(h * S + 1) * Skv] : 0;
+  const nodes = [];
+  if (step === 'alibiBias') {
+    nodes.push(
+      line(`${cellName('alibiBias', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(bias)}`),
+      line(`−${compactNumber(slope)} × (${i} − ${j}) = ${fmt(-slope * (i - j))}`, 'result'),
+      line(t('explain.alibi', { h: h + 1, m: compactNumber(slope), d: i - j }), 'text'),
+    );
+    return { nodes, highlight: [] };
+  }
+  const input = T.capped ? 'capped' : 'scaled';
+  const before = T[input].data[headCell(T[input], ctx, i, j)];
+  const value = T.biased.data[headCell(T.biased, ctx, i, j)];
+  nodes.push(
+    line(`${cellName('biased', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`),
+    line(`${input} + alibiBias = ${fmt(before)} + ${fmt(bias)} = ${fmt(before + bias)}`, 'result'),
+    line(t('explain.biased', { h: h + 1, d: i - j }), 'text'),
+  );
+  return { nodes, highlight: [{ matrix: 'alibiBias', row: i, col: j }] };
 }
 
 function explainDotScore(step, i, j, ctx) {
   const { t, result, h, dk, decimals } = ctx;
   const T = result.tensors;
   const fmt = (v) => formatNumber(v, decimals);
-  const q = (m) => T.Q.data[rowCell(T.Q, ctx, i, h * dk + m)];
-  const k = (m) => T.K.data[rowCell(T.K, ctx, j, h * dk + m)];
+  const [Q, K] = [T[queryOf(T)], T[keyOf(T)]];
+  const q = (m) => Q.data[rowCell(Q, ctx, i, h * dk + m)];
+  const k = (m) => K.data[rowCell(K, ctx, j, kvHead(ctx) * dk + m)];
   const terms = [];
   let sum = 0;
   for (let m = 0; m < dk; m++) {
@@ -187,8 +334,8 @@ function explainDotScore(step, i, j, ctx) {
       line(`Σ = ${fmt(sum)}`, 'result'),
     ],
     highlight: [
-      { matrix: 'Q_h', row: i },
-      { matrix: 'K_h', row: j },
+      { matrix: `${queryOf(T)}_h`, row: i },
+      { matrix: `${keyOf(T)}_h`, row: j },
     ],
   };
 }
@@ -248,16 +395,21 @@ function explainScore(step, i, j, ctx) {
 /** The sentence saying why the mask blocks or keeps key j for query i. */
 function maskReason(i, j, ctx, blocked) {
   const { t, rs } = ctx;
-  const reasons = blockReasons(rs.mask, i, j, kLabel(ctx, j));
+  const reasons = blockReasons(rs.mask, i, j, kLabel(ctx, j), rs);
+  const REASON = { future: 'explain.mask.future', window: 'explain.mask.window', pad: 'explain.mask.pad' };
   if (blocked) {
-    const sentences = reasons.map((r) =>
-      t(r === 'future' ? 'explain.mask.future' : 'explain.mask.pad', { i, j, key: kLabel(ctx, j) }),
-    );
+    const sentences = reasons.map((r) => t(REASON[r], { i, j, d: i - j, window: rs.window, key: kLabel(ctx, j) }));
     return sentences.join(' ');
   }
   if (rs.mask === 'none') return t('explain.mask.noMask');
   const kept = [];
   if (rs.mask.includes('causal')) kept.push(t('explain.mask.notFuture', { i, j }));
+  if (rs.window && j <= i)
+    kept.push(
+      windowEffect(i, j, rs.window, rs.sinkTokens) === 'sink'
+        ? t('explain.mask.sink', { j, n: rs.sinkTokens })
+        : t('explain.mask.inWindow', { j, d: i - j, window: rs.window }),
+    );
   if (rs.mask.includes('padding')) kept.push(t('explain.mask.notPad', { key: kLabel(ctx, j) }));
   return t('explain.mask.kept', { reasons: kept.join('; ') });
 }
@@ -293,10 +445,11 @@ function explainMasked(step, i, j, ctx) {
   const blocked = maskBlocks(maskValue, rs.maskConvention);
   const value = T.masked.data[headCell(T.masked, ctx, i, j)];
   const nodes = [line(`${cellName('masked', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
+  const input = maskInputOf(T);
   if (rs.maskConvention === 'additive')
     nodes.push(
       line(
-        `scaled + M = ${fmt(T.scaled.data[headCell(T.scaled, ctx, i, j)])} + ${fmt(maskValue)} = ${fmt(value)}`,
+        `${input} + M = ${fmt(T[input].data[headCell(T[input], ctx, i, j)])} + ${fmt(maskValue)} = ${fmt(value)}`,
         'result',
       ),
     );
@@ -315,7 +468,8 @@ function explainWeight(step, i, j, ctx) {
   const start = headCell(T.weights, ctx, i, 0);
   const value = T.weights.data[start + j];
   const nodes = [line(`${cellName('weights', qLabel(ctx, i), kLabel(ctx, j))} = ${fmt(value)}`)];
-  if (row.every((v) => v === -Infinity)) {
+  const sink = T.sinkWeights ? rs.sinkLogit : null; // the sink logit: one more term in the row's softmax
+  if (sink === null && row.every((v) => v === -Infinity)) {
     nodes.push(line(t('explain.weights.nan'), 'text'));
     return { nodes, highlight: [{ matrix: 'masked', row: i }] };
   }
@@ -323,9 +477,10 @@ function explainWeight(step, i, j, ctx) {
     nodes.push(line(t('explain.weights.overflow'), 'text'));
     return { nodes, highlight: [{ matrix: 'masked', row: i }] };
   }
-  const top = Math.max(...row.filter((v) => !Number.isNaN(v)));
+  const top = Math.max(...row.filter((v) => !Number.isNaN(v)), ...(sink === null ? [] : [sink]));
   const exps = row.map((v) => Math.exp(v - top));
-  const total = exps.reduce((a, c) => a + c, 0);
+  const sinkExp = sink === null ? 0 : Math.exp(sink - top);
+  const total = exps.reduce((a, c) => a + c, 0) + sinkExp;
   const mask = (jj) => maskBlocks(T.mask.data[rowCell(T.mask, ctx, i, jj)], rs.maskConvention);
   const terms = row.map((v, jj) => [
     `${kLabel(ctx, jj)}:`,
@@ -336,6 +491,8 @@ function explainWeight(step, i, j, ctx) {
     exps[jj] / total,
     mask(jj) ? `(${t('explain.masked')})` : '',
   ]);
+  if (sink !== null)
+    terms.push([`${t('sink.column')}:`, `exp(${fmt(sink)} − ${fmt(top)})`, '=', sinkExp, '→', sinkExp / total]);
   let rowSum = 0;
   for (let jj = 0; jj < Skv; jj++) rowSum += T.weights.data[start + jj];
   nodes.push(
@@ -344,6 +501,7 @@ function explainWeight(step, i, j, ctx) {
     math(line(`Σ exp = ${fmt(total)};  ${fmt(exps[j])} / ${fmt(total)} = ${fmt(value)}`, 'result')),
     line(t('explain.sum', { sum: fmt(rowSum) }), 'result'),
   );
+  if (sink !== null) nodes.push(line(t('explain.softmax.sink', { logit: compactNumber(sink) }), 'text'));
   if (rs.mask !== 'none' && Number.isFinite(rs.fill) && row.every((v, jj) => mask(jj)))
     nodes.push(line(t('explain.weights.allFilled', { fill: fillText(rs.fill), n: Skv }), 'text'));
   return { nodes, highlight: [{ matrix: 'masked', row: i }] };
@@ -402,9 +560,10 @@ function explainContext(step, i, c, ctx) {
   const fmt = (v) => formatNumber(v, decimals);
   const terms = [];
   let sum = 0;
+  const vColumn = kvHead(ctx) * dk + c; // V of the K/V head head h reads
   for (let jj = 0; jj < Skv; jj++) {
     const w = T.dropped.data[headCell(T.dropped, ctx, i, jj)];
-    const v = T.V.data[rowCell(T.V, ctx, jj, h * dk + c)];
+    const v = T.V.data[rowCell(T.V, ctx, jj, vColumn)];
     terms.push([`${kLabel(ctx, jj)}:`, w, '×', v, '=', w * v]);
     sum += w * v;
   }
@@ -418,7 +577,7 @@ function explainContext(step, i, c, ctx) {
     ],
     highlight: [
       { matrix: ctx.rs.p > 0 ? 'dropped' : 'weights', row: i },
-      { matrix: 'V_h', col: h * dk + c },
+      { matrix: 'V_h', col: vColumn },
     ],
   };
 }
@@ -501,6 +660,31 @@ function explainAveraged(step, i, j, ctx) {
   };
 }
 
+// The sink column beside the weights: (i, 0) the sink's weight, (i, 1) the sum of row i's weights.
+function explainSink(step, i, col, ctx) {
+  const { t, result, rs, Skv, decimals } = ctx;
+  const T = result.tensors;
+  const fmt = (v) => formatNumber(v, decimals);
+  const start = headCell(T.weights, ctx, i, 0);
+  let sum = 0;
+  for (let jj = 0; jj < Skv; jj++) sum += T.weights.data[start + jj];
+  const [, heads, rows] = T.sinkWeights.shape; // [B, H, S]
+  const head = T.sinkWeights.head === undefined ? ctx.h : 0;
+  const sink = T.sinkWeights.data[(sentenceIndex(T.sinkWeights, ctx.b) * heads + head) * rows + i];
+  const nodes =
+    col === 0
+      ? [
+          line(`${cellName('sinkWeights', qLabel(ctx, i), null)} = ${fmt(sink)}`),
+          line(t('explain.sink', { i: qLabel(ctx, i) }), 'text'),
+          line(t('explain.softmax.sink', { logit: compactNumber(rs.sinkLogit) }), 'text'),
+        ]
+      : [
+          line(`Σ_j weights[${qLabel(ctx, i)}, j] = ${fmt(sum)}`),
+          line(`1 − ${fmt(sink)} = ${fmt(1 - sink)}`, 'result'),
+        ];
+  return { nodes, highlight: [{ matrix: 'weights', row: i }] };
+}
+
 const EXPLAIN = {
   X: explainEmbedding,
   X_context: explainEmbedding,
@@ -510,8 +694,20 @@ const EXPLAIN = {
   Q_h: explainHeadSplit,
   K_h: explainHeadSplit,
   V_h: explainHeadSplit,
+  Q_norm_h: (step, i, j, ctx) => explainQkNorm('Q_norm', i, j, ctx),
+  K_norm_h: (step, i, j, ctx) => explainQkNorm('K_norm', i, j, ctx),
+  Q_before_rope: (step, i, j, ctx) =>
+    ctx.result.tensors.Q_norm ? explainQkNorm('Q_norm', i, j, ctx) : explainHeadSplit('Q_h', i, j, ctx),
+  Q_rope_h: (step, i, j, ctx) => explainRope('Q_rope', i, j, ctx),
+  K_rope_h: (step, i, j, ctx) => explainRope('K_rope', i, j, ctx),
+  ropeAngles: explainRopeAngle,
   scores: explainScore,
   scaled: explainScore,
+  scaled_beside_capped: (step, i, j, ctx) => explainScore('scaled', i, j, ctx),
+  capped: explainCapped,
+  alibiBias: explainAlibi,
+  biased: explainAlibi,
+  sinkWeights: explainSink,
   mask: explainMask,
   masked: explainMasked,
   weights: explainWeight,

@@ -8,7 +8,7 @@ import { FIELDS, fieldByPath, isScalar, isUsed } from '../model/schema.js';
 const CUSTOM = 'custom';
 
 // The form's sections in reading order: the model's sizes first, the input's length last.
-const GROUP_ORDER = ['model', 'attention', 'weights', 'embedding', 'dropout', 'input'];
+const GROUP_ORDER = ['model', 'attention', 'weights', 'embedding', 'dropout', 'modern', 'input'];
 
 /** The fields the form shows: scalar ones (the sentence boxes are the page's own), by group, then in schema order. */
 export const FORM_FIELDS = FIELDS.filter((field) => isScalar(field) && !field.oneOf).sort(

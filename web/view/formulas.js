@@ -31,6 +31,33 @@ function scaleValue(scale, { factor, dk, D }) {
 // Q_hK_hᵀ for dot-product scores; "score" for additive ones.
 const rawScores = (rs) => (rs.score === 'additive' ? 'score' : 'Q_{h}K_{h}^{⊤}');
 
+/** The last of scaled, capped and biased the run has: what the mask applies to. */
+const maskInput = (rs) => (rs.alibi ? 'biased' : rs.softcap !== null && rs.softcap !== undefined ? 'capped' : 'scaled');
+
+/** Whether a variant changes the scores after scaling (softcap, ALiBi) or the softmax (a sink logit). */
+const variantScores = (rs) => maskInput(rs) !== 'scaled' || (rs.sinkLogit !== null && rs.sinkLogit !== undefined);
+
+/** The dot-product scores with the variants' q and k: Q_{rope,h}K_{rope,g}ᵀ, g = h // (H / H_kv). */
+function variantScoresFormula(rs, { H, Hkv }) {
+  const which = rs.rope ? 'rope,' : rs.qkNorm ? 'norm,' : '';
+  const gqa = Hkv && Hkv < H;
+  const text = `scores = Q_{${which}h}K_{${which}${gqa ? 'g' : 'h'}}^{⊤}`;
+  return gqa ? `${text}, g = h // (H / H_{kv}) = h // ${H / Hkv}` : text;
+}
+
+/** ALiBi's slopes as a formula: 2^(−8h/H), or the paper's rule for H not a power of two. */
+function alibiSlopeFormula(H) {
+  const n = 2 ** Math.floor(Math.log2(H));
+  if (n === H) return `m_{h} = 2^{−8h/${H}}`;
+  return `m_{h} = 2^{−8h/${n}} (h ≤ ${n}), 2^{−8(2(h−${n})−1)/${2 * n}} (h > ${n})`;
+}
+
+/** RoPE on q at position m, in the run's style. */
+const ROPE_FORMULA = {
+  'rotate-half': 'q′ = q·cos(mθ) + rotate_half(q)·sin(mθ), rotate_half(q) = [−q_{d_k/2:}, q_{:d_k/2}]',
+  interleaved: 'q′_{2i} = q_{2i}cos(mθ_{i}) − q_{2i+1}sin(mθ_{i}), q′_{2i+1} = q_{2i}sin(mθ_{i}) + q_{2i+1}cos(mθ_{i})',
+};
+
 /** The scores times s, or the scores alone when there is no scale (s = 1). */
 const scaledScores = (rs) => (rs.scale === 'none' ? rawScores(rs) : `${rawScores(rs)} · s`);
 
@@ -115,11 +142,21 @@ export function stepFormula(step, f) {
     case 'qkv':
       return qkvFormula(f);
     case 'split':
-      return '[B, S, D] → [B, S, H, d_{k}] → [B, H, S, d_{k}]';
+      return f.Hkv && f.Hkv < f.H
+        ? 'Q: [B, S, D] → [B, H, S, d_{k}];  K, V: [B, S_{kv}, H_{kv}·d_{k}] → [B, H_{kv}, S_{kv}, d_{k}]'
+        : '[B, S, D] → [B, S, H, d_{k}] → [B, H, S, d_{k}]';
+    case 'qkNorm':
+      return 'q̂ = q / √(mean(q^{2}) + 10^{−6}),  k̂ = k / √(mean(k^{2}) + 10^{−6})';
+    case 'rope':
+      return `${ROPE_FORMULA[rs.rope] ?? ROPE_FORMULA['rotate-half']}, θ_{i} = ${compactNumber(rs.ropeBase ?? 10000)}^{−2i/d_{k}}`;
     case 'scores':
       return rs.score === 'additive'
         ? 'score_{ij} = v_{a}^{⊤} tanh(q_{i}W_{a} + k_{j}U_{a})'
-        : 'scores = Q_{h}K_{h}^{⊤}';
+        : variantScoresFormula(rs, f);
+    case 'softcap':
+      return `capped = c · tanh(scaled / c), c = ${compactNumber(rs.softcap)}`;
+    case 'alibi':
+      return `biased = ${rs.softcap !== null && rs.softcap !== undefined ? 'capped' : 'scaled'} + alibiBias_{h}, alibiBias_{h}[i, j] = −m_{h}·(i − j), ${alibiSlopeFormula(f.H ?? 1)}`;
     case 'scaled':
       return rs.scale === 'none'
         ? `scaled = ${rawScores(rs)} (s = 1)`
@@ -128,9 +165,11 @@ export function stepFormula(step, f) {
       if (rs.mask === 'none') return t('formula.mask.none');
       return t(MASK_FORMULA[rs.maskConvention], { fill: fillText(rs.fill) });
     case 'masked':
-      return `masked = ${maskedExpression(rs, 'scaled')}`;
+      return `masked = ${maskedExpression(rs, maskInput(rs))}`;
     case 'attnweights':
-      return `A = softmax(${maskedExpression(rs, scaledScores(rs))}, dim=−1)`;
+      if (rs.sinkLogit !== null && rs.sinkLogit !== undefined)
+        return `p = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;
+      return `A = softmax(${maskedExpression(rs, variantScores(rs) ? maskInput(rs) : scaledScores(rs))}, dim=−1)`;
     case 'averaged':
       return `Ā = (1/H) Σ_{h} ${dropoutOf(rs, 'A_{h}')}`;
     case 'scaling':

@@ -13,8 +13,15 @@ const SHAPE_LETTERS = {
     ['B', 'S_kv', 'D'],
   ],
   split: [['B', 'H', 'S', 'd_k']],
+  qkNorm: [
+    ['B', 'S', 'D'],
+    ['B', 'S_kv', 'H_kv·d_k'],
+  ],
+  rope: [['S', 'd_k/2']],
   scores: [['B', 'H', 'S', 'S_kv']],
   scaled: [['B', 'H', 'S', 'S_kv']],
+  softcap: [['B', 'H', 'S', 'S_kv']],
+  alibi: [['H', 'S', 'S_kv']],
   mask: [['B', 'S', 'S_kv']],
   masked: [['B', 'H', 'S', 'S_kv']],
   attnweights: [['B', 'H', 'S', 'S_kv']],
@@ -32,7 +39,11 @@ const SHAPE_LETTERS = {
  * dims: {B, H, S, Skv, D, dk}.
  */
 export function stepShapes(key, dims) {
-  const size = { B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk };
+  const size = {
+    ...{ B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk },
+    'H_kv·d_k': (dims.Hkv ?? dims.H) * dims.dk, // K and V's width with GQA
+    'd_k/2': dims.dk / 2, // RoPE's angles: one per pair of features
+  };
   const shapes = (SHAPE_LETTERS[key] ?? []).map((letters) => ({ letters, sizes: letters.map((l) => size[l]) }));
   return shapes.filter((shape, k) => k === 0 || shapes[0].sizes.join() !== shape.sizes.join());
 }

@@ -10,6 +10,8 @@ import { contentLater, patchChildren, patchContent, standIn } from './patch.js';
 import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
 import { headStart, sentenceData, sentenceIndex, sentenceStart } from '../model/selection.js';
+import { kvHeadOf, windowEffect } from '../model/variants.js';
+import { renderAlibiSlopes, renderGqaGrouping, renderRopeSameDistance, sinkColumns } from './variants.js';
 
 const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
 
@@ -28,8 +30,12 @@ export const STEP_NAMES = {
   weights: 'projections',
   qkv: 'qkv',
   split: 'split',
+  qkNorm: 'qk-norm',
+  rope: 'rope',
   scores: 'scores',
   scaled: 'scaled',
+  softcap: 'softcap',
+  alibi: 'alibi',
   mask: 'mask',
   masked: 'masked',
   attnweights: 'weights',
@@ -109,6 +115,15 @@ const TENSOR_TERMS = {
   Q: 'term.Q',
   K: 'term.K',
   V: 'term.V',
+  Q_norm: 'term.Q_norm',
+  K_norm: 'term.K_norm',
+  ropeAngles: 'term.ropeAngles',
+  Q_rope: 'term.Q_rope',
+  K_rope: 'term.K_rope',
+  capped: 'term.capped',
+  alibiBias: 'term.alibiBias',
+  biased: 'term.biased',
+  sinkWeights: 'term.sinkWeights',
   scores: 'term.scores',
   scaled: 'term.scaled',
   mask: 'term.mask',
@@ -211,6 +226,10 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const dk = result.headDim;
   const b = Math.min(view.b, B - 1);
   const h = Math.min(view.h, H - 1);
+  // Grouped-query attention: K and V have H_kv heads; the selected query head h reads K/V head g.
+  const Hkv = result.sizes.H_kv ?? H;
+  const gqa = Hkv < H;
+  const g = kvHeadOf(h, H, Hkv);
   const cross = Boolean(T.X_context);
   const randomInput = result.tokens.length === 0;
   const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
@@ -251,6 +270,8 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     factor: result.scaleFactor,
     dk,
     D,
+    H,
+    Hkv,
     later,
     // Built in slices: each step's content, built (and patched into its step on the page) by a later slice.
     contents: progressive ? [] : null,
@@ -299,9 +320,10 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     const tensor = T[name];
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
+    const cols = tensor.shape[tensor.shape.length - 1]; // D, or H_kv·d_k for W_K, W_V with GQA
     return group(
       heading(name),
-      matrix(name, tensor, 0, isBias ? 1 : D, D, isBias ? [name] : dLabels, dLabels, {
+      matrix(name, tensor, 0, isBias ? 1 : D, cols, isBias ? [name] : dLabels, features(cols), {
         editable,
         edited: (i, j) => edits.isWeightEdited(name, i, j),
         onEdit: (i, j, value) => on.editWeight(name, i, j, value),
@@ -384,7 +406,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     section(
       f,
       'weights',
-      `W: [D=${D}, D=${D}]`,
+      gqa ? `W_Q: [D=${D}, D=${D}], W_K/W_V: [D=${D}, H_kv·d_k=${Hkv * dk}]` : `W: [D=${D}, D=${D}]`,
       () => [
         row(...['W_Q', 'W_K', 'W_V'].map(weightMatrix).filter(Boolean)),
         row(...['b_Q', 'b_K', 'b_V'].map(weightMatrix).filter(Boolean)),
@@ -392,44 +414,135 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       { meaning: `${t('step.weights.meaning')} ${initMeaning(t, rs, view.weightsGiven)}` },
     ),
   );
+  // With GQA, K and V have H_kv bands of d_k columns, one per K/V head, in the colour the grouping gives it.
+  const kvBands =
+    gqa && Hkv > 1
+      ? {
+          columnGroups: Array.from({ length: Hkv }, (_, k) => ({
+            label: t('view.kvHead', { g: k + 1 }),
+            span: dk,
+            color: headColor(k),
+          })),
+          cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
+        }
+      : gqa
+        ? {}
+        : headBands;
   const qkvGroup = (name, len, labels) =>
     group(
       heading(name),
-      matrix(name, T[name], sentenceStart(T[name], b), len, D, labels, dLabels, {
+      matrix(name, T[name], sentenceStart(T[name], b), len, T[name].shape[2], labels, features(T[name].shape[2]), {
         columnColor: headOfColumn,
-        ...headBands,
+        ...(name === 'Q' ? headBands : kvBands),
       }),
     );
+  const kvShape = gqa ? `H_kv·d_k=${Hkv * dk}` : `D=${D}`;
+  const gqaNotes = gqa
+    ? [
+        t(Hkv === 1 ? 'gqa.mqa' : 'gqa.note', { H, Hkv, group: H / Hkv, width: Hkv * dk }),
+        ...(Hkv > 1 ? [t('gqa.wrongNote')] : []),
+      ]
+    : [];
   sections.push(
-    section(f, 'qkv', `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, D=${D}]`, () => [
-      row(qkvGroup('Q', S, queryLabels), qkvGroup('K', Skv, keyLabels), qkvGroup('V', Skv, keyLabels)),
-    ]),
+    section(
+      f,
+      'qkv',
+      `Q ${bsd(S)}, K/V [B=${B}, S_kv=${Skv}, ${kvShape}]`,
+      () => [
+        row(qkvGroup('Q', S, queryLabels), qkvGroup('K', Skv, keyLabels), qkvGroup('V', Skv, keyLabels)),
+        ...(gqa ? [renderGqaGrouping({ t, H, Hkv, theme: view.theme })] : []),
+      ],
+      { notes: gqaNotes },
+    ),
   );
   // Head split: views into Q, K, V — head h is columns h·dk … (h+1)·dk − 1, labelled with their global names.
   const headLabel = t('view.head', { h: h + 1 });
-  const headView = (name, tensor, len, labels) =>
-    group(
-      multiHead
-        ? t('split.columns', { name, h: h + 1, from: `d${h * dk}`, to: `d${h * dk + dk - 1}` })
-        : { template: tensorLabel(t, 'label.heading.head', name, headLabel), name: `${name}_h` },
-      matrix(`${name}_h`, tensor, sentenceStart(tensor, b) + h * dk, len, dk, labels, features(dk, 'd', h * dk), {
-        rowStride: D,
-        caption: tensorLabel(t, 'label.caption.head', name, headLabel),
+  // A K or V side (K, K_norm, K_rope, V) has the K/V heads: the selected head reads K/V head g.
+  const isKeySide = (name) => name[0] === 'K' || name[0] === 'V';
+  const headView = (name, tensor, len, labels, figureName = `${name}_h`) => {
+    const kv = gqa && isKeySide(name);
+    const head = kv ? g : h;
+    const columns = { from: `d${head * dk}`, to: `d${head * dk + dk - 1}` };
+    return group(
+      kv
+        ? t('split.kvColumns', { name, g: g + 1, h: h + 1, ...columns })
+        : multiHead
+          ? t('split.columns', { name, h: h + 1, ...columns })
+          : { template: tensorLabel(t, 'label.heading.head', name, headLabel), name: `${name}_h` },
+      matrix(figureName, tensor, sentenceStart(tensor, b) + head * dk, len, dk, labels, features(dk, 'd', head * dk), {
+        rowStride: tensor.shape[2],
+        caption: tensorLabel(t, 'label.caption.head', name, kv ? t('view.kvHead', { g: g + 1 }) : headLabel),
         captionName: name,
       }),
-      headColor(h),
+      headColor(head),
     );
+  };
   sections.push(
-    section(f, 'split', `[B=${B}, H=${H}, S=${S}, d_k=${dk}]`, () => [
-      row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
-    ]),
+    section(
+      f,
+      'split',
+      `[B=${B}, H=${H}, S=${S}, d_k=${dk}]${gqa ? `, K/V [B=${B}, H_kv=${Hkv}, S_kv=${Skv}, d_k=${dk}]` : ''}`,
+      () => [
+        row(headView('Q', T.Q, S, queryLabels), headView('K', T.K, Skv, keyLabels), headView('V', T.V, Skv, keyLabels)),
+      ],
+    ),
   );
+  const qkShape = `Q [B=${B}, S=${S}, H·d_k=${H * dk}], K [B=${B}, S_kv=${Skv}, H_kv·d_k=${Hkv * dk}]`;
+  if (T.Q_norm)
+    sections.push(
+      section(f, 'qkNorm', qkShape, () => [
+        row(headView('Q_norm', T.Q_norm, S, queryLabels), headView('K_norm', T.K_norm, Skv, keyLabels)),
+      ]),
+    );
+  if (T.ropeAngles) sections.push(ropeSection());
 
-  const headMatrix = (name, extra = {}) =>
+  // RoPE: the angles, q before and after, k after, and the same q·k at two position pairs of one distance.
+  function ropeSection() {
+    const half = dk / 2;
+    const qIn = T.Q_norm ?? T.Q; // what RoPE rotates: q after QK-norm, if any
+    const kIn = T.K_norm ?? T.K;
+    const i = view.focus ?? S - 1;
+    const j = Math.floor(i / 2);
+    const vector = (tensor, row, head) => {
+      const start = sentenceStart(tensor, b) + row * tensor.shape[2] + head * dk;
+      return tensor.data.subarray(start, start + dk);
+    };
+    const angles = T.ropeAngles.data;
+    return section(f, 'rope', `ropeAngles [S=${S}, d_k/2=${half}]; ${qkShape}`, () => [
+      paragraph('notice', t(`rope.pairs.${rs.rope}`)),
+      group(
+        t('rope.angles', { base: compactNumber(rs.ropeBase) }),
+        matrix('ropeAngles', T.ropeAngles, 0, S, half, features(S, ''), features(half, 'θ')),
+      ),
+      row(
+        headView(qIn === T.Q ? 'Q' : 'Q_norm', qIn, S, queryLabels, 'Q_before_rope'),
+        headView('Q_rope', T.Q_rope, S, queryLabels),
+        headView('K_rope', T.K_rope, Skv, keyLabels),
+      ),
+      renderRopeSameDistance({
+        t,
+        q: vector(qIn, i, h),
+        k: vector(kIn, j, g),
+        i,
+        j,
+        S,
+        angles,
+        style: rs.rope,
+        engineScore: T.scores.data[headStart(T.scores, b, h) + i * Skv + j],
+        queryLabels,
+        keyLabels,
+        decimals: view.decimals,
+      }),
+    ]);
+  }
+
+  // extra.figureName: the matrix's name on the page when the tensor is shown twice (scaled beside capped).
+  const headMatrix = (name, { figureName = name, ...extra } = {}) =>
     group(
       { template: tensorLabel(t, 'label.heading.head', name, headLabel), name },
-      matrix(name, T[name], headStart(T[name], b, h), S, Skv, queryLabels, keyLabels, {
+      matrix(figureName, T[name], headStart(T[name], b, h), S, Skv, queryLabels, keyLabels, {
         caption: tensorLabel(t, 'label.caption.head', name, headLabel),
+        captionName: name,
         ...extra,
       }),
       headColor(h),
@@ -452,9 +565,78 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     ),
   );
   sections.push(section(f, 'scaled', perHeadShape, () => [headMatrix('scaled')], { meaning: scaledMeaning(t, rs, f) }));
+  if (T.capped)
+    sections.push(
+      section(f, 'softcap', perHeadShape, () => [
+        row(headMatrix('scaled', { figureName: 'scaled_beside_capped' }), headMatrix('capped')),
+      ]),
+    );
+  if (T.alibiBias)
+    sections.push(
+      section(f, 'alibi', `alibiBias [H=${H}, S=${S}, S_kv=${Skv}], ${perHeadShape}`, () => [
+        renderAlibiSlopes({ t, H, bias: T.alibiBias.data, S, Skv }),
+        ...(multiHead
+          ? [
+              group(
+                t('alibi.heads'),
+                keep(
+                  renderHeadMultiples(
+                    {
+                      name: 'alibiBias',
+                      data: T.alibiBias.data,
+                      b: 0, // [H, S, S_kv]: one set for every sentence
+                      H,
+                      S,
+                      Skv,
+                      selected: h,
+                      kind: 'signed',
+                      theme: view.theme,
+                      t,
+                      onPick: on.selectHead,
+                      later,
+                    },
+                    previousMultiples.get('alibiBias'),
+                  ),
+                  previousMultiples.get('alibiBias'),
+                ),
+              ),
+            ]
+          : []),
+        row(
+          group(
+            { template: tensorLabel(t, 'label.heading.head', 'alibiBias', headLabel), name: 'alibiBias' },
+            matrix('alibiBias', T.alibiBias, h * S * Skv, S, Skv, queryLabels, keyLabels, {
+              caption: tensorLabel(t, 'label.caption.head', 'alibiBias', headLabel),
+            }),
+            headColor(h),
+          ),
+          headMatrix('biased'),
+        ),
+      ]),
+    );
   const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, view.decimals) : undefined;
   const convention = t(MASK_MEANING[rs.maskConvention], { fill: fillText(rs.fill) });
   const maskMeaning = rs.mask === 'none' ? `${t('meaning.mask.none')} ${convention}` : convention;
+  // A sliding window: the cells it blocks (⌧) and those sink tokens keep visible (★), marked and counted.
+  const windowOf = (i, j) => windowEffect(i, j, rs.window, rs.sinkTokens);
+  const windowMarks = rs.window
+    ? {
+        cellClass: (i, j) => (windowOf(i, j) ? [`mask-${windowOf(i, j)}`] : []),
+        cellLabel: (i, j, v) =>
+          windowOf(i, j) ? `${maskText ? maskText(v) : v ? '1' : '0'} · ${t(`mask.legend.${windowOf(i, j)}`)}` : null,
+      }
+    : {};
+  const windowNotes = () => {
+    if (!rs.window) return [];
+    const count = (effect) => {
+      let n = 0;
+      for (let i = 0; i < S; i++) for (let j = 0; j < Skv; j++) if (windowOf(i, j) === effect) n++;
+      return n;
+    };
+    const notes = [t('mask.window', { window: rs.window, n: count('window') })];
+    if (rs.sinkTokens > 0) notes.push(t('mask.sinks', { n: rs.sinkTokens, kept: count('sink') }));
+    return notes;
+  };
   sections.push(
     section(
       f,
@@ -466,9 +648,10 @@ export function renderPipeline(container, result, view, edits, on, queue) {
           blocked,
           hasBlocked: hasBlocked(),
           maskText,
+          ...windowMarks,
         }),
       ],
-      { meaning: maskMeaning },
+      { meaning: maskMeaning, notes: windowNotes() },
     ),
   );
   const maskedMeaning =
@@ -495,16 +678,55 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     return notes.join(' ');
   };
   const untrained = rs.init !== 'identity' && !view.weightsGiven ? [t('notice.untrained')] : [];
+  // The sink logit: its weight per row beside the row's sum, which is 1 minus it.
+  const sink = T.sinkWeights
+    ? sinkColumns(
+        T.weights.data,
+        headStart(T.weights, b, h),
+        T.sinkWeights.data,
+        (sentenceIndex(T.sinkWeights, b) * T.sinkWeights.shape[1] + (T.sinkWeights.head === undefined ? h : 0)) * S,
+        S,
+        Skv,
+      )
+    : null;
+  const sinkNotes = () => {
+    if (!sink) return [];
+    const sums = Array.from({ length: S }, (_, i) => sink[i * 2 + 1]);
+    const fmt = (v) => formatNumber(v, view.decimals);
+    return [
+      t('sink.note', { logit: compactNumber(rs.sinkLogit), min: fmt(Math.min(...sums)), max: fmt(Math.max(...sums)) }),
+    ];
+  };
   sections.push(
     section(
       f,
       'attnweights',
-      perHeadShape,
+      `${perHeadShape}${sink ? `, sinkWeights [B=${B}, H=${H}, S=${S}]` : ''}`,
       () => [
         ...headMultiples('weights', T.weights, 'prob'),
-        headMatrix('weights', { kind: 'prob', blocked, hasBlocked: hasBlocked(), nanNote }),
+        sink
+          ? row(
+              headMatrix('weights', { kind: 'prob', blocked, hasBlocked: hasBlocked(), nanNote }),
+              group(
+                t('sink.caption', { head: headLabel }),
+                figureOf({
+                  name: 'sinkWeights',
+                  caption: tensorLabel(t, 'label.caption.head', 'sinkWeights', headLabel),
+                  data: sink,
+                  offset: 0,
+                  rows: S,
+                  cols: 2,
+                  rowLabels: queryLabels,
+                  colLabels: [t('sink.column'), t('sink.rowSum')],
+                  kind: 'prob',
+                  ...common,
+                }),
+                headColor(h),
+              ),
+            )
+          : headMatrix('weights', { kind: 'prob', blocked, hasBlocked: hasBlocked(), nanNote }),
       ],
-      { notes: untrained },
+      { notes: [...sinkNotes(), ...untrained] },
     ),
   );
 
@@ -691,6 +913,8 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     dk,
     b,
     h,
+    Hkv,
+    g,
     queryLabels,
     keyLabels,
     rs,

@@ -1,0 +1,282 @@
+// The modern attention variants on the page, each turned on through the form:
+// its step appears (qk-norm, rope, softcap, alibi) or shows in its step (GQA in
+// qkv and split, window and sinks in mask, the sink column in weights), with
+// PyTorch 1.13's numbers (tests/reference/fixtures), in English and Chinese;
+// and the element's steps="rope alibi". Against the built dist/ in Chromium.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import en from '../../web/i18n/en.js';
+import zh from '../../web/i18n/zh.js';
+import { openPage, waitForIdle } from './browser.js';
+import { SHOTS, useBrowserSuite } from './suite.js';
+import { readFixture } from '../js/fixtures.js';
+
+const suite = useBrowserSuite();
+vi.setConfig({ testTimeout: 120_000 });
+let page;
+const problems = [];
+
+beforeEach(async () => {
+  problems.length = 0;
+  page = await openPage(suite.browser, suite.server.url, { problems });
+  await waitForIdle(page);
+});
+afterEach(async () => {
+  expect(problems).toEqual([]);
+  await page?.context().close();
+});
+
+// The form's control of each config field (form.js: control-<attribute name>).
+const CONTROLS = {
+  dModel: '#control-d-model',
+  numHeads: '#control-heads',
+  seed: '#control-seed',
+  numKVHeads: '#control-kv-heads',
+  window: '#control-window',
+  sinkTokens: '#control-sink-tokens',
+  sinkLogit: '#control-sink-logit',
+  softcap: '#control-softcap',
+};
+
+/** Sets the page's form to a fixture's config: its sentence, sizes, seed, mask and variants. */
+async function applyConfig(config) {
+  await page.fill('#input-text', config.text);
+  await waitForIdle(page);
+  for (const [key, selector] of Object.entries(CONTROLS))
+    if (config[key] !== undefined) {
+      await page.fill(selector, String(config[key]));
+      await waitForIdle(page);
+    }
+  if (config.mask) await page.selectOption('#control-mask', config.mask);
+  if (config.rope) await page.selectOption('#control-rope', config.rope.style);
+  if (config.rope?.base) await page.fill('#control-rope-base', String(config.rope.base));
+  if (config.qkNorm) await page.setChecked('#control-qk-norm', true);
+  if (config.alibi) await page.setChecked('#control-alibi', true);
+  await waitForIdle(page);
+  expect(await page.$$eval('.field-error:not([hidden])', (e) => e.map((x) => x.textContent))).toEqual([]);
+}
+
+/** The numbers of the matrix `name` as shown (− read as minus). */
+const tableNumbers = (name) =>
+  page.$$eval(`#pipeline table[data-matrix="${name}"]:not(.sr-only) tbody tr`, (trs) =>
+    trs.map((tr) =>
+      Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent.replace('−', '-').split(' ')[0])),
+    ),
+  );
+
+/** rows × cols numbers of a fixture tensor from `offset`, rows `stride` apart. */
+function torchBlock(tensor, offset, rows, cols, stride = cols) {
+  return Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => Number(tensor.data[offset + i * stride + j])),
+  );
+}
+
+/** The page's matrix against PyTorch's numbers, shown at 4 decimals: within half the last digit. Returns the worst. */
+async function expectTorch(name, want) {
+  const shown = await tableNumbers(name);
+  expect(shown.length, name).toBe(want.length);
+  let worst = 0;
+  want.forEach((row, i) =>
+    row.forEach((x, j) => {
+      worst = Math.max(worst, Math.abs(shown[i][j] - x));
+    }),
+  );
+  expect(worst, name).toBeLessThanOrEqual(5e-5 + 1e-6);
+  return worst;
+}
+
+const steps = () => page.$$eval('#pipeline section.step', (s) => s.map((e) => e.dataset.step));
+
+/** Hovers a cell of `name` and returns the explanation. */
+async function explain(name, i, j) {
+  await page.hover(`#pipeline table[data-matrix="${name}"]:not(.sr-only) td[data-i="${i}"][data-j="${j}"]`);
+  return page.locator('#explain-body').textContent();
+}
+
+describe('each variant through the form, with PyTorch’s numbers', () => {
+  test('QK-norm: its step, Q_norm and K_norm of head 1', async () => {
+    const { config, expected } = readFixture('qk-norm');
+    await applyConfig(config);
+    expect(await steps()).toContain('qk-norm');
+    expect(await steps()).not.toContain('rope');
+    const [, S, D] = expected.tensors.Q_norm.shape;
+    const dk = D / config.numHeads;
+    const worst = Math.max(
+      await expectTorch('Q_norm_h', torchBlock(expected.tensors.Q_norm, 0, S, dk, D)),
+      await expectTorch('K_norm_h', torchBlock(expected.tensors.K_norm, 0, S, dk, D)),
+    );
+    console.log(`qk-norm: worst |page − torch| = ${worst.toExponential(2)}`);
+    expect(await explain('Q_norm_h', 1, 2)).toMatch(/^Q_norm\[[^\]]+\] = .*RMS = √/);
+  });
+
+  test('RoPE: the angles, Q and K rotated, and the same score at the same distance', async () => {
+    const { config, expected } = readFixture('rope-rotate-half');
+    await applyConfig(config);
+    expect(await steps()).toContain('rope');
+    const T = expected.tensors;
+    const [S, half] = T.ropeAngles.shape;
+    const D = T.Q.shape[2];
+    const dk = D / config.numHeads;
+    const worst = Math.max(
+      await expectTorch('ropeAngles', torchBlock(T.ropeAngles, 0, S, half)),
+      await expectTorch('Q_before_rope', torchBlock(T.Q, 0, S, dk, D)),
+      await expectTorch('Q_rope_h', torchBlock(T.Q_rope, 0, S, dk, D)),
+      await expectTorch('K_rope_h', torchBlock(T.K_rope, 0, S, dk, D)),
+    );
+    console.log(`rope: worst |page − torch| = ${worst.toExponential(2)}`);
+    // q of the last token and k of the middle one, at their positions and moved to start at 0: one score.
+    const check = page.locator('#step-rope .rope-scores');
+    const [first, second] = [
+      Number(await check.getAttribute('data-first')),
+      Number(await check.getAttribute('data-second')),
+    ];
+    const [i, j] = [S - 1, Math.floor((S - 1) / 2)];
+    const torchScore = Number(T.scores.data[i * S + j]);
+    console.log(`rope same distance: (${i}, ${j}) ${first}, (${i - j}, 0) ${second}, torch ${torchScore}`);
+    expect(Math.abs(first - torchScore)).toBeLessThan(1e-5);
+    expect(Math.abs(second - first)).toBeLessThan(1e-5);
+    expect(await check.textContent()).toContain(`(${i - j}, 0)`);
+    expect(await explain('Q_rope_h', 3, 1)).toMatch(/^Q_rope\[[^\]]+\] = .*θ = /);
+    expect(await explain('ropeAngles', 3, 1)).toMatch(/^ropeAngles\[3,θ1\] = 0\.0300/);
+  });
+
+  test('GQA 4 → 2: K and V with 2 heads, the grouping beside .repeat, head 3 reads K/V head 2', async () => {
+    const { config, expected } = readFixture('gqa-4-to-2');
+    await applyConfig(config);
+    const T = expected.tensors;
+    const [, S, width] = T.K.shape;
+    expect(width).toBe(8);
+    await expectTorch('K', torchBlock(T.K, 0, S, width));
+    await expectTorch('V', torchBlock(T.V, 0, S, width));
+    const grouping = (kind) =>
+      page.$$eval(`.gqa-table tr[data-grouping="${kind}"] td`, (tds) => tds.map((td) => Number(td.dataset.kv) + 1));
+    expect(await grouping('right')).toEqual([1, 1, 2, 2]);
+    expect(await grouping('wrong')).toEqual([1, 2, 1, 2]);
+    expect(await page.locator('.gqa-table td.gqa-wrong').count()).toBe(2);
+    expect(await page.locator('#step-qkv').textContent()).toContain('h // 2');
+    await page.click('#head-tab-2');
+    await waitForIdle(page);
+    // Head 3's K is K/V head 2: columns d4…d7 of K.
+    await expectTorch('K_h', torchBlock(T.K, 4, S, 4, width));
+    expect(await page.locator('#step-split').textContent()).toContain('d4…d7');
+    const scores = torchBlock(T.scores, 2 * S * S, S, S);
+    const worst = await expectTorch('scores', scores);
+    console.log(`gqa: worst |page − torch| scores of head 3 = ${worst.toExponential(2)}`);
+    expect(await explain('scores', 2, 1)).toContain('Σ');
+    await page.locator('#step-qkv').screenshot({ path: `${SHOTS}variants-gqa.png` });
+  });
+
+  test('a sliding window with sink tokens: the mask, the window’s and the sinks’ cells marked', async () => {
+    const { config, expected } = readFixture('window-sinks');
+    await applyConfig(config);
+    const [, S] = expected.tensors.mask.shape;
+    await expectTorch('mask', torchBlock(expected.tensors.mask, 0, S, S));
+    // Window 3, sinks 2, 10 tokens: 1 + 2 + … + 7 = 28 cells behind the window, 13 of them keys 0 and 1 (kept).
+    expect(await page.locator('#step-mask td.mask-window').count()).toBe(28 - 13);
+    expect(await page.locator('#step-mask td.mask-sink').count()).toBe(13);
+    expect(await page.locator('#step-mask').textContent()).toContain(
+      en['mask.sinks'].replace('{n}', '2').replace('{kept}', '13'),
+    );
+    expect(await explain('mask', 9, 5)).toContain('Sliding window');
+    expect(await explain('mask', 9, 1)).toContain('sink token');
+  });
+
+  test('the sink logit: its weight per row, and the rows summing to less than 1', async () => {
+    const { config, expected } = readFixture('sink-logit-nonzero');
+    await applyConfig(config);
+    const T = expected.tensors;
+    const [, , S] = T.sinkWeights.shape;
+    const shown = await tableNumbers('sinkWeights');
+    let worst = 0;
+    for (let i = 0; i < S; i++) {
+      worst = Math.max(worst, Math.abs(shown[i][0] - Number(T.sinkWeights.data[i])));
+      expect(shown[i][1]).toBeLessThan(1);
+      expect(Math.abs(shown[i][0] + shown[i][1] - 1)).toBeLessThanOrEqual(1e-4);
+    }
+    console.log(`sink logit: worst |page − torch| sinkWeights = ${worst.toExponential(2)}`);
+    expect(worst).toBeLessThanOrEqual(5e-5 + 1e-6);
+    await expectTorch('weights', torchBlock(T.weights, 0, S, S));
+    expect(await explain('weights', 2, 1)).toContain('sink');
+  });
+
+  test('softcap and ALiBi: capped beside scaled, each head’s slope and bias, biased', async () => {
+    const { config, expected } = readFixture('softcap-alibi');
+    await applyConfig(config);
+    const T = expected.tensors;
+    const [, , S] = T.scores.shape;
+    expect(await steps()).toEqual(expect.arrayContaining(['softcap', 'alibi']));
+    const order = await steps();
+    expect(
+      order.indexOf('scaled') < order.indexOf('softcap') && order.indexOf('softcap') < order.indexOf('alibi'),
+    ).toBe(true);
+    const worst = Math.max(
+      await expectTorch('scaled_beside_capped', torchBlock(T.scaled, 0, S, S)),
+      await expectTorch('capped', torchBlock(T.capped, 0, S, S)),
+      await expectTorch('alibiBias', torchBlock(T.alibiBias, 0, S, S)),
+      await expectTorch('biased', torchBlock(T.biased, 0, S, S)),
+    );
+    console.log(`softcap + alibi: worst |page − torch| = ${worst.toExponential(2)}`);
+    const slopes = await page.$$eval('.slope-list li', (lis) => lis.map((li) => Number(li.dataset.slope)));
+    expect(slopes).toEqual([2 ** -4, 2 ** -8]); // 2 heads: 2^(−8h/2)
+    expect(await page.locator('[data-heads="alibiBias"] .head-multiple').count()).toBe(2);
+    expect(await explain('capped', 3, 1)).toMatch(/^capped\[[^\]]+\] = .*tanh/);
+    expect(await explain('biased', 3, 1)).toContain('alibiBias');
+  });
+});
+
+describe('in Chinese', () => {
+  test('the variant steps’ titles, notes and numbers', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    const { config, expected } = readFixture('rope-rotate-half');
+    await applyConfig({ ...config, softcap: 2, alibi: true, qkNorm: false });
+    for (const [step, key] of [
+      ['rope', 'step.rope.title'],
+      ['softcap', 'step.softcap.title'],
+      ['alibi', 'step.alibi.title'],
+    ])
+      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(zh[key]);
+    expect(await page.locator('#step-rope').textContent()).toContain('距离相同，分数相同');
+    const T = expected.tensors;
+    const [S, half] = T.ropeAngles.shape;
+    await expectTorch('ropeAngles', torchBlock(T.ropeAngles, 0, S, half));
+    await expectTorch('Q_rope_h', torchBlock(T.Q_rope, 0, S, 4, 8));
+    expect(await explain('ropeAngles', 2, 1)).toContain('位置 2');
+    await page.locator('#step-rope').screenshot({ path: `${SHOTS}variants-rope-zh.png` });
+  });
+
+  test('GQA, the window and the sinks say so in Chinese', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    await applyConfig({
+      text: '我们今天在公园里散步',
+      dModel: 16,
+      numHeads: 4,
+      numKVHeads: 1,
+      mask: 'causal',
+      window: 2,
+      sinkTokens: 1,
+    });
+    expect(await page.locator('#step-qkv').textContent()).toContain('多查询注意力');
+    expect(await page.locator('#step-mask').textContent()).toContain('滑动窗口 2');
+    expect(await page.locator('#step-mask').textContent()).toContain('注意力汇聚');
+  });
+});
+
+test('the element shows only the steps it is given: steps="rope alibi"', async () => {
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>steps</title>
+    <attention-lab id="lab" text="a b c d e" heads="2" rope="rotate-half" alibi mask="causal" steps="rope alibi"></attention-lab>
+    <script type="module" src="attention-lab-element.js"></script>`;
+  await page.route(`${suite.server.url}__variants.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
+  await page.goto(`${suite.server.url}__variants.html`);
+  await page.waitForFunction(() => document.getElementById('lab')?.result);
+  const shown = await page.evaluate(() =>
+    Array.from(document.getElementById('lab').shadowRoot.querySelectorAll('section.step'), (s) => s.dataset.step),
+  );
+  expect(shown).toEqual(['rope', 'alibi']);
+  const titles = await page.evaluate(() =>
+    Array.from(document.getElementById('lab').shadowRoot.querySelectorAll('section.step h2'), (h) => h.textContent),
+  );
+  expect(titles).toEqual([en['step.rope.title'], en['step.alibi.title']]);
+});
