@@ -102,7 +102,8 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     const id = nextId++;
     if (superseding) latest = id;
     const stillWanted = () => !superseding || id === latest;
-    if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return callHere(method, config, options, stillWanted);
+    if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken)
+      return callHere(method, config, options, stillWanted);
     if (!worker) {
       try {
         startWorker();

@@ -56,8 +56,12 @@ function explainDecodeRow(step, i, j, ctx) {
     const own = step === 'kv-weights' ? at.weights[j] : at.full[j];
     const other = step === 'kv-weights' ? at.full[j] : at.weights[j];
     nodes.push(line(`${cellName(step === 'kv-weights' ? 'a_t' : 'weights', token, key)} = ${fmt(own)}`));
-    nodes.push(line(t(step === 'kv-weights' ? 'explain.kv.weight' : 'explain.kv.full', { t: d.t, n: d.t + 1 }), 'text'));
-    nodes.push(line(t(sameBits(own, other) ? 'explain.kv.same' : 'explain.kv.differs', { other: fmt(other) }), 'result'));
+    nodes.push(
+      line(t(step === 'kv-weights' ? 'explain.kv.weight' : 'explain.kv.full', { t: d.t, n: d.t + 1 }), 'text'),
+    );
+    nodes.push(
+      line(t(sameBits(own, other) ? 'explain.kv.same' : 'explain.kv.differs', { other: fmt(other) }), 'result'),
+    );
     return { nodes, highlight: [{ matrix: step === 'kv-weights' ? 'kv-full' : 'kv-weights', row: 0, col: j }] };
   }
   // kv-causal: is_causal=True on the one query.
@@ -109,7 +113,8 @@ function explainFlash(step, i, j, ctx) {
     const value = [r.mOld, r.m, r.alpha, r.l][j];
     const key = ['explain.flash.mOld', 'explain.flash.m', 'explain.flash.alpha', 'explain.flash.l'][j];
     const nodes = [line(`${STAT_COLUMNS[j]}[${r.i}] = ${fmt(value)}`), line(t(key, { i: r.i }), 'text')];
-    if (j === 2 && r.mOld !== -Infinity) nodes.push(line(`exp(${fmt(r.mOld)} − ${fmt(r.m)}) = ${fmt(r.alpha)}`, 'result'));
+    if (j === 2 && r.mOld !== -Infinity)
+      nodes.push(line(`exp(${fmt(r.mOld)} − ${fmt(r.m)}) = ${fmt(r.alpha)}`, 'result'));
     return { nodes, highlight: [{ matrix: 'flash-partial', row: i }] };
   }
   if (step === 'flash-partial' && f.tile) {
@@ -125,7 +130,9 @@ function explainFlash(step, i, j, ctx) {
     const plain = f.data.plain[at];
     return {
       nodes: [
-        line(`${step === 'flash-output' ? 'O/ℓ' : 'softmax·V'}[${i},d${j}] = ${fmt(step === 'flash-output' ? out : plain)}`),
+        line(
+          `${step === 'flash-output' ? 'O/ℓ' : 'softmax·V'}[${i},d${j}] = ${fmt(step === 'flash-output' ? out : plain)}`,
+        ),
         line(t(step === 'flash-output' ? 'explain.flash.output' : 'explain.flash.plain'), 'text'),
         line(
           sameBits(out, plain)

@@ -3,7 +3,7 @@
 // lives across renders (sections.js keeps it in its step); its figures are
 // extra engine calls, asked of the host only once the step nears the viewport,
 // and asked again when the result, the sentence, the head or the tile sizes change.
-import { errorText } from '../i18n/index.js';
+import { fieldErrorText } from '../i18n/index.js';
 import {
   bytesText,
   decodeStep,
@@ -16,7 +16,7 @@ import {
 } from '../model/steppers.js';
 import { headStart } from '../model/selection.js';
 import { headColor } from './colors.js';
-import { formatNumber, renderMatrix } from './matrix.js';
+import { formatNumber, renderMatrix, withCode } from './matrix.js';
 
 const el = (tag, className, text) => {
   const node = document.createElement(tag);
@@ -74,6 +74,13 @@ function group(title, figure, color) {
   if (color) h.style.borderLeft = `4px solid ${color}`;
   box.append(h, figure);
   return box;
+}
+
+/** A note whose `code` is marked (withCode). */
+function paragraphWithCode(text) {
+  const p = el('p', 'stepper-note');
+  p.append(...withCode(text));
+  return p;
 }
 
 const row = (...children) => {
@@ -186,7 +193,7 @@ class StepperPanel {
     const { t } = ctx;
     if (!this.body.firstChild) this.body.append(...this.controls(), this.content);
     for (const control of this.controls()) control.hidden = !this.data;
-    if (this.error) this.content.replaceChildren(el('p', 'notice stepper-error', errorText(this.error, t)));
+    if (this.error) this.content.replaceChildren(el('p', 'notice stepper-error', fieldErrorText(this.error, t)));
     else if (!this.data) this.content.replaceChildren(el('p', 'stepper-status', t('stepper.computing')));
     else this.content.replaceChildren(...this.render(ctx));
   }
@@ -259,7 +266,16 @@ class KvCachePanel extends StepperPanel {
     const oneRow = (name, title, data, kind) =>
       group(
         title,
-        this.figure({ name, caption: `${name} (${headTitle})`, data, rows: 1, cols: step + 1, rowLabels: [token], colLabels: cached, kind }),
+        this.figure({
+          name,
+          caption: `${name} (${headTitle})`,
+          data,
+          rows: 1,
+          cols: step + 1,
+          rowLabels: [token],
+          colLabels: cached,
+          kind,
+        }),
       );
     const rows = row(
       oneRow('kv-scores', t('kv.scores'), at.scores, 'signed'),
@@ -327,7 +343,7 @@ class KvCachePanel extends StepperPanel {
     const box = el('div', 'kv-trap');
     box.append(
       el('h3', null, t('kv.trap.title')),
-      el('p', 'stepper-note', t('kv.trap.why', { n: step + 1 })),
+      paragraphWithCode(t('kv.trap.why', { n: step + 1 })),
       row(
         group(
           t('kv.trap.wrong'),
@@ -343,7 +359,7 @@ class KvCachePanel extends StepperPanel {
           }),
         ),
       ),
-      el('p', 'stepper-note', t('kv.trap.fix')),
+      paragraphWithCode(t('kv.trap.fix')),
     );
     return box;
   }
@@ -442,6 +458,7 @@ class FlashPanel extends StepperPanel {
       cols: Skv,
       rowLabels: queryLabels,
       colLabels: keyLabels,
+      blocked: (i, j) => masked.data[headStart(masked, b, h) + i * Skv + j] === -Infinity,
       cellClass: (i, j) => {
         const at = cellTile[i * Skv + j];
         const classes = flashed.tiles[at]?.skipped ? ['tile-skipped'] : [];
@@ -458,7 +475,7 @@ class FlashPanel extends StepperPanel {
 
   #tile(t, tile, dk, last) {
     if (tile.skipped) return [el('p', 'stepper-note flash-skipped', t('flash.skipped'))];
-    const labels = tile.rows.map((r) => String(r.i));
+    const labels = tile.rows.map((r) => this.ctx.queryLabels[r.i]);
     const stats = new Float32Array(tile.rows.length * 4);
     tile.rows.forEach((r, n) => stats.set([r.mOld, r.m, r.alpha, r.l], n * 4));
     const partial = new Float32Array(tile.rows.length * dk);
@@ -516,12 +533,15 @@ class FlashPanel extends StepperPanel {
     const percent = flashed.total ? (100 * flashed.identical) / flashed.total : 100;
     return [
       el('p', 'stepper-note', t('flash.divide')),
-      row(matrix('flash-output', t('flash.output'), flashed.output), matrix('flash-plain', t('flash.plain'), flashed.plain)),
+      row(
+        matrix('flash-output', t('flash.output'), flashed.output),
+        matrix('flash-plain', t('flash.plain'), flashed.plain),
+      ),
       el(
         'p',
         'stepper-verdict flash-summary',
         t('flash.summary', {
-          diff: formatNumber(flashed.maxAbsDifference, 2) === '0.00' ? flashed.maxAbsDifference.toExponential(2) : formatNumber(flashed.maxAbsDifference, 4),
+          diff: formatNumber(flashed.maxAbsDifference, 4),
           identical: flashed.identical,
           total: flashed.total,
           percent: percent.toFixed(1),
