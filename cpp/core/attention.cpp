@@ -44,9 +44,10 @@ void drawNormal(TorchGenerator& gen, Tensor& t) {
   gen.normal(t.data.data(), static_cast<int64_t>(t.data.size()), 0.0, 1.0);
 }
 
-// The sizes of one run.
+// The sizes of one run: Hkv key/value heads (H without grouped-query
+// attention), Dkv = Hkv·dk the width of K and V.
 struct Dims {
-  int64_t B = 0, S = 0, Skv = 0, D = 0, H = 0, dk = 0;
+  int64_t B = 0, S = 0, Skv = 0, D = 0, H = 0, dk = 0, Hkv = 0, Dkv = 0;
 };
 
 // The tokens of both sides and the embedding table's vocab. A side given as
@@ -62,9 +63,14 @@ struct Tokens {
 struct Intermediates {
   Tensor x, xContext;                               // [B, S, D], [B, S_kv, D] (cross-attention only)
   WeightSet w;                                      // W_* [D, D], b_* [D]; W_a, U_a [dk, hidden], v_a [hidden]
-  Tensor q, k, v;                                   // [B, S, D], [B, S_kv, D], [B, S_kv, D]
+  Tensor q, k, v;                                   // [B, S, D], [B, S_kv, Dkv], [B, S_kv, Dkv]
+  Tensor qNorm, kNorm, qRope, kRope;                // as q and k (qkNorm, RoPE)
+  Tensor ropeAngles;                                // [S, dk/2]
   Tensor mask;                                      // [B, S, S_kv]
   Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
+  Tensor capped, biased;                            // [B, H, S, S_kv] (softcap, ALiBi)
+  Tensor alibiBias;                                 // [H, S, S_kv]
+  Tensor sinkWeights;                               // [B, H, S]
   Tensor averagedWeights;                           // [B, S, S_kv]
   Tensor context;                                   // [B, H, S, dk]
   Tensor concat;                                    // [B, S, D]
@@ -131,6 +137,8 @@ Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
   d.D = c.dModel;
   d.H = c.numHeads;
   d.dk = d.D / d.H;
+  d.Hkv = c.kvHeads();
+  d.Dkv = d.Hkv * d.dk;
   return {};
 }
 
@@ -183,15 +191,20 @@ void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermedia
 // ---- what to keep -------------------------------------------------------
 // Indices into kTensorNames, found by the compiler.
 constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_context"), kQ = TensorSet::indexOf("Q"),
-              kK = TensorSet::indexOf("K"), kV = TensorSet::indexOf("V"), kScores = TensorSet::indexOf("scores"),
-              kScaled = TensorSet::indexOf("scaled"), kMask = TensorSet::indexOf("mask"),
+              kK = TensorSet::indexOf("K"), kV = TensorSet::indexOf("V"), kQNorm = TensorSet::indexOf("Q_norm"),
+              kKNorm = TensorSet::indexOf("K_norm"), kRopeAngles = TensorSet::indexOf("ropeAngles"),
+              kQRope = TensorSet::indexOf("Q_rope"), kKRope = TensorSet::indexOf("K_rope"),
+              kScores = TensorSet::indexOf("scores"), kScaled = TensorSet::indexOf("scaled"),
+              kCapped = TensorSet::indexOf("capped"), kAlibiBias = TensorSet::indexOf("alibiBias"),
+              kBiased = TensorSet::indexOf("biased"), kMask = TensorSet::indexOf("mask"),
               kMasked = TensorSet::indexOf("masked"), kWeights = TensorSet::indexOf("weights"),
-              kDropped = TensorSet::indexOf("dropped"), kAveragedWeights = TensorSet::indexOf("averagedWeights"),
-              kContext = TensorSet::indexOf("context"), kConcat = TensorSet::indexOf("concat"),
-              kOutput = TensorSet::indexOf("output");
-static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kScores >= 0 && kScaled >= 0 &&
-              kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 &&
-              kConcat >= 0 && kOutput >= 0);
+              kSinkWeights = TensorSet::indexOf("sinkWeights"), kDropped = TensorSet::indexOf("dropped"),
+              kAveragedWeights = TensorSet::indexOf("averagedWeights"), kContext = TensorSet::indexOf("context"),
+              kConcat = TensorSet::indexOf("concat"), kOutput = TensorSet::indexOf("output");
+static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kQNorm >= 0 && kKNorm >= 0 &&
+              kRopeAngles >= 0 && kQRope >= 0 && kKRope >= 0 && kScores >= 0 && kScaled >= 0 && kCapped >= 0 &&
+              kAlibiBias >= 0 && kBiased >= 0 && kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kSinkWeights >= 0 &&
+              kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 && kConcat >= 0 && kOutput >= 0);
 
 // Which tensors this run computes and keeps. A [B, H, S, S_kv] stage equal to
 // the one before it element for element is kept once: `masked` is `scaled`
@@ -203,11 +216,15 @@ struct Plan {
   bool maskedIsScaled = false, droppedIsWeights = false;
   bool keepScores = false, keepScaled = false, keepMasked = false, keepWeights = false, keepDropped = false;
   bool keepContext = false, keepConcat = false, keepAveraged = false;
-  bool project = false;  // Q, K, V: asked for, or the heads need them
-  bool attend = false;   // the heads: anything from the scores on is asked for
-  bool drop = false;     // dropout: dropped, averagedWeights or the context need it
-  bool merge = false;    // context = dropped @ v, and the concat: context, concat or output
-  bool mask = false;     // the mask tensor: asked for, or the mask step reads it
+  bool keepCapped = false, keepBiased = false, keepSinkWeights = false;  // softcap, ALiBi, sink only
+  bool variantRows = false;  // softcap, ALiBi or the sink: the rows go through variantRow
+  bool alibi = false;        // the ALiBi bias: asked for, or the heads add it
+  bool ropeAngles = false;   // the angles: asked for, or the projections rotate
+  bool project = false;      // Q, K, V: asked for, or the heads need them
+  bool attend = false;       // the heads: anything from the scores on is asked for
+  bool drop = false;         // dropout: dropped, averagedWeights or the context need it
+  bool merge = false;        // context = dropped @ v, and the concat: context, concat or output
+  bool mask = false;         // the mask tensor: asked for, or the mask step reads it
 
   bool wants(int tensor) const { return wanted.has(tensor); }
 };
@@ -229,13 +246,18 @@ ScoreRowSteps scoreRowSteps(const AttentionConfig& c, const Dims& d, double scal
     steps.mask = MaskStep::Fill;
   steps.blockedValue = c.maskConvention == MaskConvention::Keep ? 0.0f : 1.0f;
   steps.fill = c.maskFill;
+  steps.cap = c.softcap.has_value();
+  steps.softcap = static_cast<float>(c.softcap.value_or(1.0));
+  steps.sink = c.sinkLogit.has_value();
+  steps.sinkLogit = static_cast<float>(c.sinkLogit.value_or(0.0));
   return steps;
 }
 
 Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wanted, Selection selection) {
   Plan p;
   p.wanted = wanted;
-  p.maskedIsScaled = steps.mask == MaskStep::None;
+  // With a cap or a bias, the unmasked logits are the capped or biased ones, not the scaled.
+  p.maskedIsScaled = steps.mask == MaskStep::None && !steps.cap && !c.alibi;
   p.droppedIsWeights = c.dropoutP <= 0;
   const auto sharePair = [&](bool same, int first, int second) {
     if (same && (selection.allHeads.has(first) || selection.allHeads.has(second))) {
@@ -252,12 +274,21 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.keepWeights = p.wants(kWeights) || (p.droppedIsWeights && p.wants(kDropped));
   p.keepDropped = p.wants(kDropped) && !p.droppedIsWeights;
   p.keepAveraged = p.wants(kAveragedWeights);
+  p.keepCapped = steps.cap && p.wants(kCapped);
+  p.keepBiased = c.alibi && p.wants(kBiased);
+  p.keepSinkWeights = steps.sink && p.wants(kSinkWeights);
+  p.variantRows = steps.cap || c.alibi || steps.sink;
   p.keepContext = p.wants(kContext);
   p.keepConcat = p.wants(kConcat);
   p.merge = p.keepContext || p.keepConcat || p.wants(kOutput);
   p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
-  p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights);
-  p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV);
+  p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights) || p.keepCapped ||
+             p.keepBiased || p.keepSinkWeights;
+  const bool norm = c.qkNorm && (p.wants(kQNorm) || p.wants(kKNorm));
+  const bool rope = c.ropeStyle != RopeStyle::None && (p.wants(kQRope) || p.wants(kKRope));
+  p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV) || norm || rope;
+  p.ropeAngles = c.ropeStyle != RopeStyle::None && (p.wants(kRopeAngles) || p.project);
+  p.alibi = c.alibi && (p.wants(kAlibiBias) || p.attend);
   p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
   return p;
 }
@@ -265,11 +296,14 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
 // The scratch of a run, kept from call to call (one per thread): grown when a
 // run is larger than any before, never zero-filled again.
 struct Workspace {
-  std::vector<float> projected;    // [B·S, 3D] Q | K | V (self-attention), or Q [B·S, D]
-  std::vector<float> keysValues;   // [B·S_kv, 2D] K | V (cross-attention)
-  std::vector<float> headWeights;  // [S, S_kv] one head's scores and weights when not kept
-  std::vector<float> headDropped;  // [S, S_kv] one head's dropped weights when not kept
-  std::vector<float> concat;       // [B, S, D] when neither kept nor the output itself
+  std::vector<float> projected;         // [B·S, 3D] Q | K | V (self-attention), or Q [B·S, D]
+  std::vector<float> keysValues;        // [B·S_kv, 2D] K | V (cross-attention)
+  std::vector<float> headWeights;       // [S, S_kv] one head's scores and weights when not kept
+  std::vector<float> headDropped;       // [S, S_kv] one head's dropped weights when not kept
+  std::vector<float> headProbs;         // [S, S_kv + 1] one head's probabilities with the sink column
+  std::vector<float> headProbsDropped;  // [S, S_kv + 1] the same after dropout
+  std::vector<float> ropeTable;         // [S, dk/2] cos, then [S, dk/2] sin
+  std::vector<float> concat;            // [B, S, D] when neither kept nor the output itself
 };
 
 Workspace& workspace() {
@@ -281,56 +315,69 @@ Workspace& workspace() {
 // Q, K, V as rows of the fused products: row r of Q at q + r·qStride, of K and
 // V at k, v + r·kvStride.
 struct Projections {
-  const float* q = nullptr;
-  const float* k = nullptr;
-  const float* v = nullptr;
+  float* q = nullptr;  // the workspace's rows: qkNorm and RoPE rewrite q and k in place
+  float* k = nullptr;
+  float* v = nullptr;
   int64_t qStride = 0, kvStride = 0;
 };
 
-// y [B·L, n·D] = x [B, L, D] · [W_1 | ... | W_n] (+ [b_1 | ... | b_n]): one
-// product, or one per weight when only some of the biases exist.
+// y [B·L, n_1 + ... + n_k] = x [B, L, D] · [W_1 | ... | W_k] (+ [b_1 | ... | b_k]), W_i [D, n_i]: one
+// product when the widths are equal, or one per weight when they differ (GQA) or only some of the biases exist.
 void projectSideBySide(const Tensor& x, const Intermediates& m, std::initializer_list<const char*> weightNames,
                        std::initializer_list<const char*> biasNames, float* y) {
   const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2], count = static_cast<int64_t>(weightNames.size());
   std::vector<const float*> weights, biases;
-  for (const char* name : weightNames) weights.push_back(m.w.at(name).data.data());
+  std::vector<int64_t> widths;
+  bool sameWidth = true;
+  for (const char* name : weightNames) {
+    const Tensor& w = m.w.at(name);
+    weights.push_back(w.data.data());
+    widths.push_back(w.shape[1]);
+    sameWidth = sameWidth && w.shape[1] == widths[0];
+  }
   size_t given = 0;
   for (const char* name : biasNames) {
     const Tensor* b = m.bias(name);
     biases.push_back(b ? b->data.data() : nullptr);
     given += b != nullptr;
   }
-  if (given == 0 || given == biases.size()) {
-    gemmSideBySide(rows, d, d, x.data.data(), d, weights.data(), count, d, given ? biases.data() : nullptr, y,
-                   count * d);
+  const int64_t n = widths[0];
+  if (sameWidth && (given == 0 || given == biases.size())) {
+    gemmSideBySide(rows, n, d, x.data.data(), d, weights.data(), count, n, given ? biases.data() : nullptr, y,
+                   count * n);
     return;
   }
-  for (int64_t i = 0; i < count; ++i)
-    gemm(rows, d, d, x.data.data(), d, weights[i], d, false, biases[i], y + i * d, count * d);
+  int64_t total = 0, offset = 0;
+  for (int64_t width : widths) total += width;
+  for (size_t i = 0; i < widths.size(); ++i) {
+    gemm(rows, widths[i], d, x.data.data(), d, weights[i], widths[i], false, biases[i], y + offset, total);
+    offset += widths[i];
+  }
 }
 
-// x [B, S, D], x_kv [B, S_kv, D] -> Q [B, S, D], K, V [B, S_kv, D]
-//   Q, K, V = x @ [W_Q | W_K | W_V] + [b_Q | b_K | b_V]     # self-attention: one [B·S, 3D] product
+// x [B, S, D], x_kv [B, S_kv, D] -> Q [B, S, D], K, V [B, S_kv, Dkv] (Dkv = Hkv·dk, D without GQA)
+//   Q, K, V = x @ [W_Q | W_K | W_V] + [b_Q | b_K | b_V]     # self-attention: one [B·S, D + 2·Dkv] product
 //   Q = x @ W_Q + b_Q; K, V = x_kv @ [W_K | W_V] + [b_K | b_V]   # cross-attention
 // (nn.Linear's q_proj(x), k_proj(x), v_proj(x), each element the same sum.)
 Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermediates& m, Workspace& ws) {
   Projections p;
   if (!c.isCrossAttention()) {
-    float* qkv = grownTo(ws.projected, d.B * d.S * 3 * d.D);
+    const int64_t width = d.D + 2 * d.Dkv;
+    float* qkv = grownTo(ws.projected, d.B * d.S * width);
     projectSideBySide(m.x, m, {"W_Q", "W_K", "W_V"}, {"b_Q", "b_K", "b_V"}, qkv);
-    p = {qkv, qkv + d.D, qkv + 2 * d.D, 3 * d.D, 3 * d.D};
+    p = {qkv, qkv + d.D, qkv + d.D + d.Dkv, width, width};
   } else {
     float* q = grownTo(ws.projected, d.B * d.S * d.D);
-    float* kv = grownTo(ws.keysValues, d.B * d.Skv * 2 * d.D);
+    float* kv = grownTo(ws.keysValues, d.B * d.Skv * 2 * d.Dkv);
     projectSideBySide(m.x, m, {"W_Q"}, {"b_Q"}, q);
     projectSideBySide(m.xContext, m, {"W_K", "W_V"}, {"b_K", "b_V"}, kv);
-    p = {q, kv, kv + d.D, d.D, 2 * d.D};
+    p = {q, kv, kv + d.Dkv, d.D, 2 * d.Dkv};
   }
   return p;
 }
 
 // A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D]
-// (or the selected sentence's [1, L, D]), when asked for.
+// (or the selected sentence's [1, L, D]), when asked for. D is the width (Dkv for K, V).
 void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
                     BufferPool& pool, Tensor& out) {
   if (!p.wants(tensor)) return;
@@ -340,6 +387,145 @@ void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride
     const float* row = rows + (first * L + r) * stride;
     std::copy(row, row + D, out.data.data() + r * D);
   }
+}
+
+// ---- the modern variants on q and k ----------------------------------------
+// q [B, L, heads·dk] (rows `stride` apart), in place, each head over its dk features:
+//   Q_norm = q * torch.rsqrt(q.pow(2).mean(-1, keepdim=True) + 1e-6)   # RMSNorm, weight ones
+void rmsNormHeads(float* rows, int64_t stride, int64_t count, int64_t heads, int64_t dk) {
+  const float eps = 1e-6f;
+  for (int64_t r = 0; r < count; ++r)
+    for (int64_t h = 0; h < heads; ++h) {
+      float* x = rows + r * stride + h * dk;
+      float sumOfSquares = 0.0f;
+      for (int64_t c = 0; c < dk; ++c) sumOfSquares += x[c] * x[c];
+      const float meanSquare = sumOfSquares / static_cast<float>(dk);
+      const float inverseRms = 1.0f / std::sqrt(meanSquare + eps);  // torch.rsqrt
+      for (int64_t c = 0; c < dk; ++c) x[c] = x[c] * inverseRms;
+    }
+}
+
+// ropeAngles [S, dk/2]:
+//   inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk))   # (dk/2,)
+//   ropeAngles = torch.outer(torch.arange(S).float(), inv_freq)          # (S, dk/2)
+// The power is rounded once from double (torch.pow in float32 is within an ulp of it).
+void computeRopeAngles(double base, int64_t S, int64_t dk, float* angles) {
+  const int64_t half = dk / 2;
+  std::vector<float> inverseFrequency(static_cast<size_t>(half));
+  for (int64_t i = 0; i < half; ++i) {
+    const float exponent = static_cast<float>(2 * i) / static_cast<float>(dk);
+    const float power = static_cast<float>(std::pow(base, static_cast<double>(exponent)));
+    inverseFrequency[static_cast<size_t>(i)] = 1.0f / power;
+  }
+  for (int64_t t = 0; t < S; ++t)
+    for (int64_t i = 0; i < half; ++i)
+      angles[t * half + i] = static_cast<float>(t) * inverseFrequency[static_cast<size_t>(i)];
+}
+
+// q [B, L, heads·dk] rotated in place by the angles [L, dk/2] (cos and sin each
+// rounded once from double, as torch.cos/torch.sin within an ulp):
+//   rotate-half: q * cos(emb) + rotate_half(q) * sin(emb), emb = cat(angles, angles),
+//                rotate_half(x) = cat(-x[..., dk/2:], x[..., :dk/2])
+//   interleaved: out[2i] = x[2i]·cos − x[2i+1]·sin, out[2i+1] = x[2i]·sin + x[2i+1]·cos
+void rotateHeads(RopeStyle style, const float* cosines, const float* sines, float* rows, int64_t stride, int64_t B,
+                 int64_t L, int64_t heads, int64_t dk) {
+  const int64_t half = dk / 2;
+  for (int64_t r = 0; r < B * L; ++r) {
+    const int64_t t = r % L;  // the position
+    const float* cs = cosines + t * half;
+    const float* sn = sines + t * half;
+    for (int64_t h = 0; h < heads; ++h) {
+      float* x = rows + r * stride + h * dk;
+      for (int64_t i = 0; i < half; ++i) {
+        if (style == RopeStyle::RotateHalf) {
+          const float first = x[i], second = x[i + half];
+          x[i] = first * cs[i] + (-second) * sn[i];
+          x[i + half] = second * cs[i] + first * sn[i];
+        } else {
+          const float even = x[2 * i], odd = x[2 * i + 1];
+          x[2 * i] = even * cs[i] - odd * sn[i];
+          x[2 * i + 1] = even * sn[i] + odd * cs[i];
+        }
+      }
+    }
+  }
+}
+
+// QK-norm, then RoPE, on the projections' q and k in place, keeping Q_norm,
+// K_norm, Q_rope, K_rope when asked for (the scores then read the last of them).
+void transformQueriesKeys(const AttentionConfig& c, const Dims& d, const Plan& p, const Projections& qkv,
+                          BufferPool& pool, Workspace& ws, Intermediates& m) {
+  if (c.qkNorm) {
+    rmsNormHeads(qkv.q, qkv.qStride, d.B * d.S, d.H, d.dk);
+    rmsNormHeads(qkv.k, qkv.kvStride, d.B * d.Skv, d.Hkv, d.dk);
+    keepProjection(p, kQNorm, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.qNorm);
+    keepProjection(p, kKNorm, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.kNorm);
+  }
+  if (c.ropeStyle == RopeStyle::None) return;
+  // cos and sin of the angles, [S, dk/2] each (self-attention: S_kv = S).
+  const int64_t half = d.dk / 2, cells = d.S * half;
+  float* cosines = grownTo(ws.ropeTable, 2 * cells);
+  float* sines = cosines + cells;
+  const float* angles = m.ropeAngles.data.data();
+  for (int64_t i = 0; i < cells; ++i) {
+    cosines[i] = static_cast<float>(std::cos(static_cast<double>(angles[i])));
+    sines[i] = static_cast<float>(std::sin(static_cast<double>(angles[i])));
+  }
+  rotateHeads(c.ropeStyle, cosines, sines, qkv.q, qkv.qStride, d.B, d.S, d.H, d.dk);
+  rotateHeads(c.ropeStyle, cosines, sines, qkv.k, qkv.kvStride, d.B, d.Skv, d.Hkv, d.dk);
+  keepProjection(p, kQRope, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.qRope);
+  keepProjection(p, kKRope, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.kRope);
+}
+
+// ALiBi's slopes, one per head: H a power of two: 2^(-8h/H), h = 1..H;
+// otherwise the paper's rule (n = 2^floor(log2 H)):
+//   get_slopes(n) + get_slopes(2n)[0::2][:H - n]
+// each as its Python code computes it in double (start * ratio**i), then float32.
+std::vector<double> alibiSlopesOfPowerOfTwo(int64_t n) {
+  const double start = std::pow(2.0, -std::pow(2.0, -(std::log2(static_cast<double>(n)) - 3)));
+  std::vector<double> slopes;
+  for (int64_t i = 0; i < n; ++i) slopes.push_back(start * std::pow(start, static_cast<double>(i)));
+  return slopes;
+}
+
+}  // namespace
+
+std::vector<float> alibiSlopes(int64_t heads) {
+  int64_t n = 1;
+  while (n * 2 <= heads) n *= 2;
+  std::vector<double> slopes = alibiSlopesOfPowerOfTwo(n);
+  if (n < heads) {
+    const std::vector<double> doubled = alibiSlopesOfPowerOfTwo(2 * n);
+    for (int64_t i = 0; static_cast<int64_t>(slopes.size()) < heads; i += 2)
+      slopes.push_back(doubled[static_cast<size_t>(i)]);
+  }
+  return std::vector<float>(slopes.begin(), slopes.end());
+}
+
+namespace {
+
+// alibiBias [H, S, S_kv]:
+//   alibiBias = -slopes[:, None, None] * (i - j)   # slopes float32 [H], (i - j) float32 [S, S_kv]
+void computeAlibiBias(int64_t H, int64_t S, int64_t Skv, float* bias) {
+  const std::vector<float> slopes = alibiSlopes(H);
+  for (int64_t h = 0; h < H; ++h)
+    for (int64_t i = 0; i < S; ++i)
+      for (int64_t j = 0; j < Skv; ++j)
+        bias[(h * S + i) * Skv + j] = -slopes[static_cast<size_t>(h)] * static_cast<float>(i - j);
+}
+
+// ropeAngles [S, dk/2], kept in a pool buffer (the projections read it).
+Tensor ropeAngles(const AttentionConfig& c, const Dims& d, BufferPool& pool) {
+  Tensor angles = pool.take({d.S, d.dk / 2});
+  computeRopeAngles(c.ropeBase, d.S, d.dk, angles.data.data());
+  return angles;
+}
+
+// alibiBias [H, S, S_kv], kept in a pool buffer (the heads read it).
+Tensor alibiBias(const Dims& d, BufferPool& pool) {
+  Tensor bias = pool.take({d.H, d.S, d.Skv});
+  computeAlibiBias(d.H, d.S, d.Skv, bias.data.data());
+  return bias;
 }
 
 // ---- heads ----------------------------------------------------------------
@@ -371,11 +557,13 @@ const TokenizedSide* keyTokens(const AttentionConfig& c, const Tokens& t) {
 // mask [B, S, S_kv] in the chosen convention: 1 = blocked ("blocked"), 1 = kept ("keep"),
 // or fill where blocked and 0 elsewhere ("additive").
 //   blocked = torch.triu(torch.ones(S, S_kv), diagonal=1)   # causal
+//   blocked |= (i - j >= window) & (j >= sinkTokens)         # sliding window, the first sinkTokens keys kept
 //   blocked = max(blocked, key_padding_mask[:, None, :])     # padding: the keys' <pad> tokens
 //   mask = blocked | 1 - blocked | torch.zeros(B, S, S_kv).masked_fill(blocked.bool(), fill)
 Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims& d, BufferPool& pool) {
   Tensor mask = pool.take({d.B, d.S, d.Skv});
   const bool future = blocksFuture(c.mask), padding = blocksPadding(c.mask);
+  const int64_t window = c.window.value_or(0);
   float blockedValue = 1.0f, keptValue = 0.0f;
   if (c.maskConvention == MaskConvention::Keep) std::swap(blockedValue, keptValue);
   if (c.maskConvention == MaskConvention::Additive) blockedValue = c.maskFill;
@@ -383,7 +571,8 @@ Tensor buildMask(const AttentionConfig& c, const TokenizedSide* keys, const Dims
     for (int64_t i = 0; i < d.S; ++i)
       for (int64_t j = 0; j < d.Skv; ++j) {
         const bool keyIsPadding = keys && keys->isPadding[b][j];
-        const bool blocked = (future && j > i) || (padding && keyIsPadding);
+        const bool outsideWindow = window > 0 && i - j >= window && j >= c.sinkTokens;
+        const bool blocked = (future && j > i) || outsideWindow || (padding && keyIsPadding);
         mask.data[static_cast<size_t>((b * d.S + i) * d.Skv + j)] = blocked ? blockedValue : keptValue;
       }
   return mask;
@@ -412,18 +601,24 @@ void additiveScores(ConstView q, ConstView k, const WeightSet& w, View scores) {
 }
 
 // The [B, H, S, S_kv] stages and the context, one head at a time. Per head:
-//   scores = q @ k.transpose(-2, -1)        # or the additive score
-//   scaled, masked, weights: one pass per row (ScoreRowSteps)
-//   dropped = nn.Dropout(p).train()(weights)   # torch.manual_seed(dropout.seed) first, when given and 0 < p < 1
+//   scores = q @ k.transpose(-2, -1)        # or the additive score; k, v of KV head h // (H // Hkv) (GQA)
+//   scaled, masked, weights: one pass per row (ScoreRowSteps); with softcap, ALiBi or the sink:
+//     capped = softcap * torch.tanh(scaled / softcap); biased = capped + alibiBias[h]
+//     probs = torch.softmax(cat([masked, sinkLogit column], -1), -1)   # weights = probs[..., :S_kv]
+//   dropped = nn.Dropout(p).train()(probs)     # torch.manual_seed(dropout.seed) first, when given and 0 < p < 1;
+//                                              # over the S_kv + 1 columns with the sink
 //   averaged += dropped                        # then / H: dropped.sum(dim=1) / H (average_attn_weights=True)
-//   context = dropped @ v                      # straight into concat[:, :, h·dk : (h+1)·dk]
+//   context = dropped[..., :S_kv] @ v          # straight into concat[:, :, h·dk : (h+1)·dk]
 // A stage nobody keeps lives in a [S, S_kv] scratch for the length of its
-// head. The draws come in [B, H, S, S_kv] order, as one dropout call makes them.
+// head. The draws come in [B, H, S, S_kv (+1)] order, as one dropout call makes them.
 // Returns the number of weight rows that are NaN.
 int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, const ScoreRowSteps& steps,
                     const Projections& qkv, TorchGenerator& gen, BufferPool& pool, Workspace& ws, Intermediates& m,
                     float* concat) {
   const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, cells = S * Skv;
+  const int64_t group = d.H / d.Hkv;  // query heads per KV head: repeat_interleave(group, dim=1)
+  // The probabilities' row: the S_kv weights, then the sink's (when on).
+  const int64_t width = Skv + (steps.sink ? 1 : 0);
   const Selection& sel = p.selection;
   // A kept per-head tensor holds [B, H, S, cols] or, selected, one sentence and/or one head of it.
   const auto take = [&](bool keep, int tensor, int64_t cols) {
@@ -432,10 +627,16 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   };
   m.scores = take(p.keepScores, kScores, Skv);
   m.scaled = take(p.keepScaled, kScaled, Skv);
+  m.capped = take(p.keepCapped, kCapped, Skv);
+  m.biased = take(p.keepBiased, kBiased, Skv);
   m.masked = take(p.keepMasked, kMasked, Skv);
   m.weights = take(p.keepWeights, kWeights, Skv);
   m.dropped = take(p.keepDropped, kDropped, Skv);
   m.context = take(p.keepContext, kContext, dk);
+  if (p.keepSinkWeights) {  // [B, H, S]
+    m.sinkWeights = take(true, kSinkWeights, 1);
+    m.sinkWeights.shape.pop_back();
+  }
   if (p.keepAveraged) m.averagedWeights = pool.take({sel.batch >= 0 ? 1 : B, S, Skv});
   // Where head h of sentence b lies in a kept tensor, or nullptr when it is not kept (or not held).
   const auto slot = [&](Tensor& t, int tensor, int64_t b, int64_t h, int64_t size) -> float* {
@@ -448,6 +649,10 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   };
   float* scratch = grownTo(ws.headWeights, cells);
   float* droppedScratch = p.drop && !p.droppedIsWeights ? grownTo(ws.headDropped, cells) : nullptr;
+  // With the sink, the probabilities (and their dropout) need a row of S_kv + 1.
+  float* probsScratch = steps.sink ? grownTo(ws.headProbs, S * width) : nullptr;
+  float* probsDroppedScratch =
+      steps.sink && p.drop && !p.droppedIsWeights ? grownTo(ws.headProbsDropped, S * width) : nullptr;
   if (p.drop && c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
 
   int64_t nanRows = 0;
@@ -456,40 +661,68 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
     float* averaged = averageThis ? m.averagedWeights.data.data() + (sel.batch >= 0 ? 0 : b * cells) : nullptr;
     if (averaged) std::fill(averaged, averaged + cells, 0.0f);
     for (int64_t h = 0; h < H; ++h) {
+      const int64_t kvHead = h / group;
       // [S, dk]·[dk, S_kv] -> [S, S_kv]
       float* kept = slot(m.scores, kScores, b, h, cells);
       float* scores = kept ? kept : scratch;
-      const ConstView q = headView(qkv.q, qkv.qStride, b, h, S, dk), k = headView(qkv.k, qkv.kvStride, b, h, Skv, dk);
+      const ConstView q = headView(qkv.q, qkv.qStride, b, h, S, dk),
+                      k = headView(qkv.k, qkv.kvStride, b, kvHead, Skv, dk);
       if (c.score == ScoreKind::Additive)
         additiveScores(q, k, m.w, View(scores, S, Skv, Strided(Skv)));
       else
         dotScores(q, k, View(scores, S, Skv, Strided(Skv)));
       kept = slot(m.weights, kWeights, b, h, cells);
       float* weights = kept ? kept : scratch;  // may be the scores' scratch
+      // probs [S, width]: the weights themselves without the sink
+      float* probs = steps.sink ? probsScratch : weights;
       float *scaled = slot(m.scaled, kScaled, b, h, cells), *masked = slot(m.masked, kMasked, b, h, cells);
-      for (int64_t i = 0; i < S; ++i) {
-        const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
-        const int64_t row = i * Skv;
-        scaleMaskSoftmaxRow(steps, scores + row, maskRow, Skv, scaled ? scaled + row : nullptr,
-                            masked ? masked + row : nullptr, weights + row);
-        nanRows += std::isnan(weights[row]);
+      if (!p.variantRows) {
+        for (int64_t i = 0; i < S; ++i) {
+          const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
+          const int64_t row = i * Skv;
+          scaleMaskSoftmaxRow(steps, scores + row, maskRow, Skv, scaled ? scaled + row : nullptr,
+                              masked ? masked + row : nullptr, weights + row);
+          nanRows += std::isnan(weights[row]);
+        }
+      } else {
+        float *capped = slot(m.capped, kCapped, b, h, cells), *biased = slot(m.biased, kBiased, b, h, cells);
+        float* sinkWeights = slot(m.sinkWeights, kSinkWeights, b, h, S);
+        const float* bias = p.alibi ? m.alibiBias.data.data() + h * cells : nullptr;
+        for (int64_t i = 0; i < S; ++i) {
+          const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
+          const int64_t row = i * Skv;
+          RowStages out;
+          out.scaled = scaled ? scaled + row : nullptr;
+          out.capped = capped ? capped + row : nullptr;
+          out.biased = biased ? biased + row : nullptr;
+          out.masked = masked ? masked + row : nullptr;
+          out.probs = probs + i * width;
+          variantRow(steps, scores + row, bias ? bias + row : nullptr, maskRow, Skv, out);
+          nanRows += std::isnan(out.probs[0]);
+          if (steps.sink && kept) std::copy(out.probs, out.probs + Skv, weights + row);
+          if (sinkWeights) sinkWeights[i] = out.probs[Skv];
+        }
       }
       if (!p.drop) continue;
 
+      // dropped [S, width] (the probabilities' layout), the kept [S, S_kv] copied out of it with the sink
       kept = slot(m.dropped, kDropped, b, h, cells);
-      float* dropped = p.droppedIsWeights ? weights : kept ? kept : droppedScratch;
-      if (dropped != weights) gen.dropout(weights, dropped, cells, c.dropoutP);
+      float* dropped = p.droppedIsWeights ? probs : steps.sink ? probsDroppedScratch : kept ? kept : droppedScratch;
+      if (dropped != probs) gen.dropout(probs, dropped, S * width, c.dropoutP);
+      if (steps.sink && kept && dropped != probs)
+        for (int64_t i = 0; i < S; ++i) std::copy(dropped + i * width, dropped + i * width + Skv, kept + i * Skv);
       if (averaged)
-        for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] += dropped[k2];
+        for (int64_t i = 0; i < S; ++i)
+          for (int64_t j = 0; j < Skv; ++j) averaged[i * Skv + j] += dropped[i * width + j];
       if (!p.merge) continue;
       // [S, S_kv]·[S_kv, dk] -> [S, dk]
-      const ConstView v = headView(qkv.v, qkv.kvStride, b, h, Skv, dk);
+      const ConstView v = headView(qkv.v, qkv.kvStride, b, kvHead, Skv, dk);
       float* concatHead = concat ? concat + b * S * D + h * dk : nullptr;
       if (float* context = slot(m.context, kContext, b, h, S * dk)) {
-        gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, context, dk);
+        gemm(S, dk, Skv, dropped, width, v.data(), v.outerStride(), false, nullptr, context, dk);
         if (concatHead) View(concatHead, S, dk, Strided(D)) = ConstView(context, S, dk, Strided(dk));
       } else if (concatHead) {
-        gemm(S, dk, Skv, dropped, Skv, v.data(), v.outerStride(), false, nullptr, concatHead, D);
+        gemm(S, dk, Skv, dropped, width, v.data(), v.outerStride(), false, nullptr, concatHead, D);
       }
     }
     if (averaged)
@@ -556,6 +789,15 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, Attentio
   keep(kQ, m.q);
   keep(kK, m.k);
   keep(kV, m.v);
+  if (c.qkNorm) {
+    keep(kQNorm, m.qNorm);
+    keep(kKNorm, m.kNorm);
+  }
+  if (c.ropeStyle != RopeStyle::None) {
+    keep(kRopeAngles, m.ropeAngles);
+    keep(kQRope, m.qRope);
+    keep(kKRope, m.kRope);
+  }
   keep(kScores, m.scores);
   if (p.keepScaled) {
     if (p.maskedIsScaled)
@@ -563,6 +805,9 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, Attentio
     else
       keep(kScaled, m.scaled);
   }
+  if (p.keepCapped) keep(kCapped, m.capped);
+  if (c.alibi) keep(kAlibiBias, m.alibiBias);
+  if (p.keepBiased) keep(kBiased, m.biased);
   keep(kMask, m.mask);
   if (p.keepMasked) keep(kMasked, m.masked);
   if (p.keepWeights) {
@@ -571,6 +816,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, Attentio
     else
       keep(kWeights, m.weights);
   }
+  if (p.keepSinkWeights) keep(kSinkWeights, m.sinkWeights);
   if (p.keepDropped) keep(kDropped, m.dropped);
   keep(kAveragedWeights, m.averagedWeights);
   keep(kContext, m.context);
@@ -603,12 +849,13 @@ const Tensor* AttentionResult::find(const std::string& name) const {
 
 bool Selection::isPerHead(std::string_view name) {
   const int i = TensorSet::indexOf(name);
-  return i == kScores || i == kScaled || i == kMasked || i == kWeights || i == kDropped || i == kContext;
+  return i == kScores || i == kScaled || i == kCapped || i == kBiased || i == kMasked || i == kWeights ||
+         i == kSinkWeights || i == kDropped || i == kContext;
 }
 
 bool Selection::hasBatch(std::string_view name) {
   const int i = TensorSet::indexOf(name);
-  return i == kX || i == kXContext || (i >= kQ && i <= kOutput);
+  return i == kX || i == kXContext || (i >= kQ && i <= kOutput && i != kRopeAngles && i != kAlibiBias);
 }
 
 Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted, Selection selection) {
@@ -622,7 +869,7 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   Dims d;
   if (Status s = measure(c, r, d)) return s;
   if (Status s = checkSelection(selection, d)) return s;
-  r.sizes = {d.B, d.H, d.S, d.Skv, d.D};
+  r.sizes = {d.B, d.H, d.S, d.Skv, d.D, c.kvHeads()};
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
 
@@ -636,9 +883,12 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   if (p.project) {
     const Projections qkv = projectQkv(c, d, m, ws);
     keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
-    keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.D, pool, m.k);
-    keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.D, pool, m.v);
+    keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.k);
+    keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.v);
+    if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);
+    transformQueriesKeys(c, d, p, qkv, pool, ws, m);
     if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+    if (p.alibi) m.alibiBias = alibiBias(d, pool);
     // concat [B, S, D]: kept, or the output itself (no output projection), or
     // scratch for the output projection; none when only the context is asked for.
     float* concat = nullptr;
@@ -653,8 +903,10 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
     }
     if (p.attend) warnAboutNaNRows(attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat), r);
     if (p.wants(kOutput)) outputProjection(c, d, concat, pool, m);
-  } else if (p.mask) {
-    m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+  } else {
+    if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+    if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);
+    if (p.alibi) m.alibiBias = alibiBias(d, pool);
   }
   collect(c, p, m, r);
   return {};

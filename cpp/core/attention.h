@@ -25,32 +25,12 @@
 namespace attention_lab {
 
 // Every tensor a run can return, in pipeline order.
-inline constexpr std::array<const char*, 26> kTensorNames = {"X",
-                                                             "X_context",
-                                                             "W_Q",
-                                                             "W_K",
-                                                             "W_V",
-                                                             "b_Q",
-                                                             "b_K",
-                                                             "b_V",
-                                                             "W_a",
-                                                             "U_a",
-                                                             "v_a",
-                                                             "W_O",
-                                                             "b_O",
-                                                             "Q",
-                                                             "K",
-                                                             "V",
-                                                             "scores",
-                                                             "scaled",
-                                                             "mask",
-                                                             "masked",
-                                                             "weights",
-                                                             "dropped",
-                                                             "averagedWeights",
-                                                             "context",
-                                                             "concat",
-                                                             "output"};
+inline constexpr std::array<const char*, 35> kTensorNames = {
+    "X",         "X_context", "W_Q",        "W_K",    "W_V",     "b_Q",         "b_K",     "b_V",
+    "W_a",       "U_a",       "v_a",        "W_O",    "b_O",     "Q",           "K",       "V",
+    "Q_norm",    "K_norm",    "ropeAngles", "Q_rope", "K_rope",  "scores",      "scaled",  "capped",
+    "alibiBias", "biased",    "mask",       "masked", "weights", "sinkWeights", "dropped", "averagedWeights",
+    "context",   "concat",    "output"};
 
 // kTensorNames with their lengths, so a lookup compares without strlen.
 inline constexpr auto kTensorNameViews = [] {
@@ -63,7 +43,8 @@ inline constexpr auto kTensorNameViews = [] {
 class TensorSet {
  public:
   TensorSet() = default;  // none
-  static TensorSet all() { return TensorSet((uint32_t{1} << kTensorNames.size()) - 1); }
+  static TensorSet all() { return TensorSet((uint64_t{1} << kTensorNames.size()) - 1); }
+  static_assert(kTensorNames.size() < 64, "TensorSet holds at most 63 names");
   // The name's index in kTensorNames, or -1.
   static constexpr int indexOf(std::string_view name) {
     for (size_t i = 0; i < kTensorNameViews.size(); ++i)
@@ -73,15 +54,15 @@ class TensorSet {
   // false (and no change) for a name that is not in kTensorNames.
   bool add(std::string_view name) {
     const int i = indexOf(name);
-    if (i >= 0) bits_ |= uint32_t{1} << i;
+    if (i >= 0) bits_ |= uint64_t{1} << i;
     return i >= 0;
   }
   bool has(std::string_view name) const { return has(indexOf(name)); }
   bool has(int index) const { return index >= 0 && (bits_ >> index & 1u); }
 
  private:
-  explicit TensorSet(uint32_t bits) : bits_(bits) {}
-  uint32_t bits_ = 0;
+  explicit TensorSet(uint64_t bits) : bits_(bits) {}
+  uint64_t bits_ = 0;
 };
 
 // The part of the batch and of the heads a caller shows (the page: one
@@ -112,9 +93,9 @@ struct AttentionResult {
   std::vector<std::string> vocab;
   std::vector<std::string> unknownTokens;
   // The run's sizes, whatever part of them the tensors hold (Selection):
-  // B sentences, H heads, S queries, S_kv keys, D = dModel.
+  // B sentences, H heads, S queries, S_kv keys, D = dModel, H_kv key/value heads (H without GQA).
   struct Sizes {
-    int64_t B = 0, H = 0, S = 0, Skv = 0, D = 0;
+    int64_t B = 0, H = 0, S = 0, Skv = 0, D = 0, Hkv = 0;
   } sizes;
   int64_t headDim = 0;
   double scaleFactor = 1.0;       // the multiplier applied to the scores
@@ -156,5 +137,9 @@ struct AttentionResult {
 // stage outside it is never stored.
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
+
+// ALiBi's slope per head (float32): 2^(-8h/H), h = 1..H, when H is a power of
+// two; otherwise the paper's interleaving rule (get_slopes in the ALiBi code).
+std::vector<float> alibiSlopes(int64_t heads);
 
 }  // namespace attention_lab

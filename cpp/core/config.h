@@ -137,6 +137,14 @@ enum class MaskConvention {
 };
 inline constexpr std::array<const char*, 3> kMaskConventionNames = {"blocked", "keep", "additive"};
 
+// Rotary position embedding of each head's q and k (after QK-norm), positions 0..S-1.
+enum class RopeStyle {
+  None,         // no rotation   (default)
+  RotateHalf,   // Hugging Face / GPT-NeoX: q*cos(emb) + rotate_half(q)*sin(emb), emb = cat(angles, angles)
+  Interleaved,  // Meta's original: pairs (2i, 2i+1) rotated by angle i
+};
+inline constexpr std::array<const char*, 3> kRopeStyleNames = {"none", "rotate-half", "interleaved"};
+
 enum class Positional { None, Sinusoidal };
 inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
@@ -190,6 +198,29 @@ struct AttentionConfig {
 
   double dropoutP = 0.0;                // nn.Dropout(p) in train mode on the weights
   std::optional<uint64_t> dropoutSeed;  // torch.manual_seed before the dropout mask
+
+  // Modern variants (all off by default), in pipeline order:
+  // qkNorm: q * torch.rsqrt(q.pow(2).mean(-1, keepdim=True) + 1e-6) on each head's q and k (RMSNorm, weight ones).
+  bool qkNorm = false;
+  // RoPE: inv_freq = 1.0 / (ropeBase ** (torch.arange(0, dk, 2).float() / dk)); angles = outer(arange(S), inv_freq).
+  RopeStyle ropeStyle = RopeStyle::None;
+  double ropeBase = 10000.0;
+  // Grouped-query attention: K and V have numKVHeads heads (W_K, W_V [D, numKVHeads·dk]); query head h reads
+  // KV head h // (numHeads // numKVHeads), as k.repeat_interleave(numHeads // numKVHeads, dim=1). Unset = numHeads.
+  std::optional<int64_t> numKVHeads;
+  // Sliding window (Mistral): query i sees key j only when 0 <= i - j < window (with the causal mask). Unset: none.
+  std::optional<int64_t> window;
+  // StreamingLLM: keys j < sinkTokens stay visible whatever the window (causality still holds).
+  int64_t sinkTokens = 0;
+  // One extra logit per row, the softmax's last column, carrying no value (0: add_zero_attn=True). Unset: none.
+  std::optional<double> sinkLogit;
+  // ALiBi: biased = capped + (-slope_h * (i - j)), before the mask.
+  bool alibi = false;
+  // Logit soft-capping: capped = softcap * torch.tanh(scaled / softcap) (Gemma 2: 50). Unset: none.
+  std::optional<double> softcap;
+
+  // K and V heads: numKVHeads, or numHeads without grouped-query attention.
+  int64_t kvHeads() const { return numKVHeads.value_or(numHeads); }
 
   // The one place the qkvBias rule lives: on by default for the modules that have it on by
   // default (nn.MultiheadAttention, and the cloned nn.Linear(d, d) of the Annotated Transformer).

@@ -71,6 +71,19 @@ const ErrorKind kEngineKinds[] = {
     {"per-head-with-clones",
      "weights.layout \"per-head\" is not available with weights.init \"torch-linear-clones\": its one "
      "nn.Linear(dModel, dModel) is copied whole for Q, K, V and O, so there are no per-head layers to draw"},
+    // The modern variants (validate.cpp).
+    {"rope-odd-head-dim",
+     "RoPE rotates pairs of features, so headDim must be even; headDim is {headDim} (dModel / numHeads)"},
+    {"kv-heads-not-divisor",
+     "numHeads ({numHeads}) must be divisible by numKVHeads ({numKVHeads}): each key/value head serves the same "
+     "number of query heads"},
+    {"kv-heads-init",
+     "numKVHeads ({numKVHeads}) below numHeads ({numHeads}) needs weights.init \"torch-linear\", \"torch-rand\" or "
+     "\"identity\" and weights.layout \"fused\": nn.MultiheadAttention and the cloned nn.Linear(dModel, dModel) "
+     "have no grouped-query form"},
+    {"window-needs-causal", "a sliding window needs mask \"causal\" or \"causal+padding\""},
+    {"needs-self-attention",
+     "{field} uses the positions i − j of queries and keys in one sequence, so it needs self-attention (no context)"},
     // Sizes (validate.cpp, schema.cpp).
     {"batch-too-large", "the batch ({batch}) exceeds the limit of {limit}"},
     {"query-too-long", "the query length ({length}) exceeds the limit of {limit} tokens"},

@@ -616,6 +616,16 @@ std::vector<FieldSpec> buildSchema() {
                "mask!=none"),
       numberField<&C::dropoutP>("dropout.p", "dropout", "dropout", 0, 1),
       usedWhen(seedField<&C::dropoutSeed>("dropout.seed", "dropout-seed", "dropout"), "dropout.p!=0"),
+      // Modern variants, in pipeline order (config.h says what each mirrors).
+      booleanField<&C::qkNorm>("qkNorm", "qk-norm", "modern"),
+      enumField<&C::ropeStyle, kRopeStyleNames>("rope.style", "rope", "modern"),
+      usedWhen(numberField<&C::ropeBase>("rope.base", "rope-base", "modern", 1, 1e9), "rope.style!=none"),
+      integerField<&C::numKVHeads>("numKVHeads", "kv-heads", "modern", 1, kMaxHeads),
+      integerField<&C::window>("window", "window", "modern", 1, kMaxTokensPerSequence),
+      integerField<&C::sinkTokens>("sinkTokens", "sink-tokens", "modern", 0, kMaxTokensPerSequence),
+      numberField<&C::sinkLogit>("sinkLogit", "sink-logit", "modern", -1e4, 1e4),
+      booleanField<&C::alibi>("alibi", "alibi", "modern"),
+      numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
   };
 }
 

@@ -46,7 +46,7 @@ struct FieldSpec {
   const char* path;  // "weights.init"
   const char* name;  // "init": CLI --init, <attention-lab init>, the form control
   FieldType type;
-  const char* group;  // input | model | embedding | weights | attention | dropout
+  const char* group;  // input | model | embedding | weights | attention | dropout | modern
   std::vector<const char*> choices;
   double min = 0, max = 0;
   const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, tokens, input)

@@ -211,4 +211,38 @@ void scaleMaskSoftmaxRow(const ScoreRowSteps& steps, const float* scores, const 
   normalizeRow(weights, n, max);
 }
 
+float softcapOne(float x, float c) {
+  const float inside = x / c;
+  return c * static_cast<float>(std::tanh(static_cast<double>(inside)));
+}
+
+void variantRow(const ScoreRowSteps& steps, const float* scores, const float* biasRow, const float* maskRow, int64_t n,
+                const RowStages& out) {
+  float* probs = out.probs;
+  float max = -kInf;
+  for (int64_t c = 0; c < n; ++c) {
+    const float sd = steps.divide ? scores[c] / steps.divisor : scores[c] * steps.factor;
+    if (out.scaled) out.scaled[c] = sd;
+    float x = sd;
+    if (steps.cap) {
+      x = softcapOne(x, steps.softcap);
+      if (out.capped) out.capped[c] = x;
+    }
+    if (biasRow) {
+      x = x + biasRow[c];
+      if (out.biased) out.biased[c] = x;
+    }
+    if (steps.mask != MaskStep::None) x = maskOne(steps, x, maskRow[c]);
+    if (out.masked) out.masked[c] = x;
+    probs[c] = x;
+    max = std::max(max, x);
+  }
+  const int64_t columns = n + (steps.sink ? 1 : 0);
+  if (steps.sink) {
+    probs[n] = steps.sinkLogit;
+    max = std::max(max, steps.sinkLogit);
+  }
+  normalizeRow(probs, columns, max);
+}
+
 }  // namespace attention_lab

@@ -41,6 +41,23 @@ struct ScoreRowSteps {
   MaskStep mask = MaskStep::None;
   float blockedValue = 1.0f;  // MaskStep::Fill: the mask value that means blocked
   float fill = -std::numeric_limits<float>::infinity();
+  // The modern variants (variantRow below), between the scaling and the mask, and after it:
+  //   capped = softcap * torch.tanh(scaled / softcap)     # cap
+  //   biased = capped + alibiBias[h, i]                   # a bias row is given (ALiBi)
+  //   probs  = torch.softmax(cat([masked, sinkLogit]), -1) # sink: one more column, the last
+  bool cap = false;
+  float softcap = 1.0f;
+  bool sink = false;
+  float sinkLogit = 0.0f;
+};
+
+// Where variantRow writes the stages of one row (each may be null but probs).
+struct RowStages {
+  float* scaled = nullptr;
+  float* capped = nullptr;
+  float* biased = nullptr;
+  float* masked = nullptr;
+  float* probs = nullptr;  // n weights, then the sink's when steps.sink
 };
 
 // One row of n scores through the steps above in one pass (plus the
@@ -50,5 +67,16 @@ struct ScoreRowSteps {
 // give, element by element.
 void scaleMaskSoftmaxRow(const ScoreRowSteps& steps, const float* scores, const float* maskRow, int64_t n,
                          float* scaled, float* masked, float* weights);
+
+// The same row with the variants (softcap, ALiBi bias, sink column) on: one
+// scalar pass to the masked logits (`biasRow` is read when not null), then
+// the softmax's sweeps over n (+ 1 with the sink) columns. `probs` may be
+// `scores` itself without the sink.
+void variantRow(const ScoreRowSteps& steps, const float* scores, const float* biasRow, const float* maskRow, int64_t n,
+                const RowStages& out);
+
+// c · tanh(x / c) in float32, as softcap * torch.tanh(scaled / softcap); the tanh
+// rounded once from double, so that the native and wasm builds agree.
+float softcapOne(float x, float c);
 
 }  // namespace attention_lab

@@ -69,14 +69,41 @@ Status checkWeightShape(const AttentionConfig& c, const std::string& name, const
                      {"got", shapeText(given.shape)}});
 }
 
+// The variants' combinations: RoPE pairs features, GQA shares K/V heads evenly and
+// only with the inits that have a [D, KVH·dk] form, positions i − j need one sequence.
+Status checkModernVariants(const AttentionConfig& c) {
+  const int64_t headDim = c.dModel / c.numHeads, kvHeads = c.kvHeads();
+  if (c.ropeStyle != RopeStyle::None && headDim % 2 != 0)
+    return fieldError("rope.style", "rope-odd-head-dim", {{"headDim", str(headDim)}});
+  if (c.numHeads % kvHeads != 0)
+    return fieldError("numKVHeads", "kv-heads-not-divisor",
+                      {{"numHeads", str(c.numHeads)}, {"numKVHeads", str(kvHeads)}});
+  const bool gqaInit =
+      c.init == WeightInit::TorchLinear || c.init == WeightInit::TorchRand || c.init == WeightInit::Identity;
+  if (kvHeads < c.numHeads && (!gqaInit || c.layout != ProjectionLayout::Fused))
+    return fieldError("numKVHeads", "kv-heads-init", {{"numKVHeads", str(kvHeads)}, {"numHeads", str(c.numHeads)}});
+  if (c.window && !blocksFuture(c.mask)) return fieldError("window", "window-needs-causal");
+  if (c.isCrossAttention()) {
+    const char* positional = c.ropeStyle != RopeStyle::None ? "rope.style"
+                             : c.alibi                      ? "alibi"
+                             : c.window                     ? "window"
+                                                            : nullptr;
+    if (positional) return fieldError(positional, "needs-self-attention", {{"field", positional}});
+  }
+  return {};
+}
+
 }  // namespace
 
 std::vector<int64_t> weightShape(const AttentionConfig& c, const std::string& name) {
   const int64_t headDim = c.dModel / c.numHeads;
   if (name == "W_a" || name == "U_a") return {headDim, c.additiveHidden};
   if (name == "v_a") return {c.additiveHidden};
-  if (isVectorWeight(name)) return {c.dModel};
-  return {c.dModel, c.dModel};
+  // K and V have numKVHeads heads of headDim (grouped-query attention).
+  const int64_t columns =
+      name == "W_K" || name == "W_V" || name == "b_K" || name == "b_V" ? c.kvHeads() * headDim : c.dModel;
+  if (isVectorWeight(name)) return {columns};
+  return {c.dModel, columns};
 }
 
 Status validateConfig(const AttentionConfig& c) {
@@ -101,6 +128,8 @@ Status validateConfig(const AttentionConfig& c) {
   if (c.layout == ProjectionLayout::PerHead && c.init == WeightInit::TorchLinearClones)
     return fieldError("weights.layout", "per-head-with-clones");
 
+  if (Status s = checkModernVariants(c)) return s;
+
   // Explicit weights and edits: of the right shape, and only for weights this config has.
   for (const auto& [name, given] : c.weightValues) {
     if (Status s = checkWeightExists(c, name, "weights.values." + name)) return s;
@@ -120,15 +149,20 @@ int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& s) {
   const int64_t table = s.vocabSize * d;
   const int64_t weights = 4 * d * d + 4 * d;
   const int64_t projections = s.batch * (s.queryLen + 2 * s.keyLen) * d;  // Q, K, V
-  const int64_t scoreTensors = 5 * s.batch * h * s.queryLen * s.keyLen;   // scores ... dropped
-  const int64_t mask = 2 * s.batch * s.queryLen * s.keyLen;               // mask, averagedWeights
-  const int64_t outputs = 3 * s.batch * s.queryLen * d;                   // context, concat, output
+  // scores, scaled, masked, weights, dropped, and capped, biased when on
+  const int64_t scoreTensors = (5 + (c.softcap ? 1 : 0) + (c.alibi ? 1 : 0)) * s.batch * h * s.queryLen * s.keyLen;
+  const int64_t mask = (2 + (c.alibi ? h : 0)) * s.batch * s.queryLen * s.keyLen;  // mask, averagedWeights, alibiBias
+  // Q_norm, K_norm, Q_rope, K_rope, ropeAngles, sinkWeights
+  const int64_t variants = (c.qkNorm ? projections : 0) +
+                           (c.ropeStyle != RopeStyle::None ? projections + s.queryLen * d : 0) +
+                           (c.sinkLogit ? s.batch * h * s.queryLen : 0);
+  const int64_t outputs = 3 * s.batch * s.queryLen * d;  // context, concat, output
   // W_a, U_a, v_a, and q·W_a [B, H, S, hidden], k·U_a [B, H, S_kv, hidden].
   const int64_t additive =
       c.score != ScoreKind::Additive
           ? 0
           : (2 * (d / h) + 1) * c.additiveHidden + s.batch * h * (s.queryLen + s.keyLen) * c.additiveHidden;
-  return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs + additive);
+  return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs + additive + variants);
 }
 
 int64_t additiveTerms(const AttentionConfig& c, const RunSizes& s) {

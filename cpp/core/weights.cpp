@@ -17,10 +17,17 @@ Tensor zeros(std::vector<int64_t> shape) {
   return Tensor{std::move(shape), std::vector<float>(static_cast<size_t>(count), 0.0f)};
 }
 
-Tensor identity(int64_t d) {
-  Tensor t = zeros({d, d});
-  for (int64_t i = 0; i < d; ++i) t.data[static_cast<size_t>(i * d + i)] = 1.0f;
+// torch.eye(d)[:, :cols]
+Tensor identity(int64_t d, int64_t cols) {
+  Tensor t = zeros({d, cols});
+  for (int64_t i = 0; i < std::min(d, cols); ++i) t.data[static_cast<size_t>(i * cols + i)] = 1.0f;
   return t;
+}
+Tensor identity(int64_t d) { return identity(d, d); }
+
+// Each projection's output width: D for Q, KVH·dk for K and V (grouped-query attention).
+int64_t projectionWidth(const AttentionConfig& config, int projection) {
+  return projection == 0 ? config.dModel : config.kvHeads() * (config.dModel / config.numHeads);
 }
 
 // PyTorch stores nn.Linear weights as [out, in] and computes x·Wᵀ; we show
@@ -67,8 +74,10 @@ void drawFusedProjections(const AttentionConfig& config, TorchGenerator& gen, We
   const bool bias = config.hasQkvBias();
   switch (config.init) {
     case WeightInit::TorchLinear:
-      // q = nn.Linear(D, D, bias=qkvBias); k = ...; v = ...
-      for (const auto& p : kProjections) drawLinear(gen, d, d, bias, w[p[0]], bias ? &w[p[1]] : nullptr);
+      // q = nn.Linear(D, D, bias=qkvBias); k = nn.Linear(D, KVH·dk, bias=qkvBias); v = ... (KVH·dk = D without GQA)
+      for (int p = 0; p < 3; ++p)
+        drawLinear(gen, d, projectionWidth(config, p), bias, w[kProjections[p][0]],
+                   bias ? &w[kProjections[p][1]] : nullptr);
       break;
     case WeightInit::TorchLinearClones: {
       // linears = clones(nn.Linear(D, D, bias=qkvBias), 4): one draw, four deep copies for Q, K, V, O
@@ -83,8 +92,8 @@ void drawFusedProjections(const AttentionConfig& config, TorchGenerator& gen, We
       break;
     }
     case WeightInit::TorchRand:
-      // W_Q = torch.rand(D, D); W_K = ...; W_V = ...
-      for (const auto& p : kProjections) drawRand(gen, d, d, w[p[0]], 0);
+      // W_Q = torch.rand(D, D); W_K = torch.rand(D, KVH·dk); W_V = ...
+      for (int p = 0; p < 3; ++p) drawRand(gen, d, projectionWidth(config, p), w[kProjections[p][0]], 0);
       break;
     case WeightInit::TorchMha: {
       // mha = nn.MultiheadAttention(D, H, bias=qkvBias):
@@ -103,7 +112,8 @@ void drawFusedProjections(const AttentionConfig& config, TorchGenerator& gen, We
       break;
     }
     case WeightInit::Identity:
-      for (const auto& p : kProjections) w[p[0]] = identity(d);
+      // W_Q = torch.eye(D); W_K = W_V = torch.eye(D)[:, :KVH·dk]
+      for (int p = 0; p < 3; ++p) w[kProjections[p][0]] = identity(d, projectionWidth(config, p));
       if (config.outProj) w["W_O"] = identity(d);
       break;
   }
@@ -173,9 +183,11 @@ struct WeightDrawParams {
   int64_t dModel, numHeads, additiveHidden;
   bool qkvBias, outProj;
   ScoreKind score;
+  int64_t kvHeads;
   bool operator==(const WeightDrawParams& o) const {
     return init == o.init && layout == o.layout && dModel == o.dModel && numHeads == o.numHeads &&
-           additiveHidden == o.additiveHidden && qkvBias == o.qkvBias && outProj == o.outProj && score == o.score;
+           additiveHidden == o.additiveHidden && qkvBias == o.qkvBias && outProj == o.outProj && score == o.score &&
+           kvHeads == o.kvHeads;
   }
 };
 
@@ -196,8 +208,9 @@ WeightSet drawWeights(const AttentionConfig& config, TorchGenerator& generator) 
 // drawWeights, or the same tensors and generator state from the last runs.
 WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& generator) {
   thread_local RecentDraws<WeightDrawParams, WeightSet> recent;
-  const WeightDrawParams params{config.init,           config.layout,       config.dModel,  config.numHeads,
-                                config.additiveHidden, config.hasQkvBias(), config.outProj, config.score};
+  const WeightDrawParams params{config.init,     config.layout,         config.dModel,
+                                config.numHeads, config.additiveHidden, config.hasQkvBias(),
+                                config.outProj,  config.score,          config.kvHeads()};
   const int64_t d = config.dModel, headDim = d / config.numHeads;
   const size_t floats =
       static_cast<size_t>(4 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);

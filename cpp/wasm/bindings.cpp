@@ -158,7 +158,8 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
   out += ",\"vocab\":" + jsonArray(r.vocab) + ",\"unknownTokens\":" + jsonArray(r.unknownTokens) +
          ",\"sizes\":{\"B\":" + std::to_string(r.sizes.B) + ",\"H\":" + std::to_string(r.sizes.H) +
          ",\"S\":" + std::to_string(r.sizes.S) + ",\"S_kv\":" + std::to_string(r.sizes.Skv) +
-         ",\"D\":" + std::to_string(r.sizes.D) + "}" + ",\"headDim\":" + std::to_string(r.headDim) +
+         ",\"D\":" + std::to_string(r.sizes.D) + ",\"H_kv\":" + std::to_string(r.sizes.Hkv) + "}" +
+         ",\"headDim\":" + std::to_string(r.headDim) +
          ",\"scaleFactor\":" + attention_lab::formatNumber(r.scaleFactor) +
          ",\"warnings\":" + warningsJson(r.warnings) + ",\"settings\":" + attention_lab::settingsJson(config) +
          ",\"tensors\":" + tensorsJson(r) + "}";

@@ -55,6 +55,8 @@ const std::vector<std::string> kConfigs = {
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"init": "torch-mha"}})",
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"init": "torch-linear-clones"}})",
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"init": "identity"}})",
+    R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 4, "numKVHeads": 2})",
+    R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 4, "numKVHeads": 1})",
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"layout": "per-head"}})",
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"qkvBias": true}})",
     R"({"text": "the cat sat on the mat", "dModel": 8, "numHeads": 2, "weights": {"outProj": false}})",

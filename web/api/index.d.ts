@@ -19,11 +19,20 @@ export type TensorName =
   | 'Q'
   | 'K'
   | 'V'
+  | 'Q_norm'
+  | 'K_norm'
+  | 'ropeAngles'
+  | 'Q_rope'
+  | 'K_rope'
   | 'scores'
   | 'scaled'
+  | 'capped'
+  | 'alibiBias'
+  | 'biased'
   | 'mask'
   | 'masked'
   | 'weights'
+  | 'sinkWeights'
   | 'dropped'
   | 'averagedWeights'
   | 'context'
@@ -204,6 +213,32 @@ export interface AttentionConfig {
   maskFill?: '-inf' | number;
   /** nn.Dropout(p) in train mode on the softmax weights. Default p = 0. */
   dropout?: { p?: number; seed?: number };
+  /** RMSNorm of each head's q and k over headDim (eps 1e-6, weight ones), before RoPE. Default false. */
+  qkNorm?: boolean;
+  /**
+   * Rotary position embedding of each head's q and k (tensors Q_rope, K_rope, ropeAngles [S, headDim/2]).
+   * style: default "none"; "rotate-half" (Hugging Face / GPT-NeoX) or "interleaved" (Meta's pairs 2i, 2i+1).
+   * base: default 10000. headDim must be even; self-attention only.
+   */
+  rope?: { style?: 'none' | 'rotate-half' | 'interleaved'; base?: number };
+  /**
+   * Grouped-query attention: K and V have numKVHeads heads (W_K, W_V [dModel, numKVHeads·headDim]); query head h
+   * reads KV head ⌊h / (numHeads / numKVHeads)⌋ (repeat_interleave). 1 = multi-query. Default null (= numHeads).
+   */
+  numKVHeads?: number | null;
+  /** Sliding window: query i sees key j only when 0 ≤ i − j < window. Needs a causal mask. Default null (none). */
+  window?: number | null;
+  /** StreamingLLM: keys j < sinkTokens stay visible whatever the window. Default 0. */
+  sinkTokens?: number;
+  /**
+   * One extra logit per row, the softmax's last column, with no value (0 = add_zero_attn=True): a row's weights
+   * may sum to less than 1; tensor sinkWeights [B, H, S]. Default null (none).
+   */
+  sinkLogit?: number | null;
+  /** ALiBi: −slope_h·(i − j) added after scaling and capping, before the mask (tensors alibiBias, biased). */
+  alibi?: boolean;
+  /** Logit soft-capping: capped = softcap · tanh(scaled / softcap) (Gemma 2: 50). Default null (none). */
+  softcap?: number | null;
 }
 
 export interface Tensor {
@@ -232,9 +267,10 @@ export interface AttentionResult {
   unknownTokens: string[];
   /**
    * The run's sizes, whatever part of them the tensors hold (RunOptions.batch
-   * and head): B sentences, H heads, S queries, S_kv keys, D = dModel.
+   * and head): B sentences, H heads, S queries, S_kv keys, D = dModel, H_kv key/value heads (H without
+   * grouped-query attention).
    */
-  sizes: { B: number; H: number; S: number; S_kv: number; D: number };
+  sizes: { B: number; H: number; S: number; S_kv: number; D: number; H_kv: number };
   headDim: number;
   /** The multiplier applied to the scores (1/√headDim by default). */
   scaleFactor: number;
