@@ -912,4 +912,15 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   return {};
 }
 
+ScoreRowSteps scoreRowStepsOf(const AttentionConfig& c, const AttentionResult& r) {
+  Dims d;
+  d.B = r.sizes.B;
+  d.S = r.sizes.S;
+  d.Skv = r.sizes.Skv;
+  d.D = r.sizes.D;
+  d.H = r.sizes.H;
+  d.dk = r.headDim;
+  return scoreRowSteps(c, d, r.scaleFactor);
+}
+
 }  // namespace attention_lab

@@ -138,6 +138,12 @@ struct AttentionResult {
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
 
+// How the run turns one row of scores into weights (softmax.h's
+// scaleMaskSoftmaxRow): the steps a stepper gives its own rows so that they
+// are the run's rows bit for bit. `result` is the run of `config`.
+struct ScoreRowSteps;
+ScoreRowSteps scoreRowStepsOf(const AttentionConfig& config, const AttentionResult& result);
+
 // ALiBi's slope per head (float32): 2^(-8h/H), h = 1..H, when H is a power of
 // two; otherwise the paper's interleaving rule (get_slopes in the ALiBi code).
 std::vector<float> alibiSlopes(int64_t heads);

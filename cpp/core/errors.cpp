@@ -123,6 +123,18 @@ const ErrorKind kEngineKinds[] = {
     // Its view attributes: steps names the steps to show, head the head shown (1-based, as the tabs count).
     {"unknown-steps", "unknown step {got} (the steps are: {known})"},
     {"head-out-of-range", "head must be a whole number from 1 to {heads} (the number of heads), got {got}"},
+    // The two steppers (kv_cache.cpp, online_softmax.cpp) and their options (web/api/index.js).
+    {"decode-needs-self-attention",
+     "the KV cache decodes a sentence against its own keys: it needs self-attention, but {field} gives a context"},
+    {"decode-needs-causal",
+     "the KV cache decodes one token at a time, so each query sees only the keys before it: it needs mask causal or "
+     "causal+padding, got {got}"},
+    {"decode-needs-dot-score",
+     "the KV cache steps compute q · k against the cached keys: they need score dot, got {got}"},
+    {"tile-size", "{field} must be a whole number from 1 (queries or keys per tile), got {got}"},
+    {"too-many-tiles",
+     "{count} tiles of {tileQueries} × {tileKeys} are more than the stepper shows (limit {limit}): choose larger "
+     "tiles"},
 };
 
 std::vector<ErrorKind> buildCatalog() {

@@ -18,6 +18,7 @@
 #include <vector>
 #else
 #include <Eigen/Dense>
+#include <vector>
 #endif
 
 namespace attention_lab {
@@ -180,17 +181,58 @@ void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda
 
 #else
 
+namespace {
+
+constexpr int64_t kKC = 256;  // the SIMD128 kernel's depth of one slice of the sum
+
+// C = A·Bᵀ (+ bias) with every element summed as the SIMD128 kernel sums it:
+// over k in order, in slices of kKC (each slice from 0, then added to C), the
+// bias last. Eigen's order depends on the product's sizes (a one-row product
+// is a matrix-vector product), so a row computed alone (one decode step's
+// q_t·Kᵀ) would not be the full product's row bit for bit.
+void multiplyTransposedInOrder(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
+                               int64_t ldb, const float* bias, float* c, int64_t ldc) {
+  thread_local std::vector<float> packed, sum;  // Bᵀ[k0 : k0 + kc, :] row-major; one row's sums
+  if (k == 0) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = bias ? bias[j] : 0.0f;
+    return;
+  }
+  for (int64_t k0 = 0; k0 < k; k0 += kKC) {
+    const int64_t kc = std::min(kKC, k - k0);
+    const bool accumulate = k0 > 0, lastSlice = k0 + kc == k;
+    packed.resize(static_cast<size_t>(kc * n));
+    sum.resize(static_cast<size_t>(n));
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t kk = 0; kk < kc; ++kk) packed[static_cast<size_t>(kk * n + j)] = b[j * ldb + k0 + kk];
+    for (int64_t i = 0; i < m; ++i) {
+      std::fill(sum.begin(), sum.end(), 0.0f);
+      for (int64_t kk = 0; kk < kc; ++kk) {
+        const float x = a[i * lda + k0 + kk];
+        const float* row = packed.data() + kk * n;
+        for (int64_t j = 0; j < n; ++j) sum[static_cast<size_t>(j)] += x * row[j];
+      }
+      float* out = c + i * ldc;
+      for (int64_t j = 0; j < n; ++j) {
+        float value = accumulate ? out[j] + sum[static_cast<size_t>(j)] : sum[static_cast<size_t>(j)];
+        if (bias && lastSlice) value = value + bias[j];
+        out[j] = value;
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc) {
+  if (bTransposed) return multiplyTransposedInOrder(m, n, k, a, lda, b, ldb, bias, c, ldc);
   using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using ConstView = Eigen::Map<const RowMatrix, 0, Eigen::OuterStride<> >;
   using View = Eigen::Map<RowMatrix, 0, Eigen::OuterStride<> >;
   const ConstView am(a, m, k, Eigen::OuterStride<>(lda));
   View cm(c, m, n, Eigen::OuterStride<>(ldc));
-  if (bTransposed)
-    cm.noalias() = am * ConstView(b, n, k, Eigen::OuterStride<>(ldb)).transpose();
-  else
-    cm.noalias() = am * ConstView(b, k, n, Eigen::OuterStride<>(ldb));
+  cm.noalias() = am * ConstView(b, k, n, Eigen::OuterStride<>(ldb));
   if (bias) cm.rowwise() += Eigen::Map<const Eigen::RowVectorXf>(bias, n);
 }
 

@@ -12,7 +12,10 @@ namespace attention_lab {
 // as in `y = x @ W; y += b`.
 //
 // Under WebAssembly SIMD128: a register-tiled kernel over packed panels of B
-// (gemm.cpp). Elsewhere: Eigen.
+// (gemm.cpp), every element summed over k in order, whatever m and n.
+// Elsewhere: Eigen, except C = A · Bᵀ, summed in that same order, so that a
+// product of one row (a KV-cache decode step, q_t · Kᵀ) gives a larger
+// product's row bit for bit in both builds.
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc);
 

@@ -7,6 +7,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@
 #include "attention.h"
 #include "errors.h"
 #include "json.h"
+#include "kv_cache.h"
+#include "online_softmax.h"
 #include "schema.h"
 #include "size_limits.h"
 #include "text_format.h"
@@ -166,6 +169,80 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
   return out;
 }
 
+// ---- the steppers ----------------------------------------------------------
+// Their arrays stay in wasm memory until the next call of the same stepper;
+// index.js copies each {"$array": {offset, length}} out at once.
+std::string arrayJson(const std::vector<float>& data) {
+  return "{\"$array\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(data.data())) +
+         ",\"length\":" + std::to_string(data.size()) + "}}";
+}
+
+// A number, or {"$number": "NaN"} (JSON has no NaN).
+std::string numberJson(double x) {
+  if (std::isnan(x)) return "{\"$number\":\"NaN\"}";
+  if (std::isinf(x)) return x > 0 ? "{\"$number\":\"Infinity\"}" : "{\"$number\":\"-Infinity\"}";
+  return attention_lab::formatNumber(x);
+}
+
+std::string numbersJson(const std::vector<double>& xs) {
+  std::string out = "[";
+  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
+  return out + "]";
+}
+
+attention_lab::DecodeResult lastDecode;
+attention_lab::FlashResult lastFlash;
+
+// lab.decode: the KV cache, token by token, of sentence `batch`.
+std::string decode(const std::string& configJson, val typedArrays, double batch) {
+  AttentionConfig config;
+  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  attention_lab::DecodeResult& d = lastDecode;
+  if (Status error = attention_lab::decodeWithKvCache(config, static_cast<int64_t>(batch), d))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  return "{\"ok\":true,\"tokens\":" + jsonArray(d.tokens) + ",\"sizes\":{\"S\":" + std::to_string(d.S) +
+         ",\"H\":" + std::to_string(d.H) + ",\"H_kv\":" + std::to_string(d.Hkv) +
+         ",\"headDim\":" + std::to_string(d.dk) + ",\"D\":" + std::to_string(d.D) +
+         "},\"newKeys\":" + arrayJson(d.newKeys) + ",\"newValues\":" + arrayJson(d.newValues) +
+         ",\"scores\":" + arrayJson(d.scores) + ",\"weights\":" + arrayJson(d.weights) +
+         ",\"fullWeights\":" + arrayJson(d.fullWeights) + ",\"identicalRows\":" + std::to_string(d.identicalRows) +
+         ",\"rows\":" + std::to_string(d.rows) + ",\"isCausalOneQuery\":" + arrayJson(d.isCausalOneQuery) +
+         ",\"cacheBytes\":{\"mha\":" + numbersJson(d.cacheBytesMha) + ",\"gqa\":" + numbersJson(d.cacheBytesGqa) +
+         ",\"mqa\":" + numbersJson(d.cacheBytesMqa) + "}}";
+}
+
+// lab.flash: FlashAttention-2's online softmax over one head.
+std::string flash(const std::string& configJson, val typedArrays, double batch, double head, double tileQueries,
+                  double tileKeys) {
+  AttentionConfig config;
+  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  attention_lab::FlashOptions options;
+  options.batch = static_cast<int64_t>(batch);
+  options.head = static_cast<int64_t>(head);
+  options.tileQueries = static_cast<int64_t>(tileQueries);
+  options.tileKeys = static_cast<int64_t>(tileKeys);
+  attention_lab::FlashResult& f = lastFlash;
+  if (Status error = attention_lab::onlineSoftmax(config, options, f))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  std::string tiles = "[";
+  for (size_t t = 0; t < f.tiles.size(); ++t) {
+    const attention_lab::FlashTile& tile = f.tiles[t];
+    tiles += std::string(t ? "," : "") + "{\"queryStart\":" + std::to_string(tile.queryStart) +
+             ",\"queryEnd\":" + std::to_string(tile.queryEnd) + ",\"keyStart\":" + std::to_string(tile.keyStart) +
+             ",\"keyEnd\":" + std::to_string(tile.keyEnd) + ",\"skipped\":" + (tile.skipped ? "true" : "false") + "}";
+  }
+  return "{\"ok\":true,\"tiles\":" + tiles + "],\"sizes\":{\"S\":" + std::to_string(f.S) +
+         ",\"S_kv\":" + std::to_string(f.Skv) + ",\"headDim\":" + std::to_string(f.dk) +
+         ",\"tileQueries\":" + std::to_string(f.tileQueries) + ",\"tileKeys\":" + std::to_string(f.tileKeys) +
+         "},\"runningMax\":" + arrayJson(f.runningMax) + ",\"runningSum\":" + arrayJson(f.runningSum) +
+         ",\"rescale\":" + arrayJson(f.rescale) + ",\"partialOutput\":" + arrayJson(f.partialOutput) +
+         ",\"output\":" + arrayJson(f.output) + ",\"plain\":" + arrayJson(f.plain) +
+         ",\"maxAbsDifference\":" + numberJson(f.maxAbsDifference) + ",\"identical\":" + std::to_string(f.identical) +
+         ",\"total\":" + std::to_string(f.total) + "}";
+}
+
 val schema() { return parseJsonText(attention_lab::schemaJson()); }
 
 // The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
@@ -179,6 +256,8 @@ val jsonError(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("run", &run);
+  emscripten::function("decode", &decode);
+  emscripten::function("flash", &flash);
   emscripten::function("schema", &schema);
   emscripten::function("jsonError", &jsonError);
 }

@@ -328,6 +328,95 @@ export interface RunOptions {
   allHeads?: TensorName[];
 }
 
+/** lab.decode's options. */
+export interface DecodeOptions {
+  /** The sentence to decode (0-based). Out of range: an AttentionConfigError on "options.batch". Default 0. */
+  batch?: number;
+}
+
+/**
+ * The KV cache, token by token: the sequence decoded one query at a time, each
+ * step appending its k and v to the cache and scoring its one query against
+ * every cached key. Arrays are fresh copies, row-major.
+ */
+export interface DecodeResult {
+  /** The decoded sentence's tokens (S of them). */
+  tokens: string[];
+  /** S queries, H query heads, H_kv key/value heads (H without GQA), dk = headDim, D = dModel. */
+  sizes: { S: number; H: number; H_kv: number; headDim: number; D: number };
+  /** [S, H_kv, dk]: step t appends k_t (after qkNorm and RoPE) to the cache. */
+  newKeys: Float32Array;
+  /** [S, H_kv, dk]: and v_t. */
+  newValues: Float32Array;
+  /** [S, H, S]: step t's q_t · k_j for j <= t (the cache, before scaling); NaN for j > t. */
+  scores: Float32Array;
+  /** [S, H, S]: step t's softmax over its t + 1 keys (and the sink); NaN for j > t. */
+  weights: Float32Array;
+  /** [S, H, S]: the full causal run's weights (0 where its causal mask blocks), for the comparison. */
+  fullWeights: Float32Array;
+  /** Rows of `weights` bit-identical to the full run's (all of them, `rows`, is what the engine guarantees). */
+  identicalRows: number;
+  /** S · H. */
+  rows: number;
+  /**
+   * [S, S]: step t's weights (head 0) when the one query is given a top-left aligned causal mask
+   * (`is_causal=True` on one query): only key 0 is visible, so row t is 1 at key 0 and 0 elsewhere (NaN past t).
+   */
+  isCausalOneQuery: Float32Array;
+  /** The cache's bytes at length t + 1 (index t): 2 · (t + 1) · heads · dk · 4 for H, H_kv and 1 KV heads. */
+  cacheBytes: { mha: number[]; gqa: number[]; mqa: number[] };
+}
+
+/** lab.flash's options. */
+export interface FlashOptions {
+  /** The sentence (0-based), "options.batch". Default 0. */
+  batch?: number;
+  /** The query head (0-based), "options.head". Default 0. */
+  head?: number;
+  /** Queries per tile (≥ 1), "options.tileQueries". Default 2. */
+  tileQueries?: number;
+  /** Keys per tile (≥ 1), "options.tileKeys". Default 2. */
+  tileKeys?: number;
+}
+
+/** One tile of FlashAttention-2's loop: queries [queryStart, queryEnd) against keys [keyStart, keyEnd). */
+export interface FlashTile {
+  queryStart: number;
+  queryEnd: number;
+  keyStart: number;
+  keyEnd: number;
+  /** Every logit in the tile is masked (-inf): the loop skips it, as FlashAttention does above the diagonal. */
+  skipped: boolean;
+}
+
+/**
+ * FlashAttention-2's online softmax over one head, tile by tile (query tiles
+ * outer, key tiles inner). T = tiles.length; per tile, one value per row of
+ * its query tile (NaN for rows past S).
+ */
+export interface FlashResult {
+  tiles: FlashTile[];
+  /** dk = headDim, S queries, S_kv keys. */
+  sizes: { S: number; S_kv: number; headDim: number; tileQueries: number; tileKeys: number };
+  /** [T, tileQueries]: the running max m after tile t. */
+  runningMax: Float32Array;
+  /** [T, tileQueries]: the running sum ℓ after tile t. */
+  runningSum: Float32Array;
+  /** [T, tileQueries]: α = exp(m_old − m_new) applied to the partial output in tile t (0 when m_old = −inf; 1 in a skipped tile: nothing is rescaled). */
+  rescale: Float32Array;
+  /** [T, tileQueries, dk]: the unnormalised output after tile t. */
+  partialOutput: Float32Array;
+  /** [S, dk]: O / ℓ at the end. */
+  output: Float32Array;
+  /** [S, dk]: the plain softmax's context of that head (weights · v, before dropout). */
+  plain: Float32Array;
+  /** The largest |output − plain|. */
+  maxAbsDifference: number;
+  /** Entries of `output` bit-identical to `plain`, of `total` (S · dk). */
+  identical: number;
+  total: number;
+}
+
 /**
  * The engine stopped while running (out of memory, or a bug). The instance
  * was discarded and a fresh one is starting: await loadAttentionLab() (or
@@ -360,6 +449,13 @@ export declare class AttentionConfigError extends Error {
 export interface AttentionLab {
   /** Throws AttentionConfigError on a bad config; the instance keeps working. */
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
+  /**
+   * The KV cache, token by token (self-attention with a causal mask). Throws
+   * AttentionConfigError like run (field-named, translated by code).
+   */
+  decode(config: AttentionConfig | string, options?: DecodeOptions): DecodeResult;
+  /** FlashAttention-2's online softmax over one head, tile by tile. Throws AttentionConfigError like run. */
+  flash(config: AttentionConfig | string, options?: FlashOptions): FlashResult;
   /** The config schema, from the engine itself. */
   readonly schema: Schema;
   /**

@@ -149,21 +149,52 @@ class AttentionLab {
     const allHeads = tensorNames(options?.allHeads, 'options.allHeads') ?? [];
     const batch = indexOption(options?.batch, 'options.batch');
     const head = indexOption(options?.head, 'options.head');
+    return this.#call(config, (module, json, tensors) => {
+      const outcome = JSON.parse(
+        module.run(json, tensors, wanted === null ? '*' : wanted.join(','), batch, head, allHeads.join(',')),
+      );
+      if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
+      return outcome;
+    });
+  }
+
+  /**
+   * The KV cache, token by token: sentence `options.batch` (default 0)
+   * decoded one query at a time, each step's row against the full causal run.
+   */
+  decode(config, options = {}) {
+    const batch = Math.max(0, indexOption(options?.batch, 'options.batch'));
+    return this.#call(config, (module, json, tensors) =>
+      this.#copyArrays(JSON.parse(module.decode(json, tensors, batch))),
+    );
+  }
+
+  /**
+   * FlashAttention-2's online softmax over head `options.head` of sentence
+   * `options.batch`, in tiles of `options.tileQueries` × `options.tileKeys`.
+   */
+  flash(config, options = {}) {
+    const batch = Math.max(0, indexOption(options?.batch, 'options.batch'));
+    const head = Math.max(0, indexOption(options?.head, 'options.head'));
+    const tileQueries = tileOption(options?.tileQueries, 'options.tileQueries');
+    const tileKeys = tileOption(options?.tileKeys, 'options.tileKeys');
+    return this.#call(config, (module, json, tensors) =>
+      this.#copyArrays(JSON.parse(module.flash(json, tensors, batch, head, tileQueries, tileKeys))),
+    );
+  }
+
+  /**
+   * One engine call on `config`: `call(module, json, typedArrays)` returns the
+   * parsed outcome ({ok: true, ...} or {ok: false, error}). An engine error
+   * becomes an AttentionConfigError; a trap restarts the instance.
+   */
+  #call(config, call) {
     const { json, tensors } = encodeConfig(config);
     checkSizes(json, tensors);
     if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
-      const text = this.#module.run(
-        json,
-        tensors,
-        wanted === null ? '*' : wanted.join(','),
-        batch,
-        head,
-        allHeads.join(','),
-      );
-      outcome = JSON.parse(text);
-      if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
+      outcome = call(this.#module, json, tensors);
     } catch (error) {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
       this.#module = null;
@@ -178,6 +209,24 @@ class AttentionLab {
     delete outcome.ok;
     if (this.memoryBytes > RECYCLE_BYTES) this.#restart();
     return outcome;
+  }
+
+  /**
+   * A stepper's outcome with each {"$array": {offset, length}} (a range of
+   * wasm memory) replaced by a Float32Array of its own, and each
+   * {"$number": "NaN" | "Infinity" | "-Infinity"} by that number.
+   */
+  #copyArrays(outcome) {
+    if (!outcome.ok) return outcome;
+    const memory = this.#module.HEAPU8.buffer;
+    const copy = (value) => {
+      if (Array.isArray(value)) return value.map(copy);
+      if (value === null || typeof value !== 'object') return value;
+      if (value.$array) return new Float32Array(memory, value.$array.offset, value.$array.length).slice();
+      if (value.$number) return Number(value.$number);
+      return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, copy(v)]));
+    };
+    return copy(outcome);
   }
 
   /**
@@ -255,6 +304,15 @@ function indexOption(value, field) {
   if (value === undefined || value === null) return -1;
   if (!Number.isSafeInteger(value) || value < 0) {
     throw AttentionConfigError.of(field, 'not-an-index', { field, got: String(value) });
+  }
+  return value;
+}
+
+/** A tile size from the options: 2 when absent, else a whole number ≥ 1 (an error on `field`). */
+function tileOption(value, field) {
+  if (value === undefined || value === null) return 2;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw AttentionConfigError.of(field, 'tile-size', { field, got: String(value) });
   }
   return value;
 }

@@ -6,6 +6,8 @@
 //   npx attention-lab --config example.json --tensors weights,output
 //   npx attention-lab "the cat sat" --mask causal -o cat.npz
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
+//   npx attention-lab decode "the cat sat on the mat" --mask causal      # the KV cache, token by token
+//   npx attention-lab flash "the cat sat on the mat" --tile-queries 2 --tile-keys 3 --head 1
 //
 // Every config field is a flag named as in the engine's schema (--help lists
 // them with their types and defaults). Help and errors are in the language of
@@ -21,6 +23,7 @@ import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
+import { STEPPER_OPTIONS, decodeText, flashText, stepperFlagOf, stepperJson, stepperOptions } from './steppers.js';
 
 // The language of --lang (looked up before the flags are parsed, so that their errors are said in it),
 // else of the environment (POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG).
@@ -122,6 +125,11 @@ function helpText(t) {
       const value = o.value ?? o.choices?.join('|');
       return [`${o.short ? `-${o.short}, ` : ''}--${name}${value ? ` ${value}` : ''}`, t(`cli.option.${name}`)];
     }),
+    // decode and flash's own flags, once each.
+    ...Object.entries({ ...STEPPER_OPTIONS.decode, ...STEPPER_OPTIONS.flash }).map(([name, o]) => [
+      `--${name}${o.value ? ` ${o.value}` : ''}`,
+      t(`cli.option.${name}`),
+    ]),
   ];
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   const examples = EXAMPLES.map((command, k) => `  ${command}\n      ${t(`cli.example.${k + 1}`)}`);
@@ -129,6 +137,8 @@ function helpText(t) {
     ([name, code]) => `  ${code}  ${wrap(t(`cli.exit.${name}`).split(' '), 80, '     ').trimStart()}`,
   );
   return `${t('cli.usage')}
+
+${t('cli.steppers.usage')}
 
 ${t('cli.heading.options')}
 ${rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`).join('\n')}
@@ -149,12 +159,12 @@ ${exits.join('\n')}
 }
 
 // parseArgs reads "--mask-fill -1e9" as two flags; a value that is a negative number belongs to its flag.
-function joinNegativeValues(argv) {
+function joinNegativeValues(argv, options = OPTIONS) {
   const out = [];
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].startsWith('--') ? argv[i].slice(2) : null;
     const next = argv[i + 1];
-    if (name && OPTIONS[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|inf)/i.test(next)) {
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|inf)/i.test(next)) {
       out.push(`--${name}=${next}`);
       i++;
     } else {
@@ -314,14 +324,19 @@ function commandLineProblem(t, values, positionals, tensors) {
 
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
-async function main(argv) {
-  const t = await loadLanguage(chosenLanguage(argv));
+async function main(commandLine) {
+  const t = await loadLanguage(chosenLanguage(commandLine));
+  // attention-lab decode … / flash …: a stepper instead of a run, with its own flags too.
+  const command = Object.hasOwn(STEPPER_OPTIONS, commandLine[0]) ? commandLine[0] : null;
+  const argv = command ? commandLine.slice(1) : commandLine;
+  const options = { ...OPTIONS };
+  for (const [name, { type }] of Object.entries(STEPPER_OPTIONS[command] ?? {})) options[name] = { type };
   let values;
   let positionals;
   try {
     ({ values, positionals } = parseArgs({
-      args: joinNegativeValues(argv),
-      options: OPTIONS,
+      args: joinNegativeValues(argv, options),
+      options,
       strict: true,
       allowPositionals: true,
       allowNegative: true,
@@ -358,8 +373,8 @@ async function main(argv) {
     selection[flag] = /^\d+$/.test(values[flag]) ? Number(values[flag]) : values[flag];
   }
   const selectionError = (error) => {
-    if (!(error instanceof AttentionConfigError) || !/^options\.(batch|head)$/.test(error.field)) return error;
-    const flag = `--${error.field.slice('options.'.length)}`;
+    const flag = error instanceof AttentionConfigError ? stepperFlagOf(error.field) : null;
+    if (!flag) return error;
     return Object.assign(AttentionConfigError.of(flag, error.code, { ...error.params, field: flag }), { usage: true });
   };
   try {
@@ -368,6 +383,7 @@ async function main(argv) {
       process.stdout.write(`${JSON.stringify(lab.schema, null, values.pretty ? 2 : undefined)}\n`);
       return EXIT.ok;
     }
+    if (command) return await runStepper(t, lab, command, values, selectionError);
     let result;
     try {
       result = lab.run(configFromArgs(values, lab), { ...(tensors ? { tensors } : {}), ...selection });
@@ -389,6 +405,36 @@ async function main(argv) {
     if (error.usage) return EXIT.usage;
     return error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
   }
+}
+
+/** decode's --head: the head its table shows (0 without the flag), else an error on the flag. */
+function shownHead(flag, heads) {
+  if (flag === undefined) return 0;
+  if (/^\d+$/.test(flag) && Number(flag) < heads) return Number(flag);
+  const params = { field: '--head', got: flag, min: '0', max: String(heads - 1) };
+  throw Object.assign(AttentionConfigError.of('--head', 'out-of-range', params), { usage: true });
+}
+
+/** attention-lab decode | flash: the stepper's tables (or --json) on stdout. */
+async function runStepper(t, lab, command, values, selectionError) {
+  const options = stepperOptions(command, values);
+  let result;
+  try {
+    result = lab[command](configFromArgs(values, lab), options);
+  } catch (error) {
+    throw selectionError(error);
+  }
+  const output = openOutput(values.output);
+  if (values.json) {
+    const nonFinite = NONFINITE[values.nonfinite ?? 'strings'];
+    await output.write(stepperJson(result, { pretty: values.pretty, nonFinite }));
+  } else {
+    // decode computes every head; --head chooses the one its table shows.
+    const head = command === 'flash' ? (options.head ?? 0) : shownHead(values.head, result.sizes.H);
+    await output.write(`${command === 'decode' ? decodeText(t, result, head) : flashText(t, result, head)}\n`);
+  }
+  await output.close();
+  return EXIT.ok;
 }
 
 // A reader that stops early (| head) closes the pipe: that is not an error.

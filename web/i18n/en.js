@@ -243,6 +243,36 @@ export default {
   'cli.reason.ENOENT': 'no such file',
   'cli.reason.EISDIR': 'it is a folder',
   'cli.reason.EACCES': 'permission denied',
+  // attention-lab decode | flash (web/cli/steppers.js).
+  'cli.steppers.usage':
+    "attention-lab decode [SENTENCE...] [flags]   the KV cache, token by token: one query at a time against the cached keys\nattention-lab flash [SENTENCE...] --tile-queries N --tile-keys N [--head H] [flags]\n    FlashAttention-2's online softmax over one head, tile by tile\nBoth take the config flags above, --batch, --json (the whole result as JSON) and --lang.",
+  'cli.option.json': 'decode, flash: print the whole result as JSON instead of the tables',
+  'cli.option.tile-queries': 'flash: queries per tile (default 2)',
+  'cli.option.tile-keys': 'flash: keys per tile (default 2)',
+  'cli.steppers.step': 'step',
+  'cli.steppers.token': 'token',
+  'cli.steppers.cache': 'cached keys',
+  'cli.steppers.weights': 'weights of head {head} over the cache',
+  'cli.steppers.decodeTitle':
+    'KV cache, token by token: {S} tokens, {H} query heads, {Hkv} key/value heads, headDim {headDim}',
+  'cli.steppers.bytesNote':
+    'MHA / GQA / MQA: the cache in bytes at this length, 2 (k and v) × length × heads × headDim × 4, with every query head, the key/value heads, and one head',
+  'cli.steppers.identicalRows': 'Rows bit-identical to the full causal run: {identical} of {rows}',
+  'cli.steppers.isCausal':
+    'is_causal=True on one query (head 0): its causal mask is aligned top-left, so every step attends only to key 0 ("{token}")',
+  'cli.steppers.isCausalSink':
+    'is_causal=True on one query (head 0): its causal mask is aligned top-left, so every step sees only key 0 ("{token}") besides the sink',
+  'cli.steppers.tile': 'tile',
+  'cli.steppers.queries': 'queries',
+  'cli.steppers.keys': 'keys',
+  'cli.steppers.row': 'row',
+  'cli.steppers.skipped': 'skipped: every logit in it is masked',
+  'cli.steppers.flashTitle':
+    'FlashAttention-2 online softmax, head {head}: tiles of {tileQueries} queries × {tileKeys} keys, {count} tiles (m: running max, ℓ: running sum, α = exp(m_old − m_new))',
+  'cli.steppers.difference':
+    'Output O / ℓ against the plain softmax: largest |difference| {difference}; {identical} of {total} entries bit-identical',
+  'cli.steppers.why':
+    'Not all are identical because the float operations come in another order: the plain softmax divides every weight by the whole sum before multiplying by v, the online softmax rescales partial sums by α and divides once by ℓ at the end.',
   'export.copyMatrix': 'Copy matrix',
   'export.csv': 'CSV',
   'export.json': 'JSON',

@@ -233,6 +233,35 @@ export default {
   'cli.reason.ENOENT': '文件不存在',
   'cli.reason.EISDIR': '这是一个文件夹',
   'cli.reason.EACCES': '没有权限',
+  // attention-lab decode | flash（web/cli/steppers.js）。
+  'cli.steppers.usage':
+    'attention-lab decode [句子...] [选项]   KV 缓存逐词元解码：每次一个查询，与缓存中的键计算\nattention-lab flash [句子...] --tile-queries N --tile-keys N [--head H] [选项]\n    FlashAttention-2 的在线 softmax：逐个分块计算一个头\n两者都接受上面的配置选项、--batch、--json（整个结果以 JSON 输出）和 --lang。',
+  'cli.option.json': 'decode、flash：以 JSON 输出整个结果，而不是表格',
+  'cli.option.tile-queries': 'flash：每个分块的查询数（默认 2）',
+  'cli.option.tile-keys': 'flash：每个分块的键数（默认 2）',
+  'cli.steppers.step': '步',
+  'cli.steppers.token': '词元',
+  'cli.steppers.cache': '缓存的键',
+  'cli.steppers.weights': '头 {head} 对缓存的注意力权重',
+  'cli.steppers.decodeTitle': 'KV 缓存逐词元解码：{S} 个词元，{H} 个查询头，{Hkv} 个键/值头，headDim {headDim}',
+  'cli.steppers.bytesNote':
+    'MHA / GQA / MQA：此长度下缓存的字节数，2（k 和 v）× 长度 × 头数 × headDim × 4，头数分别为全部查询头、键/值头和 1 个头',
+  'cli.steppers.identicalRows': '与完整因果运行逐位相同的行：{identical} / {rows}',
+  'cli.steppers.isCausal':
+    '对单个查询使用 is_causal=True（头 0）：它的因果掩码左上对齐，所以每一步都只关注第 0 个键（“{token}”）',
+  'cli.steppers.isCausalSink':
+    '对单个查询使用 is_causal=True（头 0）：它的因果掩码左上对齐，所以每一步除汇聚列外只看到第 0 个键（“{token}”）',
+  'cli.steppers.tile': '分块',
+  'cli.steppers.queries': '查询',
+  'cli.steppers.keys': '键',
+  'cli.steppers.row': '行',
+  'cli.steppers.skipped': '跳过：其中的注意力分数全部被掩码',
+  'cli.steppers.flashTitle':
+    'FlashAttention-2 在线 softmax，头 {head}：分块为 {tileQueries} 个查询 × {tileKeys} 个键，共 {count} 个分块（m：运行最大值，ℓ：运行和，α = exp(m_old − m_new)）',
+  'cli.steppers.difference':
+    '输出 O / ℓ 与普通 softmax 相比：最大 |差| 为 {difference}；{total} 个元素中 {identical} 个逐位相同',
+  'cli.steppers.why':
+    '并非全部相同，是因为浮点运算的顺序不同：普通 softmax 先把每个权重除以整行的和再乘以 v，在线 softmax 用 α 重新缩放部分和，最后才除以 ℓ 一次。',
   'export.copyMatrix': '复制矩阵',
   'export.csv': 'CSV',
   'export.json': 'JSON',
@@ -732,6 +761,13 @@ export default {
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
   'error.unknown-steps': '未知的步骤 {got}（可用的步骤：{known}）',
   'error.head-out-of-range': 'head 应为 1 到 {heads}（头的个数）之间的整数，实际为 {got}',
+  'error.decode-needs-self-attention': 'KV 缓存用句子自身的键逐个解码：需要自注意力，但 {field} 给出了上下文',
+  'error.decode-needs-causal':
+    'KV 缓存一次解码一个词元，每个查询只能看到它之前的键：需要 causal 或 causal+padding 掩码，实际为 {got}',
+  'error.decode-needs-dot-score': 'KV 缓存的每一步用查询与缓存的键做点积：需要 score 为 dot，实际为 {got}',
+  'error.tile-size': '{field} 应为从 1 起的整数（每个分块的查询数或键数），实际为 {got}',
+  'error.too-many-tiles':
+    '{tileQueries} × {tileKeys} 的分块共 {count} 个，超过了单步演示的上限 {limit}：请选更大的分块',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
   'error.json-unexpected-end': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入意外结束，需要一个值',

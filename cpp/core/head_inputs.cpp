@@ -1,0 +1,34 @@
+#include "head_inputs.h"
+
+#include <initializer_list>
+
+namespace attention_lab {
+
+TensorSet headInputTensors() {
+  TensorSet set;
+  for (const char* name : {"Q", "K", "V", "Q_norm", "K_norm", "Q_rope", "K_rope"}) set.add(name);
+  return set;
+}
+
+HeadInputs headInputsOf(const AttentionResult& r) {
+  // The last of the names the run has.
+  const auto last = [&](std::initializer_list<const char*> names) {
+    const Tensor* found = nullptr;
+    for (const char* name : names)
+      if (const Tensor* t = r.find(name)) found = t;
+    return found;
+  };
+  HeadInputs in;
+  in.q = last({"Q", "Q_norm", "Q_rope"});
+  in.k = last({"K", "K_norm", "K_rope"});
+  in.v = r.find("V");
+  in.S = r.sizes.S;
+  in.Skv = r.sizes.Skv;
+  in.H = r.sizes.H;
+  in.dk = r.headDim;
+  // K holds H_kv·dk columns (H·dk without grouped-query attention).
+  in.Hkv = in.k->shape[2] / in.dk;
+  return in;
+}
+
+}  // namespace attention_lab

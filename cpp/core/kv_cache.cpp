@@ -1,0 +1,128 @@
+#include "kv_cache.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "gemm.h"
+#include "head_inputs.h"
+#include "softmax.h"
+
+namespace attention_lab {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// The config fields that make a decode impossible, named.
+Status checkDecodable(const AttentionConfig& c) {
+  if (c.isCrossAttention()) {
+    const std::string field = c.context.random             ? "contextInput"
+                              : !c.context.tokens.empty()  ? "contextTokens"
+                              : c.context.textsGivenAsList ? "contextTexts"
+                                                           : "contextText";
+    return fieldError(field, "decode-needs-self-attention", {{"field", field}});
+  }
+  if (!blocksFuture(c.mask))
+    return fieldError("mask", "decode-needs-causal", {{"got", kMaskNames[static_cast<size_t>(c.mask)]}});
+  if (c.score != ScoreKind::Dot)
+    return fieldError("score", "decode-needs-dot-score", {{"got", kScoreNames[static_cast<size_t>(c.score)]}});
+  return {};
+}
+
+// One row of n scores to its weights as the run makes them (attention.cpp's
+// heads): the plain pass, or with softcap, ALiBi (biasRow) or the sink column
+// the variants' pass, whose probabilities (n + 1 with the sink) go to `probs`.
+void rowWeights(const ScoreRowSteps& steps, bool variants, const float* scores, const float* biasRow,
+                const float* maskRow, int64_t n, float* probs) {
+  if (!variants) return scaleMaskSoftmaxRow(steps, scores, maskRow, n, nullptr, nullptr, probs);
+  RowStages stages;
+  stages.probs = probs;
+  variantRow(steps, scores, biasRow, maskRow, n, stages);
+}
+
+bool sameBits(const float* a, const float* b, int64_t n) {
+  return std::memcmp(a, b, static_cast<size_t>(n) * sizeof(float)) == 0;
+}
+
+// The cache's bytes for `heads` KV heads at every length 1..S.
+std::vector<double> cacheBytes(int64_t S, int64_t heads, int64_t dk) {
+  std::vector<double> bytes(static_cast<size_t>(S));
+  for (int64_t t = 0; t < S; ++t) bytes[static_cast<size_t>(t)] = 2.0 * static_cast<double>((t + 1) * heads * dk) * 4;
+  return bytes;
+}
+
+}  // namespace
+
+Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& out) {
+  out = DecodeResult{};
+  if (Status s = checkDecodable(c)) return s;
+  TensorSet wanted = headInputTensors();
+  wanted.add("mask");
+  wanted.add("alibiBias");
+  wanted.add("weights");
+  Selection selection;
+  selection.batch = batch;
+  AttentionResult run;
+  if (Status s = runAttention(c, run, wanted, selection)) return s;
+  const HeadInputs in = headInputsOf(run);
+  const ScoreRowSteps steps = scoreRowStepsOf(c, run);
+  const int64_t S = in.S, H = in.H, dk = in.dk, cells = S * H * S;
+  const float* mask = run.find("mask")->data.data();  // [1, S, S]
+  const Tensor& full = *run.find("weights");          // [1, H, S, S]
+  const Tensor* alibi = run.find("alibiBias");        // [H, S, S] with ALiBi
+  const bool variants = steps.cap || steps.sink || alibi;
+
+  out.tokens = run.tokens.empty() ? std::vector<std::string>{} : run.tokens[0];
+  out.S = S;
+  out.H = H;
+  out.Hkv = in.Hkv;
+  out.dk = dk;
+  out.D = run.sizes.D;
+  out.newKeys = in.k->data;
+  out.newValues = in.v->data;
+  out.scores.assign(static_cast<size_t>(cells), kNaN);
+  out.weights.assign(static_cast<size_t>(cells), kNaN);
+  out.fullWeights.resize(static_cast<size_t>(cells));
+  out.isCausalOneQuery.assign(static_cast<size_t>(S * S), kNaN);
+  out.rows = S * H;
+
+  // is_causal=True on one query: torch.ones(1, t+1).tril() keeps key 0 only.
+  ScoreRowSteps oneQuery = steps;
+  oneQuery.mask = MaskStep::Fill;
+  oneQuery.blockedValue = 1.0f;
+  oneQuery.fill = -std::numeric_limits<float>::infinity();
+  std::vector<float> topLeftMask(static_cast<size_t>(S), 1.0f);
+  topLeftMask[0] = 0.0f;
+  // One row of probabilities: t + 1 weights, and the sink's.
+  std::vector<float> probs(static_cast<size_t>(S + 1));
+
+  for (int64_t t = 0; t < S; ++t) {
+    const int64_t length = t + 1;  // the cache after appending k_t, v_t
+    for (int64_t h = 0; h < H; ++h) {
+      const int64_t row = (t * H + h) * S;
+      // (1, dk)·(dk, t+1) -> (1, t+1)
+      float* scores = out.scores.data() + row;
+      gemm(1, length, dk, in.query(t, h), dk, in.keys(in.kvHeadOf(h)), in.kvStride(), true, nullptr, scores, S);
+      float* weights = out.weights.data() + row;
+      const float* biasRow = alibi ? alibi->data.data() + (h * S + t) * S : nullptr;
+      rowWeights(steps, variants, scores, biasRow, mask + t * S, length, probs.data());
+      std::copy(probs.data(), probs.data() + length, weights);
+      // The full run's row t of head h: the first t + 1 entries the same bits, the rest exact zeros.
+      const float* fullRow = full.data.data() + (h * S + t) * S;
+      std::copy(fullRow, fullRow + S, out.fullWeights.data() + row);
+      bool identical = sameBits(weights, fullRow, length);
+      for (int64_t j = length; j < S; ++j) identical = identical && fullRow[j] == 0.0f;
+      out.identicalRows += identical;
+      if (h == 0) {
+        rowWeights(oneQuery, variants, scores, biasRow, topLeftMask.data(), length, probs.data());
+        std::copy(probs.data(), probs.data() + length, out.isCausalOneQuery.data() + t * S);
+      }
+    }
+  }
+  out.cacheBytesMha = cacheBytes(S, H, dk);
+  out.cacheBytesGqa = cacheBytes(S, in.Hkv, dk);
+  out.cacheBytesMqa = cacheBytes(S, 1, dk);
+  return {};
+}
+
+}  // namespace attention_lab

@@ -1,0 +1,147 @@
+// attention-lab decode | flash: the two steppers (lab.decode, lab.flash) as
+// readable tables in the language of --lang, or as JSON (--json).
+import { float32Text } from '../model/export.js';
+
+/** The flags only these commands take (parseArgs options; help: cli.option.<name>). */
+export const STEPPER_OPTIONS = {
+  decode: { json: { type: 'boolean' } },
+  flash: {
+    'tile-queries': { type: 'string', value: 'N' },
+    'tile-keys': { type: 'string', value: 'N' },
+    json: { type: 'boolean' },
+  },
+};
+
+/** The command's options for lab.decode / lab.flash from the flags (--batch, --head, --tile-*): numbers, or as typed. */
+export function stepperOptions(command, values) {
+  const options = {};
+  const flags =
+    command === 'flash'
+      ? { batch: 'batch', head: 'head', tileQueries: 'tile-queries', tileKeys: 'tile-keys' }
+      : { batch: 'batch' };
+  for (const [key, flag] of Object.entries(flags)) {
+    if (values[flag] === undefined) continue;
+    options[key] = /^-?\d+$/.test(values[flag]) ? Number(values[flag]) : values[flag];
+  }
+  return options;
+}
+
+/** The flag an option error of the steppers belongs to ("options.tileKeys" -> "--tile-keys"), or null. */
+export function stepperFlagOf(field) {
+  const flags = {
+    'options.batch': '--batch',
+    'options.head': '--head',
+    'options.tileQueries': '--tile-queries',
+    'options.tileKeys': '--tile-keys',
+  };
+  return flags[field] ?? null;
+}
+
+// A value as the tables print it: 4 decimals, "—" for NaN (no value there), ±∞.
+const cell = (v) => (Number.isNaN(v) ? '—' : v === -Infinity ? '-∞' : v === Infinity ? '∞' : v.toFixed(4));
+
+// Rows of cells as text columns, each as wide as its widest cell.
+function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c] ?? '').length)));
+  return rows
+    .map((row) =>
+      row
+        .map((x, c) => String(x ?? '').padEnd(widths[c]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** lab.decode's result as text: one line per step (head `head`'s weights over the cache). */
+export function decodeText(t, d, head = 0) {
+  const { S, H, H_kv: Hkv, headDim } = d.sizes;
+  const rows = [
+    [
+      t('cli.steppers.step'),
+      t('cli.steppers.token'),
+      t('cli.steppers.cache'),
+      'MHA',
+      'GQA',
+      'MQA',
+      t('cli.steppers.weights', { head }),
+    ],
+  ];
+  for (let step = 0; step < S; step++) {
+    const row = d.weights.subarray((step * H + head) * S, (step * H + head) * S + step + 1);
+    rows.push([
+      step,
+      d.tokens[step] ?? '',
+      step + 1,
+      d.cacheBytes.mha[step],
+      d.cacheBytes.gqa[step],
+      d.cacheBytes.mqa[step],
+      Array.from(row, cell).join(' '),
+    ]);
+  }
+  const oneQuery = Array.from({ length: S }, (_, step) => d.isCausalOneQuery[step * S]).every((w) => w === 1);
+  return [
+    t('cli.steppers.decodeTitle', { S, H, Hkv, headDim }),
+    t('cli.steppers.bytesNote'),
+    '',
+    table(rows),
+    '',
+    t('cli.steppers.identicalRows', { identical: d.identicalRows, rows: d.rows }),
+    t(oneQuery ? 'cli.steppers.isCausal' : 'cli.steppers.isCausalSink', { token: d.tokens[0] ?? '0' }),
+  ].join('\n');
+}
+
+/** lab.flash's result as text: one line per tile and row (m, ℓ, α), then the comparison with the plain softmax. */
+export function flashText(t, f, head = 0) {
+  const { tileQueries } = f.sizes;
+  const rows = [
+    [t('cli.steppers.tile'), t('cli.steppers.queries'), t('cli.steppers.keys'), t('cli.steppers.row'), 'm', 'ℓ', 'α'],
+  ];
+  f.tiles.forEach((tile, k) => {
+    const span = (a, b) => (b - a > 1 ? `${a}–${b - 1}` : `${a}`);
+    const where = [k, span(tile.queryStart, tile.queryEnd), span(tile.keyStart, tile.keyEnd)];
+    if (tile.skipped) return rows.push([...where, '', '', '', '', t('cli.steppers.skipped')]);
+    for (let r = 0; r < tile.queryEnd - tile.queryStart; r++) {
+      const at = k * tileQueries + r;
+      rows.push([
+        ...(r === 0 ? where : ['', '', '']),
+        tile.queryStart + r,
+        cell(f.runningMax[at]),
+        cell(f.runningSum[at]),
+        cell(f.rescale[at]),
+      ]);
+    }
+  });
+  return [
+    t('cli.steppers.flashTitle', { head, tileQueries, tileKeys: f.sizes.tileKeys, count: f.tiles.length }),
+    '',
+    table(rows),
+    '',
+    t('cli.steppers.difference', {
+      difference: f.maxAbsDifference.toExponential(2),
+      identical: f.identical,
+      total: f.total,
+    }),
+    t('cli.steppers.why'),
+  ].join('\n');
+}
+
+/** A stepper's result as JSON: typed arrays as arrays of float32 text, non-finite numbers by `nonFinite`. */
+export function stepperJson(result, { pretty, nonFinite }) {
+  const number = (v) => (Number.isFinite(v) ? float32Text(v) : nonFinite(v));
+  const write = (value, indent) => {
+    const inner = pretty ? `${indent}  ` : '';
+    const nl = pretty ? '\n' : '';
+    if (value instanceof Float32Array) return `[${Array.from(value, number).join(',')}]`;
+    if (Array.isArray(value))
+      return `[${nl}${value.map((v) => inner + write(v, inner)).join(`,${nl}`)}${nl}${pretty ? indent : ''}]`;
+    if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value).map(
+        ([k, v]) => `${inner}${JSON.stringify(k)}:${pretty ? ' ' : ''}${write(v, inner)}`,
+      );
+      return `{${nl}${entries.join(`,${nl}`)}${nl}${pretty ? indent : ''}}`;
+    }
+    return typeof value === 'number' && !Number.isFinite(value) ? nonFinite(value) : JSON.stringify(value);
+  };
+  return `${write(result, '')}\n`;
+}
