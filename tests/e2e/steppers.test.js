@@ -221,6 +221,16 @@ for (const lang of ['en', 'zh']) {
     await checkFlash(flashStep, lang, api.flash);
     await page.screenshot({ path: `${SHOTS}steppers-flash-${lang}.png` });
     await page.context().close();
+    // The engine's own figures against PyTorch's, at full precision (the page shows 4 decimals).
+    const engineWorst = (ours, theirs) =>
+      Math.max(...Array.from(ours, (v, k) => (Number.isFinite(v) ? Math.abs(v - num(theirs[k])) : 0)));
+    const decodeWorst = engineWorst(api.decode.weights, DECODE.expected.weights.data);
+    const flashWorst = engineWorst(api.flash.output, FLASH.expected.output.data);
+    expect(decodeWorst).toBeLessThan(1e-6);
+    expect(flashWorst).toBeLessThan(1e-6);
+    console.log(
+      `steppers: engine vs PyTorch, decode weights ${decodeWorst.toExponential(2)}, flash O/ℓ ${flashWorst.toExponential(2)}`,
+    );
     console.log(
       `steppers (page, ${lang}): worst |shown − PyTorch| decode ${worst.decode.toExponential(2)}, flash ${worst.flash.toExponential(2)}; ` +
         `engine: ${api.decode.identicalRows}/${api.decode.rows} decode rows and ${api.flash.identical}/${api.flash.total} flash entries bit-identical, max diff ${api.flash.maxAbsDifference}`,
