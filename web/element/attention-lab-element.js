@@ -133,6 +133,8 @@ export class AttentionLabElement extends ElementBase {
 
   #root;
   #controller;
+  /** The config of the result shown (the steppers run it). */
+  #shownConfig = null;
   #scheduled = false;
   #visible = false;
   #observer = null;
@@ -169,7 +171,11 @@ export class AttentionLabElement extends ElementBase {
         follow: $('.follow-token'),
         stepper: $('.stepper'),
       },
-      { onEditsChange: () => this.#schedule() },
+      {
+        onEditsChange: () => this.#schedule(),
+        // The steppers' figures, for the config of the result shown (like its run, on this thread).
+        runStepper: async (method, options) => (await loadAttentionLab())[method](this.#shownConfig, options),
+      },
     );
   }
 
@@ -402,6 +408,7 @@ export class AttentionLabElement extends ElementBase {
       return;
     }
     this.#failed = false;
+    this.#shownConfig = config;
     this.#root.querySelector('.loading').hidden = true;
     this.#root.querySelector('.error').hidden = true;
     this.#controller.setResult(result, { ...options, weightsGiven: Boolean(config.weights?.values) });

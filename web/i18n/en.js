@@ -836,4 +836,99 @@ export default {
   'explain.softmax.sink': 'The sink logit {logit} is in every row’s sum too (it carries no value).',
   'explain.sink': 'The sink’s share of row “{i}”: exp(sink − max) / Σ exp over the row and the sink.',
   'explain.kvHead': 'Head {h} reads K/V head {g} (h // {group}).',
+  // The two steppers: KV cache, token by token (lab.decode), and FlashAttention's online softmax (lab.flash).
+  'step.kvcache.title': 'KV cache, token by token',
+  'step.kvcache.meaning':
+    'A decoder generates one token at a time. It keeps the keys and values of the tokens so far (the KV cache) and, at step t, computes only the new token’s q_t, k_t, v_t: k_t and v_t are appended to the cache, and q_t is scored against every cached key. Step through the sentence: each row equals the full causal run’s row.',
+  'step.kvcache.short': 'KV cache',
+  'step.kvcache.narration':
+    'Decoding one token at a time: each step appends one key and one value to the cache and computes one row of scores against the cache. The rows are the full causal run’s rows, bit for bit.',
+  'step.flash.title': 'FlashAttention’s online softmax',
+  'step.flash.meaning':
+    'FlashAttention never holds a whole row of scores: it walks over tiles of keys and keeps, per query, a running max m, a running sum ℓ and an unnormalised output O. When a tile raises the max, the old sum and output are rescaled by α = exp(m_old − m), and at the end O is divided by ℓ. Choose the tile sizes and step through the tiles of the selected head.',
+  'step.flash.short': 'online softmax',
+  'step.flash.narration':
+    'The online softmax goes over the scores tile by tile, keeping a running max, a running sum and a partial output per query, rescaled whenever the max grows; one division by ℓ at the end gives the same context as the plain softmax, up to float32 rounding.',
+  'stepper.computing': 'Computing…',
+  'kv.control': 'Decode step',
+  'kv.said': 'Step {n} of {count}: query “{token}” (position {t})',
+  'kv.kvHead': 'KV head {g}, read by head {h}',
+  'kv.keys': 'Key cache K_cache',
+  'kv.values': 'Value cache V_cache',
+  'kv.scores': 'Scores q_t · k_j (one row)',
+  'kv.weights': 'Weights of this step',
+  'kv.full': 'The full causal run’s row',
+  'kv.appended':
+    '“{token}” (position {t}) computes its k and v once, and they are appended to the cache (the highlighted row); the cache now holds {n} keys and {n} values. The query is scored against all {computed} cached keys: one row, not the whole matrix again.',
+  'kv.identical': 'This row is bit-identical to row {t} (“{token}”) of the full causal run.',
+  'kv.notIdentical': 'This row differs from row {t} (“{token}”) of the full causal run in its last bits.',
+  'kv.identicalCount': 'The engine compared every step of every head: {n} of {count} rows are bit-identical.',
+  'kv.bytes.title': 'Cache size at length {n} (one layer, one sentence, float32)',
+  'kv.bytes.layout': 'Attention',
+  'kv.bytes.heads': 'K/V heads',
+  'kv.bytes.size': 'Bytes',
+  'kv.bytes.mha': 'Multi-head (MHA)',
+  'kv.bytes.gqa': 'Grouped-query (GQA)',
+  'kv.bytes.mqa': 'Multi-query (MQA)',
+  'kv.bytes.formula': 'bytes = 2 (k and v) · {n} tokens · K/V heads · d_k = {dk} · 4 bytes.',
+  'kv.bytes.noGqa':
+    'This run has as many K/V heads as query heads, so its GQA row is plain MHA; set “KV heads” lower (the Llama-style preset) to share them.',
+  'kv.trap.title': 'The trap: is_causal=True on one decode query',
+  'kv.trap.why':
+    'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only and gives it all the weight.',
+  'kv.trap.wrong': 'Weights with is_causal=True (top-left mask)',
+  'kv.trap.fix':
+    'The fix: pass no mask at all (the cache holds only past tokens, so nothing needs hiding), or a mask aligned to the bottom-right corner, `torch.ones(L, S).tril(diagonal=S - L)`, given explicitly as attn_mask.',
+  'flash.control': 'Online softmax step',
+  'flash.said': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}',
+  'flash.saidSkipped': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}, skipped (all masked)',
+  'flash.saidEnd': 'Step {n} of {count}: the division by ℓ',
+  'flash.tileQueries': 'Query tile (rows)',
+  'flash.tileKeys': 'Key tile (columns)',
+  'flash.logits': 'Logits x of the head, by tile (outlined: this tile)',
+  'flash.skipped':
+    'Every logit in this tile is masked, so FlashAttention skips it: nothing is read, m, ℓ and O stay as they were.',
+  'flash.first':
+    'The first key tile of these rows: m is the tile’s row max, ℓ = Σ exp(x − m), O = Σ exp(x − m)·v (α does not apply: there was nothing to rescale).',
+  'flash.update':
+    'A later key tile: the new max m = max(m_old, the tile’s row max); what was summed so far is rescaled by α = exp(m_old − m) (1 when the max did not grow), then the tile’s exp(x − m) are added to ℓ and exp(x − m)·v to O.',
+  'flash.stats': 'Per query row: m_old, m, α, ℓ',
+  'flash.partial': 'Partial output O (not yet divided by ℓ)',
+  'flash.rowDone': 'These rows have seen every key tile: their O is divided by ℓ at the end.',
+  'flash.divide':
+    'At the end every row’s O is divided by its ℓ: o_i = O_i / ℓ_i. Cells that differ from the plain softmax are outlined.',
+  'flash.output': 'Online softmax: O / ℓ',
+  'flash.plain': 'Plain softmax: softmax(x) · V',
+  'flash.summary':
+    'Largest difference from the plain softmax: {diff}. Bit-identical entries: {identical} of {total} ({percent}%).',
+  'flash.why':
+    'Not 100%, and it should not be: exp(x − m_old)·α is rounded differently from exp(x − m_new) computed directly, and ℓ and O are summed tile by tile, in a different order from one softmax over the whole row. float32 addition is not associative, so the last bits differ; the values agree within float32 rounding.',
+  'flash.whyAll':
+    'Every entry matches bit for bit here (e.g. one key tile per row, or no rescaling); in general exp(x − m_old)·α rounds differently from exp(x − m_new), and tile-by-tile sums add in a different order, so a few last bits differ.',
+  'explain.kv.cacheNew': '{kind}_{t} of “{token}”, computed at this step and appended to the cache (KV head {g}).',
+  'explain.kv.cacheOld':
+    '{kind}_{j} of “{token}”, computed at step {j} and read from the cache at step {t}: never computed again.',
+  'explain.kv.score':
+    'Query {t} against cached key {j}: one of the {n} dot products of this step (before the scale; the softmax takes them scaled).',
+  'explain.kv.weight': 'The softmax of this step’s {n} scores (and the sink, if any).',
+  'explain.kv.full': 'Row {t} of the weights of the full run with a causal mask, for comparison.',
+  'explain.kv.same': 'Bit-identical to the other ({other}).',
+  'explain.kv.differs': 'Differs from the other ({other}) in its last bits.',
+  'explain.kv.causalKept':
+    'Key 0: the only key the top-left causal mask leaves to a single query, so it takes weight 1.',
+  'explain.kv.causalBlocked':
+    'Key {j}: masked by the top-left-aligned mask (row 0 of tril keeps column 0 only), so weight 0, although it is a past token.',
+  'explain.flash.logit': 'In tile {n} (queries {q0}–{q1}, keys {k0}–{k1}).',
+  'explain.flash.logitSkipped':
+    'In tile {n} (queries {q0}–{q1}, keys {k0}–{k1}): every logit there is masked, so the tile is skipped.',
+  'explain.flash.mOld': 'Query {i}’s running max before this tile (−∞ before its first tile).',
+  'explain.flash.m': 'Query {i}’s running max after this tile: max(m_old, the largest logit of the row in this tile).',
+  'explain.flash.alpha':
+    'The rescale factor α = exp(m_old − m): ℓ and O so far are multiplied by it (0 when m_old = −∞, as there was nothing yet).',
+  'explain.flash.l': 'Query {i}’s running sum: ℓ = α·ℓ_old + Σ exp(x − m) over this tile’s keys.',
+  'explain.flash.partial': 'Query {i}’s unnormalised output: O = α·O_old + Σ exp(x − m)·v over this tile’s keys.',
+  'explain.flash.output': 'The online softmax’s result: O divided by ℓ once, at the end.',
+  'explain.flash.plain': 'The plain softmax’s context of this head: softmax over the whole row, then · V.',
+  'explain.flash.same': 'Bit-identical to the other.',
+  'explain.flash.differs': 'Differs from the other by {diff}: float32 rounding, in another order.',
 };

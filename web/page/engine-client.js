@@ -39,8 +39,11 @@ const asProblem = (error) => ({
   message: error?.message ?? String(error),
 });
 
-/** A run on this thread; null if `stillWanted()` turned false while the engine loaded. */
-async function runHere(config, options, stillWanted = () => true) {
+/**
+ * A call of the engine (`method`: run, or a stepper's decode or flash) on this
+ * thread; null if `stillWanted()` turned false while the engine loaded.
+ */
+async function callHere(method, config, options, stillWanted = () => true) {
   let lab;
   try {
     lab = await loadAttentionLab();
@@ -49,7 +52,7 @@ async function runHere(config, options, stillWanted = () => true) {
   }
   if (!stillWanted()) return null;
   try {
-    return lab.run(config, options);
+    return lab[method](config, options);
   } catch (error) {
     throw asProblem(error);
   }
@@ -58,7 +61,7 @@ async function runHere(config, options, stillWanted = () => true) {
 export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
   let worker = null;
   let workerBroken = !workerFactory;
-  const pending = new Map(); // id -> {resolve, reject, timer, config, options, stillWanted}
+  const pending = new Map(); // id -> {resolve, reject, timer, method, config, options, stillWanted}
   let nextId = 1;
   let latest = 0;
 
@@ -71,7 +74,7 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
       pending.delete(id);
       clearTimeout(entry.timer);
       if (!entry.stillWanted()) entry.resolve(null);
-      else runHere(entry.config, entry.options).then(entry.resolve, entry.reject);
+      else callHere(entry.method, entry.config, entry.options).then(entry.resolve, entry.reject);
     }
   };
 
@@ -95,6 +98,27 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     worker.onmessageerror = dropWorker;
   };
 
+  async function call(method, config, options, superseding) {
+    const id = nextId++;
+    if (superseding) latest = id;
+    const stillWanted = () => !superseding || id === latest;
+    if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken)
+      return callHere(method, config, options, stillWanted);
+    if (!worker) {
+      try {
+        startWorker();
+      } catch {
+        workerBroken = true;
+        return callHere(method, config, options);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(dropWorker, timeoutMs);
+      pending.set(id, { resolve, reject, timer, method, config, options, stillWanted });
+      worker.postMessage({ id, method, config, options });
+    });
+  }
+
   return {
     /** Whether runs still go to a worker (false once it failed). */
     get usesWorker() {
@@ -105,23 +129,11 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
      * supersedes the others nor is superseded (a download's full result).
      */
     async run(config, options = {}, { superseding = true } = {}) {
-      const id = nextId++;
-      if (superseding) latest = id;
-      const stillWanted = () => !superseding || id === latest;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, stillWanted);
-      if (!worker) {
-        try {
-          startWorker();
-        } catch {
-          workerBroken = true;
-          return runHere(config, options);
-        }
-      }
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(dropWorker, timeoutMs);
-        pending.set(id, { resolve, reject, timer, config, options, stillWanted });
-        worker.postMessage({ id, config, options });
-      });
+      return call('run', config, options, superseding);
+    },
+    /** A stepper's figures (lab.decode or lab.flash: `method`), off the main thread like a large run; never superseded. */
+    stepper(method, config, options = {}) {
+      return call(method, config, options, false);
     },
   };
 }

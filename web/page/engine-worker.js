@@ -1,10 +1,19 @@
 // Runs the engine off the main thread, so a 512-token run never freezes the
-// page. Messages: {id, config, options} -> {id, ok, result | error}; fatal
-// when the engine cannot load here, so the page runs it itself instead.
-// Tensor buffers are transferred, not copied.
+// page. Messages: {id, method (run, decode or flash; default run), config, options}
+// -> {id, ok, result | error}; fatal when the engine cannot load here, so the
+// page runs it itself instead. Tensor buffers are transferred, not copied.
 import { loadAttentionLab } from '../api/index.js';
 
-self.onmessage = async ({ data: { id, config, options } }) => {
+const METHODS = new Set(['run', 'decode', 'flash']);
+
+/** The buffers of every typed array in a result (a run's tensors, a stepper's figures), each once. */
+function buffersOf(value, found = new Set()) {
+  if (ArrayBuffer.isView(value)) found.add(value.buffer);
+  else if (value && typeof value === 'object') for (const child of Object.values(value)) buffersOf(child, found);
+  return found;
+}
+
+self.onmessage = async ({ data: { id, method = 'run', config, options } }) => {
   let lab;
   try {
     lab = await loadAttentionLab(); // the same instance each time, or its fresh replacement
@@ -13,10 +22,10 @@ self.onmessage = async ({ data: { id, config, options } }) => {
     return;
   }
   try {
-    const result = lab.run(config, options);
+    if (!METHODS.has(method)) throw new Error(`unknown method ${method}`);
+    const result = lab[method](config, options);
     // An alias (dropped = weights when p = 0) shares its buffer: list each once.
-    const buffers = [...new Set(Object.values(result.tensors).map((t) => t.data.buffer))];
-    self.postMessage({ id, ok: true, result }, buffers);
+    self.postMessage({ id, ok: true, result }, [...buffersOf(result)]);
   } catch (error) {
     const { field = 'engine', code, params, message } = error;
     self.postMessage({ id, ok: false, error: { field, code, params, message } });

@@ -65,8 +65,14 @@ const controller = new PipelineController(
     sticky: document.querySelector('.toolbar'),
   },
   // The page asks the engine for the shown sentence and head only, and again when another is picked.
-  { onEditsChange: () => recompute(), onSelectionChange: () => recompute() },
+  // The steppers' figures come from the engine too (in the worker when large), for the config shown.
+  {
+    onEditsChange: () => recompute(),
+    onSelectionChange: () => recompute(),
+    runStepper: (method, options) => engine.stepper(method, shownConfig, options),
+  },
 );
+let shownConfig = null; // the config of the result on the page
 let form;
 const inputPanel = wireInputPanel({
   settings: () => state.settings,
@@ -116,6 +122,7 @@ async function recompute() {
   const computed = performance.now();
   inputPanel.renderChips(result, state.t);
   form.sync(state.settings, result.settings);
+  shownConfig = config;
   controller.setResult(result, { weightsGiven: Boolean(config.weights?.values) });
   renderStatus();
   await controller.whenShown(); // a large result: the steps in view built (the rest follow in slices)
@@ -448,7 +455,7 @@ function renderLinkNotice() {
 window.attentionLab = {
   state,
   controller,
-  isIdle: () => runsInFlight === 0 && languagesLoading === 0 && !controller.building,
+  isIdle: () => runsInFlight === 0 && languagesLoading === 0 && !controller.building && !controller.steppersBusy,
   currentConfig,
 };
 

@@ -8,6 +8,7 @@ import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from './co
 import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
 import { renderPipeline } from './sections.js';
 import { SliceQueue } from './slices.js';
+import { Steppers } from './steppers.js';
 import { markTabPanel, renderTabs } from './tabs.js';
 import { TeachingFrame } from './teach.js';
 import { touchWording } from './touch.js';
@@ -46,16 +47,21 @@ export class PipelineController {
   #frame;
   /** A large result's steps, built in slices after the render (slices.js). */
   #queue = new SliceQueue({ onBuilt: (section) => this.#built(section) });
+  /** The KV-cache and online-softmax steppers (steppers.js), when the host can run them. */
+  #steppers = null;
 
   /**
    * parts: {root (document or a shadow root, for highlighting and keys), pipeline,
    * explain, batchTabs, headTabs, and for teach.js overview?, follow?, stepper?,
    * stepsToggle?, sticky?}; onEditsChange() after every edit; onSelectionChange()
    * when the user picks a sentence or head the result does not hold (a host that
-   * runs with runOptions() runs again; without it, results must hold everything).
+   * runs with runOptions() runs again; without it, results must hold everything);
+   * runStepper(method, options) runs lab.decode or lab.flash (method) on the
+   * shown result's config and resolves with its figures (without it, no steppers).
    */
-  constructor(parts, { onEditsChange, onSelectionChange = null }) {
+  constructor(parts, { onEditsChange, onSelectionChange = null, runStepper = null }) {
     this.#parts = parts;
+    if (runStepper) this.#steppers = new Steppers(runStepper);
     this.#onEditsChange = onEditsChange;
     this.#onSelectionChange = onSelectionChange;
     adoptStyleSheets(parts.root, [heatmapStyleSheet()]);
@@ -112,6 +118,11 @@ export class PipelineController {
   /** Whether a large result's steps are still being built in slices. */
   get building() {
     return this.#queue.busy;
+  }
+
+  /** Whether the steppers on the page wait for their figures. */
+  get steppersBusy() {
+    return this.#steppers?.busy ?? false;
   }
 
   /**
@@ -196,7 +207,7 @@ export class PipelineController {
     this.#layout = renderPipeline(
       this.#parts.pipeline,
       result,
-      { ...this.#options, ...selection },
+      { ...this.#options, ...selection, steppers: this.#steppers },
       {
         isWeightEdited: (name, i, j) =>
           isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
@@ -222,6 +233,9 @@ export class PipelineController {
       },
       this.#queue,
     );
+    const { decimals, mode } = this.#options;
+    const { b, h, queryLabels, keyLabels } = this.#layout;
+    this.#steppers?.update({ t, result, b, h, decimals, theme: this.#options.theme, queryLabels, keyLabels });
     const pick = (key) => (k) => this.#select({ [key]: k });
     const { pipeline, batchTabs, headTabs } = this.#parts;
     renderTabs(batchTabs, {
@@ -243,7 +257,6 @@ export class PipelineController {
       onPick: pick('h'),
     });
     markTabPanel(pipeline, [batchTabs, headTabs]);
-    const { decimals, mode } = this.#options;
     // A large result's long lists (the follow menu) come in a slice after the steps in view.
     const later = this.#layout.progressive ? (run) => this.#queue.add(run, null) : null;
     this.#frame.update({ t, result, layout: this.#layout, focus: selection.focus, mode, decimals, later });
@@ -310,6 +323,7 @@ export class PipelineController {
   #explainContext(t, decimals, weightsGiven) {
     return {
       ...this.#layout,
+      steppers: this.#steppers?.state,
       t,
       result: this.result,
       decimals,

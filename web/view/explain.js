@@ -10,6 +10,7 @@ import { fillText } from './formulas.js';
 import { UNKNOWN } from './dropout.js';
 import { explainWeightCell } from './explain-weights.js';
 import { ropePairOf, windowEffect } from '../model/variants.js';
+import { STEPPER_EXPLAIN } from './explain-steppers.js';
 
 const MAX_TERMS = 16;
 
@@ -66,7 +67,7 @@ export const cellName = (name, row, col) => (row === null ? `${name}[${col}]` : 
  * Returns {nodes, highlight: [{matrix, row?, col?}]} (row null: every row), or null.
  */
 export function explainCell(step, i, j, ctx) {
-  const explain = EXPLAIN[step] ?? (step in ctx.result.tensors ? explainWeightCell : null);
+  const explain = EXPLAIN[step] ?? STEPPER_EXPLAIN[step] ?? (step in ctx.result.tensors ? explainWeightCell : null);
   if (!explain) return null;
   return explain(step, i, j, ctx);
 }

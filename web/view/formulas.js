@@ -188,6 +188,10 @@ export function stepFormula(step, f) {
       return f.hasWO ? outputProjectionFormula(f) : null;
     case 'output':
       return f.hasWO ? `output = concat · W_{O}${f.bias.O ? ' + b_{O}' : ''}` : 'output = concat';
+    case 'kvcache':
+      return 'K_{cache} ← [K_{cache}; k_{t}], V_{cache} ← [V_{cache}; v_{t}];  a_{t} = softmax(q_{t}K_{cache}^{⊤} · s),  o_{t} = a_{t}V_{cache}';
+    case 'flash':
+      return 'm = max(m_{old}, max_{j} x_{ij}),  α = exp(m_{old} − m),  ℓ = α·ℓ + Σ_{j} exp(x_{ij} − m),  O = α·O + Σ_{j} exp(x_{ij} − m)·v_{j};  o_{i} = O / ℓ';
     default:
       return null;
   }

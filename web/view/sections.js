@@ -47,6 +47,8 @@ export const STEP_NAMES = {
   concat: 'concat',
   wo: 'W_O',
   output: 'output',
+  kvcache: 'kv-cache',
+  flash: 'flash',
 };
 
 const paragraph = (className, text) => {
@@ -884,6 +886,18 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       },
     ),
   );
+
+  // The steppers: their bodies live across renders (steppers.js fills them with their own engine calls).
+  if (view.steppers) {
+    const stepperBody = (step) => {
+      const body = view.steppers.body(step);
+      return keep(body, container.contains(body) ? body : null);
+    };
+    const kvShape = `K/V cache [B=${B}, H_kv=${result.sizes.H_kv ?? H}, t+1, d_k=${dk}], q_t [B=${B}, H=${H}, 1, d_k=${dk}]`;
+    sections.push(section(f, 'kvcache', kvShape, () => [stepperBody('kvcache')]));
+    const flashShape = `[B_r, B_c] · m, ℓ, α [B_r] · O [B_r, d_k=${dk}]`;
+    sections.push(section(f, 'flash', flashShape, () => [stepperBody('flash')]));
+  }
 
   const shown = view.steps ? sections.filter((el) => view.steps.has(el.dataset.step)) : sections;
   // Numbered here (teach.js reads them), so a step's header equals its last one and is kept.
