@@ -44,6 +44,8 @@ describe('overview shapes', () => {
     expect(shapeText(scores, 'both')).toBe('[B=2, H=4, S=5, S_kv=5]');
     const cross = stepShapes('qkv', { ...dims, Skv: 7 });
     expect(cross.map((s) => shapeText(s, 'both'))).toEqual(['[B=2, S=5, D=8]', '[B=2, S_kv=7, D=8]']);
+    const grouped = stepShapes('qkv', { ...dims, Hkv: 2 });
+    expect(grouped.map((s) => shapeText(s, 'both'))).toEqual(['[B=2, S=5, D=8]', '[B=2, S_kv=5, H_kv·d_k=4]']);
   });
 
   test('every step the pipeline renders that holds a tensor has a shape', () => {

@@ -10,7 +10,7 @@ const SHAPE_LETTERS = {
   weights: [['D', 'D']],
   qkv: [
     ['B', 'S', 'D'],
-    ['B', 'S_kv', 'D'],
+    ['B', 'S_kv', 'H_kv·d_k'],
   ],
   split: [['B', 'H', 'S', 'd_k']],
   qkNorm: [
@@ -31,6 +31,8 @@ const SHAPE_LETTERS = {
   concat: [['B', 'S', 'D']],
   wo: [['D', 'D']],
   output: [['B', 'S', 'D']],
+  kvcache: [['S', 'H_kv·d_k']], // the cache of K (and of V) when every token is in
+  flash: [['S', 'd_k']], // one head's O / ℓ
 };
 
 /**
@@ -44,7 +46,12 @@ export function stepShapes(key, dims) {
     'H_kv·d_k': (dims.Hkv ?? dims.H) * dims.dk, // K and V's width with GQA
     'd_k/2': dims.dk / 2, // RoPE's angles: one per pair of features
   };
-  const shapes = (SHAPE_LETTERS[key] ?? []).map((letters) => ({ letters, sizes: letters.map((l) => size[l]) }));
+  // Without GQA, K and V are D wide like Q, and say so.
+  const plainKv = (dims.Hkv ?? dims.H) === dims.H;
+  const shapes = (SHAPE_LETTERS[key] ?? []).map((axes) => {
+    const letters = axes.map((l) => (plainKv && l === 'H_kv·d_k' ? 'D' : l));
+    return { letters, sizes: letters.map((l) => size[l]) };
+  });
   return shapes.filter((shape, k) => k === 0 || shapes[0].sizes.join() !== shape.sizes.join());
 }
 
