@@ -296,8 +296,8 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
 // The scratch of a run, kept from call to call (one per thread): grown when a
 // run is larger than any before, never zero-filled again.
 struct Workspace {
-  std::vector<float> projected;         // [B·S, 3D] Q | K | V (self-attention), or Q [B·S, D]
-  std::vector<float> keysValues;        // [B·S_kv, 2D] K | V (cross-attention)
+  std::vector<float> projected;         // [B·S, D + 2·Dkv] Q | K | V (self-attention), or Q [B·S, D]
+  std::vector<float> keysValues;        // [B·S_kv, 2·Dkv] K | V (cross-attention)
   std::vector<float> headWeights;       // [S, S_kv] one head's scores and weights when not kept
   std::vector<float> headDropped;       // [S, S_kv] one head's dropped weights when not kept
   std::vector<float> headProbs;         // [S, S_kv + 1] one head's probabilities with the sink column
@@ -328,6 +328,9 @@ void projectSideBySide(const Tensor& x, const Intermediates& m, std::initializer
   const int64_t rows = x.shape[0] * x.shape[1], d = x.shape[2], count = static_cast<int64_t>(weightNames.size());
   std::vector<const float*> weights, biases;
   std::vector<int64_t> widths;
+  weights.reserve(weightNames.size());
+  biases.reserve(biasNames.size());
+  widths.reserve(weightNames.size());
   bool sameWidth = true;
   for (const char* name : weightNames) {
     const Tensor& w = m.w.at(name);

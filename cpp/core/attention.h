@@ -1,15 +1,17 @@
 // Scaled dot-product and multi-head attention, keeping every intermediate.
 //
-//   tokens -> ids -> X -> Q, K, V = X·W + b -> split heads
-//     -> scores = Q_h K_hᵀ (or the additive v_aᵀ tanh(q·W_a + k·U_a))
-//     -> scaled -> masked -> weights = softmax
-//     -> dropped = dropout(weights) -> context = dropped · V_h
+//   tokens -> ids -> X -> Q, K, V = X·W + b -> [Q_norm, K_norm] -> [Q_rope, K_rope] -> split heads
+//     -> scores = Q_h K_gᵀ (or the additive v_aᵀ tanh(q·W_a + k·U_a)), g = h // (H / H_kv)
+//     -> scaled -> [capped] -> [biased = capped + alibiBias] -> masked
+//     -> weights = softmax (with [the sink column], whose share is sinkWeights)
+//     -> dropped = dropout(weights) -> context = dropped · V_g
 //     -> concat -> output = concat·W_O + b_O
 //   averagedWeights = dropped averaged over the heads (nn.MultiheadAttention's
-//   default average_attn_weights=True)
+//   default average_attn_weights=True). The stages in [] run only with their
+//   variant on (config.h: qkNorm, rope, softcap, alibi, sinkLogit).
 //
 // Shapes: B batch, S query length, S_kv key length, H heads, D dModel,
-// dk = D / H (headDim).
+// dk = D / H (headDim), H_kv key/value heads (numKVHeads; H without GQA).
 #pragma once
 
 #include <array>

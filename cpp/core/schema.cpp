@@ -770,8 +770,9 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
   if (Status s = checkMembers(root, "")) return s;
   std::string givenOneOf[2];  // the field given in each exclusive group ("input", "context")
   const SchemaShape& shape = schemaShape();
-  for (size_t i = 0; i < configSchema().size(); ++i) {
-    const FieldSpec& f = configSchema()[i];
+  const std::vector<FieldSpec>& schema = configSchema();
+  for (size_t i = 0; i < schema.size(); ++i) {
+    const FieldSpec& f = schema[i];
     const JsonValue* value = lookup(root, shape.pathParts[i]);
     if (!value) continue;
     if (value->isNull() && shape.nullable[i]) continue;  // null: not given
@@ -875,11 +876,12 @@ std::string settingsJson(const AttentionConfig& config) {
     for (const FieldSpec& f : configSchema()) quoted.push_back(jsonQuote(f.path) + ":");
     return quoted;
   }();
+  const std::vector<FieldSpec>& schema = configSchema();
   std::string out;
   out.reserve(512);
   out += '{';
   for (size_t i = 0; i < keys.size(); ++i) {
-    const std::string value = configSchema()[i].write(config);
+    const std::string value = schema[i].write(config);
     if (value == "null") continue;
     if (out.size() > 1) out += ',';
     out += keys[i];
