@@ -39,8 +39,8 @@ const asProblem = (error) => ({
   message: error?.message ?? String(error),
 });
 
-/** A run on this thread; null if `stillWanted()` turned false while the engine loaded. */
-async function runHere(config, options, stillWanted = () => true) {
+/** A run (or `call`: "decode", "flash") on this thread; null if `stillWanted()` turned false while the engine loaded. */
+async function runHere(config, options, stillWanted = () => true, call = 'run') {
   let lab;
   try {
     lab = await loadAttentionLab();
@@ -49,7 +49,7 @@ async function runHere(config, options, stillWanted = () => true) {
   }
   if (!stillWanted()) return null;
   try {
-    return lab.run(config, options);
+    return lab[call](config, options);
   } catch (error) {
     throw asProblem(error);
   }
@@ -71,7 +71,7 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
       pending.delete(id);
       clearTimeout(entry.timer);
       if (!entry.stillWanted()) entry.resolve(null);
-      else runHere(entry.config, entry.options).then(entry.resolve, entry.reject);
+      else runHere(entry.config, entry.options, () => true, entry.call).then(entry.resolve, entry.reject);
     }
   };
 
@@ -95,6 +95,27 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     worker.onmessageerror = dropWorker;
   };
 
+  // One engine call: on this thread when small (or without a worker), else in the worker.
+  const callEngine = (call, config, options, superseding) => {
+    const id = nextId++;
+    if (superseding) latest = id;
+    const stillWanted = () => !superseding || id === latest;
+    if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, stillWanted, call);
+    if (!worker) {
+      try {
+        startWorker();
+      } catch {
+        workerBroken = true;
+        return runHere(config, options, () => true, call);
+      }
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(dropWorker, timeoutMs);
+      pending.set(id, { resolve, reject, timer, config, options, stillWanted, call });
+      worker.postMessage({ id, config, options, call });
+    });
+  };
+
   return {
     /** Whether runs still go to a worker (false once it failed). */
     get usesWorker() {
@@ -105,23 +126,18 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
      * supersedes the others nor is superseded (a download's full result).
      */
     async run(config, options = {}, { superseding = true } = {}) {
-      const id = nextId++;
-      if (superseding) latest = id;
-      const stillWanted = () => !superseding || id === latest;
-      if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken) return runHere(config, options, stillWanted);
-      if (!worker) {
-        try {
-          startWorker();
-        } catch {
-          workerBroken = true;
-          return runHere(config, options);
-        }
-      }
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(dropWorker, timeoutMs);
-        pending.set(id, { resolve, reject, timer, config, options, stillWanted });
-        worker.postMessage({ id, config, options });
-      });
+      return callEngine('run', config, options, superseding);
+    },
+    /**
+     * lab.decode (DecodeOptions) and lab.flash (FlashOptions), the steppers:
+     * resolve with the result (they neither supersede a run nor are
+     * superseded), reject like run.
+     */
+    async decode(config, options = {}) {
+      return callEngine('decode', config, options, false);
+    },
+    async flash(config, options = {}) {
+      return callEngine('flash', config, options, false);
     },
   };
 }
