@@ -54,6 +54,17 @@ const std::vector<std::string>& configs() {
           "numHeads": 2, "score": "additive", "scale": 0.5, "weights": {"init": "torch-mha"}})",
       R"({"input": {"randn": [2, 5, 16]}, "contextInput": {"rand": [2, 7, 16]}, "dModel": 16, "numHeads": 4,
           "dropout": {"p": 0.1}, "weights": {"values": {"b_K": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}}})",
+      // The modern variants: every one at once with and without dropout (the sink column's wider rows), a cap
+      // or a bias without a mask (masked is then not scaled), GQA with cross-attention.
+      R"({"texts": ["every modern variant at once", "and a batch"], "dModel": 16, "numHeads": 4, "numKVHeads": 2,
+          "qkNorm": true, "rope": {"style": "rotate-half"}, "softcap": 2, "alibi": true, "window": 2,
+          "sinkTokens": 1, "sinkLogit": 0.5, "mask": "causal+padding"})",
+      R"({"text": "the sink column with dropout", "dModel": 8, "numHeads": 4, "numKVHeads": 1, "qkNorm": true,
+          "rope": {"style": "interleaved", "base": 100}, "sinkLogit": 0, "mask": "causal", "window": 3,
+          "dropout": {"p": 0.3, "seed": 2}})",
+      R"({"text": "a cap and a bias without a mask", "dModel": 8, "numHeads": 2, "softcap": 1, "alibi": true})",
+      R"({"text": "grouped keys", "contextText": "from another sentence", "dModel": 8, "numHeads": 4,
+          "numKVHeads": 2, "sinkLogit": -1, "softcap": 5})",
   };
   return list;
 }

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { compareTensors, fixtureNames, readFixture } from './fixtures.js';
 
-// The per-head tensors [B, H, ...] and the additive score's own weights (no batch dimension).
-const PER_HEAD = ['scores', 'scaled', 'masked', 'weights', 'dropped', 'context'];
-const ADDITIVE = ['W_a', 'U_a', 'v_a'];
+// The per-head tensors [B, H, ...], and the tensors without a batch dimension besides the weights: the
+// additive score's own weights, the RoPE angles [S, dk/2] and the ALiBi bias [H, S, S_kv].
+const PER_HEAD = ['scores', 'scaled', 'capped', 'biased', 'masked', 'weights', 'sinkWeights', 'dropped', 'context'];
+const NO_BATCH = ['W_a', 'U_a', 'v_a', 'ropeAngles', 'alibiBias'];
 
 /** Sentence `b` and head `h` (null: all) of a fixture tensor {shape: [B, H?, ...], data}. */
 function sliceOf({ shape, data }, b, h) {
@@ -46,7 +47,9 @@ describe('JS API reproduces PyTorch 1.13', () => {
     expect(result.unknownTokens).toEqual(expected.unknownTokens);
     expect(result.headDim).toBe(expected.headDim);
     const [B, H, S, Skv] = expected.tensors.scores.shape;
-    expect(result.sizes).toEqual({ B, H, S, S_kv: Skv, D: expected.tensors.output.shape[2] });
+    // K [B, S_kv, H_kv·dk]: H_kv key/value heads (H without grouped-query attention).
+    const H_kv = expected.tensors.K ? expected.tensors.K.shape[2] / expected.headDim : H;
+    expect(result.sizes).toEqual({ B, H, S, S_kv: Skv, D: expected.tensors.output.shape[2], H_kv });
     expect(result.scaleFactor).toBeCloseTo(expected.scaleFactor, 12);
     if (expected.contextTokens) expect(result.contextTokens).toEqual(expected.contextTokens);
     if (expected.contextIds) expect(result.contextIds).toEqual(expected.contextIds);
@@ -87,7 +90,7 @@ describe('JS API reproduces PyTorch 1.13', () => {
         for (const [tensorName, tensor] of Object.entries(expected.tensors)) {
           const perHead = PER_HEAD.includes(tensorName) && !['weights', 'dropped'].includes(tensorName);
           const hasBatch =
-            !tensorName.startsWith('W_') && !tensorName.startsWith('b_') && !ADDITIVE.includes(tensorName);
+            !tensorName.startsWith('W_') && !tensorName.startsWith('b_') && !NO_BATCH.includes(tensorName);
           want[tensorName] = sliceOf(tensor, hasBatch ? b : null, perHead ? h : null);
           expect(result.tensors[tensorName]?.batch).toBe(hasBatch ? b : undefined);
           expect(result.tensors[tensorName]?.head).toBe(perHead ? h : undefined);
