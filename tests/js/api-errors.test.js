@@ -74,6 +74,33 @@ const cases = [
     'must be [8, 8]',
   ],
   ['over the memory limit', { input: { randn: [16, 2048, 64] }, dModel: 64, numHeads: 16 }, 'dModel', 'memory limit'],
+  // The modern variants' combinations.
+  [
+    'RoPE with an odd headDim',
+    { text: 'a b', dModel: 6, numHeads: 2, rope: { style: 'interleaved' } },
+    'rope.style',
+    'headDim must be even; headDim is 3',
+  ],
+  [
+    'numHeads not divisible by numKVHeads',
+    { text: 'a', dModel: 12, numHeads: 6, numKVHeads: 4 },
+    'numKVHeads',
+    'numHeads (6) must be divisible by numKVHeads (4)',
+  ],
+  [
+    'GQA with nn.MultiheadAttention',
+    { text: 'a', numHeads: 2, numKVHeads: 1, weights: { init: 'torch-mha' } },
+    'numKVHeads',
+    'numKVHeads (1) below numHeads (2) needs weights.init',
+  ],
+  ['a window without a causal mask', { text: 'a b', window: 1 }, 'window', 'a sliding window needs mask "causal"'],
+  [
+    'ALiBi with cross-attention',
+    { text: 'a', contextText: 'b c', alibi: true },
+    'alibi',
+    'alibi uses the positions i − j of queries and keys in one sequence',
+  ],
+  ['a softcap of 0', { text: 'a', softcap: 0 }, 'softcap', 'softcap (0) must be between 0.001 and 1000000'],
   ['malformed JSON text', '{"text": "a"', 'config', 'not valid JSON'],
   ['a config that is not an object', [1, 2], 'config', 'must be an object'],
 ];
