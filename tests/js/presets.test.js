@@ -184,6 +184,126 @@ const VIEWS = {
   }),
 };
 
+// (B, S, heads·dk) -> (B, heads, S, dk): .view(b, n, heads, head_dim).transpose(1, 2)
+const splitHeads = (t, heads) => {
+  const [B, S, width] = t.shape;
+  return permute(reshape(t, [B, S, heads, width / heads]), [0, 2, 1, 3]);
+};
+// nn.Linear(in, out) -> its state_dict entries under `name`.
+const linear = (name, w, b) => ({ [`${name}.weight`]: transpose(w), ...(b ? { [`${name}.bias`]: b } : {}) });
+// Hugging Face-style modules: q/k/v_proj without bias, o_proj with nn.Linear's bias.
+const hfProjections = (t) => ({
+  ...linear('q_proj', t.W_Q),
+  ...linear('k_proj', t.W_K),
+  ...linear('v_proj', t.W_V),
+  ...linear('o_proj', t.W_O, t.b_O),
+});
+const heads = (r) => [r.sizes.H, r.sizes.H_kv ?? r.sizes.H];
+
+Object.assign(VIEWS, {
+  llama: (r) => {
+    const { tensors: t, ids } = r;
+    const [H, Hkv] = heads(r);
+    return {
+      ids: idsMatrix(ids),
+      hidden_states: t.X,
+      ...hfProjections(t),
+      query_proj: t.Q,
+      key_proj: t.K,
+      value_proj: t.V,
+      rope_angles: t.ropeAngles,
+      query_states: splitHeads(t.Q_rope, H),
+      key_states: splitHeads(t.K_rope, Hkv),
+      attn_scores: t.scores,
+      scaled_scores: t.scaled,
+      masked_scores: t.masked,
+      attn_weights: t.weights,
+      attn_heads: t.context,
+      attn_output: t.output,
+    };
+  },
+  mistral: (r) => {
+    const { tensors: t, ids } = r;
+    const [H, Hkv] = heads(r);
+    return {
+      ids: idsMatrix(ids),
+      hidden_states: t.X,
+      ...hfProjections(t),
+      query_states: splitHeads(t.Q_rope, H),
+      key_states: splitHeads(t.K_rope, Hkv),
+      value_states: splitHeads(t.V, Hkv),
+      attn_scores: t.scores,
+      scaled_scores: t.scaled,
+      mask: first(t.mask), // causal | window, 1 = blocked
+      masked_scores: t.masked,
+      attn_weights: t.weights,
+      attn_output: t.output,
+    };
+  },
+  'streaming-llm': ({ tensors: t, ids }) => ({
+    ids: idsMatrix(ids),
+    x: t.X,
+    ...linear('W_query', t.W_Q),
+    ...linear('W_key', t.W_K),
+    ...linear('W_value', t.W_V),
+    ...linear('out_proj', t.W_O, t.b_O),
+    attn_scores: t.scores,
+    scaled_scores: t.scaled,
+    mask: first(t.mask), // causal | (window and not a sink), 1 = blocked
+    masked_scores: t.masked,
+    attn_weights: t.weights,
+    context: t.context,
+    output: t.output,
+  }),
+  'alibi-bloom': ({ tensors: t, ids }) => ({
+    ids: idsMatrix(ids),
+    hidden_states: t.X,
+    ...linear('query', t.W_Q, t.b_Q),
+    ...linear('key', t.W_K, t.b_K),
+    ...linear('value', t.W_V, t.b_V),
+    ...linear('dense', t.W_O, t.b_O),
+    attn_scores: t.scores,
+    scaled_scores: t.scaled,
+    alibi: t.alibiBias,
+    biased_scores: t.biased,
+    masked_scores: t.masked,
+    attn_weights: t.weights,
+    output: t.output,
+  }),
+  'multi-query': (r) => {
+    const { tensors: t, ids } = r;
+    return {
+      ids: idsMatrix(ids),
+      x: t.X,
+      ...hfProjections(t),
+      queries: splitHeads(t.Q, r.sizes.H),
+      keys: t.K, // the one key head: (B, S, dk)
+      values: t.V,
+      attn_scores: t.scores,
+      scaled_scores: t.scaled,
+      masked_scores: t.masked,
+      attn_weights: t.weights,
+      heads: t.context,
+      output: t.output,
+    };
+  },
+  'gemma2-softcap': (r) => {
+    const { tensors: t, ids } = r;
+    return {
+      ids: idsMatrix(ids),
+      hidden_states: t.X,
+      ...hfProjections(t),
+      query_states: splitHeads(t.Q_rope, r.sizes.H),
+      attn_scores: t.scores,
+      scaled_scores: t.scaled,
+      capped_scores: t.capped,
+      masked_scores: t.masked,
+      attn_weights: t.weights,
+      attn_output: t.output,
+    };
+  },
+});
+
 let lab;
 const worst = [];
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { editsFromJson, withEdits } from '../../web/model/edits.js';
 import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { pytorchScript } from '../../web/model/pytorch-script.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { compareTensors } from './fixtures.js';
+import { compareTensors, readFixture } from './fixtures.js';
 
 // Appended to the generated script: every tensor it built, as JSON.
 const DUMP = `
@@ -180,6 +180,24 @@ const cases = [
     'mask convention additive, causal + padding, -1e10',
     { texts: ['a b c', 'd'], mask: 'causal+padding', maskConvention: 'additive', maskFill: -1e10, numHeads: 4 },
   ],
+  // The modern variants: the configs of their PyTorch fixtures, each alone and together.
+  ...[
+    'qk-norm',
+    'rope-rotate-half',
+    'rope-interleaved-base-100',
+    'gqa-4-to-2-rand',
+    'gqa-4-to-2-bias-dropout',
+    'gqa-identity',
+    'mqa-cross',
+    'window-padding-keep',
+    'window-sinks-additive',
+    'sink-logit-zero-mha-dropout',
+    'sink-logit-nonzero',
+    'alibi-6-heads',
+    'softcap-alibi',
+    'qknorm-rope-gqa-softcap-alibi',
+    'all-variants-dropout',
+  ].map((name) => [`fixture ${name}`, readFixture(name).config]),
 ];
 
 let lab;

@@ -86,6 +86,24 @@ export default {
   'preset.additive': 'Additive (Bahdanau) attention',
   'preset.additive.note':
     'Mirrors tests/reference/programs/additive.py, the AdditiveAttention of Dive into Deep Learning: score = w_vᵀ tanh(W_q q + W_k k) with three nn.LazyLinear(…, bias=False) layers (num_hiddens = 8; drawn at the first call, W_q, then W_k, then w_v), decoder queries and encoder keys that are also the values, no scaling. Here W_Q = W_K = W_V = I and no W_O, so W_a, U_a, v_a are the program’s W_q, W_k, w_v. The PyTorch seq2seq tutorial’s BahdanauAttention has biases in its layers, which the engine does not draw.',
+  'preset.llama': 'Llama-style: RoPE (rotate-half), GQA 8 → 2, causal',
+  'preset.llama.note':
+    'Mirrors tests/reference/programs/llama.py, Hugging Face’s LlamaAttention written out: q_proj = nn.Linear(32, 32, bias=False), k_proj and v_proj = nn.Linear(32, 8, bias=False) (2 KV heads of 4), rotary embedding with rotate_half (the frequencies repeated over both halves, base 10000), repeat_kv (each KV head repeated in a row: query heads 0–3 read KV head 0, 4–7 read KV head 1, as repeat_interleave does; .repeat would interleave them), scores / √4, a causal mask. Llama’s o_proj has no bias; here it keeps nn.Linear’s bias, as the engine’s output projection does.',
+  'preset.mistral': 'Mistral-style: sliding window 3, GQA 4 → 2',
+  'preset.mistral.note':
+    'Mirrors tests/reference/programs/mistral.py, Hugging Face’s MistralAttention written out: Llama’s attention (RoPE rotate-half, GQA with 2 KV heads for 4 query heads) with a sliding window: query i sees key j only when 0 ≤ i − j < 3, the causal mask or’ed with torch.tril(ones, diagonal=−3). The output projection keeps nn.Linear’s bias.',
+  'preset.streaming-llm': 'StreamingLLM: window 4 + 4 attention sinks',
+  'preset.streaming-llm.note':
+    'Mirrors tests/reference/programs/streaming-llm.py: StreamingLLM’s pattern (Xiao et al., attention sinks). Each query sees the last 4 keys (the window) and, whatever the window, the first 4 tokens, which models use as a place to put attention they do not need. Three nn.Linear(16, 16, bias=False), 2 heads, causal; positions are not re-numbered in the cache here.',
+  'preset.alibi-bloom': 'ALiBi (BLOOM): linear position biases, 8 heads',
+  'preset.alibi-bloom.note':
+    'Mirrors tests/reference/programs/alibi-bloom.py: no position embedding; head h adds −m_h·(i − j) to its scaled scores, slopes m_h = 2^(−8h/8) = 1/2 … 1/256 (the paper’s get_slopes), then the causal mask. BLOOM’s build_alibi_tensor adds m_h·j instead, which differs per row by m_h·i: the softmax ignores that, and the program checks the weights are the same. BLOOM fuses Q, K, V into one nn.Linear(32, 96); here three nn.Linear(32, 32) with bias draw like the engine.',
+  'preset.multi-query': 'Multi-query attention: 4 query heads, 1 KV head',
+  'preset.multi-query.note':
+    'Mirrors tests/reference/programs/multi-query.py, Shazeer’s multi-query attention: q_proj = nn.Linear(16, 16, bias=False) gives 4 query heads, k_proj and v_proj = nn.Linear(16, 4, bias=False) one shared key head and value head, broadcast over the query heads (unsqueeze(1)). The KV cache is 4 times smaller than multi-head attention’s.',
+  'preset.gemma2-softcap': 'Gemma 2: logit soft-capping at 50, GQA 4 → 2',
+  'preset.gemma2-softcap.note':
+    'Mirrors tests/reference/programs/gemma2-softcap.py, Hugging Face’s Gemma2Attention written out: RoPE rotate-half, 2 KV heads for 4 query heads, and the scaled scores soft-capped as 50·tanh(scaled / 50) before the causal mask. Scores this small barely change (tanh is almost linear near 0); large logits are held below 50. The output projection keeps nn.Linear’s bias.',
   'status.computing': 'Computing…',
   'status.loading': 'Loading the engine…',
   'status.error': 'Not updated: {message}',

@@ -86,6 +86,24 @@ export default {
   'preset.additive': '加性注意力（Bahdanau）',
   'preset.additive.note':
     '对应 tests/reference/programs/additive.py，即《动手学深度学习》中的 `AdditiveAttention`：分数 = w_vᵀ tanh(W_q q + W_k k)，三个 nn.LazyLinear(…, bias=False) 层（num_hiddens = 8，在第一次调用时依次生成 W_q、W_k、w_v）；查询来自解码器，键来自编码器，值就是键；不缩放。这里 W_Q = W_K = W_V = I，没有 W_O，所以 W_a、U_a、v_a 就是程序中的 W_q、W_k、w_v。PyTorch 的 seq2seq 教程中的 `BahdanauAttention` 各层带偏置，本引擎不生成这些偏置。“我爱你”的三个汉字各是一个词元，与英文句子的词元 ID 相同。',
+  'preset.llama': 'Llama 风格：RoPE（rotate-half）、GQA 8 → 2、因果掩码',
+  'preset.llama.note':
+    '对应 tests/reference/programs/llama.py，把 Hugging Face 的 LlamaAttention 展开写出：q_proj = nn.Linear(32, 32, bias=False)，k_proj 和 v_proj = nn.Linear(32, 8, bias=False)（2 个键值头，每头 4 维）；旋转位置编码用 rotate_half（频率在前后两半重复，base 10000）；repeat_kv 把每个键值头连续重复（查询头 0–3 读键值头 0，4–7 读键值头 1，与 repeat_interleave 相同；用 .repeat 会交错分组）；注意力分数除以 √4，加因果掩码。Llama 的 o_proj 没有偏置；这里保留 nn.Linear 的偏置，与引擎的输出投影一致。',
+  'preset.mistral': 'Mistral 风格：滑动窗口 3、GQA 4 → 2',
+  'preset.mistral.note':
+    '对应 tests/reference/programs/mistral.py，把 Hugging Face 的 MistralAttention 展开写出：与 Llama 相同的注意力（RoPE rotate-half，4 个查询头共用 2 个键值头），再加滑动窗口：查询 i 只能看到满足 0 ≤ i − j < 3 的键 j，即因果掩码与 torch.tril(ones, diagonal=−3) 取并集。输出投影保留 nn.Linear 的偏置。',
+  'preset.streaming-llm': 'StreamingLLM：窗口 4 + 4 个注意力汇聚词元',
+  'preset.streaming-llm.note':
+    '对应 tests/reference/programs/streaming-llm.py：StreamingLLM 的注意力模式（Xiao 等人，注意力汇聚 attention sinks）。每个查询看到最近的 4 个键（窗口），并且无论窗口在哪里，都能看到开头的 4 个词元——模型把用不上的注意力放在这些词元上。三个 nn.Linear(16, 16, bias=False)，2 个头，因果掩码；这里缓存中的位置不重新编号。',
+  'preset.alibi-bloom': 'ALiBi（BLOOM）：线性位置偏置，8 个头',
+  'preset.alibi-bloom.note':
+    '对应 tests/reference/programs/alibi-bloom.py：不用位置编码；第 h 个头在缩放后的注意力分数上加 −m_h·(i − j)，斜率 m_h = 2^(−8h/8) = 1/2 … 1/256（论文的 get_slopes），再加因果掩码。BLOOM 的 build_alibi_tensor 加的是 m_h·j，每行相差常数 m_h·i：softmax 不受影响，程序中检查了两者的注意力权重相同。BLOOM 把查询、键、值合成一个 nn.Linear(32, 96)；这里用三个带偏置的 nn.Linear(32, 32)，随机数的生成顺序与引擎一致。',
+  'preset.multi-query': '多查询注意力（MQA）：4 个查询头，1 个键值头',
+  'preset.multi-query.note':
+    '对应 tests/reference/programs/multi-query.py，即 Shazeer 的多查询注意力：q_proj = nn.Linear(16, 16, bias=False) 给出 4 个查询头，k_proj 和 v_proj = nn.Linear(16, 4, bias=False) 只给出一个共享的键头和值头，通过 unsqueeze(1) 广播到所有查询头。KV 缓存是多头注意力的四分之一。',
+  'preset.gemma2-softcap': 'Gemma 2：注意力分数软上限 50，GQA 4 → 2',
+  'preset.gemma2-softcap.note':
+    '对应 tests/reference/programs/gemma2-softcap.py，把 Hugging Face 的 Gemma2Attention 展开写出：RoPE rotate-half，4 个查询头共用 2 个键值头，缩放后的注意力分数在掩码前做软上限 50·tanh(scaled / 50)。这么小的分数几乎不变（tanh 在 0 附近近似线性）；很大的分数会被限制在 50 以内。输出投影保留 nn.Linear 的偏置。',
   'status.computing': '计算中…',
   'status.loading': '正在加载计算引擎…',
   'status.error': '未更新：{message}',

@@ -4,7 +4,9 @@
 // Settings are keyed by config path (see settings.js); a value given per
 // language ({en, zh}) is resolved with presetSettings(preset, lang). The
 // Chinese sentences are chosen so that their tokens repeat in the same
-// pattern as the English ones: token ids, and so every number, are the same.
+// pattern as the English ones: token ids, and so every number, are the same
+// (each of the modern presets' sentences has distinct words, and its Chinese
+// one as many distinct characters, each a token of its own).
 
 /** A value per UI language: {en: ..., zh: ...}. */
 const isPerLanguage = (value) =>
@@ -157,6 +159,87 @@ export const PRESETS = [
       score: 'additive',
       additiveHidden: 8,
       scale: 'none',
+    },
+  },
+  // Modern attention: Hugging Face-style modules written out in torch 1.13 (nn.Linear q/k/v without bias,
+  // an output projection with nn.Linear's bias, nn.Embedding first after torch.manual_seed(0)).
+  {
+    key: 'llama',
+    settings: {
+      text: { en: 'the llama reads one token at a time', zh: '羊驼每次读一个字' },
+      dModel: 32,
+      numHeads: 8,
+      numKVHeads: 2,
+      'rope.style': 'rotate-half',
+      seed: 0,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'mistral',
+    settings: {
+      text: {
+        en: 'a sliding window lets each word see only its few recent neighbours',
+        zh: '滑动窗口让每个词只看近邻',
+      },
+      dModel: 16,
+      numHeads: 4,
+      numKVHeads: 2,
+      'rope.style': 'rotate-half',
+      window: 3,
+      seed: 0,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'streaming-llm',
+    settings: {
+      text: {
+        en: 'four sink tokens keep attention steady while a short window slides along',
+        zh: '四个汇聚词元让注意力稳定',
+      },
+      dModel: 16,
+      numHeads: 2,
+      window: 4,
+      sinkTokens: 4,
+      seed: 0,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'alibi-bloom',
+    settings: {
+      text: { en: 'linear biases let the model read much longer texts than it saw', zh: '线性偏置让模型读更长文本' },
+      dModel: 32,
+      numHeads: 8,
+      'weights.qkvBias': true,
+      alibi: true,
+      seed: 0,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'multi-query',
+    settings: {
+      text: { en: 'every query head shares one small key and value cache', zh: '各查询头共用键值缓存' },
+      dModel: 16,
+      numHeads: 4,
+      numKVHeads: 1,
+      seed: 0,
+      mask: 'causal',
+    },
+  },
+  {
+    key: 'gemma2-softcap',
+    settings: {
+      text: { en: 'soft capping keeps every attention logit safely below fifty', zh: '上限让分数小于五十' },
+      dModel: 16,
+      numHeads: 4,
+      numKVHeads: 2,
+      'rope.style': 'rotate-half',
+      softcap: 50,
+      seed: 0,
+      mask: 'causal',
     },
   },
 ];

@@ -5,6 +5,15 @@
 // the dropout mask.
 import { float32Text } from './export.js';
 import { fieldByPath, isVectorWeight } from './schema.js';
+import {
+  qkLines,
+  scoreLines,
+  softmaxLines,
+  variantHelpers,
+  variantTensors,
+  variantsOf,
+  windowLines,
+} from './pytorch-variants.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -41,13 +50,19 @@ function overrides(target, values, indent = '') {
 }
 
 // w: {init, layout} as the engine ran them (result.settings); `additive`: the
-// lines that draw the additive score's layers, right after Q, K and V.
-function drawWeights(w, qkvBias, outProj, additive) {
+// lines that draw the additive score's layers, right after Q, K and V; `kv`: the
+// columns of W_K and W_V as Python ("D", or "H_kv * d_k" with grouped-query attention).
+function drawWeights(w, qkvBias, outProj, additive, kv = 'D') {
   const { init } = w;
   const perHead = w.layout === 'per-head';
   const L = [];
   if (init === 'identity') {
-    L.push('W_Q, W_K, W_V = torch.eye(D), torch.eye(D), torch.eye(D)', ...additive);
+    L.push(
+      kv === 'D'
+        ? 'W_Q, W_K, W_V = torch.eye(D), torch.eye(D), torch.eye(D)'
+        : `W_Q, W_K, W_V = torch.eye(D), torch.eye(D)[:, :${kv}], torch.eye(D)[:, :${kv}]  # K, V: the first ${kv} columns`,
+      ...additive,
+    );
     if (outProj) L.push('W_O = torch.eye(D)');
   } else if (init === 'torch-linear-clones') {
     L.push(
@@ -61,7 +76,7 @@ function drawWeights(w, qkvBias, outProj, additive) {
     if (outProj && qkvBias) L.push('b_O = o_proj.bias.detach().clone()');
     L.push(...additive);
   } else if (init === 'torch-rand' && !perHead) {
-    L.push('W_Q, W_K, W_V = torch.rand(D, D), torch.rand(D, D), torch.rand(D, D)', ...additive);
+    L.push(`W_Q, W_K, W_V = torch.rand(D, D), torch.rand(D, ${kv}), torch.rand(D, ${kv})`, ...additive);
     if (outProj) L.push('W_O = torch.rand(D, D)');
   } else if (init === 'torch-rand') {
     L.push(
@@ -77,8 +92,8 @@ function drawWeights(w, qkvBias, outProj, additive) {
   } else if (init === 'torch-linear' && !perHead) {
     L.push(
       `q_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
-      `k_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
-      `v_proj = nn.Linear(D, D, bias=${py(qkvBias)})`,
+      `k_proj = nn.Linear(D, ${kv}, bias=${py(qkvBias)})`,
+      `v_proj = nn.Linear(D, ${kv}, bias=${py(qkvBias)})`,
       ...additive,
     );
     if (outProj) L.push('o_proj = nn.Linear(D, D)');
@@ -149,6 +164,8 @@ export function pytorchScript(config, result) {
   const mask = s.mask;
   const fill = s.maskFill === '-inf' ? 'float("-inf")' : py(s.maskFill);
   const p = s['dropout.p'];
+  const variants = variantsOf(s, result.sizes);
+  const kv = variants.gqa ? 'H_kv * d_k' : 'D'; // the columns of K and V
   const L = [];
   L.push(
     '# Attention Lab: the same computation in PyTorch (1.13 or newer).',
@@ -160,6 +177,7 @@ export function pytorchScript(config, result) {
     '',
   );
   L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H');
+  if (variants.gqa) L.push(`H_kv = ${variants.kvHeads}  # key/value heads (numKVHeads)`);
   if (additive) L.push(`hidden = ${py(s.additiveHidden)}  # additiveHidden`);
   L.push('');
   const tokenSides = result.tokens.length > 0 || result.contextTokens;
@@ -225,9 +243,9 @@ export function pytorchScript(config, result) {
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
-    L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : []));
+    L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : [], kv));
     for (const n of names.filter((n) => n.startsWith('b_') && !drawsBias(n, w.init, qkvBias)))
-      L.push(`${n} = torch.zeros(D)`);
+      L.push(`${n} = torch.zeros(${n === 'b_K' || n === 'b_V' ? kv : 'D'})`);
   }
   for (const n of names) {
     if (!values[n]) continue;
@@ -242,14 +260,19 @@ export function pytorchScript(config, result) {
     for (const cell of cells) L.push(`${n}[${cell.slice(0, -1).join(', ')}] = ${py(cell.at(-1))}`);
   }
   const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
+  const helpers = variantHelpers(variants);
+  if (helpers.length) L.push('', ...helpers.slice(0, -1));
   L.push('', 'with torch.no_grad():');
   const I = (line) => L.push(`    ${line}`);
+  const kvShape = variants.gqa ? 'H_kv·d_k' : 'D';
+  const kvHeads = variants.gqa ? 'H_kv' : 'H';
   I(`Q = X @ W_Q${bias('Q')}  # (B, S, D)`);
-  I(`K = X_kv @ W_K${bias('K')}  # (B, S_kv, D)`);
-  I(`V = X_kv @ W_V${bias('V')}  # (B, S_kv, D)`);
+  I(`K = X_kv @ W_K${bias('K')}  # (B, S_kv, ${kvShape})`);
+  I(`V = X_kv @ W_V${bias('V')}  # (B, S_kv, ${kvShape})`);
   I('q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)');
-  I('k = K.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
-  I('v = V.view(B, S_kv, H, d_k).transpose(1, 2)  # (B, H, S_kv, d_k)');
+  I(`k = K.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
+  I(`v = V.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
+  qkLines(variants).forEach(I);
   if (additive) {
     I('# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j');
     I('scores = torch.tanh((q @ W_a).unsqueeze(-2) + (k @ U_a).unsqueeze(-3)) @ v_a  # (B, H, S, S_kv)');
@@ -266,11 +289,14 @@ export function pytorchScript(config, result) {
           ? 'scaled = scores * 1.0'
           : `scaled = scores * ${py(Number(scale))}`,
   );
+  const scored = scoreLines(variants);
+  scored.lines.forEach(I);
   I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
   // "causal+padding" is both; match whole parts, so a future "anti-causal" is not "causal".
   const maskParts = new Set(mask.split('+'));
   if (maskParts.has('causal'))
     I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
+  windowLines(variants).forEach(I);
   if (maskParts.has('padding')) {
     const side = cross ? result.contextTokens : result.tokens;
     if (side) {
@@ -284,18 +310,19 @@ export function pytorchScript(config, result) {
   }
   if (s.maskConvention === 'keep') {
     I('mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))');
-    I(`masked = scaled.masked_fill(mask[:, None] == 0, ${fill})`);
+    I(`masked = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`);
   } else if (s.maskConvention === 'additive') {
     I(`mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`);
-    I('masked = scaled + mask[:, None]');
+    I(`masked = ${scored.last} + mask[:, None]`);
   } else {
-    I(`masked = scaled.masked_fill(mask[:, None].bool(), ${fill})`);
+    I(`masked = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
   }
-  I('weights = torch.softmax(masked, dim=-1)');
+  const softmax = softmaxLines(variants);
+  softmax.softmax.forEach(I);
   if (s['dropout.seed'] !== undefined && p > 0 && p < 1) I(`torch.manual_seed(${py(s['dropout.seed'])})`);
   I(`dropout = nn.Dropout(${py(p)})`);
   I('dropout.train()  # train mode: drop and rescale by 1 / (1 - p)');
-  I('dropped = dropout(weights)');
+  I(softmax.dropout);
   I("averagedWeights = dropped.sum(dim=1) / H  # (B, S, S_kv): nn.MultiheadAttention's average_attn_weights=True");
   I('context = dropped @ v  # (B, H, S, d_k)');
   I('concat = context.transpose(1, 2).contiguous().view(B, S, D)');
@@ -305,6 +332,7 @@ export function pytorchScript(config, result) {
       : 'output = concat  # no output projection',
   );
   L.push('', 'tensors = {');
+  const after = variantTensors(variants);
   const shown = [
     'X',
     ...(cross ? ['X_context'] : []),
@@ -322,7 +350,7 @@ export function pytorchScript(config, result) {
     'context',
     'concat',
     'output',
-  ];
+  ].flatMap((n) => [n, ...(after[n] ?? [])]);
   for (const n of shown) L.push(`    "${n}": ${n},`);
   L.push(
     '}',
