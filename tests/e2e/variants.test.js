@@ -3,6 +3,7 @@
 // qkv and split, window and sinks in mask, the sink column in weights), with
 // PyTorch 1.13's numbers (tests/reference/fixtures), in English and Chinese;
 // and the element's steps="rope alibi". Against the built dist/ in Chromium.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
@@ -220,6 +221,44 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await page.locator('[data-heads="alibiBias"] .head-multiple').count()).toBe(2);
     expect(await explain('capped', 3, 1)).toMatch(/^capped\[[^\]]+\] = .*tanh/);
     expect(await explain('biased', 3, 1)).toContain('alibiBias');
+  });
+});
+
+/** A preset program's saved tensors (tests/reference/fixtures/programs/<key>.json). */
+const program = (key) =>
+  JSON.parse(readFileSync(new URL(`../reference/fixtures/programs/${key}.json`, import.meta.url), 'utf8')).tensors;
+
+describe('the presets show their variants with their programs’ numbers', () => {
+  test('Llama-style: RoPE and GQA 8 → 2', async () => {
+    await page.click('button[data-preset="llama"]');
+    await waitForIdle(page);
+    const T = program('llama');
+    const [, S, width] = T.key_proj.shape;
+    expect(await steps()).toEqual(expect.arrayContaining(['rope', 'qkv', 'split']));
+    const worst = Math.max(
+      await expectTorch('K', torchBlock(T.key_proj, 0, S, width)),
+      await expectTorch('ropeAngles', torchBlock(T.rope_angles, 0, S, 2)),
+      await expectTorch('Q_rope_h', torchBlock(T.query_states, 0, S, 4)), // head 1 after RoPE
+      await expectTorch('scores', torchBlock(T.attn_scores, 0, S, S)),
+    );
+    console.log(`llama preset: worst |page − program| = ${worst.toExponential(2)}`);
+    const right = await page.$$eval('.gqa-table tr[data-grouping="right"] td', (tds) => tds.map((td) => td.dataset.kv));
+    expect(right.join('')).toBe('00001111');
+  });
+
+  test('ALiBi (BLOOM) and StreamingLLM: the bias and the sink tokens', async () => {
+    await page.click('button[data-preset="alibi-bloom"]');
+    await waitForIdle(page);
+    let T = program('alibi-bloom');
+    const [H, S] = T.alibi.shape;
+    expect(await page.locator('.slope-list li').count()).toBe(H);
+    await expectTorch('alibiBias', torchBlock(T.alibi, 0, S, S));
+    await expectTorch('biased', torchBlock(T.biased_scores, 0, S, S));
+    await page.click('button[data-preset="streaming-llm"]');
+    await waitForIdle(page);
+    T = program('streaming-llm');
+    await expectTorch('mask', torchBlock(T.mask, 0, T.mask.shape[0], T.mask.shape[1]));
+    expect(await page.locator('#step-mask td.mask-sink').count()).toBeGreaterThan(0);
   });
 });
 

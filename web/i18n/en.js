@@ -835,6 +835,7 @@ export default {
   'explain.biased': 'The score plus head {h}’s ALiBi bias for distance {d}.',
   'explain.softmax.sink': 'The sink logit {logit} is in every row’s sum too (it carries no value).',
   'explain.sink': 'The sink’s share of row “{i}”: exp(sink − max) / Σ exp over the row and the sink.',
+  'explain.masked.keptInput': 'Kept by the mask: {input} as it is, {value}.',
   'explain.kvHead': 'Head {h} reads K/V head {g} (h // {group}).',
   // The two steppers: KV cache, token by token (lab.decode), and FlashAttention's online softmax (lab.flash).
   'step.kvcache.title': 'KV cache, token by token',

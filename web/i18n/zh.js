@@ -924,6 +924,7 @@ export default {
   'explain.biased': '分数加上第 {h} 个头在距离 {d} 处的 ALiBi 偏置。',
   'explain.softmax.sink': '汇聚 logit {logit} 也在每一行的和里（它不带任何值）。',
   'explain.sink': '汇聚列在“{i}”这一行所占的份额：exp(sink − max) / 对该行和汇聚列求 Σ exp。',
+  'explain.masked.keptInput': '掩码保留了它：就是 {input} 的值 {value}。',
   'explain.kvHead': '第 {h} 个头读第 {g} 个键/值头（h // {group}）。',
   // 两个步进器：KV 缓存逐词元解码（lab.decode）与 FlashAttention 的在线 softmax（lab.flash）。
   'step.kvcache.title': 'KV 缓存：逐个词元解码',

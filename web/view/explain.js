@@ -455,6 +455,7 @@ function explainMasked(step, i, j, ctx) {
       ),
     );
   else if (blocked) nodes.push(line(t('explain.masked.blocked', { fill: fillText(rs.fill) }), 'text'));
+  else if (input !== 'scaled') nodes.push(line(t('explain.masked.keptInput', { input, value: fmt(value) }), 'text'));
   else nodes.push(line(t('explain.masked.kept', { value: fmt(value) }), 'text'));
   nodes.push(line(maskReason(i, j, ctx, blocked), 'text'));
   return { nodes, highlight: [{ matrix: 'mask', row: i, col: j }] };

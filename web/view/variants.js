@@ -31,6 +31,10 @@ export function renderGqaGrouping({ t, H, Hkv, theme }) {
   const group = H / Hkv;
   const figure = element('figure', 'gqa-grouping');
   figure.dataset.gqa = `${H}-${Hkv}`;
+  // Many heads scroll sideways on a phone: a named region, reachable by keyboard.
+  figure.tabIndex = 0;
+  figure.setAttribute('role', 'region');
+  figure.setAttribute('aria-label', t('gqa.title'));
   const table = element('table', 'gqa-table');
   table.createCaption().textContent = t('gqa.title');
   const head = table.createTHead().insertRow();
