@@ -24,15 +24,17 @@ const SHAPE_LETTERS = {
   concat: [['B', 'S', 'D']],
   wo: [['D', 'D']],
   output: [['B', 'S', 'D']],
+  kvcache: [['B', 'H_kv', 'S', 'd_k']], // the K (and V) cache once every token is decoded
+  flash: [['S', 'd_k']], // the head's output O / ℓ
 };
 
 /**
  * The shapes of step `key` with real sizes: [{letters: ['B','S','D'], sizes: [1, 8, 8]}],
  * one per distinct shape (Q and K/V differ only in cross-attention); [] for a step without one.
- * dims: {B, H, S, Skv, D, dk}.
+ * dims: {B, H, Hkv?, S, Skv, D, dk}.
  */
 export function stepShapes(key, dims) {
-  const size = { B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk };
+  const size = { B: dims.B, H: dims.H, H_kv: dims.Hkv ?? dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk };
   const shapes = (SHAPE_LETTERS[key] ?? []).map((letters) => ({ letters, sizes: letters.map((l) => size[l]) }));
   return shapes.filter((shape, k) => k === 0 || shapes[0].sizes.join() !== shape.sizes.join());
 }

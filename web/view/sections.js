@@ -699,6 +699,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   return {
     B,
     H,
+    Hkv: result.sizes.H_kv ?? H,
     S,
     Skv,
     D,
