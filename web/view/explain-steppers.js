@@ -1,6 +1,7 @@
 // "How this number is computed" for the steppers' matrices (steppers.js): the
 // KV cache's rows at decode step t and the online softmax's running figures.
 // ctx.steppers: {decode: {data, t}, flash: {data, k}} (Steppers.state).
+import { headStart } from '../model/selection.js';
 import { decodeStep, flashTile, kvHeadOf, sameBits } from '../model/steppers.js';
 import { cellName, line } from './explain.js';
 import { formatNumber } from './matrix.js';
@@ -81,6 +82,12 @@ function flashAt(ctx) {
   return { data, k, dk, tile: k < data.tiles.length ? flashTile(data, k, tileQueries, dk) : null };
 }
 
+/** The head's logit (i, j): the masked scores the online softmax reads. */
+const logitAt = (ctx, i, j) => {
+  const masked = ctx.result.tensors.masked;
+  return masked.data[headStart(masked, ctx.b, ctx.h) + i * ctx.Skv + j];
+};
+
 const STAT_COLUMNS = ['m_old', 'm', 'α', 'ℓ'];
 
 function explainFlash(step, i, j, ctx) {
@@ -93,7 +100,7 @@ function explainFlash(step, i, j, ctx) {
     const tile = f.data.tiles[k];
     return {
       nodes: [
-        line(`x[${i},${j}]`),
+        line(`${cellName('x', ctx.queryLabels[i], ctx.keyLabels[j])} = ${fmt(logitAt(ctx, i, j))}`),
         line(
           t(tile.skipped ? 'explain.flash.logitSkipped' : 'explain.flash.logit', {
             n: k + 1,

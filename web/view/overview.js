@@ -31,18 +31,18 @@ const SHAPE_LETTERS = {
   concat: [['B', 'S', 'D']],
   wo: [['D', 'D']],
   output: [['B', 'S', 'D']],
-  kvcache: [['S', 'H_kv·d_k']], // the cache of K (and of V) when every token is in
-  flash: [['S', 'd_k']], // one head's O / ℓ
+  kvcache: [['B', 'H_kv', 'S', 'd_k']], // the K (and V) cache once every token is decoded
+  flash: [['S', 'd_k']], // the head's output O / ℓ
 };
 
 /**
  * The shapes of step `key` with real sizes: [{letters: ['B','S','D'], sizes: [1, 8, 8]}],
  * one per distinct shape (Q and K/V differ only in cross-attention); [] for a step without one.
- * dims: {B, H, S, Skv, D, dk}.
+ * dims: {B, H, Hkv?, S, Skv, D, dk}.
  */
 export function stepShapes(key, dims) {
   const size = {
-    ...{ B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk },
+    ...{ B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk, H_kv: dims.Hkv ?? dims.H },
     'H_kv·d_k': (dims.Hkv ?? dims.H) * dims.dk, // K and V's width with GQA
     'd_k/2': dims.dk / 2, // RoPE's angles: one per pair of features
   };
