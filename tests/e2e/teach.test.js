@@ -361,7 +361,7 @@ describe('step by step', () => {
     expect(await counter()).toBe(`Step 3 of ${count}`);
     await page.keyboard.press('End');
     expect(await counter()).toBe(`Step ${count} of ${count}`);
-    expect(await shownSteps()).toEqual(['step-output']);
+    expect(await shownSteps()).toEqual(['step-flash']); // the steppers come after the output
     expect(await page.locator('#stepper .step-next').isDisabled()).toBe(true);
     await page.keyboard.press('Home');
     expect(await counter()).toBe(`Step 1 of ${count}`);
@@ -459,6 +459,10 @@ describe('step by step', () => {
     expect(await page.$eval('#overview', (nav) => nav.getAttribute('aria-label'))).toBe(
       '流程总览：按顺序列出各步骤及其形状',
     );
+    // Back past the two steppers (KV cache, online softmax) to the output step.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await counter()).toBe(`第 ${count - 2} 步，共 ${count} 步`);
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');
@@ -555,7 +559,7 @@ describe('<attention-lab>', () => {
     await page.keyboard.press('ArrowRight');
     expect((await state()).counter).toBe(`第 4 步，共 ${count} 步`);
     await page.keyboard.press('End');
-    expect(await state()).toMatchObject({ counter: `第 ${count} 步，共 ${count} 步`, shown: ['output'] });
+    expect(await state()).toMatchObject({ counter: `第 ${count} 步，共 ${count} 步`, shown: ['flash'] });
     // The focus stays inside the element when Next becomes disabled, so Home still works.
     await page.keyboard.press('Home');
     expect((await state()).counter).toBe(`第 1 步，共 ${count} 步`);
