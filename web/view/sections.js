@@ -921,7 +921,6 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   return {
     B,
     H,
-    Hkv: result.sizes.H_kv ?? H,
     S,
     Skv,
     D,
