@@ -860,7 +860,7 @@ export default {
   'kv.weights': 'Weights of this step',
   'kv.full': 'The full causal run’s row',
   'kv.appended':
-    '“{token}” (position {t}) computes its k and v once, and they are appended to the cache (the highlighted row); the cache now holds {n} keys and {n} values. The query is scored against all {computed} cached keys: one row, not the whole matrix again.',
+    '“{token}” (position {t}) computes its k and v once, and they are appended to the cache (the highlighted row); the cache’s length is now {n}. The query is scored against every cached key ({computed} in all): one row, not the whole matrix again.',
   'kv.identical': 'This row is bit-identical to row {t} (“{token}”) of the full causal run.',
   'kv.notIdentical': 'This row differs from row {t} (“{token}”) of the full causal run in its last bits.',
   'kv.identicalCount': 'The engine compared every step of every head: {n} of {count} rows are bit-identical.',
