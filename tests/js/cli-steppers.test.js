@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
+import { terminalColumns } from '../../web/cli/steppers.js';
 
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
 const ENGLISH = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
@@ -43,6 +44,34 @@ describe('attention-lab decode', () => {
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('KV 缓存逐词元解码');
     expect(out.stdout).toContain('与完整因果运行逐位相同的行：12 / 12');
+  });
+
+  test('Chinese tokens and headers line up in terminal columns (a Han character takes two)', () => {
+    const out = run([
+      'decode',
+      '他 坐 在 河 岸 边',
+      '--d-model',
+      '8',
+      '--heads',
+      '2',
+      '--mask',
+      'causal',
+      '--lang',
+      'zh',
+    ]);
+    expect(out.status).toBe(0);
+    const lines = out.stdout.split('\n');
+    const table = lines.slice(
+      lines.findIndex((line) => line.startsWith('步')),
+      lines.findIndex((l) => /^5\s/.test(l)) + 1,
+    );
+    expect(table).toHaveLength(7);
+    // Where the third column (the cached keys) starts, in terminal columns, on the header and on every step.
+    const starts = table.map((line) => {
+      const cells = line.split(/ {2,}/);
+      return terminalColumns(line.slice(0, line.indexOf(cells[2], cells[0].length + cells[1].length)));
+    });
+    expect(new Set(starts).size, table.join('\n')).toBe(1);
   });
 
   test('--json is the API result', () => {

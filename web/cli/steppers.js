@@ -40,13 +40,22 @@ export function stepperFlagOf(field) {
 // A value as the tables print it: 4 decimals, "—" for NaN (no value there), ±∞.
 const cell = (v) => (Number.isNaN(v) ? '—' : v === -Infinity ? '-∞' : v === Infinity ? '∞' : v.toFixed(4));
 
-// Rows of cells as text columns, each as wide as its widest cell.
+// East Asian wide and fullwidth characters (Han, Kana, Hangul, fullwidth forms): two terminal columns each.
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+
+/** How many terminal columns `text` takes: 2 for a wide character, 1 for any other. */
+export const terminalColumns = (text) => [...text].reduce((sum, ch) => sum + (WIDE.test(ch) ? 2 : 1), 0);
+
+const padColumns = (text, columns) => text + ' '.repeat(Math.max(0, columns - terminalColumns(text)));
+
+// Rows of cells as text columns, each as wide (in terminal columns) as its widest cell.
 function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c] ?? '').length)));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => terminalColumns(String(row[c] ?? '')))));
   return rows
     .map((row) =>
       row
-        .map((x, c) => String(x ?? '').padEnd(widths[c]))
+        .map((x, c) => padColumns(String(x ?? ''), widths[c]))
         .join('  ')
         .trimEnd(),
     )

@@ -233,13 +233,14 @@ class KvCachePanel extends StepperPanel {
     const newRow = (i) => (i === step ? ['cache-new'] : []);
     const headTitle = t('view.head', { h: h + 1 });
     const keyHead = Hkv === H ? headTitle : t('kv.kvHead', { g: at.g + 1, h: h + 1 });
-    const cache = row(
+    // The key and the value cache of the K/V head this query head reads, the new row outlined.
+    const cacheGroup = (kind, title, data) =>
       group(
-        `${t('kv.keys')} (${keyHead})`,
+        `${t(title)} (${keyHead})`,
         this.figure({
-          name: 'kv-K',
-          caption: `K_cache (${keyHead})`,
-          data: at.keys,
+          name: `kv-${kind}`,
+          caption: `${kind}_cache (${keyHead})`,
+          data,
           rows: step + 1,
           cols: dk,
           rowLabels: cached,
@@ -247,22 +248,8 @@ class KvCachePanel extends StepperPanel {
           cellClass: newRow,
         }),
         headColor(h),
-      ),
-      group(
-        `${t('kv.values')} (${keyHead})`,
-        this.figure({
-          name: 'kv-V',
-          caption: `V_cache (${keyHead})`,
-          data: at.values,
-          rows: step + 1,
-          cols: dk,
-          rowLabels: cached,
-          colLabels: features(dk),
-          cellClass: newRow,
-        }),
-        headColor(h),
-      ),
-    );
+      );
+    const cache = row(cacheGroup('K', 'kv.keys', at.keys), cacheGroup('V', 'kv.values', at.values));
     const oneRow = (name, title, data, kind) =>
       group(
         title,
