@@ -303,13 +303,36 @@ const Tensor& tensor(const AttentionResult& r, const char* name) {
   return *t;
 }
 
+// The tensors of the modern variants, each in a result only when its variant is on.
+bool isVariantTensor(const std::string& n) {
+  return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" || n == "capped" ||
+         n == "alibiBias" || n == "biased" || n == "sinkWeights";
+}
+bool variantIsOn(const AttentionConfig& c, const std::string& n) {
+  if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
+  if (n == "capped") return c.softcap.has_value();
+  if (n == "alibiBias" || n == "biased") return c.alibi;
+  if (n == "sinkWeights") return c.sinkLogit.has_value();
+  return c.ropeStyle != RopeStyle::None;  // ropeAngles, Q_rope, K_rope
+}
+
 void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const AttentionResult& r) {
   const int64_t B = p.sizes.batch, S = p.sizes.queryLen, Skv = p.sizes.keyLen, D = c.dModel, H = c.numHeads, dk = D / H;
+  const int64_t kvWidth = c.kvHeads() * dk;  // K and V: H_kv heads of dk (grouped-query attention)
   std::map<std::string, std::vector<int64_t>> shapes = {{"X", {B, S, D}},
                                                         {"X_context", {B, Skv, D}},
                                                         {"Q", {B, S, D}},
-                                                        {"K", {B, Skv, D}},
-                                                        {"V", {B, Skv, D}},
+                                                        {"K", {B, Skv, kvWidth}},
+                                                        {"V", {B, Skv, kvWidth}},
+                                                        {"Q_norm", {B, S, D}},
+                                                        {"K_norm", {B, Skv, kvWidth}},
+                                                        {"ropeAngles", {S, dk / 2}},
+                                                        {"Q_rope", {B, S, D}},
+                                                        {"K_rope", {B, Skv, kvWidth}},
+                                                        {"capped", {B, H, S, Skv}},
+                                                        {"alibiBias", {H, S, Skv}},
+                                                        {"biased", {B, H, S, Skv}},
+                                                        {"sinkWeights", {B, H, S}},
                                                         {"scores", {B, H, S, Skv}},
                                                         {"scaled", {B, H, S, Skv}},
                                                         {"mask", {B, S, Skv}},
@@ -326,8 +349,9 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
   for (const char* name : kTensorNames) {
     const std::string n = name;
     const bool isWeight = std::find(kWeightNames.begin(), kWeightNames.end(), n) != kWeightNames.end();
-    if (n == "X_context" ? c.isCrossAttention()
-                         : !isWeight || std::find(weights.begin(), weights.end(), n) != weights.end())
+    if (n == "X_context"     ? c.isCrossAttention()
+        : isVariantTensor(n) ? variantIsOn(c, n)
+                             : !isWeight || std::find(weights.begin(), weights.end(), n) != weights.end())
       expected.push_back(n);
   }
   // Every name, the aliases (masked = scaled, dropped = weights) included; the
@@ -413,11 +437,15 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
     for (int64_t i = 0; i < S; ++i)
       for (int64_t j = 0; j < Skv; ++j) {
         const size_t k = static_cast<size_t>((b * S + i) * Skv + j);
-        isBlocked[k] = (blocksFuture(c.mask) && j > i) ||
+        const bool outsideWindow = c.window && i - j >= *c.window && j >= c.sinkTokens;
+        isBlocked[k] = (blocksFuture(c.mask) && j > i) || outsideWindow ||
                        (blocksPadding(c.mask) && keys && keys->padding(static_cast<size_t>(b), j));
         FUZZ_CHECK(sameBits(mask.data[k], isBlocked[k] ? blockedValue : visibleValue));
       }
 
+  // What the mask is applied to: the scaled scores, after the cap and the ALiBi bias when they are on.
+  const Tensor& logits = c.alibi ? tensor(r, "biased") : c.softcap ? tensor(r, "capped") : scaled;
+  const Tensor* sinkWeights = c.sinkLogit ? &tensor(r, "sinkWeights") : nullptr;
   int64_t nanRows = 0;
   const double tolerance = 1e-4 + 2.0 * static_cast<double>(Skv) * std::numeric_limits<float>::epsilon();
   for (int64_t b = 0; b < B; ++b)
@@ -429,14 +457,18 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
           const size_t k = row + static_cast<size_t>(j);
           const size_t m = static_cast<size_t>((b * S + i) * Skv + j);
           if (c.maskConvention == MaskConvention::Additive)
-            FUZZ_CHECK(sameBits(masked.data[k], scaled.data[k] + mask.data[m]));
+            FUZZ_CHECK(sameBits(masked.data[k], logits.data[k] + mask.data[m]));
           else
-            FUZZ_CHECK(sameBits(masked.data[k], isBlocked[m] ? c.maskFill : scaled.data[k]));
+            FUZZ_CHECK(sameBits(masked.data[k], isBlocked[m] ? c.maskFill : logits.data[k]));
           const float x = masked.data[k];
           undefined = undefined || std::isnan(x) || x == std::numeric_limits<float>::infinity();
           allMinusInf = allMinusInf && x == -std::numeric_limits<float>::infinity();
         }
-        double sum = 0;
+        // A finite sink logit takes the whole weight of a row whose keys are all -inf.
+        const bool sinkTakesAll = sinkWeights && allMinusInf && !undefined;
+        if (sinkWeights) allMinusInf = false;
+        double sum = sinkWeights ? sinkWeights->data[static_cast<size_t>((b * H + h) * S + i)] : 0.0;
+        if (sinkTakesAll) FUZZ_CHECK(sum == 1.0);
         for (int64_t j = 0; j < Skv; ++j) {
           const float w = weights.data[row + static_cast<size_t>(j)];
           if (undefined || allMinusInf) {
