@@ -79,6 +79,15 @@ const SAMPLES = {
   maskFill: { value: -1e9 },
   'dropout.p': { value: 0.25 },
   'dropout.seed': { value: 5 },
+  qkNorm: { value: true },
+  'rope.style': { value: 'rotate-half' },
+  'rope.base': { value: 500 },
+  numKVHeads: { value: 1 },
+  window: { value: 2, base: { mask: 'causal' } },
+  sinkTokens: { value: 1 },
+  sinkLogit: { value: 0.5 },
+  alibi: { value: true },
+  softcap: { value: 30 },
 };
 
 /** The attribute text of a value: booleans present ('') or "false", arrays and objects as JSON. */
