@@ -42,6 +42,28 @@ const ALLOWED = [
   'JupyterLab',
   'Jupyter',
   'Vue',
+  'LlamaAttention', // classes of the programs the presets mirror (before the models' names they contain)
+  'MistralAttention',
+  'Hugging Face', // the models and makers the modern variants come from, and their terms
+  'GPT-NeoX',
+  'Llama',
+  'Mistral',
+  'Gemma',
+  'OLMo',
+  'Qwen',
+  'Meta',
+  'BLOOM',
+  'StreamingLLM',
+  'FlashAttention',
+  'RMSNorm',
+  'RoPE',
+  'ALiBi',
+  'softcap',
+  'logit',
+  'Xiao', // the papers' authors
+  'Shazeer',
+  'cos', // functions, as tanh
+  'sin',
 ];
 
 // Tensor names (scores, weights, …) are code: in text they sit in

@@ -9,11 +9,16 @@ import { useBrowserSuite } from './suite.js';
 const suite = useBrowserSuite();
 
 const D_MODELS = [4, 8, 16];
-// Only dModel is set, to the sizes its heads divide. A preset with a random
+// Only dModel is set, to the sizes its heads divide (into an even head size
+// when the preset rotates pairs of features, RoPE). A preset with a random
 // input (torch.randn(B, S, D)) keeps its own D: the input's shape fixes it,
 // and its X is not an embedding to edit.
-const dModelsOf = (preset) =>
-  preset.settings.input ? [preset.settings.dModel] : D_MODELS.filter((d) => d % (preset.settings.numHeads ?? 2) === 0);
+const dModelsOf = (preset) => {
+  if (preset.settings.input) return [preset.settings.dModel];
+  const heads = preset.settings.numHeads ?? 2;
+  const rope = (preset.settings['rope.style'] ?? 'none') !== 'none';
+  return D_MODELS.filter((d) => d % heads === 0 && (!rope || (d / heads) % 2 === 0));
+};
 const EDITS = {
   none: null,
   weight: { matrix: 'W_Q', i: 1, j: 2, typed: '0.3141' },

@@ -851,6 +851,8 @@ export default {
   'step.flash.narration':
     'The online softmax goes over the scores tile by tile, keeping a running max, a running sum and a partial output per query, rescaled whenever the max grows; one division by ℓ at the end gives the same context as the plain softmax, up to float32 rounding.',
   'stepper.computing': 'Computing…',
+  'kv.needsCausal':
+    'The KV cache decodes one token at a time, each query seeing only the keys before it, so it needs a causal mask: set “{field}” to “{value}” in the settings, or pick a preset such as Llama-style.',
   'kv.control': 'Decode step',
   'kv.said': 'Step {n} of {count}: query “{token}” (position {t})',
   'kv.kvHead': 'KV head {g}, read by head {h}',

@@ -88,13 +88,13 @@ export default {
     '对应 tests/reference/programs/additive.py，即《动手学深度学习》中的 `AdditiveAttention`：分数 = w_vᵀ tanh(W_q q + W_k k)，三个 nn.LazyLinear(…, bias=False) 层（num_hiddens = 8，在第一次调用时依次生成 W_q、W_k、w_v）；查询来自解码器，键来自编码器，值就是键；不缩放。这里 W_Q = W_K = W_V = I，没有 W_O，所以 W_a、U_a、v_a 就是程序中的 W_q、W_k、w_v。PyTorch 的 seq2seq 教程中的 `BahdanauAttention` 各层带偏置，本引擎不生成这些偏置。“我爱你”的三个汉字各是一个词元，与英文句子的词元 ID 相同。',
   'preset.llama': 'Llama 风格：RoPE（rotate-half）、GQA 8 → 2、因果掩码',
   'preset.llama.note':
-    '对应 tests/reference/programs/llama.py，把 Hugging Face 的 LlamaAttention 展开写出：q_proj = nn.Linear(32, 32, bias=False)，k_proj 和 v_proj = nn.Linear(32, 8, bias=False)（2 个键值头，每头 4 维）；旋转位置编码用 rotate_half（频率在前后两半重复，base 10000）；repeat_kv 把每个键值头连续重复（查询头 0–3 读键值头 0，4–7 读键值头 1，与 repeat_interleave 相同；用 .repeat 会交错分组）；注意力分数除以 √4，加因果掩码。Llama 的 o_proj 没有偏置；这里保留 nn.Linear 的偏置，与引擎的输出投影一致。',
+    '对应 tests/reference/programs/llama.py，把 Hugging Face 的 LlamaAttention 展开写出：q_proj = nn.Linear(32, 32, bias=False)，k_proj 和 v_proj = nn.Linear(32, 8, bias=False)（2 个键值头，每头 4 维）；旋转位置编码用 rotate_half（频率在前后两半重复，基数 10000）；repeat_kv 把每个键值头连续重复（查询头 0–3 读键值头 0，4–7 读键值头 1，与 repeat_interleave 相同；用 .repeat 会交错分组）；注意力分数除以 √4，加因果掩码。Llama 的 o_proj 没有偏置；这里保留 nn.Linear 的偏置，与引擎的输出投影一致。',
   'preset.mistral': 'Mistral 风格：滑动窗口 3、GQA 4 → 2',
   'preset.mistral.note':
     '对应 tests/reference/programs/mistral.py，把 Hugging Face 的 MistralAttention 展开写出：与 Llama 相同的注意力（RoPE rotate-half，4 个查询头共用 2 个键值头），再加滑动窗口：查询 i 只能看到满足 0 ≤ i − j < 3 的键 j，即因果掩码与 torch.tril(ones, diagonal=−3) 取并集。输出投影保留 nn.Linear 的偏置。',
   'preset.streaming-llm': 'StreamingLLM：窗口 4 + 4 个注意力汇聚词元',
   'preset.streaming-llm.note':
-    '对应 tests/reference/programs/streaming-llm.py：StreamingLLM 的注意力模式（Xiao 等人，注意力汇聚 attention sinks）。每个查询看到最近的 4 个键（窗口），并且无论窗口在哪里，都能看到开头的 4 个词元——模型把用不上的注意力放在这些词元上。三个 nn.Linear(16, 16, bias=False)，2 个头，因果掩码；这里缓存中的位置不重新编号。',
+    '对应 tests/reference/programs/streaming-llm.py：StreamingLLM 的注意力模式（Xiao 等人，注意力汇聚）。每个查询看到最近的 4 个键（窗口），并且无论窗口在哪里，都能看到开头的 4 个词元——模型把用不上的注意力放在这些词元上。三个 nn.Linear(16, 16, bias=False)，2 个头，因果掩码；这里缓存中的位置不重新编号。',
   'preset.alibi-bloom': 'ALiBi（BLOOM）：线性位置偏置，8 个头',
   'preset.alibi-bloom.note':
     '对应 tests/reference/programs/alibi-bloom.py：不用位置编码；第 h 个头在缩放后的注意力分数上加 −m_h·(i − j)，斜率 m_h = 2^(−8h/8) = 1/2 … 1/256（论文的 get_slopes），再加因果掩码。BLOOM 的 build_alibi_tensor 加的是 m_h·j，每行相差常数 m_h·i：softmax 不受影响，程序中检查了两者的注意力权重相同。BLOOM 把查询、键、值合成一个 nn.Linear(32, 96)；这里用三个带偏置的 nn.Linear(32, 32)，随机数的生成顺序与引擎一致。',
@@ -763,8 +763,8 @@ export default {
   'error.head-out-of-range': 'head 应为 1 到 {heads}（头的个数）之间的整数，实际为 {got}',
   'error.decode-needs-self-attention': 'KV 缓存用句子自身的键逐个解码：需要自注意力，但 {field} 给出了上下文',
   'error.decode-needs-causal':
-    'KV 缓存一次解码一个词元，每个查询只能看到它之前的键：需要 causal 或 causal+padding 掩码，实际为 {got}',
-  'error.decode-needs-dot-score': 'KV 缓存的每一步用查询与缓存的键做点积：需要 score 为 dot，实际为 {got}',
+    'KV 缓存一次解码一个词元，每个查询只能看到它之前的键：需要 "causal" 或 "causal+padding" 掩码，实际为 "{got}"',
+  'error.decode-needs-dot-score': 'KV 缓存的每一步用查询与缓存的键做点积：需要 "score" 为 "dot"，实际为 "{got}"',
   'error.tile-size': '{field} 应为从 1 起的整数（每个分块的查询数或键数），实际为 {got}',
   'error.too-many-tiles':
     '{tileQueries} × {tileKeys} 的分块共 {count} 个，超过了单步演示的上限 {limit}：请选更大的分块',
@@ -827,20 +827,20 @@ export default {
   // 在 qkv、拆分、掩码和权重各步中的显示。
   'field.qkNorm': 'QK 归一化（q、k 的 RMSNorm）',
   'help.qkNorm':
-    '在 RoPE 之前对每个头的 q 和 k 做 RMSNorm（eps 1e-6，权重全为 1），OLMo 2、Qwen 3 都这样做：注意力分数不会爆炸。',
+    '在 RoPE 之前对每个头的 q 和 k 做 RMSNorm（ε = 1e-6，权重全为 1），OLMo 2、Qwen 3 都这样做：注意力分数不会爆炸。',
   'field.rope.style': '旋转位置编码（RoPE）',
   'help.rope.style':
     '对每个头的 q 和 k 做旋转位置编码：rotate-half（Hugging Face、GPT-NeoX 的写法）或相邻成对（2i, 2i+1，Meta 原始写法）。headDim 必须是偶数。',
   'enum.rope.style.none': '无',
   'enum.rope.style.rotate-half': 'rotate-half（Hugging Face、GPT-NeoX）',
   'enum.rope.style.interleaved': '相邻成对（Meta）',
-  'field.rope.base': 'RoPE 基数 base',
-  'help.rope.base': '旋转频率 θ_i = base^(−2i/d_k)（论文和 Llama 2 用 10000）。',
+  'field.rope.base': 'RoPE 基数',
+  'help.rope.base': '旋转频率 θ_i = 基数^(−2i/d_k)（论文和 Llama 2 用 10000）。',
   'field.numKVHeads': '键/值头数（GQA，可选）',
   'help.numKVHeads':
     '分组查询注意力（GQA）：K 和 V 只有这么多个头，每个由 numHeads / numKVHeads 个查询头共享（repeat_interleave）。1 为多查询注意力（MQA）；留空 = numHeads。',
   'field.window': '滑动窗口（可选）',
-  'help.window': '查询 i 只看 0 ≤ i − j < window 的键 j，和 Mistral 一样。需要因果掩码。',
+  'help.window': '查询 i 只看 0 ≤ i − j < 窗口大小的键 j，和 Mistral 一样。需要因果掩码。',
   'field.sinkTokens': '注意力汇聚词元数',
   'help.sinkTokens': 'StreamingLLM：前 n 个键对之后的每个查询始终可见，不受滑动窗口限制。',
   'field.sinkLogit': '汇聚 logit（可选）',
@@ -849,10 +849,10 @@ export default {
   'field.alibi': 'ALiBi（按距离的线性偏置）',
   'help.alibi': '每个头在掩码之前给分数加上 −m_h·(i − j)，斜率 m_h = 2^(−8h/H)（BLOOM）。',
   'field.softcap': '软上限 softcap（可选）',
-  'help.softcap': 'logit 软上限：capped = c·tanh(scaled / c)，在 ALiBi 和掩码之前（Gemma 2 用 50）。',
+  'help.softcap': 'logit 软上限：`capped = c·tanh(scaled / c)`，在 ALiBi 和掩码之前（Gemma 2 用 50）。',
   'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
   'step.qkNorm.meaning':
-    '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（eps 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',
+    '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（ε = 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',
   'step.qkNorm.short': 'QK 归一化',
   'step.qkNorm.narration': 'q 和 k 的每一行在它所在的头里除以那 {dk} 个数的均方根，于是每行的均方根都是 1。',
   'step.rope.title': '旋转位置编码（RoPE）',
@@ -883,7 +883,7 @@ export default {
   'term.biased': '加偏置后的分数',
   'term.sinkWeights': '汇聚权重',
   'view.kvHead': '第 {g} 个键/值头',
-  'rope.angles': '旋转角 θ[m, i] = m · base^(−2i/d_k)，base 为 {base}',
+  'rope.angles': '旋转角 θ[m, i] = m · 基数^(−2i/d_k)，基数为 {base}',
   'rope.pairs.rotate-half': '成对 (i, i + d_k/2)：x·cos θ + rotate_half(x)·sin θ（Hugging Face、GPT-NeoX）',
   'rope.pairs.interleaved': '成对 (2i, 2i + 1)，Meta 的原始写法',
   'rope.same.title': '距离相同，分数相同',
@@ -905,7 +905,7 @@ export default {
   'alibi.slope': '第 {h} 个头：m = {m}',
   'alibi.heads': '每个头的偏置（−m_h·(i − j)）',
   'mask.window': '滑动窗口 {window}：查询 i 只看 0 ≤ i − j < {window} 的键 j。只因窗口而屏蔽的有 {n} 格（标 ⌧）。',
-  'mask.sinks': '前 {n} 个键是注意力汇聚（attention sink）词元：本会被窗口屏蔽的 {kept} 格仍然可见（标 ★）。',
+  'mask.sinks': '前 {n} 个键是注意力汇聚词元：本会被窗口屏蔽的 {kept} 格仍然可见（标 ★）。',
   'mask.legend.window': '⌧ 被滑动窗口屏蔽',
   'mask.legend.sink': '★ 作为汇聚词元保留',
   'sink.caption': '汇聚列的权重与每行之和（{head}）',
@@ -940,6 +940,8 @@ export default {
   'step.flash.narration':
     '在线 softmax 逐块处理注意力分数，为每个查询保留运行最大值、运行和与部分输出，最大值变大时重缩放；最后除以 ℓ，得到与普通 softmax 相同的结果（在 float32 舍入误差之内）。',
   'stepper.computing': '计算中…',
+  'kv.needsCausal':
+    'KV 缓存一次解码一个词元，每个查询只看得到它之前的键，所以需要因果掩码：在设置中把“{field}”设为“{value}”，或选用 Llama 风格等预设。',
   'kv.control': '解码步',
   'kv.said': '第 {n} 步，共 {count} 步：查询“{token}”（位置 {t}）',
   'kv.kvHead': 'KV 头 {g}，供第 {h} 个头读取',

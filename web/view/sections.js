@@ -893,7 +893,7 @@ export function renderPipeline(container, result, view, edits, on, queue) {
       const body = view.steppers.body(step);
       return keep(body, container.contains(body) ? body : null);
     };
-    const kvShape = `K/V cache [B=${B}, H_kv=${result.sizes.H_kv ?? H}, t+1, d_k=${dk}], q_t [B=${B}, H=${H}, 1, d_k=${dk}]`;
+    const kvShape = `K_cache, V_cache [B=${B}, H_kv=${result.sizes.H_kv ?? H}, t+1, d_k=${dk}], q_t [B=${B}, H=${H}, 1, d_k=${dk}]`;
     sections.push(section(f, 'kvcache', kvShape, () => [stepperBody('kvcache')]));
     const flashShape = `[B_r, B_c] · m, ℓ, α [B_r] · O [B_r, d_k=${dk}]`;
     sections.push(section(f, 'flash', flashShape, () => [stepperBody('flash')]));

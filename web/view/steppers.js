@@ -193,10 +193,18 @@ class StepperPanel {
     const { t } = ctx;
     if (!this.body.firstChild) this.body.append(...this.controls(), this.content);
     for (const control of this.controls()) control.hidden = !this.data;
-    if (this.error) this.content.replaceChildren(el('p', 'notice stepper-error', fieldErrorText(this.error, t)));
+    if (this.error) this.content.replaceChildren(el('p', 'notice stepper-error', stepperErrorText(this.error, t)));
     else if (!this.data) this.content.replaceChildren(el('p', 'stepper-status', t('stepper.computing')));
     else this.content.replaceChildren(...this.render(ctx));
   }
+}
+
+// Why a stepper cannot run on these settings. The KV cache on a run without a causal mask (the default
+// example) is said as what to set, in the form's own words; anything else is the engine's field error.
+function stepperErrorText(error, t) {
+  if (error.code === 'decode-needs-causal')
+    return t('kv.needsCausal', { field: t('field.mask'), value: t('enum.mask.causal') });
+  return fieldErrorText(error, t);
 }
 
 class KvCachePanel extends StepperPanel {
@@ -438,7 +446,7 @@ class FlashPanel extends StepperPanel {
     for (let i = 0; i < S; i++) for (let j = 0; j < Skv; j++) cellTile[i * Skv + j] = tileOf(i, j);
     const logits = this.figure({
       name: 'flash-logits',
-      caption: `masked (${t('view.head', { h: h + 1 })})`,
+      caption: `${t('flash.logits')} (${t('view.head', { h: h + 1 })})`,
       data: masked.data,
       offset: headStart(masked, b, h),
       rows: S,
