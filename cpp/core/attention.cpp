@@ -277,7 +277,7 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.keepCapped = steps.cap && p.wants(kCapped);
   p.keepBiased = c.alibi && p.wants(kBiased);
   p.keepSinkWeights = steps.sink && p.wants(kSinkWeights);
-  p.variantRows = steps.cap || c.alibi || steps.sink;
+  p.variantRows = needsVariantRow(steps, c.alibi);
   p.keepContext = p.wants(kContext);
   p.keepConcat = p.wants(kConcat);
   p.merge = p.keepContext || p.keepConcat || p.wants(kOutput);

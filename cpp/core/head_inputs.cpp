@@ -26,8 +26,7 @@ HeadInputs headInputsOf(const AttentionResult& r) {
   in.Skv = r.sizes.Skv;
   in.H = r.sizes.H;
   in.dk = r.headDim;
-  // K holds H_kv·dk columns (H·dk without grouped-query attention).
-  in.Hkv = in.k->shape[2] / in.dk;
+  in.Hkv = r.sizes.Hkv;  // K holds H_kv·dk columns (H·dk without grouped-query attention)
   return in;
 }
 

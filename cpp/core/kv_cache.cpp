@@ -29,17 +29,6 @@ Status checkDecodable(const AttentionConfig& c) {
   return {};
 }
 
-// One row of n scores to its weights as the run makes them (attention.cpp's
-// heads): the plain pass, or with softcap, ALiBi (biasRow) or the sink column
-// the variants' pass, whose probabilities (n + 1 with the sink) go to `probs`.
-void rowWeights(const ScoreRowSteps& steps, bool variants, const float* scores, const float* biasRow,
-                const float* maskRow, int64_t n, float* probs) {
-  if (!variants) return scaleMaskSoftmaxRow(steps, scores, maskRow, n, nullptr, nullptr, probs);
-  RowStages stages;
-  stages.probs = probs;
-  variantRow(steps, scores, biasRow, maskRow, n, stages);
-}
-
 bool sameBits(const float* a, const float* b, int64_t n) {
   return std::memcmp(a, b, static_cast<size_t>(n) * sizeof(float)) == 0;
 }
@@ -70,7 +59,6 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   const float* mask = run.find("mask")->data.data();  // [1, S, S]
   const Tensor& full = *run.find("weights");          // [1, H, S, S]
   const Tensor* alibi = run.find("alibiBias");        // [H, S, S] with ALiBi
-  const bool variants = steps.cap || steps.sink || alibi;
 
   out.tokens = run.tokens.empty() ? std::vector<std::string>{} : run.tokens[static_cast<size_t>(batch)];
   out.S = S;
@@ -93,8 +81,10 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   oneQuery.fill = -std::numeric_limits<float>::infinity();
   std::vector<float> topLeftMask(static_cast<size_t>(S), 1.0f);
   topLeftMask[0] = 0.0f;
-  // One row of probabilities: t + 1 weights, and the sink's.
+  // One row of probabilities: t + 1 weights, and the sink's; the run's own row pass (attentionRow) writes them.
   std::vector<float> probs(static_cast<size_t>(S + 1));
+  RowStages toProbs;
+  toProbs.probs = probs.data();
 
   for (int64_t t = 0; t < S; ++t) {
     const int64_t length = t + 1;  // the cache after appending k_t, v_t
@@ -105,7 +95,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
       gemm(1, length, dk, in.query(t, h), dk, in.keys(in.kvHeadOf(h)), in.kvStride(), true, nullptr, scores, S);
       float* weights = out.weights.data() + row;
       const float* biasRow = alibi ? alibi->data.data() + (h * S + t) * S : nullptr;
-      rowWeights(steps, variants, scores, biasRow, mask + t * S, length, probs.data());
+      attentionRow(steps, scores, biasRow, mask + t * S, length, toProbs);
       std::copy(probs.data(), probs.data() + length, weights);
       // The full run's row t of head h: the first t + 1 entries the same bits, the rest exact zeros.
       const float* fullRow = full.data.data() + (h * S + t) * S;
@@ -114,7 +104,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
       for (int64_t j = length; j < S; ++j) identical = identical && fullRow[j] == 0.0f;
       out.identicalRows += identical;
       if (h == 0) {
-        rowWeights(oneQuery, variants, scores, biasRow, topLeftMask.data(), length, probs.data());
+        attentionRow(oneQuery, scores, biasRow, topLeftMask.data(), length, toProbs);
         std::copy(probs.data(), probs.data() + length, out.isCausalOneQuery.data() + t * S);
       }
     }

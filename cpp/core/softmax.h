@@ -75,6 +75,20 @@ void scaleMaskSoftmaxRow(const ScoreRowSteps& steps, const float* scores, const 
 void variantRow(const ScoreRowSteps& steps, const float* scores, const float* biasRow, const float* maskRow, int64_t n,
                 const RowStages& out);
 
+// Whether a row needs variantRow (softcap, a bias row, the sink) rather than
+// scaleMaskSoftmaxRow: the one place the full run and the KV cache decide it.
+inline bool needsVariantRow(const ScoreRowSteps& steps, bool hasBias) { return steps.cap || steps.sink || hasBias; }
+
+// One row through whichever of the two passes it needs (`biasRow` null: no bias):
+// scaled, masked and probs as in RowStages (capped and biased only with the variants).
+inline void attentionRow(const ScoreRowSteps& steps, const float* scores, const float* biasRow, const float* maskRow,
+                         int64_t n, const RowStages& out) {
+  if (needsVariantRow(steps, biasRow != nullptr))
+    variantRow(steps, scores, biasRow, maskRow, n, out);
+  else
+    scaleMaskSoftmaxRow(steps, scores, maskRow, n, out.scaled, out.masked, out.probs);
+}
+
 // c · tanh(x / c) in float32, as softcap * torch.tanh(scaled / softcap); the tanh
 // rounded once from double, so that the native and wasm builds agree.
 float softcapOne(float x, float c);

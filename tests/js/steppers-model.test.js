@@ -9,12 +9,12 @@ import {
   defaultTileSize,
   flashTile,
   identicalEntries,
-  kvHeadOf,
   lastOfRow,
   sameBits,
   smallestTileSize,
   tileSizeOf,
 } from '../../web/model/steppers.js';
+import { kvHeadOf } from '../../web/model/variants.js';
 
 // S = 3 tokens, H = 2 query heads sharing H_kv = 1 KV head of dk = 2.
 const S = 3;

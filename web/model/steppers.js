@@ -1,6 +1,7 @@
 // The two steppers' view models, read out of the engine's figures (lab.decode
 // and lab.flash, index.d.ts): the KV cache decoding one query at a time, and
 // FlashAttention's online softmax tile by tile. Pure functions, no DOM.
+import { kvHeadOf } from './variants.js';
 
 /** Whether two float32 values are bit-identical (NaN equals NaN, 0 is not −0), as the engine counts them. */
 export function sameBits(a, b) {
@@ -9,9 +10,6 @@ export function sameBits(a, b) {
 
 /** Row (t, h) of a [S, H, S] figure, its first `count` entries. */
 const rowOf = (data, t, h, H, S, count) => data.subarray((t * H + h) * S, (t * H + h) * S + count);
-
-/** The KV head query head h reads: h // (H / H_kv) (repeat_interleave). */
-export const kvHeadOf = (h, H, Hkv) => Math.floor(h / (H / Hkv));
 
 /**
  * Decode step t of head h: what the cache holds and what the one query sees.

@@ -2,7 +2,8 @@
 // KV cache's rows at decode step t and the online softmax's running figures.
 // ctx.steppers: {decode: {data, t}, flash: {data, k}} (Steppers.state).
 import { headStart } from '../model/selection.js';
-import { decodeStep, flashTile, kvHeadOf, sameBits } from '../model/steppers.js';
+import { decodeStep, flashTile, sameBits } from '../model/steppers.js';
+import { kvHeadOf } from '../model/variants.js';
 import { cellName, line } from './explain.js';
 import { formatNumber } from './matrix.js';
 
