@@ -3,6 +3,8 @@
 #   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, clang-format, clang and libFuzzer, NumPy, npm ci
 #   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
 #   setup.sh --with-torch    also Debian's PyTorch 1.13, to run the generated PyTorch scripts
+#   setup.sh --with-training also PyTorch, OpenBLAS and the fortunes texts, to retrain the tiny model
+#                            (tests/reference/tiny/train.py; CI does not train: the weights are committed)
 #   setup.sh --with-jupyter  also Debian's Jupyter (nbconvert, ipykernel), to run the notebook recipe
 #   setup.sh --with-vitepress  also VitePress 1.6 in build/vitepress, to build the VitePress recipe
 # As root it runs apt-get itself; otherwise it prints the exact command to run.
@@ -36,6 +38,12 @@ for flag in "$@"; do
       ;;
     --with-torch)
       /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+      ;;
+    --with-training)
+      /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+      [ -f /usr/share/games/fortunes/fortunes ] || need+=(fortunes)
+      [ -f /usr/share/games/fortunes/tang300 ] || need+=(fortunes-zh)
+      [ -d /usr/lib/x86_64-linux-gnu/openblas-pthread ] || need+=(libopenblas0-pthread)
       ;;
     --with-jupyter)
       [ -x /usr/bin/jupyter-nbconvert ] || need+=(jupyter-nbconvert)
