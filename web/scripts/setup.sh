@@ -29,6 +29,7 @@ command -v clang++ >/dev/null 2>&1 || need+=(clang)
 # refuses it. The recipe test gets its own install, outside the locked tree.
 VITEPRESS=1.6.4
 with_vitepress=0
+with_training=0
 for flag in "$@"; do
   case "$flag" in
     --with-browser)
@@ -40,6 +41,7 @@ for flag in "$@"; do
       /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
       ;;
     --with-training)
+      with_training=1
       /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
       [ -f /usr/share/games/fortunes/fortunes ] || need+=(fortunes)
       [ -f /usr/share/games/fortunes/tang300 ] || need+=(fortunes-zh)
@@ -69,6 +71,13 @@ fi
 # npm packages, exactly as locked; skipped when node_modules is current.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+
+# Installing OpenBLAS makes it the system's BLAS; the fixtures come from Debian's reference BLAS,
+# so it is set back (train.py preloads OpenBLAS for itself).
+if [ "$with_training" = 1 ] && [ "$(id -u)" = 0 ] && [ -f /usr/lib/x86_64-linux-gnu/blas/libblas.so.3 ]; then
+  update-alternatives --quiet --set libblas.so.3-x86_64-linux-gnu /usr/lib/x86_64-linux-gnu/blas/libblas.so.3
+  update-alternatives --quiet --set liblapack.so.3-x86_64-linux-gnu /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3
 fi
 
 if [ "$with_vitepress" = 1 ] && [ "$(cat build/vitepress/version 2>/dev/null)" != "$VITEPRESS" ]; then

@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 """Trains the tiny model the page's "Trained model" mode shows, and writes its report.
 
-    /usr/bin/python3 tests/reference/tiny/train.py            # about 50 minutes with Debian's reference BLAS
-    LD_PRELOAD=/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 OMP_NUM_THREADS=1 \
-      OPENBLAS_NUM_THREADS=1 /usr/bin/python3 tests/reference/tiny/train.py   # about 3 minutes
+    /usr/bin/python3 tests/reference/tiny/train.py     # about 80 s on one core
 
-Needs python3-torch, fortunes and fortunes-zh (web/scripts/setup.sh --with-training).
-Deterministic from --seed on one thread; the BLAS changes the last bits, so the committed
-weights come from one recorded run (report.json names its BLAS, seed and time).
+Needs python3-torch, fortunes, fortunes-zh and libopenblas0-pthread (web/scripts/setup.sh
+--with-training). It loads OpenBLAS itself (LD_PRELOAD, one thread) and leaves the system's BLAS
+as it is: Debian's reference BLAS, which the fixtures come from. --blas reference trains without it.
+Deterministic from --seed on one thread: two runs write the same bytes. The BLAS changes the last
+bits, so the committed weights come from one recorded run (report.json names its BLAS, seed, time).
 Writes web/api/tiny/step-NNNN.safetensors (float16) for each checkpoint, and
 tests/reference/tiny/report.json and report.md (loss curve, head scores, accuracy).
 """
@@ -29,6 +29,7 @@ from model import TinyConfig, TinyModel, encode, load_safetensors, save_safetens
 from report import measure, write_markdown  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+OPENBLAS = "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"
 CHECKPOINTS = [0, 500, 750, 1000, 1250, 1500, 2000, 3000]
 
 
@@ -46,7 +47,13 @@ def main():
     p.add_argument("--out", default=os.path.join(ROOT, "web", "api", "tiny"))
     p.add_argument("--report", default=HERE)
     p.add_argument("--every", type=int, default=100, help="measure the heads every this many steps")
+    p.add_argument("--blas", choices=("openblas", "reference"), default="openblas")
     args = p.parse_args()
+    if args.blas == "openblas" and "openblas" not in os.environ.get("LD_PRELOAD", ""):
+        if not os.path.exists(OPENBLAS):
+            raise SystemExit("train: OpenBLAS is missing: web/scripts/setup.sh --with-training, or --blas reference")
+        env = dict(os.environ, LD_PRELOAD=OPENBLAS, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
 
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
@@ -56,7 +63,7 @@ def main():
     batches = Batches(english, chinese, cfg.context, args.seed)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.01)
     warmup = 100
-    schedule = lambda s: min(1.0, (s + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * s / args.steps)))
+    schedule = lambda s: min(1.0, (s + 1) / warmup) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * s / max(1, args.steps))))
     lr_of = torch.optim.lr_scheduler.LambdaLR(opt, schedule)
     os.makedirs(args.out, exist_ok=True)
     tmp = os.path.join(args.out, ".measure.safetensors")
