@@ -973,7 +973,7 @@ export default {
   'trained.composition.pickSecondCopy':
     'Pick a byte of the second copy of a text typed twice to see how the two layers find the next byte.',
   'trained.composition.layer1':
-    'Layer 1, {head} (the highest previous-token score): at byte {key} it looks at the byte before, {match}, with weight {weight}, and writes into byte {key}’s residual stream what that byte was.',
+    'Layer 1, {head} (the highest previous-token score): at byte {key} it looks at the byte before, {match}, with weight {weight}; from then on the residual stream at byte {key} carries which byte came before it.',
   'trained.composition.layer2':
     'Layer 2, {head} (the highest induction score): the query at byte {query} looks for a key whose byte before was its own byte; that key is byte {key}, which it gives weight {weight}.',
   'trained.composition.row': 'weights of {head}, row {i}',

@@ -1053,7 +1053,7 @@ export default {
   'trained.composition.title': '第 1 层为第 2 层铺路',
   'trained.composition.pickSecondCopy': '在输入两遍的文本中选第二遍的一个字节，看两层如何一起找到下一个字节。',
   'trained.composition.layer1':
-    '第 1 层，{head}（前一词元分数最高）：在字节 {key} 处它看向前一个字节 {match}，权重 {weight}，并把那个字节是什么写进字节 {key} 的残差流。',
+    '第 1 层，{head}（前一词元分数最高）：在字节 {key} 处它看向前一个字节 {match}，权重 {weight}；从此字节 {key} 处的残差流就带着“它前面是哪个字节”。',
   'trained.composition.layer2':
     '第 2 层，{head}（归纳分数最高）：字节 {query} 处的查询寻找“前一个字节与自己相同”的键；这个键就是字节 {key}，它给它的权重是 {weight}。',
   'trained.composition.row': '{head} 的权重，第 {i} 行',

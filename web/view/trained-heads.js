@@ -5,9 +5,11 @@
 // on every head, so the one that fills it stands out. Each head is a button
 // that picks the head the tensors below show.
 import { headColor, headWords } from './colors.js';
-import { formatNumber } from './matrix.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+/** A score (a mean weight, 0 … 1) to two decimals: 0.00 is "none", not a number to read in scientific notation. */
+export const scoreText = (v) => (v === null || v === undefined ? '—' : v.toFixed(2));
 
 /** "L1H4": layer and head counted from 1. */
 export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
@@ -70,8 +72,8 @@ export function renderHeadsGrid({ result, labels, n, selected, theme, t, onPick 
       const label = labels[l * heads + h];
       const kind = kindText(label.kind, t);
       const scores = [
-        t('trained.score.previousToken', { value: formatNumber(label.previousToken ?? NaN, 2) }),
-        label.induction === null ? '' : t('trained.score.induction', { value: formatNumber(label.induction, 2) }),
+        t('trained.score.previousToken', { value: scoreText(label.previousToken) }),
+        label.induction === null ? '' : t('trained.score.induction', { value: scoreText(label.induction) }),
       ].filter(Boolean);
       const button = document.createElement('button');
       button.type = 'button';

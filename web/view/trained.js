@@ -34,7 +34,7 @@ import { adoptStyleSheets, heatmapStyleSheet } from './colors.js';
 import { withCode } from './matrix.js';
 import { WEIGHTS_BYTES, renderCheckpointSlider, renderCurve } from './trained-checkpoints.js';
 import { renderComposition, renderNextBytes } from './trained-composition.js';
-import { renderHeadsGrid } from './trained-heads.js';
+import { renderHeadsGrid, scoreText } from './trained-heads.js';
 import { renderTensors } from './trained-tensors.js';
 import { renderTypedTwice } from './trained-twice.js';
 import trainedCss from './trained.css?inline';
@@ -434,7 +434,7 @@ function measuredText(result, heads, t) {
   const list = named.map((h) =>
     t(h.kind === 'induction' ? 'trained.measured.induction' : 'trained.measured.previousToken', {
       head: `L${h.layer + 1}H${h.head + 1}`,
-      value: (h.kind === 'induction' ? h.induction : h.previousToken).toFixed(2),
+      value: scoreText(h.kind === 'induction' ? h.induction : h.previousToken),
     }),
   );
   const start = t('trained.measured.start', { step: result.checkpoint });
