@@ -117,8 +117,9 @@ describe('the page in the trained model’s mode', () => {
     const marks = await page.$$eval('[data-trained="twice"] [data-mark]', (chips) => chips.map((c) => c.dataset.mark));
     expect(marks.filter((m) => m === 'right')).toHaveLength(correct);
     expect(marks).toHaveLength(total);
-    // The stripe is outlined on every head's heatmap; the composition names L1H4 and L2H2.
-    expect(await page.locator('.trained-stripe path').count()).toBe(8);
+    // The stripe is outlined on the induction head's heatmap; the composition names L1H4 and L2H2.
+    expect(await page.locator('[data-head="L2H2"] .trained-stripe path').count()).toBe(1);
+    expect(await page.locator('.trained-stripe path').count()).toBe(1);
     const composition = await page.textContent('[data-trained="composition"]');
     expect(composition).toContain('L1H4');
     expect(composition).toContain('L2H2');
@@ -234,7 +235,10 @@ describe('<attention-lab model="tiny">', () => {
       timeout: 30_000,
     });
     const tiny = await page.$('#tiny');
-    const result = await tiny.evaluate((el) => ({ checkpoint: el.result.checkpoint, secondCopy: el.result.secondCopy }));
+    const result = await tiny.evaluate((el) => ({
+      checkpoint: el.result.checkpoint,
+      secondCopy: el.result.secondCopy,
+    }));
     expect(result.checkpoint).toBe(1500);
     const { correct, total } = stepReport(1500).sentences.en;
     expect(result.secondCopy).toMatchObject({ correct, total });

@@ -308,7 +308,12 @@ export class AttentionLabElement extends ElementBase {
           this.#root.querySelector('.loading').hidden = true;
           this.dispatchEvent(
             new CustomEvent('attention-error', {
-              detail: { field: problem.field, code: problem.code, params: problem.params ?? {}, message: problem.message },
+              detail: {
+                field: problem.field,
+                code: problem.code,
+                params: problem.params ?? {},
+                message: problem.message,
+              },
               bubbles: true,
               composed: true,
             }),

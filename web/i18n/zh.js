@@ -1044,7 +1044,7 @@ export default {
   'trained.heads.layer': '第 {layer} 层',
   'trained.heads.name': '头 {name}',
   'trained.heads.how':
-    '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对输入两遍的文本（字节为 s + s，n = |s|）：对第二遍求 `weights[i, i−n+1]` 的平均，即对第一遍中紧跟同一字节之后那个字节的权重；达到 0.3 即称为归纳头（毫无偏好时约为 0.02）。虚线带框出了这些格子。',
+    '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对输入两遍的文本（字节为 s + s，n = |s|）：对第二遍求 `weights[i, i−n+1]` 的平均，即对第一遍中紧跟同一字节之后那个字节的权重；达到 0.3 即称为归纳头（毫无偏好时约为 0.02）。虚线带在第 2 层归纳分数最高的头上框出了这些格子。',
   'trained.measured.start': '在这段文本上、第 {step} 步测得：',
   'trained.measured.induction': '{head} 是归纳头（{value}）',
   'trained.measured.previousToken': '{head} 是前一词元头（{value}）',

@@ -68,7 +68,7 @@ function characterOf(bytes) {
  */
 export function byteLabels(ids) {
   const labels = [];
-  for (let i = 0; i < ids.length; ) {
+  for (let i = 0; i < ids.length;) {
     const b = ids[i];
     const length = sequenceLength(b);
     const bytes = Array.from(ids.slice(i, i + length));

@@ -152,7 +152,8 @@ function trainedView() {
     trained = createTrainedView($('trained'), {
       checkpoints: TINY_MODEL.checkpoints,
       weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
-      load: (step) => (engine.loadTinyModel ? engine.loadTinyModel(step) : loadAttentionLab().then((lab) => lab.loadTinyModel(step))),
+      load: (step) =>
+        engine.loadTinyModel ? engine.loadTinyModel(step) : loadAttentionLab().then((lab) => lab.loadTinyModel(step)),
       run: (config) => engine.run(config),
       // The reader typed or moved the slider: the settings (and so the share link) follow.
       onChange: ({ text, checkpoint }) => {
@@ -245,7 +246,8 @@ async function applyLanguage(lang) {
   inputPanel.sync();
   controller.setOptions({ t });
   trained?.setOptions({ t });
-  if (trained && isTiny()) trained.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: t.lang });
+  if (trained && isTiny())
+    trained.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: t.lang });
   renderStatus();
   renderLinkNotice();
   if (state.error) showError(state.error);
@@ -533,11 +535,7 @@ window.attentionLab = {
   state,
   controller,
   isIdle: () =>
-    runsInFlight === 0 &&
-    languagesLoading === 0 &&
-    !controller.building &&
-    !controller.steppersBusy &&
-    !trained?.busy,
+    runsInFlight === 0 && languagesLoading === 0 && !controller.building && !controller.steppersBusy && !trained?.busy,
   /** The trained model's view, once shown (null before). */
   get trained() {
     return trained;

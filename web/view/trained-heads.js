@@ -2,7 +2,8 @@
 // attention weights [T, T] as a small heatmap in its colour, named by its
 // measured scores (model/tiny.js headLabels). On a text typed twice, the
 // induction stripe (query i of the second copy → key i − n + 1) is outlined
-// on every head, so the one that fills it stands out. Each head is a button
+// on layer 2's head with the highest induction score, which fills it once
+// training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
 import { headColor, headWords } from './colors.js';
 
@@ -53,9 +54,10 @@ function stripeOutline(T, n) {
 
 /**
  * The grid. {result (TinyModelResult), labels (headLabels), n (repeat length
- * or null), selected: {layer, head}, theme, t, onPick(layer, head)}.
+ * or null), stripe: the layer-2 head to outline the stripe on (or null),
+ * selected: {layer, head}, theme, t, onPick(layer, head)}.
  */
-export function renderHeadsGrid({ result, labels, n, selected, theme, t, onPick }) {
+export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t, onPick }) {
   const { T, layers, heads } = result.sizes;
   const box = document.createElement('div');
   box.className = 'trained-heads';
@@ -91,7 +93,8 @@ export function renderHeadsGrid({ result, labels, n, selected, theme, t, onPick 
       const canvas = document.createElement('canvas');
       canvas.setAttribute('aria-hidden', 'true');
       drawWeights(canvas, result.layers[l].weights, h, T, theme);
-      figure.append(canvas, stripeOutline(T, n));
+      figure.append(canvas);
+      if (n && l === 1 && h === stripe) figure.append(stripeOutline(T, n));
       const name = document.createElement('span');
       name.className = 'trained-head-name';
       name.translate = false;

@@ -41,10 +41,18 @@ export function tensorEntries(result) {
   }));
   result.layers.forEach((layer, l) =>
     entries.push(
-      ...LAYER_TENSORS.map(([name, kind]) => ({ key: `layers.${l}.${name}`, name, layer: l, kind, tensor: layer[name] })),
+      ...LAYER_TENSORS.map(([name, kind]) => ({
+        key: `layers.${l}.${name}`,
+        name,
+        layer: l,
+        kind,
+        tensor: layer[name],
+      })),
     ),
   );
-  entries.push(...OUTPUT_TENSORS.map(([name, kind]) => ({ key: name, name, layer: null, kind, tensor: result.tensors[name] })));
+  entries.push(
+    ...OUTPUT_TENSORS.map(([name, kind]) => ({ key: name, name, layer: null, kind, tensor: result.tensors[name] })),
+  );
   return entries.filter((entry) => entry.tensor);
 }
 
@@ -118,22 +126,20 @@ export function renderTensors({ result, labels, pick, theme, decimals, t, onPick
     ? `${entry.name} ${shapeText(entry.tensor.shape)} → ${t('view.head', { h: head + 1 })} ${shapeText([rows, cols])}`
     : `${entry.name} ${shapeText(entry.tensor.shape)}`;
   const T = result.sizes.T;
-  const figure = renderMatrix(
-    {
-      name: entry.layer === null ? entry.name : `L${entry.layer + 1}.${entry.name}`,
-      data: entry.tensor.data,
-      offset: perHead ? head * rows * cols : 0,
-      rows,
-      cols,
-      rowLabels: labels,
-      colLabels: columnLabels(entry, cols, T, labels),
-      kind: entry.kind,
-      theme,
-      decimals,
-      t,
-      blocked: CAUSAL.has(entry.name) ? (i, j) => j > i : undefined,
-    },
-  );
+  const figure = renderMatrix({
+    name: entry.layer === null ? entry.name : `L${entry.layer + 1}.${entry.name}`,
+    data: entry.tensor.data,
+    offset: perHead ? head * rows * cols : 0,
+    rows,
+    cols,
+    rowLabels: labels,
+    colLabels: columnLabels(entry, cols, T, labels),
+    kind: entry.kind,
+    theme,
+    decimals,
+    t,
+    blocked: CAUSAL.has(entry.name) ? (i, j) => j > i : undefined,
+  });
   box.append(controls, shape, figure);
   return box;
 }

@@ -223,9 +223,7 @@ export function createTrainedView(container, host) {
       file,
       size: Math.round((WEIGHTS_BYTES.get(state.checkpoint) ?? 0) / 1024),
     });
-    controls.curve.replaceChildren(
-      renderCurve({ step: state.checkpoint, checkpoints: host.checkpoints, t: tr }),
-    );
+    controls.curve.replaceChildren(renderCurve({ step: state.checkpoint, checkpoints: host.checkpoints, t: tr }));
   }
 
   /** The reader changed the text or the step: tell the host, and run. */
@@ -319,7 +317,16 @@ export function createTrainedView(container, host) {
         'heads',
         tr('trained.heads.title'),
         measured,
-        renderHeadsGrid({ result, labels: heads, n, selected: state.selected, theme, t: tr, onPick: pickHead }),
+        renderHeadsGrid({
+          result,
+          labels: heads,
+          n,
+          stripe: compositionHeads(result.headScores).induction,
+          selected: state.selected,
+          theme,
+          t: tr,
+          onPick: pickHead,
+        }),
         headsNote,
       ),
       section(
