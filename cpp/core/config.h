@@ -148,6 +148,16 @@ inline constexpr std::array<const char*, 3> kRopeStyleNames = {"none", "rotate-h
 enum class Positional { None, Sinusoidal };
 inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
+// What a run computes: the one configurable attention layer of everything
+// above, or the tiny trained model (tiny_model.h), which reads only text and checkpoint.
+enum class ModelKind {
+  Attention,  // (default)
+  Tiny,
+};
+inline constexpr std::array<const char*, 2> kModelNames = {"attention", "tiny"};
+// The tiny model's default checkpoint: its last training step (tiny_model.h's kTinyCheckpoints ends with it).
+inline constexpr int64_t kLastTinyCheckpoint = 3000;
+
 // The weight tensors a config may give or edit, in pipeline order: the
 // projections, the additive score's layers (score "additive"), the output projection.
 inline constexpr std::array<const char*, 11> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V",
@@ -218,6 +228,14 @@ struct AttentionConfig {
   bool alibi = false;
   // Logit soft-capping: capped = softcap * torch.tanh(scaled / softcap) (Gemma 2: 50). Unset: none.
   std::optional<double> softcap;
+
+  // The trained model instead of the layer above (model "tiny"), and the training step of its weights.
+  ModelKind model = ModelKind::Attention;
+  int64_t checkpoint = kLastTinyCheckpoint;
+
+  // The paths of the fields parseConfig read (given and not null), in schema order:
+  // with model "tiny", those set away from their default are named in a warning.
+  std::vector<std::string> givenFields;
 
   // K and V heads: numKVHeads, or numHeads without grouped-query attention.
   int64_t kvHeads() const { return numKVHeads.value_or(numHeads); }

@@ -104,6 +104,27 @@ const ErrorKind kEngineKinds[] = {
      "{count} row(s) of weights are NaN, as PyTorch gives them: softmax is undefined for a row whose keys are all "
      "masked with -inf, or whose scores overflow to infinity. A finite maskFill such as -1e9, or a smaller scale, "
      "avoids it."},
+    // The tiny trained model (tiny_model.cpp) and its weights files (safetensors.cpp).
+    {"model-needs-text", "model \"tiny\" reads one text of 1 to {max} UTF-8 bytes: give it as text, not as {field}"},
+    {"text-required-for-model", "model \"tiny\" needs a text: type 1 to {max} UTF-8 bytes"},
+    {"text-too-long-for-model",
+     "text is {bytes} bytes of UTF-8; the tiny model reads at most {max} (its context): shorten it"},
+    {"checkpoint-unknown", "checkpoint {got} is not one of the tiny model's saved training steps: {steps}"},
+    {"checkpoint-not-loaded",
+     "the weights of checkpoint {step} are not loaded: call await lab.loadTinyModel({step}) first"},
+    {"model-ignores-fields", "model \"tiny\" reads only text and checkpoint; these settings have no effect: {fields}"},
+    {"weights-file-too-short",
+     "the weights file has {bytes} bytes, fewer than the {need} its header length needs: it is not a whole "
+     "safetensors file"},
+    {"weights-file-header",
+     "the weights file's header is not a JSON object of tensors, each with a dtype, a shape and data_offsets [start, "
+     "end] (a safetensors file starts with the header's length, then that header)"},
+    {"weights-file-missing-tensor", "the weights file has no tensor \"{name}\""},
+    {"weights-file-dtype", "the weights file's tensor \"{name}\" is {got}; the tiny model's weights are F16"},
+    {"weights-file-shape", "the weights file's tensor \"{name}\" has shape {got}; the tiny model needs {expected}"},
+    {"weights-file-bounds",
+     "the weights file's tensor \"{name}\" claims bytes {start} to {end} of the data, but it needs {need} bytes "
+     "within the {size} bytes of data the file holds"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},
@@ -116,6 +137,8 @@ const ErrorKind kEngineKinds[] = {
     {"engine-restarting", "the engine is restarting after it stopped; await lab.ready and run again"},
     {"engine-out-of-memory", "the engine stopped (it ran out of memory) and is restarting; try a smaller setup"},
     {"engine-failed", "the engine stopped (it failed) and is restarting; try a smaller setup"},
+    {"weights-not-fetched", "the weights of checkpoint {step} could not be read from {url}: {reason}"},
+    {"weights-not-bytes", "{field} must be a Uint8Array (the bytes of a safetensors file)"},
     // The <attention-lab> element's config attribute (web/element).
     {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},
     {"config-attribute-not-object", "the config attribute must be a JSON object"},

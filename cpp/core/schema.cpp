@@ -11,6 +11,7 @@
 #include "errors.h"
 #include "size_limits.h"
 #include "text_format.h"
+#include "tiny_model.h"
 #include "tokens.h"
 
 namespace attention_lab {
@@ -626,6 +627,11 @@ std::vector<FieldSpec> buildSchema() {
       numberField<&C::sinkLogit>("sinkLogit", "sink-logit", "modern", -1e4, 1e4),
       booleanField<&C::alibi>("alibi", "alibi", "modern"),
       numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
+      // The trained model (tiny_model.h): with model "tiny" only text and checkpoint are read.
+      enumField<&C::model, kModelNames>("model", "model", "trained"),
+      usedWhen(integerField<&C::checkpoint>("checkpoint", "checkpoint", "trained", 0,
+                                            static_cast<double>(kTinyCheckpoints.back())),
+               "model=tiny"),
   };
 }
 
@@ -787,8 +793,21 @@ Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfi
       first = f.path;
     }
     if (Status s = f.read(f, *value, tensors, config)) return s;
+    config.givenFields.push_back(f.path);
   }
   return {};
+}
+
+std::vector<std::string> changedFields(const AttentionConfig& config) {
+  const AttentionConfig defaults;
+  std::vector<std::string> changed;
+  for (const FieldSpec& f : configSchema()) {
+    if (std::find(config.givenFields.begin(), config.givenFields.end(), f.path) == config.givenFields.end()) continue;
+    // A field written as null (a matrix, a list) differs by being given at all.
+    const std::string value = f.write(config);
+    if (value == "null" || value != f.write(defaults)) changed.push_back(f.path);
+  }
+  return changed;
 }
 
 Status parseConfig(const JsonValue& root, AttentionConfig& config) {
@@ -855,6 +874,11 @@ std::string schemaJson() {
          ",\"additiveTerms\":" + std::to_string(kMaxAdditiveTerms) +
          ",\"configTextBytes\":" + std::to_string(kMaxConfigTextBytes) +
          ",\"jsonValues\":" + std::to_string(kMaxJsonValues) + "}";
+  out += ",\"tinyModel\":{\"checkpoints\":[";
+  for (size_t i = 0; i < kTinyCheckpoints.size(); ++i) out += (i ? "," : "") + std::to_string(kTinyCheckpoints[i]);
+  out += "],\"context\":" + std::to_string(kTinyContext) + ",\"layers\":" + std::to_string(kTinyLayers) +
+         ",\"heads\":" + std::to_string(kTinyHeads) + ",\"dModel\":" + std::to_string(kTinyDModel) +
+         ",\"headDim\":" + std::to_string(kTinyHeadDim) + ",\"vocab\":" + std::to_string(kTinyVocab) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
   out += "],\"errors\":[";

@@ -46,7 +46,7 @@ struct FieldSpec {
   const char* path;  // "weights.init"
   const char* name;  // "init": CLI --init, <attention-lab init>, the form control
   FieldType type;
-  const char* group;  // input | model | embedding | weights | attention | dropout | modern
+  const char* group;  // input | model | embedding | weights | attention | dropout | modern | trained
   std::vector<const char*> choices;
   double min = 0, max = 0;
   const char* oneOf = nullptr;  // fields that exclude each other ("input": text, texts, tokens, input)
@@ -75,9 +75,15 @@ Status parseConfigJson(const std::string& jsonText, JsonValue& json);
 Status parseConfigText(const std::string& jsonText, const TypedArrays& tensors, AttentionConfig& config);
 Status parseConfigText(const std::string& jsonText, AttentionConfig& config);
 
+// The paths of the fields parseConfig read from the JSON (config.givenFields)
+// whose value is not the default (a field written as null, such as a matrix,
+// counts as soon as it is given), in schema order.
+std::vector<std::string> changedFields(const AttentionConfig& config);
+
 // The schema as JSON: {"version", "fields": [{path, name, type, group,
-// default, choices?, min?, max?, oneOf?, help}], "limits", "tensors",
-// "errors": [{code, params, message}]} (errors.h's catalog).
+// default, choices?, min?, max?, oneOf?, usedWhen?, help}], "limits",
+// "tinyModel": {checkpoints, context, layers, heads, dModel, headDim, vocab},
+// "tensors", "errors": [{code, params, message}]} (errors.h's catalog).
 std::string schemaJson();
 
 // The scalar settings of a config as JSON ({"dModel": 8, "weights.qkvBias": true, ...}),

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +22,7 @@
 #include "schema.h"
 #include "size_limits.h"
 #include "text_format.h"
+#include "tiny_model.h"
 
 using attention_lab::AttentionConfig;
 using attention_lab::AttentionResult;
@@ -135,6 +138,110 @@ attention_lab::TensorSet tensorSet(std::string_view names) {
   return set;
 }
 
+// A float array left in wasm memory until the next call of the same kind
+// (a stepper's, a tiny run's); index.js copies each {"$array": {offset, length}} out at once.
+std::string arrayJson(const std::vector<float>& data) {
+  return "{\"$array\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(data.data())) +
+         ",\"length\":" + std::to_string(data.size()) + "}}";
+}
+
+// A number, or {"$number": "NaN"} (JSON has no NaN).
+std::string numberJson(double x) {
+  if (std::isnan(x)) return "{\"$number\":\"NaN\"}";
+  if (std::isinf(x)) return x > 0 ? "{\"$number\":\"Infinity\"}" : "{\"$number\":\"-Infinity\"}";
+  return attention_lab::formatNumber(x);
+}
+
+std::string numbersJson(const std::vector<double>& xs) {
+  std::string out = "[";
+  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
+  return out + "]";
+}
+
+// ---- the tiny trained model -----------------------------------------------
+// The weights loaded by lab.loadTinyModel, and the last run's intermediates
+// (in wasm memory until the next run; index.js copies each out at once).
+attention_lab::TinyWeightStore tinyWeights;
+attention_lab::TinyResult lastTiny;
+
+// {"name": {"shape": [...], "data": {"$array": {offset, length}}}, ...}
+std::string tinyTensorsJson(std::initializer_list<std::pair<const char*, const Tensor*>> tensors) {
+  std::string out = "{";
+  for (const auto& [name, t] : tensors)
+    (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":{\"shape\":") +=
+        jsonArray(t->shape) + ",\"data\":" + arrayJson(t->data) + "}";
+  return out + "}";
+}
+
+// {"name": number, ...}, or null when absent
+std::string numbersObjectJson(std::initializer_list<std::pair<const char*, double>> numbers) {
+  std::string out = "{";
+  for (const auto& [name, x] : numbers) (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":") += numberJson(x);
+  return out + "}";
+}
+
+// [[L1H1, ..., L1H4], [L2H1, ...]] or null
+std::string perHeadJson(const std::optional<attention_lab::TinyHeadScores::PerHead>& scores) {
+  if (!scores) return "null";
+  std::string out = "[";
+  for (const auto& layer : *scores) {
+    out += out.size() > 1 ? ",[" : "[";
+    for (size_t h = 0; h < layer.size(); ++h) out += (h ? "," : "") + numberJson(layer[h]);
+    out += "]";
+  }
+  return out + "]";
+}
+
+// The TinyModelResult of index.d.ts (its arrays as {"$array"} ranges).
+std::string tinyResultJson(const attention_lab::TinyResult& r) {
+  using namespace attention_lab;
+  std::string out = "{\"ok\":true,\"model\":\"tiny\",\"checkpoint\":" + std::to_string(r.checkpoint) +
+                    ",\"text\":" + quoted(r.text) + ",\"ids\":" + jsonArray(r.ids) + ",\"sizes\":" +
+                    numbersObjectJson({{"T", static_cast<double>(r.ids.size())},
+                                       {"layers", kTinyLayers},
+                                       {"heads", kTinyHeads},
+                                       {"dModel", kTinyDModel},
+                                       {"headDim", kTinyHeadDim},
+                                       {"vocab", kTinyVocab}}) +
+                    ",\"tensors\":" +
+                    tinyTensorsJson({{"tokenEmbeddings", &r.tokenEmbeddings},
+                                     {"positionEmbeddings", &r.positionEmbeddings},
+                                     {"residual0", &r.residual0},
+                                     {"logits", &r.logits},
+                                     {"probs", &r.probs}}) +
+                    ",\"layers\":[";
+  for (const TinyLayer& x : r.layers)
+    out += (&x == &r.layers[0] ? "" : ",") + tinyTensorsJson({{"Q", &x.Q},
+                                                              {"K", &x.K},
+                                                              {"V", &x.V},
+                                                              {"scores", &x.scores},
+                                                              {"scaled", &x.scaled},
+                                                              {"weights", &x.weights},
+                                                              {"headOutputs", &x.headOutputs},
+                                                              {"concat", &x.concat},
+                                                              {"attnOut", &x.attnOut},
+                                                              {"residual", &x.residual}});
+  const TinyHeadScores& s = r.headScores;
+  out += "],\"headScores\":{\"previousToken\":" + perHeadJson(s.previousToken) +
+         ",\"induction\":" + perHeadJson(s.induction) +
+         ",\"repeatLength\":" + (s.repeatLength ? std::to_string(*s.repeatLength) : "null") + "},\"secondCopy\":";
+  const auto& copy = r.secondCopy;
+  out += copy ? numbersObjectJson({{"correct", static_cast<double>(copy->correct)},
+                                   {"total", static_cast<double>(copy->total)},
+                                   {"loss", copy->loss}})
+              : "null";
+  return out + ",\"warnings\":" + warningsJson(r.warnings) + "}";
+}
+
+// lab.loadTinyModel: the safetensors file of checkpoint `step` (a Uint8Array), parsed and kept.
+std::string loadTinyWeights(double step, val bytes) {
+  std::vector<uint8_t> data(bytes["length"].as<size_t>());
+  val(emscripten::typed_memory_view(data.size(), data.data())).call<void>("set", bytes);
+  if (Status error = tinyWeights.load(static_cast<int64_t>(step), data.data(), data.size()))
+    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  return "{\"ok\":true}";
+}
+
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
 // stands for typedArrays[k]. wantedTensors: tensor names joined by ",", or
 // "*" for all. batch, head: the one sentence and head to keep (-1: all);
@@ -145,6 +252,11 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
     return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  if (config.model == attention_lab::ModelKind::Tiny) {
+    if (Status error = attention_lab::runTinyModel(config, tinyWeights, lastTiny))
+      return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+    return tinyResultJson(lastTiny);
+  }
   const attention_lab::TensorSet wanted =
       wantedTensors == "*" ? attention_lab::TensorSet::all() : tensorSet(wantedTensors);
   attention_lab::Selection selection;  // index.js checked both are whole numbers ≥ -1 (the engine, the range)
@@ -172,24 +284,6 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
 // ---- the steppers ----------------------------------------------------------
 // Their arrays stay in wasm memory until the next call of the same stepper;
 // index.js copies each {"$array": {offset, length}} out at once.
-std::string arrayJson(const std::vector<float>& data) {
-  return "{\"$array\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(data.data())) +
-         ",\"length\":" + std::to_string(data.size()) + "}}";
-}
-
-// A number, or {"$number": "NaN"} (JSON has no NaN).
-std::string numberJson(double x) {
-  if (std::isnan(x)) return "{\"$number\":\"NaN\"}";
-  if (std::isinf(x)) return x > 0 ? "{\"$number\":\"Infinity\"}" : "{\"$number\":\"-Infinity\"}";
-  return attention_lab::formatNumber(x);
-}
-
-std::string numbersJson(const std::vector<double>& xs) {
-  std::string out = "[";
-  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
-  return out + "]";
-}
-
 attention_lab::DecodeResult lastDecode;
 attention_lab::FlashResult lastFlash;
 
@@ -256,6 +350,7 @@ val jsonError(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("run", &run);
+  emscripten::function("loadTinyWeights", &loadTinyWeights);
   emscripten::function("decode", &decode);
   emscripten::function("flash", &flash);
   emscripten::function("schema", &schema);

@@ -4,10 +4,12 @@ import {
   AttentionConfigError,
   loadAttentionLab,
   TENSOR_NAMES,
+  TINY_MODEL,
   type AttentionConfig,
   type AttentionResult,
   type AttentionWarning,
   type TensorName,
+  type TinyModelResult,
 } from '../../web/api/index.js';
 
 async function usage(): Promise<number> {
@@ -113,3 +115,21 @@ async function jsonErrors(): Promise<void> {
   }
 }
 void jsonErrors;
+
+// The tiny trained model: loadTinyModel, then a run whose result has its own type.
+async function tinyUsage(): Promise<number> {
+  const lab = await loadAttentionLab();
+  const loaded: { step: number; bytes: number } = await lab.loadTinyModel(TINY_MODEL.checkpoints[0]);
+  await lab.loadTinyModel(3000, new Uint8Array(8));
+  const url: URL = TINY_MODEL.weightsUrl(loaded.step);
+  const result: TinyModelResult = lab.run({ model: 'tiny', text: 'ab', checkpoint: 3000 });
+  const weights: Float32Array = result.layers[1].weights.data;
+  const induction: number | undefined = result.headScores.induction?.[1][2];
+  const accuracy = result.secondCopy ? result.secondCopy.correct / result.secondCopy.total : 0;
+  // @ts-expect-error a checkpoint is a number
+  lab.run({ model: 'tiny', text: 'ab', checkpoint: '3000' });
+  // @ts-expect-error no such model
+  lab.run({ model: 'small', text: 'ab' });
+  return weights.length + (induction ?? 0) + accuracy + url.href.length + result.tensors.probs.shape[1];
+}
+void tinyUsage;

@@ -62,7 +62,7 @@ export interface SchemaField {
     | 'matrix-map'
     | 'edits'
     | 'edits-map';
-  group: 'input' | 'model' | 'embedding' | 'weights' | 'attention' | 'dropout';
+  group: 'input' | 'model' | 'embedding' | 'weights' | 'attention' | 'dropout' | 'modern' | 'trained';
   /** The default, or null when the field is optional or decided by the engine (weights.qkvBias). */
   default: string | number | boolean | null;
   /** Enum values, or the names a map field takes. */
@@ -92,6 +92,8 @@ export interface Schema {
     configTextBytes: number;
     jsonValues: number;
   };
+  /** The tiny trained model (model "tiny"): its shipped checkpoints and fixed sizes. */
+  tinyModel: TinyModelFacts;
   tensors: TensorName[];
   /** Every error and warning code, with the parameters its message names and its English template. */
   errors: ErrorKind[];
@@ -239,6 +241,99 @@ export interface AttentionConfig {
   alibi?: boolean;
   /** Logit soft-capping: capped = softcap · tanh(scaled / softcap) (Gemma 2: 50). Default null (none). */
   softcap?: number | null;
+  /**
+   * "attention" (default): the one configurable attention layer above. "tiny": the tiny trained model
+   * (TINY_MODEL), which reads only `text` (1 to 64 UTF-8 bytes) and `checkpoint`; run() then returns a
+   * TinyModelResult, and any other field set away from its default gives a "model-ignores-fields" warning.
+   */
+  model?: 'attention' | 'tiny';
+  /** The tiny model's training step whose weights it runs: one of TINY_MODEL.checkpoints. Default 3000. */
+  checkpoint?: number;
+}
+
+/** A config of the tiny trained model: run() returns a TinyModelResult. */
+export type TinyModelConfig = AttentionConfig & { model: 'tiny'; text: string };
+
+/** The tiny trained model's facts (SCHEMA.tinyModel): 2 layers of 4 heads over UTF-8 bytes. */
+export interface TinyModelFacts {
+  /** The training steps whose weights ship (web/api/tiny/step-NNNN.safetensors). */
+  checkpoints: number[];
+  /** At most this many bytes of text. */
+  context: 64;
+  layers: 2;
+  heads: 4;
+  dModel: 64;
+  headDim: 16;
+  /** Byte values 0..255. */
+  vocab: 256;
+}
+
+/** TINY_MODEL: the facts, and where each checkpoint's weights file is. */
+export interface TinyModel extends TinyModelFacts {
+  /** The URL of checkpoint `step`'s weights file (float16 safetensors, about 107 KB). */
+  weightsUrl(step: number): URL;
+}
+
+export declare const TINY_MODEL: TinyModel;
+
+/** A tensor of the tiny model: float32, row-major, a fresh copy owned by the caller. */
+export interface TinyTensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** One layer's intermediates (T bytes): as model.py's Attention keeps them. */
+export interface TinyLayerTensors {
+  /** [T, 64] each: x W_Qᵀ, x W_Kᵀ, x W_Vᵀ. */
+  Q: TinyTensor;
+  K: TinyTensor;
+  V: TinyTensor;
+  /** [4, T, T]: per head Q_h K_hᵀ, then / 4 (= √16), then softmax after the causal mask. */
+  scores: TinyTensor;
+  scaled: TinyTensor;
+  weights: TinyTensor;
+  /** [4, T, 16]: weights V_h per head. */
+  headOutputs: TinyTensor;
+  /** [T, 64]: the heads side by side; concat W_Oᵀ; the residual stream after the layer (x + attnOut). */
+  concat: TinyTensor;
+  attnOut: TinyTensor;
+  residual: TinyTensor;
+}
+
+/** The result of run() with model "tiny". */
+export interface TinyModelResult {
+  model: 'tiny';
+  checkpoint: number;
+  text: string;
+  /** The text's UTF-8 bytes: the token ids. */
+  ids: number[];
+  sizes: { T: number; layers: 2; heads: 4; dModel: 64; headDim: 16; vocab: 256 };
+  tensors: {
+    /** [T, 64]: tok_emb[ids], pos_emb[0..T), and their sum x0. */
+    tokenEmbeddings: TinyTensor;
+    positionEmbeddings: TinyTensor;
+    residual0: TinyTensor;
+    /** [T, 256]: the last residual stream times tok_embᵀ (tied unembedding), and its softmax. */
+    logits: TinyTensor;
+    probs: TinyTensor;
+  };
+  layers: TinyLayerTensors[];
+  /** The heads measured on this text (tests/reference/tiny/scores.py), [layer][head]. */
+  headScores: {
+    /** Mean over i ≥ 1 of weights[h, i, i−1]; null for a text of one byte. */
+    previousToken: number[][] | null;
+    /** For bytes s + s (n = |s|): mean over i in [n, 2n) of weights[h, i, i−n+1]; else null. */
+    induction: number[][] | null;
+    /** n when the bytes are s + s, else null. */
+    repeatLength: number | null;
+  };
+  /**
+   * For bytes s + s with n ≥ 2: over positions i in [n, 2n−1), how often argmax(logits[i]) is byte i + 1,
+   * and the mean cross-entropy (nats). Else null.
+   */
+  secondCopy: { correct: number; total: number; loss: number } | null;
+  /** E.g. "model-ignores-fields": settings of the attention layer that the tiny model does not read. */
+  warnings: AttentionWarning[];
 }
 
 export interface Tensor {
@@ -447,8 +542,20 @@ export declare class AttentionConfigError extends Error {
 }
 
 export interface AttentionLab {
+  /**
+   * The tiny trained model (its weights loaded first with loadTinyModel); the options are ignored: every
+   * tensor of every layer and head comes back. Throws AttentionConfigError (checkpoint-not-loaded, …).
+   */
+  run(config: TinyModelConfig, options?: RunOptions): TinyModelResult;
   /** Throws AttentionConfigError on a bad config; the instance keeps working. */
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
+  /**
+   * Loads the tiny model's weights of `checkpoint` (default 3000): the shipped file (TINY_MODEL.weightsUrl,
+   * fetched in browsers, read from disk in Node), or `bytes` (a safetensors file). Again without bytes: nothing
+   * to do. They stay loaded when the engine restarts. Rejects with AttentionConfigError on "checkpoint" (not a
+   * shipped step), "weights file" (unreadable or not the model's) or "bytes" (not a Uint8Array).
+   */
+  loadTinyModel(checkpoint?: number, bytes?: Uint8Array): Promise<{ step: number; bytes: number }>;
   /**
    * The KV cache, token by token (self-attention with a causal mask). Throws
    * AttentionConfigError like run (field-named, translated by code).

@@ -4,15 +4,26 @@
 //   const result = lab.run({ text: 'He sat by the bank', numHeads: 2 });
 //   result.tensors.weights   // { shape: [B, H, S, S_kv], data: Float32Array }
 //
+//   await lab.loadTinyModel(3000);   // the tiny trained model's weights (model "tiny")
+//   lab.run({ model: 'tiny', text: 'The cat sat. The cat sat.' }).headScores.induction
+//
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
 import { SCHEMA } from './generated/schema.js';
+import { readWeightsFile, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
 
 export { SCHEMA };
 
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;
+
+/**
+ * The tiny trained model (model "tiny"): its shipped checkpoints (training
+ * steps, from the engine's kTinyCheckpoints), its fixed sizes, and where each
+ * checkpoint's weights file is.
+ */
+export const TINY_MODEL = Object.freeze({ ...SCHEMA.tinyModel, weightsUrl: tinyWeightsUrl });
 
 /** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
 function messageOf(code, params) {
@@ -127,6 +138,9 @@ class AttentionLab {
   #module = null;
   #restarting = null;
   #schema = null;
+  // The tiny model's weights files by checkpoint, kept to load them again into a fresh instance.
+  #tinyWeights = new Map();
+  #tinyLoading = new Map(); // checkpoint -> the promise of its load under way
 
   constructor(module) {
     this.#module = module;
@@ -153,9 +167,51 @@ class AttentionLab {
       const outcome = JSON.parse(
         module.run(json, tensors, wanted === null ? '*' : wanted.join(','), batch, head, allHeads.join(',')),
       );
+      // The tiny model's result holds its arrays as {"$array"} ranges, as the steppers' do.
+      if (outcome.ok && outcome.model === 'tiny') return this.#copyArrays(outcome);
       if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
       return outcome;
     });
+  }
+
+  /**
+   * Loads the tiny model's weights of `checkpoint` (a training step of
+   * TINY_MODEL.checkpoints) for runs with model "tiny": the shipped file
+   * (TINY_MODEL.weightsUrl), or `bytes`, a safetensors file's Uint8Array.
+   * Loading a checkpoint again without bytes does nothing. The weights stay
+   * loaded when the engine restarts.
+   */
+  async loadTinyModel(checkpoint = SCHEMA.tinyModel.checkpoints.at(-1), bytes = undefined) {
+    const step = checkpointOption(checkpoint);
+    if (bytes !== undefined && !(bytes instanceof Uint8Array)) {
+      throw AttentionConfigError.of('bytes', 'weights-not-bytes', { field: 'bytes' });
+    }
+    if (bytes === undefined && this.#tinyWeights.has(step)) return { step, bytes: this.#tinyWeights.get(step).length };
+    if (bytes === undefined && this.#tinyLoading.has(step)) return this.#tinyLoading.get(step);
+    const loading = (async () => {
+      const file = bytes ?? (await readShippedWeights(step));
+      await this.ready;
+      this.#registerTinyWeights(this.#module, step, file);
+      this.#tinyWeights.set(step, file);
+      return { step, bytes: file.length };
+    })();
+    if (bytes === undefined) {
+      this.#tinyLoading.set(step, loading);
+      loading.then(
+        () => this.#tinyLoading.delete(step),
+        () => this.#tinyLoading.delete(step),
+      );
+    }
+    return loading;
+  }
+
+  /** Hands a weights file to an instance; a bad file is an AttentionConfigError on "weights file". */
+  #registerTinyWeights(module, step, file) {
+    const outcome = JSON.parse(module.loadTinyWeights(step, file));
+    if (!outcome.ok) {
+      const { field, message, code, params } = outcome.error;
+      throw new AttentionConfigError(field, message, code, params);
+    }
   }
 
   /**
@@ -253,6 +309,7 @@ class AttentionLab {
   #restart() {
     this.#restarting ??= createInstance().then(
       (module) => {
+        for (const [step, file] of this.#tinyWeights) this.#registerTinyWeights(module, step, file);
         this.#module = module;
         this.#restarting = null;
         return this;
@@ -306,6 +363,30 @@ function indexOption(value, field) {
     throw AttentionConfigError.of(field, 'not-an-index', { field, got: String(value) });
   }
   return value;
+}
+
+/** A checkpoint of the tiny model: one of its shipped training steps, or an error on "checkpoint". */
+function checkpointOption(value) {
+  const { checkpoints } = SCHEMA.tinyModel;
+  if (checkpoints.includes(value)) return value;
+  throw AttentionConfigError.of('checkpoint', 'checkpoint-unknown', {
+    got: typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value)),
+    steps: checkpoints.join(', '),
+  });
+}
+
+/** The shipped weights file of checkpoint `step`; one that cannot be read is an error on "weights file". */
+async function readShippedWeights(step) {
+  const url = tinyWeightsUrl(step);
+  try {
+    return await readWeightsFile(url);
+  } catch (error) {
+    throw AttentionConfigError.of('weights file', 'weights-not-fetched', {
+      step: String(step),
+      url: String(url),
+      reason: error.message,
+    });
+  }
 }
 
 /** A tile size from the options: 2 when absent, else a whole number ≥ 1 (an error on `field`). */

@@ -94,6 +94,10 @@ export declare class AttentionLabElement extends HTMLElement {
   alibi: boolean;
   /** softcap */
   softcap: number | null;
+  /** model (default "attention"); "tiny": the tiny trained model, which reads only the text and the checkpoint */
+  model: NonNullable<AttentionConfig['model']>;
+  /** checkpoint (default 3000): the tiny model's training step, one of TINY_MODEL.checkpoints */
+  checkpoint: number;
 
   /** The config attribute as an object, merged over the attributes above. */
   config: AttentionConfig | null;

@@ -225,6 +225,8 @@ export default {
   'cli.example.4': '… and read back in Python: (1, 4, 6, 6)',
   'cli.example.5': 'the masked scores of sentence 0, head 1, with -inf (where masked) printed as null',
   'cli.example.6': 'a config from stdin, a flag overriding it',
+  'cli.example.7':
+    'the tiny trained model on a text typed twice: its bytes, the head scores and how much of the second copy it predicts',
   'cli.exit.ok': 'done',
   'cli.exit.engine': 'the engine stopped (out of memory)',
   'cli.exit.usage':
@@ -246,7 +248,7 @@ export default {
   // attention-lab decode | flash (web/cli/steppers.js).
   'cli.steppers.usage':
     "attention-lab decode [SENTENCE...] [flags]   the KV cache, token by token: one query at a time against the cached keys\nattention-lab flash [SENTENCE...] --tile-queries N --tile-keys N [--head H] [flags]\n    FlashAttention-2's online softmax over one head, tile by tile\nBoth take the config flags above, --batch, --json (the whole result as JSON) and --lang.",
-  'cli.option.json': 'decode, flash: print the whole result as JSON instead of the tables',
+  'cli.option.json': 'decode, flash and --model tiny: print the whole result as JSON instead of the tables',
   'cli.option.tile-queries': 'flash: queries per tile (default 2)',
   'cli.option.tile-keys': 'flash: keys per tile (default 2)',
   'cli.steppers.step': 'step',
@@ -273,6 +275,21 @@ export default {
     'Output O / ℓ against the plain softmax: largest |difference| {difference}; {identical} of {total} entries bit-identical',
   'cli.steppers.why':
     'Not all are identical because the float operations come in another order: the plain softmax divides every weight by the whole sum before multiplying by v, the online softmax rescales partial sums by α and divides once by ℓ at the end.',
+  // attention-lab --model tiny (web/cli/tiny.js).
+  'cli.tiny.title': 'The tiny trained model at checkpoint {checkpoint} (training step), on {T} bytes of UTF-8:',
+  'cli.tiny.bytes': 'bytes (the tokens; a character of several bytes is shown with its part, e.g. 春 1/3):',
+  'cli.tiny.head': 'head',
+  'cli.tiny.previousToken': 'previous-token',
+  'cli.tiny.induction': 'induction',
+  'cli.tiny.previousTokenHow':
+    'previous-token score: the mean over positions i ≥ 1 of the weight of byte i on byte i − 1.',
+  'cli.tiny.inductionHow':
+    'induction score: the text is typed twice (n = {n} bytes each); the mean over the second copy of the weight of byte i on byte i − n + 1, the one after its earlier copy.',
+  'cli.tiny.noInduction': 'induction score: type a text twice (the same bytes twice in a row) to measure it.',
+  'cli.tiny.secondCopy':
+    'second copy: {correct} of {total} bytes predicted from the first copy ({percent}%), mean loss {loss} nats.',
+  'cli.tiny.next': 'the next byte it predicts: {list}',
+
   'export.copyMatrix': 'Copy matrix',
   'export.csv': 'CSV',
   'export.json': 'JSON',
@@ -758,6 +775,15 @@ export default {
   'help.alibi': 'Each head adds −m_h·(i − j) to its scores before the mask, with slopes m_h = 2^(−8h/H) (BLOOM).',
   'field.softcap': 'Softcap (optional)',
   'help.softcap': 'Logit soft-capping: capped = c·tanh(scaled / c), before ALiBi and the mask (Gemma 2 uses 50).',
+  // The tiny trained model's fields (group "trained").
+  'field.model': 'Model',
+  'help.model':
+    'The one configurable attention layer, or the tiny trained model: 2 layers of 4 heads over UTF-8 bytes, which reads only the text and the checkpoint.',
+  'enum.model.attention': 'One attention layer',
+  'enum.model.tiny': 'Tiny trained model',
+  'field.checkpoint': 'Checkpoint (training step)',
+  'help.checkpoint':
+    'The training step whose weights the tiny model runs: 0, 500, 750, 1000, 1250, 1500, 2000 or 3000.',
   'step.qkNorm.title': 'QK-norm: RMSNorm of q and k',
   'step.qkNorm.meaning':
     'Each head’s q and k rows are divided by their root mean square over d_k (eps 1e-6, weight ones): every row then has RMS 1, so the scores stay bounded however large the projections grow.',

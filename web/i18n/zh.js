@@ -217,6 +217,7 @@ export default {
   'cli.example.4': '……再在 Python 中读回：(1, 4, 6, 6)',
   'cli.example.5': '第 0 句第 1 个头掩码后的注意力分数，被掩码处的 -inf 输出为 null',
   'cli.example.6': '从标准输入读取配置，并用一个选项覆盖它',
+  'cli.example.7': '训练好的小模型读一段输入两遍的文本：它的字节、各个头的分数，以及第二遍有多少被它预测正确',
   'cli.exit.ok': '成功',
   'cli.exit.engine': '计算引擎停止（内存不足）',
   'cli.exit.usage': '命令行有误：未知选项、命令行工具自身的选项缺少值或值有误、不能同时使用的选项、无法写入的输出文件',
@@ -236,7 +237,7 @@ export default {
   // attention-lab decode | flash（web/cli/steppers.js）。
   'cli.steppers.usage':
     'attention-lab decode [句子...] [选项]   KV 缓存逐词元解码：每次一个查询，与缓存中的键计算\nattention-lab flash [句子...] --tile-queries N --tile-keys N [--head H] [选项]\n    FlashAttention-2 的在线 softmax：逐个分块计算一个头\n两者都接受上面的配置选项、--batch、--json（整个结果以 JSON 输出）和 --lang。',
-  'cli.option.json': 'decode、flash：以 JSON 输出整个结果，而不是表格',
+  'cli.option.json': 'decode、flash 和 --model tiny：以 JSON 输出整个结果，而不是表格',
   'cli.option.tile-queries': 'flash：每个分块的查询数（默认 2）',
   'cli.option.tile-keys': 'flash：每个分块的键数（默认 2）',
   'cli.steppers.step': '步',
@@ -262,6 +263,20 @@ export default {
     '输出 O / ℓ 与普通 softmax 相比：最大 |差| 为 {difference}；{total} 个元素中 {identical} 个逐位相同',
   'cli.steppers.why':
     '并非全部相同，是因为浮点运算的顺序不同：普通 softmax 先把每个权重除以整行的和再乘以 v，在线 softmax 用 α 重新缩放部分和，最后才除以 ℓ 一次。',
+  // attention-lab --model tiny（web/cli/tiny.js）。
+  'cli.tiny.title': '训练好的小模型，检查点 {checkpoint}（训练步数），输入 {T} 个 UTF-8 字节：',
+  'cli.tiny.bytes': '字节（即词元；一个字符占几个字节时，标出它是第几部分，如 春 1/3）：',
+  'cli.tiny.head': '头',
+  'cli.tiny.previousToken': '前一词元',
+  'cli.tiny.induction': '归纳',
+  'cli.tiny.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取字节 i 分给字节 i − 1 的权重。',
+  'cli.tiny.inductionHow':
+    '归纳分数：文本输入了两遍（每遍 n = {n} 个字节）；在第二遍上求平均，取字节 i 分给字节 i − n + 1（它前一次出现之后的那个字节）的权重。',
+  'cli.tiny.noInduction': '归纳分数：把一段文本连续输入两遍（同样的字节接连两次）才能测量。',
+  'cli.tiny.secondCopy':
+    '第二遍：{total} 个字节中有 {correct} 个由第一遍预测正确（{percent}%），平均损失 {loss} 奈特。',
+  'cli.tiny.next': '它预测的下一个字节：{list}',
+
   'export.copyMatrix': '复制矩阵',
   'export.csv': 'CSV',
   'export.json': 'JSON',
@@ -768,6 +783,23 @@ export default {
   'error.tile-size': '{field} 应为从 1 起的整数（每个分块的查询数或键数），实际为 {got}',
   'error.too-many-tiles':
     '{tileQueries} × {tileKeys} 的分块共 {count} 个，超过了单步演示的上限 {limit}：请选更大的分块',
+  'error.model-needs-text': '模型 `tiny` 只读取一段 1 到 {max} 个 UTF-8 字节的文本：请用 `text` 给出，而不是 {field}',
+  'error.text-required-for-model': '模型 `tiny` 需要一段文本：请输入 1 到 {max} 个 UTF-8 字节',
+  'error.text-too-long-for-model': '文本有 {bytes} 个 UTF-8 字节；小模型最多读取 {max} 个（它的上下文长度）：请缩短',
+  'error.checkpoint-unknown': '检查点 {got} 不是小模型保存过的训练步数：{steps}',
+  'error.checkpoint-not-loaded': '检查点 {step} 的权重尚未加载：请先对这个检查点调用 `await lab.loadTinyModel`',
+  'error.model-ignores-fields': '模型 `tiny` 只读取文本和检查点；这些设置对它没有作用：{fields}',
+  'error.weights-file-too-short':
+    '权重文件只有 {bytes} 个字节，少于其头部长度所需的 {need} 个：它不是完整的 `safetensors` 文件',
+  'error.weights-file-header':
+    '权重文件的头部不是描述张量的 JSON 对象，每个张量要有 `dtype`、`shape` 和 `data_offsets` [起点, 终点]（`safetensors` 文件先写头部的长度，再写头部）',
+  'error.weights-file-missing-tensor': '权重文件里没有张量 "{name}"',
+  'error.weights-file-dtype': '权重文件里的张量 "{name}" 的类型是 {got}；小模型的权重是 `F16`',
+  'error.weights-file-shape': '权重文件里的张量 "{name}" 的形状是 {got}；小模型需要 {expected}',
+  'error.weights-file-bounds':
+    '权重文件里的张量 "{name}" 声称占用数据的第 {start} 到 {end} 个字节，但它需要 {need} 个字节，且要落在文件所含的 {size} 个数据字节之内',
+  'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
+  'error.weights-not-bytes': '{field} 应为 `Uint8Array`（一个 `safetensors` 文件的字节）',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
   'error.json-unexpected-end': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入意外结束，需要一个值',
@@ -850,6 +882,14 @@ export default {
   'help.alibi': '每个头在掩码之前给分数加上 −m_h·(i − j)，斜率 m_h = 2^(−8h/H)（BLOOM）。',
   'field.softcap': '软上限 softcap（可选）',
   'help.softcap': 'logit 软上限：`capped = c·tanh(scaled / c)`，在 ALiBi 和掩码之前（Gemma 2 用 50）。',
+  // 训练好的小模型的字段（分组 trained）。
+  'field.model': '模型',
+  'help.model':
+    '可配置的单个注意力层，或训练好的小模型：2 层、每层 4 个头，以 UTF-8 字节为词元；小模型只读取文本和检查点。',
+  'enum.model.attention': '单个注意力层',
+  'enum.model.tiny': '训练好的小模型',
+  'field.checkpoint': '检查点（训练步数）',
+  'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、2000 或 3000。',
   'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
   'step.qkNorm.meaning':
     '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（ε = 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',

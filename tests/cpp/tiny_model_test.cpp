@@ -1,0 +1,435 @@
+// The tiny trained model: its weights file's reader (every error names
+// "weights file"), its forward against PyTorch (tests/reference/fixtures/tiny,
+// within 1e-5 abs + 1e-4 rel, the worst difference printed), and its head
+// scores on the training report's probes against the report itself.
+#include "tiny_model.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "safetensors.h"
+#include "schema.h"
+#include "test_support.h"
+#include "text_format.h"
+
+namespace attention_lab {
+namespace {
+
+std::vector<uint8_t> readBytes(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
+}
+
+std::string weightsPath(int64_t step) {
+  char name[32];
+  std::snprintf(name, sizeof name, "/step-%04lld.safetensors", static_cast<long long>(step));
+  return std::string(ATTENTION_LAB_TINY_WEIGHTS) + name;
+}
+
+// Every shipped checkpoint, loaded once.
+const TinyWeightStore& shippedWeights() {
+  static const TinyWeightStore store = [] {
+    TinyWeightStore s;
+    for (int64_t step : kTinyCheckpoints) {
+      const std::vector<uint8_t> bytes = readBytes(weightsPath(step));
+      EXPECT_TRUE(testing::succeeded(s.load(step, bytes.data(), bytes.size()))) << weightsPath(step);
+    }
+    return s;
+  }();
+  return store;
+}
+
+const JsonValue& report() {
+  static const JsonValue r = testing::readJsonFile(ATTENTION_LAB_TINY_REPORT);
+  return r;
+}
+
+// ---- the weights file ---------------------------------------------------------
+
+// A safetensors file of one F16 tensor `name` of `shape`, its data `count` float16 ones.
+std::vector<uint8_t> oneTensorFile(const std::string& header, size_t dataBytes) {
+  std::vector<uint8_t> file(8, 0);
+  uint64_t n = header.size();
+  for (int i = 0; i < 8; ++i) file[static_cast<size_t>(i)] = static_cast<uint8_t>(n >> (8 * i));
+  file.insert(file.end(), header.begin(), header.end());
+  for (size_t i = 0; i < dataBytes / 2; ++i) {
+    file.push_back(0x00);
+    file.push_back(0x3C);  // 1.0
+  }
+  return file;
+}
+
+struct FileCase {
+  const char* name;
+  std::vector<uint8_t> bytes;
+  const char* code;
+};
+void PrintTo(const FileCase& c, std::ostream* os) { *os << c.name; }
+
+std::vector<FileCase> fileCases() {
+  const std::vector<WantedTensor> unused;
+  return {
+      {"empty", {}, "weights-file-too-short"},
+      {"header-longer-than-file", oneTensorFile("{}", 0), "weights-file-too-short"},
+      {"not-json", oneTensorFile("{\"a\": ", 0), "weights-file-header"},
+      {"not-object", oneTensorFile("[1, 2]", 0), "weights-file-header"},
+      {"missing", oneTensorFile(R"({"b": {"dtype": "F16", "shape": [2], "data_offsets": [0, 4]}})", 4),
+       "weights-file-missing-tensor"},
+      {"no-offsets", oneTensorFile(R"({"a": {"dtype": "F16", "shape": [2]}})", 4), "weights-file-header"},
+      {"dtype", oneTensorFile(R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", 8),
+       "weights-file-dtype"},
+      {"shape", oneTensorFile(R"({"a": {"dtype": "F16", "shape": [3], "data_offsets": [0, 6]}})", 6),
+       "weights-file-shape"},
+      {"past-the-end", oneTensorFile(R"({"a": {"dtype": "F16", "shape": [2], "data_offsets": [2, 6]}})", 4),
+       "weights-file-bounds"},
+      {"wrong-length", oneTensorFile(R"({"a": {"dtype": "F16", "shape": [2], "data_offsets": [0, 2]}})", 4),
+       "weights-file-bounds"},
+      {"reversed", oneTensorFile(R"({"a": {"dtype": "F16", "shape": [2], "data_offsets": [4, 0]}})", 4),
+       "weights-file-bounds"},
+  };
+}
+
+class WeightsFileTest : public ::testing::TestWithParam<FileCase> {};
+
+TEST_P(WeightsFileTest, NamesTheWeightsFile) {
+  const FileCase& c = GetParam();
+  // The header-length case: the file says its header is 2 bytes but ends after 1.
+  std::vector<uint8_t> bytes = c.bytes;
+  if (std::string(c.name) == "header-longer-than-file") bytes.pop_back();
+  std::vector<Tensor> out;
+  const Status error = readSafetensorsF16(bytes.data(), bytes.size(), {{"a", {2}}}, out);
+  ASSERT_TRUE(error) << c.name;
+  EXPECT_EQ(error->field, "weights file");
+  EXPECT_EQ(error->code, c.code) << error->message;
+  const ErrorKind* kind = findErrorKind(error->code);
+  ASSERT_NE(kind, nullptr);
+  std::vector<std::string> names;
+  for (const auto& param : error->params) names.push_back(param.first);
+  EXPECT_EQ(names, templateParams(kind->english)) << error->code;
+}
+
+INSTANTIATE_TEST_SUITE_P(Errors, WeightsFileTest, ::testing::ValuesIn(fileCases()), [](const auto& info) {
+  std::string name = info.param.name;
+  for (char& ch : name)
+    if (ch == '-') ch = '_';
+  return name;
+});
+
+TEST(WeightsFile, ReadsAGoodOne) {
+  const std::vector<uint8_t> file = oneTensorFile(
+      R"({"__metadata__": {"step": "0"}, "a": {"dtype": "F16", "shape": [2], "data_offsets": [0, 4]}})", 4);
+  std::vector<Tensor> out;
+  ASSERT_TRUE(testing::succeeded(readSafetensorsF16(file.data(), file.size(), {{"a", {2}}}, out)));
+  EXPECT_EQ(out[0].shape, std::vector<int64_t>{2});
+  EXPECT_EQ(out[0].data, (std::vector<float>{1.0f, 1.0f}));
+}
+
+TEST(WeightsFile, HalfToFloatIsExact) {
+  EXPECT_EQ(halfToFloat(0x3C00), 1.0f);
+  EXPECT_EQ(halfToFloat(0xC000), -2.0f);
+  EXPECT_EQ(halfToFloat(0x7BFF), 65504.0f);
+  EXPECT_EQ(halfToFloat(0x0400), std::ldexp(1.0f, -14));  // the smallest normal
+  EXPECT_EQ(halfToFloat(0x0001), std::ldexp(1.0f, -24));  // the smallest subnormal
+  EXPECT_EQ(halfToFloat(0x03FF), std::ldexp(1023.0f, -24));
+  EXPECT_EQ(halfToFloat(0x3555), 0.333251953125f);
+  EXPECT_TRUE(std::signbit(halfToFloat(0x8000)) && halfToFloat(0x8000) == 0.0f);
+  EXPECT_EQ(halfToFloat(0x7C00), INFINITY);
+  EXPECT_EQ(halfToFloat(0xFC00), -INFINITY);
+  EXPECT_TRUE(std::isnan(halfToFloat(0x7E00)));
+  // Every finite float16 round-trips through float32 to itself (the conversion loses nothing).
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    const float f = halfToFloat(static_cast<uint16_t>(h));
+    if (!std::isfinite(f)) continue;
+    const int exponent = std::ilogb(f);
+    const float ulp = f == 0 ? 0 : std::ldexp(1.0f, std::max(exponent, -14) - 10);
+    if (f != 0) ASSERT_EQ(std::fmod(f, ulp), 0.0f) << h;
+  }
+}
+
+TEST(TinyWeights, EveryShippedCheckpointLoads) {
+  for (int64_t step : kTinyCheckpoints) EXPECT_NE(shippedWeights().find(step), nullptr) << step;
+  TinyWeightStore store;
+  const std::vector<uint8_t> bytes = readBytes(weightsPath(3000));
+  const Status error = store.load(123, bytes.data(), bytes.size());
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->field, "checkpoint");
+  EXPECT_EQ(error->code, "checkpoint-unknown");
+}
+
+TEST(TinyWeights, CheckpointsAreTheReportsOnes) {
+  std::vector<int64_t> reported;
+  for (const JsonValue& c : report().find("checkpoints")->array())
+    reported.push_back(static_cast<int64_t>(c.find("step")->number()));
+  EXPECT_EQ(reported, std::vector<int64_t>(kTinyCheckpoints.begin(), kTinyCheckpoints.end()));
+}
+
+// ---- the forward against PyTorch --------------------------------------------------
+
+std::vector<std::string> tinyFixtureNames() {
+  std::vector<std::string> names;
+  for (const auto& v : testing::readJsonFile(testing::fixturePath("tiny/index.json")).array())
+    names.push_back(v.string());
+  return names;
+}
+
+struct Worst {
+  double diff = 0;
+  std::string where;
+};
+
+// got against a fixture tensor {shape, data}: 1e-5 abs + 1e-4 rel, as every fixture test.
+void compare(const std::string& name, const Tensor& got, const JsonValue& want, Worst& worst) {
+  std::vector<int64_t> shape;
+  for (const auto& n : want.find("shape")->array()) shape.push_back(static_cast<int64_t>(n.number()));
+  ASSERT_EQ(got.shape, shape) << name;
+  const auto& data = want.find("data")->array();
+  int reported = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    const double e = static_cast<float>(data[i].number()), diff = std::fabs(e - got.data[i]);
+    if (diff > worst.diff) worst = {diff, name};
+    if (!(diff <= 1e-5 + 1e-4 * std::fabs(e)) && reported++ < 3)
+      ADD_FAILURE() << name << "[" << i << "]: torch " << e << ", ours " << got.data[i];
+  }
+}
+
+void comparePerHead(const char* name, const std::optional<TinyHeadScores::PerHead>& got, const JsonValue& want) {
+  ASSERT_EQ(got.has_value(), !want.isNull()) << name;
+  if (!got) return;
+  for (size_t l = 0; l < got->size(); ++l)
+    for (size_t h = 0; h < (*got)[l].size(); ++h)
+      EXPECT_NEAR((*got)[l][h], want.array()[l].array()[h].number(), 1e-6) << name << " L" << l + 1 << "H" << h + 1;
+}
+
+class TinyFixtureTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TinyFixtureTest, MatchesPyTorch) {
+  const JsonValue fixture = testing::readJsonFile(testing::fixturePath("tiny/" + GetParam() + ".json"));
+  const JsonValue& expected = *fixture.find("expected");
+  const std::string config = "{\"model\": \"tiny\", \"checkpoint\": " +
+                             std::to_string(static_cast<int64_t>(fixture.find("checkpoint")->number())) +
+                             ", \"text\": " + jsonQuote(fixture.find("text")->string()) + "}";
+  TinyResult r;
+  ASSERT_TRUE(testing::succeeded(runTinyModel(testing::parsedConfig(config), shippedWeights(), r)));
+  std::vector<int64_t> ids;
+  for (const auto& id : expected.find("ids")->array()) ids.push_back(static_cast<int64_t>(id.number()));
+  EXPECT_EQ(r.ids, ids);
+  EXPECT_TRUE(r.warnings.empty());
+
+  Worst worst;
+  const JsonValue& tensors = *expected.find("tensors");
+  compare("tokenEmbeddings", r.tokenEmbeddings, *tensors.find("tokenEmbeddings"), worst);
+  compare("positionEmbeddings", r.positionEmbeddings, *tensors.find("positionEmbeddings"), worst);
+  compare("residual0", r.residual0, *tensors.find("residual0"), worst);
+  compare("logits", r.logits, *tensors.find("logits"), worst);
+  compare("probs", r.probs, *tensors.find("probs"), worst);
+  const auto& layers = expected.find("layers")->array();
+  ASSERT_EQ(layers.size(), r.layers.size());
+  for (size_t l = 0; l < layers.size(); ++l) {
+    const TinyLayer& x = r.layers[l];
+    const std::pair<const char*, const Tensor*> kept[] = {{"Q", &x.Q},
+                                                          {"K", &x.K},
+                                                          {"V", &x.V},
+                                                          {"scores", &x.scores},
+                                                          {"scaled", &x.scaled},
+                                                          {"weights", &x.weights},
+                                                          {"headOutputs", &x.headOutputs},
+                                                          {"concat", &x.concat},
+                                                          {"attnOut", &x.attnOut},
+                                                          {"residual", &x.residual}};
+    for (const auto& [name, tensor] : kept)
+      compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst);
+  }
+
+  const JsonValue& scores = *expected.find("headScores");
+  comparePerHead("previousToken", r.headScores.previousToken, *scores.find("previousToken"));
+  comparePerHead("induction", r.headScores.induction, *scores.find("induction"));
+  const JsonValue& n = *scores.find("repeatLength");
+  EXPECT_EQ(r.headScores.repeatLength.value_or(-1), n.isNull() ? -1 : static_cast<int64_t>(n.number()));
+  const JsonValue& copy = *expected.find("secondCopy");
+  ASSERT_EQ(r.secondCopy.has_value(), !copy.isNull());
+  if (r.secondCopy) {
+    EXPECT_EQ(r.secondCopy->correct, static_cast<int64_t>(copy.find("correct")->number()));
+    EXPECT_EQ(r.secondCopy->total, static_cast<int64_t>(copy.find("total")->number()));
+    EXPECT_NEAR(r.secondCopy->loss, copy.find("loss")->number(), 1e-5);
+  }
+  std::printf("[ tiny     ] %-16s worst |ours - torch| = %.3g (%s)\n", GetParam().c_str(), worst.diff,
+              worst.where.c_str());
+}
+
+INSTANTIATE_TEST_SUITE_P(PyTorch, TinyFixtureTest, ::testing::ValuesIn(tinyFixtureNames()), [](const auto& info) {
+  std::string name = info.param;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+});
+
+// ---- the head scores against the training report ------------------------------------
+
+// report.py's measure() with the engine: previous-token scores averaged over the plain
+// probes, induction scores and second copies over the random repeats, and the sentences.
+struct Measured {
+  TinyHeadScores::PerHead previousToken{}, induction{};
+  int64_t correct = 0, total = 0;
+  double loss = 0;  // the mean over the repeats of each one's mean loss
+  std::map<std::string, TinySecondCopy> sentences;
+};
+
+TinyResult forward(const TinyWeights& w, const std::string& text) {
+  std::vector<int64_t> ids;
+  for (unsigned char byte : text) ids.push_back(byte);
+  TinyResult r;
+  runTinyForward(w, ids, r);
+  return r;
+}
+
+Measured measure(const TinyWeights& w) {
+  Measured m;
+  const JsonValue& probes = *report().find("probes");
+  const auto& plain = probes.find("plain")->array();
+  for (const JsonValue& text : plain) {
+    const TinyResult r = forward(w, text.string());
+    for (size_t l = 0; l < 2; ++l)
+      for (size_t h = 0; h < 4; ++h) m.previousToken[l][h] += (*r.headScores.previousToken)[l][h] / plain.size();
+  }
+  const auto& repeats = probes.find("randomRepeats")->array();
+  for (const JsonValue& s : repeats) {
+    const TinyResult r = forward(w, s.string() + s.string());
+    for (size_t l = 0; l < 2; ++l)
+      for (size_t h = 0; h < 4; ++h) m.induction[l][h] += (*r.headScores.induction)[l][h] / repeats.size();
+    m.correct += r.secondCopy->correct;
+    m.total += r.secondCopy->total;
+    m.loss += r.secondCopy->loss / static_cast<double>(repeats.size());
+  }
+  for (const auto& [key, s] : probes.find("sentences")->members())
+    m.sentences[key] = *forward(w, s.string() + s.string()).secondCopy;
+  return m;
+}
+
+void expectReported(const Measured& m, const JsonValue& point, const std::string& label) {
+  for (const char* name : {"previousToken", "induction"}) {
+    const TinyHeadScores::PerHead& got = std::string(name) == "previousToken" ? m.previousToken : m.induction;
+    const auto& want = point.find(name)->array();
+    for (size_t l = 0; l < 2; ++l)
+      for (size_t h = 0; h < 4; ++h)
+        EXPECT_NEAR(got[l][h], want[l].array()[h].number(), 1e-5)
+            << label << " " << name << " L" << l + 1 << "H" << h + 1;
+  }
+  const JsonValue& copy = *point.find("secondCopy");
+  EXPECT_EQ(m.correct, static_cast<int64_t>(copy.find("correct")->number())) << label;
+  EXPECT_EQ(m.total, static_cast<int64_t>(copy.find("total")->number())) << label;
+  EXPECT_NEAR(m.loss, copy.find("loss")->number(), 1e-5) << label;
+  for (const auto& [key, s] : point.find("sentences")->members()) {
+    const TinySecondCopy& got = m.sentences.at(key);
+    EXPECT_EQ(got.correct, static_cast<int64_t>(s.find("correct")->number())) << label << " " << key;
+    EXPECT_EQ(got.total, static_cast<int64_t>(s.find("total")->number())) << label << " " << key;
+    EXPECT_NEAR(got.loss, s.find("loss")->number(), 1e-5) << label << " " << key;
+  }
+}
+
+TEST(TinyReport, HeadScoresOfEveryCheckpointAreTheReportsOnes) {
+  int checked = 0;
+  for (const JsonValue& point : report().find("curve")->array()) {
+    const int64_t step = static_cast<int64_t>(point.find("step")->number());
+    if (!isTinyCheckpoint(step)) continue;
+    expectReported(measure(*shippedWeights().find(step)), point, "step " + std::to_string(step));
+    ++checked;
+  }
+  EXPECT_EQ(checked, static_cast<int>(kTinyCheckpoints.size()));
+  expectReported(measure(*shippedWeights().find(kTinyCheckpoints.back())), *report().find("final"), "final");
+}
+
+// ---- runs of a config ---------------------------------------------------------------
+
+Status runTiny(const std::string& json, TinyResult& r) {
+  AttentionConfig config;
+  if (Status s = parseConfigText(json, config)) return s;
+  return runTinyModel(config, shippedWeights(), r);
+}
+
+TEST(TinyRun, ErrorsNameTheField) {
+  const struct {
+    const char* json;
+    const char* field;
+    const char* code;
+  } cases[] = {
+      {R"({"model": "tiny", "texts": ["a"]})", "texts", "model-needs-text"},
+      {R"({"model": "tiny", "tokens": [["a"]]})", "tokens", "model-needs-text"},
+      {R"({"model": "tiny", "input": {"randn": [1, 2, 8]}})", "input", "model-needs-text"},
+      {R"({"model": "tiny"})", "text", "text-required-for-model"},
+      {R"({"model": "tiny", "text": ""})", "text", "text-required-for-model"},
+      {R"({"model": "tiny", "checkpoint": 600, "text": "a"})", "checkpoint", "checkpoint-unknown"},
+      {R"({"model": "tiny", "checkpoint": 3001, "text": "a"})", "checkpoint", "out-of-range"},
+      {R"({"model": "tiny", "checkpoint": 500.5, "text": "a"})", "checkpoint", "not-whole"},
+      {R"({"model": "big", "text": "a"})", "model", "not-one-of"},
+  };
+  for (const auto& c : cases) {
+    TinyResult r;
+    const Status error = runTiny(c.json, r);
+    ASSERT_TRUE(error) << c.json;
+    EXPECT_EQ(error->field, c.field) << c.json;
+    EXPECT_EQ(error->code, c.code) << c.json << ": " << error->message;
+  }
+  TinyResult r;
+  const Status tooLong =
+      runTiny(R"({"model": "tiny", "text": ")" + std::string(20, 'a') + "注意力注意力注意力注意力注意力\"}", r);
+  ASSERT_TRUE(tooLong);
+  EXPECT_EQ(tooLong->field, "text");
+  EXPECT_EQ(tooLong->code, "text-too-long-for-model");
+  EXPECT_EQ(tooLong->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  const Status unknown = runTiny(R"({"model": "tiny", "checkpoint": 600, "text": "a"})", r);
+  EXPECT_EQ(unknown->message,
+            "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 2000, "
+            "3000");
+}
+
+TEST(TinyRun, WeightsNotLoaded) {
+  TinyWeightStore empty;
+  TinyResult r;
+  const Status error =
+      runTinyModel(testing::parsedConfig(R"({"model": "tiny", "checkpoint": 750, "text": "ab"})"), empty, r);
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->field, "checkpoint");
+  EXPECT_EQ(error->code, "checkpoint-not-loaded");
+  EXPECT_NE(error->message.find("lab.loadTinyModel(750)"), std::string::npos) << error->message;
+}
+
+TEST(TinyRun, OtherFieldsAreIgnoredWithAWarning) {
+  TinyResult r;
+  // Defaults sent as they are (as a form sends them) are no warning.
+  ASSERT_TRUE(testing::succeeded(runTiny(
+      R"({"model": "tiny", "text": "ab", "dModel": 8, "mask": "none", "weights": {"init": "torch-linear"}})", r)));
+  EXPECT_TRUE(r.warnings.empty());
+  ASSERT_TRUE(testing::succeeded(runTiny(
+      R"({"model": "tiny", "text": "ab", "dModel": 16, "mask": "causal", "weights": {"seed": 3, "values": {"W_Q": [[1]]}}})",
+      r)));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].code, "model-ignores-fields");
+  EXPECT_EQ(r.warnings[0].params, (ErrorParams{{"fields", "dModel, weights.seed, weights.values, mask"}}));
+  // The model computed all the same.
+  EXPECT_EQ(r.logits.shape, (std::vector<int64_t>{2, 256}));
+}
+
+TEST(TinyRun, ScoresNeedTheirText) {
+  TinyResult r;
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "a"})", r)));
+  EXPECT_FALSE(r.headScores.previousToken);
+  EXPECT_FALSE(r.headScores.induction);
+  EXPECT_FALSE(r.secondCopy);
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "aa"})", r)));
+  EXPECT_TRUE(r.headScores.previousToken);
+  EXPECT_EQ(r.headScores.repeatLength, 1);
+  EXPECT_TRUE(r.headScores.induction);
+  EXPECT_FALSE(r.secondCopy);  // no byte of the second copy is predicted from the first
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcabd"})", r)));
+  EXPECT_FALSE(r.headScores.repeatLength);
+  EXPECT_FALSE(r.headScores.induction);
+  EXPECT_FALSE(r.secondCopy);
+}
+
+}  // namespace
+}  // namespace attention_lab
