@@ -31,8 +31,8 @@ const report = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', 
 const weightsDir = fileURLToPath(new URL('../../web/api/tiny/', import.meta.url));
 
 describe('byte labels', () => {
-  test('ASCII as the character, space and newline as ␣ and ↵, other control bytes in hex', () => {
-    expect(byteLabels(bytes('a b\nc\t'))).toEqual(['a', '␣', 'b', '↵', 'c', '0x09']);
+  test('ASCII as the character, space, newline and tab as ␣ ↵ ⇥, other control bytes in hex', () => {
+    expect(byteLabels(bytes('a b\nc\t\x01'))).toEqual(['a', '␣', 'b', '↵', 'c', '⇥', '0x01']);
   });
 
   test('a multi-byte character as the character with its part', () => {

@@ -1,8 +1,11 @@
 // The tiny trained model's view logic, without DOM: how its tokens (UTF-8
 // bytes) are written, which heads the measured scores name, which byte the
 // induction head should look at, the most likely next bytes, and the text
-// typed twice. The numbers come from the engine (lab.run({model: 'tiny'})),
+// typed twice. The bytes' labels are model/tiny-bytes.js's, shared with the
+// CLI. The numbers come from the engine (lab.run({model: 'tiny'})),
 // whose forward and scores are tests/reference/tiny/model.py and scores.py.
+
+import { asciiText, byteLabels as byteLabelParts, hex, sequenceLength } from './tiny-bytes.js';
 
 /** The bytes the model reads at most (its positions). */
 export const TINY_CONTEXT = 64;
@@ -30,25 +33,7 @@ const encoder = new TextEncoder();
 /** The UTF-8 bytes of a text. */
 export const utf8Bytes = (text) => encoder.encode(text);
 
-/** How many bytes a UTF-8 sequence has from its first byte b (0: b cannot start one). */
-function sequenceLength(b) {
-  if (b < 0x80) return 1;
-  if (b >= 0xc2 && b <= 0xdf) return 2;
-  if (b >= 0xe0 && b <= 0xef) return 3;
-  if (b >= 0xf0 && b <= 0xf4) return 4;
-  return 0;
-}
 const isContinuation = (b) => b >= 0x80 && b <= 0xbf;
-
-/** "0xE4": a byte that is no character on its own. */
-export const hexByte = (b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`;
-
-/** One ASCII byte as a label: the character; ␣ for a space, ↵ for a newline, hex for other control bytes. */
-function asciiLabel(b) {
-  if (b === 0x20) return '␣';
-  if (b === 0x0a) return '↵';
-  return b > 0x20 && b < 0x7f ? String.fromCharCode(b) : hexByte(b);
-}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 /** The character of a complete UTF-8 sequence, or null if it is not one. */
@@ -61,25 +46,8 @@ function characterOf(bytes) {
   }
 }
 
-/**
- * A label per byte of `ids`: ASCII as the character (␣ space, ↵ newline),
- * each byte of a multi-byte character as the character and its part
- * ("春 1/3", "春 2/3", "春 3/3"), any byte outside a valid character in hex.
- */
-export function byteLabels(ids) {
-  const labels = [];
-  for (let i = 0; i < ids.length;) {
-    const b = ids[i];
-    const length = sequenceLength(b);
-    const bytes = Array.from(ids.slice(i, i + length));
-    const character = length > 1 && bytes.length === length ? characterOf(bytes) : null;
-    if (length === 1) labels.push(asciiLabel(b));
-    else if (character) for (let k = 1; k <= length; k++) labels.push(`${character} ${k}/${length}`);
-    else labels.push(hexByte(b));
-    i += character ? length : 1;
-  }
-  return labels;
-}
+/** A label per byte of `ids` (model/tiny-bytes.js): "T", "␣", "↵", "春 1/3", "0xE6". */
+export const byteLabels = (ids) => byteLabelParts(Array.from(ids)).map((label) => label.text);
 
 /**
  * The label of byte `b` predicted after position i of `ids`: ASCII as in
@@ -88,7 +56,7 @@ export function byteLabels(ids) {
  * not complete yet); otherwise hex.
  */
 export function nextByteLabel(ids, i, b) {
-  if (b < 0x80) return asciiLabel(b);
+  if (b < 0x80) return asciiText(b);
   // The start of the character that position i is in, if that character is not complete at i.
   let start = i + 1;
   for (let k = i; k >= 0 && k > i - 3; k--) {
@@ -103,12 +71,12 @@ export function nextByteLabel(ids, i, b) {
     const prefix = [...Array.from(ids.slice(start, i + 1)), b];
     if (prefix.length === length) {
       const character = characterOf(prefix);
-      return character ? `${character} ${length}/${length}` : hexByte(b);
+      return character ? `${character} ${length}/${length}` : hex(b);
     }
-    return `${hexByte(b)} ${prefix.length}/${length}`;
+    return `${hex(b)} ${prefix.length}/${length}`;
   }
   const starts = sequenceLength(b);
-  return starts > 1 ? `${hexByte(b)} 1/${starts}` : hexByte(b);
+  return starts > 1 ? `${hex(b)} 1/${starts}` : hex(b);
 }
 
 /** n when the bytes are s + s with |s| = n ≥ 1, else null (as the engine's repeatLength). */

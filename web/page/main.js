@@ -152,9 +152,9 @@ function trainedView() {
     trained = createTrainedView($('trained'), {
       checkpoints: TINY_MODEL.checkpoints,
       weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
-      load: (step) =>
-        engine.loadTinyModel ? engine.loadTinyModel(step) : loadAttentionLab().then((lab) => lab.loadTinyModel(step)),
-      run: (config) => engine.run(config),
+      // Here, not in the worker: the weights are loaded into this thread's engine, and a run of 64 bytes takes a millisecond.
+      load: async (step) => (await loadAttentionLab()).loadTinyModel(step),
+      run: async (config) => (await loadAttentionLab()).run(config),
       // The reader typed or moved the slider: the settings (and so the share link) follow.
       onChange: ({ text, checkpoint }) => {
         state.settings = withSetting(withSetting(state.settings, 'text', text), 'checkpoint', checkpoint);

@@ -3,7 +3,7 @@
 // buttons for the per-head ones, and the picked matrix as matrix.js draws
 // every matrix of the page. T is the text's length in bytes.
 import { renderMatrix } from './matrix.js';
-import { hexByte } from '../model/tiny.js';
+import { asciiText, hex } from '../model/tiny-bytes.js';
 
 // name -> [shape with letters, kind]; per-layer names are under layers[l].
 const MODEL_TENSORS = [
@@ -61,7 +61,7 @@ const shapeText = (shape) => `[${shape.join(', ')}]`;
 /** Column labels: bytes for a [·, T] or [·, 256] axis, indices for the others. */
 function columnLabels(entry, cols, T, labels) {
   if (entry.name === 'logits' || entry.name === 'probs')
-    return Array.from({ length: cols }, (_, b) => (b > 0x20 && b < 0x7f ? String.fromCharCode(b) : hexByte(b)));
+    return Array.from({ length: cols }, (_, b) => (b < 0x80 ? asciiText(b) : hex(b)));
   if (CAUSAL.has(entry.name) && cols === T) return labels;
   return Array.from({ length: cols }, (_, j) => String(j));
 }
