@@ -1018,7 +1018,7 @@ export default {
   'trained.curve.nats': 'loss (nats)',
   'trained.curve.saved': 'saved checkpoint (the slider’s stops)',
   'trained.curve.note':
-    'The curves are the training report’s, measured every 100 steps on 8 random strings typed twice; the numbers above are measured now on your text. Between steps 750 and 1,250 the induction head forms and the loss on the second copy falls.',
+    'The curves are the training report’s, measured every 100 steps on 8 random strings typed twice; the scores of the heads below are measured now on your text. Between steps 750 and 1,250 the induction head forms and the loss on the second copy falls.',
   'trained.tensors.title': 'Every tensor, with its shape',
   'trained.tensors.pick': 'Tensor',
   'trained.tensors.input': 'Embeddings',

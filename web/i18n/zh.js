@@ -1111,7 +1111,7 @@ export default {
   'trained.curve.nats': '损失（奈特）',
   'trained.curve.saved': '保存的检查点（滑块的各档）',
   'trained.curve.note':
-    '曲线来自训练报告，每 100 步在 8 个输入两遍的随机字符串上测得；上面的数字则是此刻在你的文本上测得的。在第 750 步到第 1,250 步之间，归纳头形成，第二遍的损失随之下降。',
+    '曲线来自训练报告，每 100 步在 8 个输入两遍的随机字符串上测得；下面各个头的分数则是此刻在你的文本上测得的。在第 750 步到第 1,250 步之间，归纳头形成，第二遍的损失随之下降。',
   'trained.tensors.title': '每个张量及其形状',
   'trained.tensors.pick': '张量',
   'trained.tensors.input': '嵌入',

@@ -89,8 +89,8 @@ export function createTrainedView(container, host) {
     result: null,
     error: null, // {field, code, params, message} of the last run, or a TwiceError
     query: null,
-    selected: { layer: 1, head: 0 },
-    tensor: { key: 'layers.1.weights', head: 0 },
+    selected: null, // the head picked in the grid; at first layer 2's best induction head
+    tensor: null, // {key, head} of the tensor shown; at first the selected head's weights
     script: null, // the PyTorch program, once asked for
   };
   let runs = 0;
@@ -291,6 +291,8 @@ export function createTrainedView(container, host) {
     if (state.query === null || state.query >= ids.length) state.query = defaultQuery(ids, n) ?? ids.length - 1;
     const query = state.query;
     const heads = headLabels(result.headScores, result.sizes.layers, result.sizes.heads);
+    state.selected ??= { layer: 1, head: compositionHeads(result.headScores).induction ?? 0 };
+    state.tensor ??= { key: `layers.${state.selected.layer}.weights`, head: state.selected.head };
     const pickQuery = (i, { focus: refocus = false } = {}) => {
       state.query = i;
       renderSections({ focus: refocus ? `[data-trained="twice"] [data-i="${i}"]` : null });
