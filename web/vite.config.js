@@ -103,6 +103,12 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'attention-lab-element.js' : 'assets/[name]-[hash].js'),
+        // The tiny model's weights (api/tiny-weights.js) as dist/tiny/step-NNNN.safetensors, without a hash:
+        // the single file and the standalone element fetch them from there (api/tiny-weights.single.js).
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.safetensors'))
+            ? 'tiny/[name][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

@@ -27,6 +27,11 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
+      // The tiny model's weights are fetched from dist/tiny/, never inlined.
+      {
+        find: /^\.\/tiny-weights\.js$/,
+        replacement: new URL('./api/tiny-weights.single.js', import.meta.url).pathname,
+      },
       {
         find: 'attention-lab-wasm-base64',
         replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname,

@@ -36,13 +36,22 @@
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
 //     equally, and a fully given table is what X holds (without positions);
-//   - a small run, repeated, gives the same result bit for bit.
+//   - a small run, repeated, gives the same result bit for bit;
+//   - with model "tiny" (the shipped weights of checkpoints 750 and 3000
+//     loaded), a run is an error on text, texts, tokens, input or checkpoint,
+//     or has ids = the text's bytes, every intermediate of its shape, causal
+//     weight rows that sum to 1, probabilities that sum to 1, head scores
+//     exactly where they are defined, and the same result when repeated;
+//   - the input's bytes as a weights file: an error on "weights file" (or the
+//     weights, when they happen to be one), never a read out of bounds.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <optional>
@@ -54,8 +63,10 @@
 #include "errors.h"
 #include "fuzz_check.h"
 #include "json.h"
+#include "safetensors.h"
 #include "schema.h"
 #include "size_limits.h"
+#include "tiny_model.h"
 #include "tokens.h"
 #include "typed_arrays.h"
 #include "validate.h"
@@ -590,7 +601,108 @@ bool sameResult(const AttentionResult& a, const AttentionResult& b) {
   return true;
 }
 
+// ---- the tiny model ----------------------------------------------------------
+
+// The shipped weights of two checkpoints (fuzz.sh runs from the repository's root).
+const TinyWeightStore& tinyWeights() {
+  static const TinyWeightStore store = [] {
+    TinyWeightStore s;
+    for (int64_t step : {750, 3000}) {
+      char path[64];
+      std::snprintf(path, sizeof path, "web/api/tiny/step-%04d.safetensors", static_cast<int>(step));
+      std::ifstream file(path, std::ios::binary);
+      const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)), {});
+      if (s.load(step, bytes.data(), bytes.size())) {
+        std::fprintf(stderr, "config_fuzz: cannot load %s\n", path);
+        std::abort();
+      }
+    }
+    return s;
+  }();
+  return store;
+}
+
+bool sameTiny(const TinyResult& a, const TinyResult& b) {
+  if (a.ids != b.ids || a.warnings != b.warnings || !sameTensor(a.logits, b.logits) || !sameTensor(a.probs, b.probs))
+    return false;
+  for (size_t l = 0; l < a.layers.size(); ++l)
+    if (!sameTensor(a.layers[l].weights, b.layers[l].weights) ||
+        !sameTensor(a.layers[l].residual, b.layers[l].residual))
+      return false;
+  return true;
+}
+
+// Each of `count` rows of `cols` in [0, 1] summing to 1 (within float rounding); with `causal`, zero past the diagonal.
+void checkDistributions(const std::vector<float>& data, size_t rows, size_t cols, bool causal) {
+  FUZZ_CHECK(data.size() == rows * cols);
+  for (size_t r = 0; r < rows; ++r) {
+    double sum = 0;
+    for (size_t c = 0; c < cols; ++c) {
+      const float w = data[r * cols + c];
+      FUZZ_CHECK(w >= 0.0f && w <= 1.0f);
+      if (causal && c > r % cols) FUZZ_CHECK(w == 0.0f);
+      sum += w;
+    }
+    FUZZ_CHECK(std::fabs(sum - 1.0) < 1e-4);
+  }
+}
+
+void checkTiny(const AttentionConfig& config, const JsonParseResult& json) {
+  TinyResult r;
+  if (Status error = runTinyModel(config, tinyWeights(), r)) {
+    checkError(error, json);
+    const std::string& f = error->field;
+    FUZZ_CHECK(f == "text" || f == "texts" || f == "tokens" || f == "input" || f == "checkpoint");
+    return;
+  }
+  const std::string& text = config.input.texts.at(0);
+  FUZZ_CHECK(!text.empty() && text.size() <= static_cast<size_t>(kTinyContext));
+  const size_t T = text.size(), d = kTinyDModel, H = kTinyHeads;
+  FUZZ_CHECK(r.ids.size() == T);
+  for (size_t i = 0; i < T; ++i) FUZZ_CHECK(r.ids[i] == static_cast<unsigned char>(text[i]));
+  const auto shaped = [](const Tensor& t, std::vector<int64_t> shape) {
+    size_t count = 1;
+    for (int64_t n : shape) count *= static_cast<size_t>(n);
+    FUZZ_CHECK(t.shape == shape && t.data.size() == count);
+  };
+  const int64_t t = static_cast<int64_t>(T);
+  for (const Tensor* x : {&r.tokenEmbeddings, &r.positionEmbeddings, &r.residual0}) shaped(*x, {t, kTinyDModel});
+  shaped(r.logits, {t, kTinyVocab});
+  for (const TinyLayer& l : r.layers) {
+    for (const Tensor* x : {&l.Q, &l.K, &l.V, &l.concat, &l.attnOut, &l.residual}) shaped(*x, {t, kTinyDModel});
+    for (const Tensor* x : {&l.scores, &l.scaled, &l.weights}) shaped(*x, {kTinyHeads, t, t});
+    shaped(l.headOutputs, {kTinyHeads, t, kTinyHeadDim});
+    checkDistributions(l.weights.data, H * T, T, true);
+    for (size_t k = 0; k < l.scores.data.size(); ++k) FUZZ_CHECK(sameBits(l.scaled.data[k], l.scores.data[k] / 4.0f));
+  }
+  checkDistributions(r.probs.data, T, kTinyVocab, false);
+  for (size_t k = 0; k < T * d; ++k)
+    FUZZ_CHECK(sameBits(r.residual0.data[k], r.tokenEmbeddings.data[k] + r.positionEmbeddings.data[k]));
+  const size_t n = T / 2;
+  const bool twice = T % 2 == 0 && text.compare(0, n, text, n, n) == 0;
+  FUZZ_CHECK(r.headScores.previousToken.has_value() == (T >= 2));
+  FUZZ_CHECK(r.headScores.induction.has_value() == twice);
+  FUZZ_CHECK(r.headScores.repeatLength == (twice ? std::optional<int64_t>(static_cast<int64_t>(n)) : std::nullopt));
+  FUZZ_CHECK(r.secondCopy.has_value() == (twice && n >= 2));
+  if (r.secondCopy)
+    FUZZ_CHECK(r.secondCopy->total == static_cast<int64_t>(n) - 1 && r.secondCopy->correct <= r.secondCopy->total);
+  for (const auto& w : r.warnings) checkCode(w.code, w.params, w.message);
+  TinyResult again;
+  FUZZ_CHECK(!runTinyModel(config, tinyWeights(), again));
+  FUZZ_CHECK(sameTiny(r, again));
+}
+
+// The input's bytes as a weights file.
+void checkWeightsFile(const std::string& bytes) {
+  TinyWeights weights;
+  if (Status error = readTinyWeights(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), weights)) {
+    FUZZ_CHECK(error->field == "weights file");
+    checkCode(error->code, error->params, error->message);
+  }
+}
+
 void check(const std::string& text) {
+  checkWeightsFile(text);
   const JsonParseResult json = parseJson(text, kMaxJsonValues);
   AttentionConfig config;
   const VectorTypedArrays arrays = typedArrays();
@@ -603,6 +715,7 @@ void check(const std::string& text) {
   }
   FUZZ_CHECK(json.ok && json.value.isObject());
   checkSettings(config);
+  if (config.model == ModelKind::Tiny) return checkTiny(config, json);
   for (const SequenceSource* side : {&config.input, &config.context})
     for (const std::string& text : side->texts) checkSplit(text);
 

@@ -41,6 +41,8 @@ describe('the packed package', () => {
       'dist/attention-lab-element.standalone.js',
       'dist/attention-lab.html',
       'web/element/attention-lab-element.d.ts',
+      'web/api/tiny/step-3000.safetensors', // the tiny model's weights: read by the Node API and the CLI …
+      'dist/tiny/step-0750.safetensors', // … and fetched by the built page, the single file and the standalone element
     ]) {
       expect(() => readFileSync(installed + file), file).not.toThrow();
     }
@@ -87,6 +89,14 @@ describe('the packed package', () => {
     const bad = spawnSync('npx', ['--offline', 'attention-lab', '--text', ''], { cwd: app, encoding: 'utf8' });
     expect(bad.status).toBe(3); // a bad config (2 is now bad flags, 1 the engine stopping)
     expect(bad.stderr).toContain('text is empty');
+    // The tiny trained model, its weights read from the install.
+    const tiny = spawnSync(
+      'npx',
+      ['--offline', 'attention-lab', '--model', 'tiny', '--json', 'The cat sat on the warm mat.'.repeat(2)],
+      { cwd: app, encoding: 'utf8' },
+    );
+    expect(tiny.status, tiny.stderr).toBe(0);
+    expect(JSON.parse(tiny.stdout).secondCopy).toMatchObject({ correct: 24, total: 27 });
   });
 
   test('the element loads in Chromium from the installed files', async () => {

@@ -296,6 +296,7 @@ describe('CLI', () => {
       expect(out.stderr, line).toBe('');
       expect(out.status, line).toBe(0);
       if (line.includes('python3')) expect(out.stdout).toBe('(1, 4, 6, 6)\n');
+      else if (line.includes('--model tiny')) expect(out.stdout).toContain('second copy: ');
       else if (!line.includes(' -o ')) expect(JSON.parse(out.stdout).tensors).toBeTypeOf('object');
     }
   });

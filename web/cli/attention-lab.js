@@ -8,6 +8,7 @@
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //   npx attention-lab decode "the cat sat on the mat" --mask causal      # the KV cache, token by token
 //   npx attention-lab flash "the cat sat on the mat" --tile-queries 2 --tile-keys 3 --head 1
+//   npx attention-lab --model tiny --checkpoint 3000 "The cat sat.The cat sat."   # the tiny trained model
 //
 // Every config field is a flag named as in the engine's schema (--help lists
 // them with their types and defaults). Help and errors are in the language of
@@ -17,13 +18,14 @@
 import { once } from 'node:events';
 import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AttentionConfigError, TENSOR_NAMES, loadAttentionLab } from '../api/index.js';
+import { AttentionConfigError, TENSOR_NAMES, TINY_MODEL, loadAttentionLab } from '../api/index.js';
 import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
 import { STEPPER_OPTIONS, decodeText, flashText, stepperFlagOf, stepperJson, stepperOptions } from './steppers.js';
+import { tinyTensors, tinyText } from './tiny.js';
 
 // The language of --lang (looked up before the flags are parsed, so that their errors are said in it),
 // else of the environment (POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG).
@@ -45,6 +47,7 @@ const OWN_OPTIONS = {
   output: { type: 'string', short: 'o', value: 'FILE|-' },
   nonfinite: { type: 'string', choices: ['strings', 'null'] },
   pretty: { type: 'boolean' },
+  json: { type: 'boolean' },
   schema: { type: 'boolean' },
   lang: { type: 'string', choices: Object.keys(LANGUAGES) },
   version: { type: 'boolean' },
@@ -59,6 +62,7 @@ const EXAMPLES = [
   `python3 -c 'import numpy as np; print(np.load("cat.npz")["weights"].shape)'`,
   'attention-lab "He sat by the bank" --mask causal --batch 0 --head 1 --tensors masked --nonfinite null',
   `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
+  'attention-lab --model tiny --checkpoint 3000 "The cat sat.The cat sat."',
 ];
 
 // The exit codes, in --help (cli.exit.<name>) and the README.
@@ -384,9 +388,11 @@ async function main(commandLine) {
       return EXIT.ok;
     }
     if (command) return await runStepper(t, lab, command, values, selectionError);
+    const config = configFromArgs(values, lab);
+    if (config.model === 'tiny') return await runTinyModel(t, lab, config, values);
     let result;
     try {
-      result = lab.run(configFromArgs(values, lab), { ...(tensors ? { tensors } : {}), ...selection });
+      result = lab.run(config, { ...(tensors ? { tensors } : {}), ...selection });
     } catch (error) {
       throw selectionError(error);
     }
@@ -405,6 +411,27 @@ async function main(commandLine) {
     if (error.usage) return EXIT.usage;
     return error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
   }
+}
+
+/**
+ * attention-lab --model tiny: the weights of --checkpoint loaded from the
+ * package (web/api/tiny), then its bytes, head scores and second copy as text
+ * (or the whole result with --json, its tensors with --format npz). A
+ * checkpoint that is not a shipped step is left to the engine to name.
+ */
+async function runTinyModel(t, lab, config, values) {
+  const checkpoint = config.checkpoint ?? TINY_MODEL.checkpoints.at(-1);
+  if (TINY_MODEL.checkpoints.includes(checkpoint)) await lab.loadTinyModel(checkpoint);
+  const result = lab.run(config);
+  for (const warning of result.warnings) process.stderr.write(`attention-lab: ${errorText(warning, t)}\n`);
+  const output = openOutput(values.output);
+  if (values.format === 'npz') await writeNpz(output, { tensors: tinyTensors(result) });
+  else if (values.json) {
+    const nonFinite = NONFINITE[values.nonfinite ?? 'strings'];
+    await output.write(stepperJson(result, { pretty: values.pretty, nonFinite }));
+  } else await output.write(`${tinyText(t, result)}\n`);
+  await output.close();
+  return EXIT.ok;
 }
 
 /** decode's --head: the head its table shows (0 without the flag), else an error on the flag. */

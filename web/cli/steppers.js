@@ -3,12 +3,12 @@
 import { float32Text } from '../model/export.js';
 
 /** The flags only these commands take (parseArgs options; help: cli.option.<name>). */
+// (--json, which they take too, is one of the CLI's own flags: a run with --model tiny takes it as well.)
 export const STEPPER_OPTIONS = {
-  decode: { json: { type: 'boolean' } },
+  decode: {},
   flash: {
     'tile-queries': { type: 'string', value: 'N' },
     'tile-keys': { type: 'string', value: 'N' },
-    json: { type: 'boolean' },
   },
 };
 
@@ -49,8 +49,8 @@ export const terminalColumns = (text) => [...text].reduce((sum, ch) => sum + (WI
 
 const padColumns = (text, columns) => text + ' '.repeat(Math.max(0, columns - terminalColumns(text)));
 
-// Rows of cells as text columns, each as wide (in terminal columns) as its widest cell.
-function table(rows) {
+/** Rows of cells as text columns, each as wide (in terminal columns) as its widest cell. */
+export function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => terminalColumns(String(row[c] ?? '')))));
   return rows
     .map((row) =>

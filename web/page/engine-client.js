@@ -17,8 +17,13 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
 /** About how many tokens a sentence makes: its words, plus one per CJK character. */
 const tokenCount = (line) => line.split(/\s+/).filter(Boolean).length + (line.match(CJK)?.length ?? 0);
 
-/** A rough count of a config's multiply-adds: projections plus scores and sums. */
+/**
+ * A rough count of a config's multiply-adds: projections plus scores and sums.
+ * The tiny model (model "tiny") counts as none: it runs on this thread, whose
+ * engine holds its weights (loadTinyModel), and 64 bytes take well under a millisecond.
+ */
 export function estimateWork(config) {
+  if (config.model === 'tiny') return 0;
   const lines = [config.text, ...(config.texts ?? []), config.contextText, ...(config.contextTexts ?? [])].filter(
     (x) => typeof x === 'string',
   );
@@ -134,6 +139,18 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     /** A stepper's figures (lab.decode or lab.flash: `method`), off the main thread like a large run; never superseded. */
     stepper(method, config, options = {}) {
       return call(method, config, options, false);
+    },
+    /**
+     * The tiny model's weights of `checkpoint` (lab.loadTinyModel: the shipped file, or `bytes`), loaded into
+     * this thread's engine, where its runs go. Resolves {step, bytes}; rejects with {field, code, params, message}.
+     */
+    async loadTinyModel(checkpoint, bytes) {
+      try {
+        const lab = await loadAttentionLab();
+        return await lab.loadTinyModel(checkpoint, bytes);
+      } catch (error) {
+        throw asProblem(error);
+      }
     },
   };
 }

@@ -2,9 +2,11 @@
 // page. Messages: {id, method (run, decode or flash; default run), config, options}
 // -> {id, ok, result | error}; fatal when the engine cannot load here, so the
 // page runs it itself instead. Tensor buffers are transferred, not copied.
+// {method: "loadTinyModel", config: checkpoint, options: bytes (optional)} loads
+// the tiny model's weights into this worker's engine (lab.loadTinyModel).
 import { loadAttentionLab } from '../api/index.js';
 
-const METHODS = new Set(['run', 'decode', 'flash']);
+const METHODS = new Set(['run', 'decode', 'flash', 'loadTinyModel']);
 
 /** The buffers of every typed array in a result (a run's tensors, a stepper's figures), each once. */
 function buffersOf(value, found = new Set()) {
@@ -23,7 +25,7 @@ self.onmessage = async ({ data: { id, method = 'run', config, options } }) => {
   }
   try {
     if (!METHODS.has(method)) throw new Error(`unknown method ${method}`);
-    const result = lab[method](config, options);
+    const result = await lab[method](config, options); // loadTinyModel resolves; the others return at once
     // An alias (dropped = weights when p = 0) shares its buffer: list each once.
     self.postMessage({ id, ok: true, result }, [...buffersOf(result)]);
   } catch (error) {

@@ -64,6 +64,8 @@ for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json"))) {
 echo '{"text":"edit the cat","dModel":4,"numHeads":2,"embedding":{"edits":[["cat",1,2.5],[0,3,-1]]},"weights":{"edits":{"W_Q":[[0,1,0.5]],"b_O":[[2,1]]}}}' >"$seeds/hand-edits.json"
 echo '{"text":"typed arrays","dModel":2,"numHeads":1,"weights":{"values":{"W_Q":{"$tensor":0,"shape":[2,2]},"b_O":{"$tensor":3,"shape":[2]}}}}' >"$seeds/hand-typed-arrays.json"
 echo '{"input":{"randn":[1,2,4]},"contextText":"a b c","dModel":4,"numHeads":2,"mask":"causal+padding","maxLen":4}' >"$seeds/hand-randn-context.json"
+echo '{"model":"tiny","checkpoint":750,"text":"ab 注意 ab 注意 ","dModel":16}' >"$seeds/hand-tiny.json"
+echo '{"model":"tiny","text":"aa"}' >"$seeds/hand-tiny-twice.json"
 
 status=0
 for target in "${targets[@]}"; do

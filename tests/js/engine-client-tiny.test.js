@@ -1,0 +1,29 @@
+// The page's engine client and the tiny trained model: loadTinyModel loads the
+// weights into this thread's engine, and a run with model "tiny" goes there,
+// never to the worker, whatever the other (ignored) fields say.
+import { describe, expect, test } from 'vitest';
+import { createEngineClient, estimateWork } from '../../web/page/engine-client.js';
+
+describe('engine client and the tiny model', () => {
+  test('loadTinyModel, then a run here; the errors come back as {field, code, params, message}', async () => {
+    const posted = [];
+    const client = createEngineClient({
+      workerFactory: () => ({ postMessage: (message) => posted.push(message), terminate() {} }),
+    });
+    await expect(client.loadTinyModel(1000)).resolves.toEqual({ step: 1000, bytes: 107368 });
+    // dModel 512 would send an attention run to the worker; the tiny model ignores it and runs here.
+    const config = { model: 'tiny', checkpoint: 1000, text: 'ab ab ', dModel: 512, numHeads: 8 };
+    expect(estimateWork(config)).toBe(0);
+    const result = await client.run(config);
+    expect(result.model).toBe('tiny');
+    expect(result.headScores.repeatLength).toBe(3);
+    expect(result.warnings.map((w) => w.code)).toEqual(['model-ignores-fields']);
+    expect(posted).toEqual([]);
+    await expect(client.loadTinyModel(999)).rejects.toMatchObject({ field: 'checkpoint', code: 'checkpoint-unknown' });
+    await expect(client.run({ model: 'tiny', checkpoint: 1250, text: 'ab' })).rejects.toMatchObject({
+      field: 'checkpoint',
+      code: 'checkpoint-not-loaded',
+      params: { step: '1250' },
+    });
+  });
+});
