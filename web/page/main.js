@@ -16,7 +16,7 @@ import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { withCode } from '../view/matrix.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
-import { TINY_MODEL, loadAttentionLab } from '../api/index.js';
+import { TINY_MODEL } from '../api/index.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
@@ -152,9 +152,8 @@ function trainedView() {
     trained = createTrainedView($('trained'), {
       checkpoints: TINY_MODEL.checkpoints,
       weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
-      // Here, not in the worker: the weights are loaded into this thread's engine, and a run of 64 bytes takes a millisecond.
-      load: async (step) => (await loadAttentionLab()).loadTinyModel(step),
-      run: async (config) => (await loadAttentionLab()).run(config),
+      load: (step) => engine.loadTinyModel(step),
+      run: (config) => engine.run(config),
       // The reader typed or moved the slider: the settings (and so the share link) follow.
       onChange: ({ text, checkpoint }) => {
         state.settings = withSetting(withSetting(state.settings, 'text', text), 'checkpoint', checkpoint);
