@@ -17,11 +17,11 @@
 //
 // Importing it is safe where there is no DOM (server-side rendering in Node):
 // the class is made over a stand-in base and only a browser defines the tag.
-import { AttentionConfigError, loadAttentionLab } from '../api/index.js';
+import { AttentionConfigError, TINY_MODEL, loadAttentionLab } from '../api/index.js';
 import { errorText, isLanguageLoaded, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
-import { FIELDS, camelCase, fieldByPath } from '../model/schema.js';
+import { FIELDS, camelCase, fieldByPath, isTrainedModel } from '../model/schema.js';
 import {
   attributeValue,
   coerce,
@@ -74,6 +74,15 @@ function parseConfigAttribute(text) {
     throw AttentionConfigError.of(CONFIG_ATTRIBUTE, 'config-attribute-not-object');
   }
   return parsed;
+}
+
+/** The config attribute as an object, {} when malformed (the run that reads it reports that). */
+function configAttributeOrNone(text) {
+  try {
+    return parseConfigAttribute(text);
+  } catch {
+    return {};
+  }
 }
 
 /** The preset an attribute names (null when absent); an unknown key is an error naming the attribute. */
@@ -148,6 +157,8 @@ export class AttentionLabElement extends ElementBase {
   #failed = false;
   /** Whether the head attribute was applied since it last changed (later, a reader's pick of a tab stays). */
   #headApplied = false;
+  /** The trained model's view (model="tiny"), imported the first time it is shown. */
+  #trained = null;
 
   constructor() {
     super();
@@ -158,7 +169,7 @@ export class AttentionLabElement extends ElementBase {
     this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
       <div class="overview" part="overview" role="group"></div><div class="stepper" part="stepper" hidden></div>
       <p class="preset-note" part="note" hidden></p><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
-      <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div>`;
+      <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div><div class="trained-box" part="trained" hidden></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
     this.#controller = new PipelineController(
       {
@@ -254,9 +265,69 @@ export class AttentionLabElement extends ElementBase {
     else if (this.#shownTheme !== null && this.#theme() !== this.#shownTheme) this.#showView();
   }
 
-  /** The last result (null before the first run or while the attributes are invalid). */
+  /** The last result (null before the first run or while the attributes are invalid); with model="tiny" the trained model's. */
   get result() {
-    return this.#controller.result;
+    return this.#isTiny() ? (this.#trained?.result ?? null) : this.#controller.result;
+  }
+
+  /** Whether the attributes (model, or model in the config attribute) choose the tiny trained model. */
+  #isTiny() {
+    const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
+    return isTrainedModel(() => this.getAttribute('model') ?? extra.model);
+  }
+
+  /** The attention layer's parts, or the trained model's view (model="tiny"): one of them is shown. */
+  #showMode(tiny) {
+    for (const selector of ['.bar', '.overview', '.pipeline', '.explain-body'])
+      this.#root.querySelector(selector).hidden = tiny;
+    if (tiny) this.#root.querySelector('.stepper').hidden = true;
+    this.#root.querySelector('.trained-box').hidden = !tiny;
+  }
+
+  /** The trained model's view on the text and checkpoint attributes (their defaults when absent). */
+  async #runTrained(lang) {
+    this.#showMode(true);
+    const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
+    const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
+    if (!this.#trained) {
+      const { createTrainedView } = await import('../view/trained.js');
+      this.#trained ??= createTrainedView(this.#root.querySelector('.trained-box'), {
+        checkpoints: TINY_MODEL.checkpoints,
+        weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
+        load: async (step) => (await loadAttentionLab()).loadTinyModel(step),
+        run: async (config) => (await loadAttentionLab()).run(config),
+        onResult: (result) => {
+          this.#failed = false;
+          this.#root.querySelector('.loading').hidden = true;
+          this.#root.querySelector('.error').hidden = true;
+          this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
+        },
+        // The view says it at its text box or slider; the page hears of it as of any other error.
+        onError: (problem) => {
+          this.#failed = true;
+          this.#root.querySelector('.loading').hidden = true;
+          this.dispatchEvent(
+            new CustomEvent('attention-error', {
+              detail: {
+                field: problem.field,
+                code: problem.code,
+                params: problem.params ?? {},
+                message: problem.message,
+              },
+              bubbles: true,
+              composed: true,
+            }),
+          );
+        },
+      });
+    }
+    this.#shownTheme = this.#theme();
+    this.#trained.setOptions({ t: this.#t(), theme: this.#shownTheme, decimals: option('decimals') });
+    await this.#trained.show({
+      text: this.getAttribute('text') ?? extra.text,
+      checkpoint: this.getAttribute('checkpoint') ?? extra.checkpoint,
+      lang,
+    });
   }
 
   /**
@@ -341,6 +412,12 @@ export class AttentionLabElement extends ElementBase {
 
   /** The last good result shown again with the view attributes now (a view option changed): no run. */
   #showView() {
+    if (this.#isTiny() && this.#trained) {
+      this.#shownTheme = this.#theme();
+      const decimals = readViewOption(viewOptionByName.get('decimals'), this.getAttribute('decimals'));
+      this.#trained.setOptions({ t: this.#t(), theme: this.#shownTheme, decimals });
+      return;
+    }
     const result = this.#controller.result;
     if (!result || this.#failed) return this.#schedule();
     let options;
@@ -394,6 +471,8 @@ export class AttentionLabElement extends ElementBase {
     await loadLanguage(lang).catch(() => {});
     this.#shownLang = lang;
     this.#showPresetNote();
+    if (this.#isTiny()) return this.#runTrained(lang);
+    this.#showMode(false);
     let result;
     let config;
     let options;

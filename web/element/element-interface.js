@@ -94,4 +94,5 @@ export const ELEMENT_PARTS = [
   'meaning',
   'matrix',
   'explain',
+  'trained', // the trained model's view (model="tiny")
 ];

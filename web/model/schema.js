@@ -32,11 +32,18 @@ export function batchFieldOf(field) {
   return field.type === 'string' && plural?.type === 'string[]' ? plural : undefined;
 }
 
+/** The schema group of the trained model's fields (model, checkpoint). */
+export const TRAINED_GROUP = 'trained';
+/** Whether the settings (`valueOf(path)`) choose the tiny trained model rather than the attention layer. */
+export const isTrainedModel = (valueOf) => String(valueOf('model') ?? '').trim() === 'tiny';
+
 /**
  * Whether `field` has an effect, given `valueOf(path)` of the other fields
  * (additiveHidden only with score "additive", the mask fill only with a mask).
  */
 export function isUsed(field, valueOf) {
+  // The trained model reads its own group's fields and the text; the attention layer's settings do nothing there.
+  if (field.group !== TRAINED_GROUP && field.path !== 'text' && isTrainedModel(valueOf)) return false;
   const when = field.usedWhen;
   if (!when) return true;
   const value = valueOf(when.path);

@@ -5,17 +5,22 @@
 // Shared by the CLI and the view.
 
 const SHOWN = { 0x20: '␣', 0x0a: '↵', 0x09: '⇥', 0x0d: '␍' };
-const hex = (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+/** "0xE6": a byte that is no character (or part of one) on its own. */
+export const hex = (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** How many bytes a UTF-8 character starting with `byte` has (0: not a lead byte). */
-function sequenceLength(byte) {
+export function sequenceLength(byte) {
   if (byte < 0x80) return 1;
   if (byte >= 0xc2 && byte <= 0xdf) return 2;
   if (byte >= 0xe0 && byte <= 0xef) return 3;
   if (byte >= 0xf0 && byte <= 0xf4) return 4;
   return 0;
 }
+
+/** An ASCII byte's text: the character, ␣ ↵ ⇥ ␍ for the blanks, hex for other control bytes. */
+export const asciiText = (byte) =>
+  SHOWN[byte] ?? (byte < 0x20 || byte === 0x7f ? hex(byte) : String.fromCharCode(byte));
 
 /**
  * One label per byte of `ids` (0..255): {text, char, part, of, byte}. `char` is the
@@ -36,8 +41,7 @@ export function byteLabels(ids) {
       }
     }
     if (length === 1) {
-      const shown = SHOWN[byte] ?? (byte < 0x20 || byte === 0x7f ? hex(byte) : String.fromCharCode(byte));
-      labels.push({ text: shown, char: String.fromCharCode(byte), part: 1, of: 1, byte });
+      labels.push({ text: asciiText(byte), char: String.fromCharCode(byte), part: 1, of: 1, byte });
       i += 1;
     } else if (char !== null) {
       for (let part = 1; part <= length; part++)

@@ -9,12 +9,14 @@ import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, tr
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
+import { isTrainedModel } from '../model/schema.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
 import { PipelineController } from '../view/controller.js';
 import { buildSettingsForm } from '../view/form.js';
 import { withCode } from '../view/matrix.js';
 import { readViewOption, viewOptionByName } from '../view/view-options.js';
+import { TINY_MODEL } from '../api/index.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
@@ -98,6 +100,8 @@ const currentConfig = () => withEdits(configFromSettings(state.settings), contro
 let runsInFlight = 0;
 
 async function recompute() {
+  showMode();
+  if (isTiny()) return showTrained();
   const config = currentConfig();
   runsInFlight++;
   $('status').textContent = state.t('status.computing');
@@ -128,6 +132,62 @@ async function recompute() {
   await controller.whenShown(); // a large result: the steps in view built (the rest follow in slices)
   const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));
+}
+
+// ---- the trained model (model = tiny) ------------------------------------------
+const isTiny = () => isTrainedModel((path) => state.settings[path]);
+let trained = null; // the trained model's view (view/trained.js), loaded the first time it is shown
+let trainedLoading = null;
+
+/** The attention layer's view or the trained model's, as the model setting says. */
+function showMode() {
+  const tiny = isTiny();
+  document.documentElement.dataset.model = tiny ? 'tiny' : 'attention';
+  $('trained').hidden = !tiny;
+}
+
+/** The trained view, imported and built once (a chunk of its own: the attention page never fetches it). */
+function trainedView() {
+  trainedLoading ??= import('../view/trained.js').then(({ createTrainedView }) => {
+    trained = createTrainedView($('trained'), {
+      checkpoints: TINY_MODEL.checkpoints,
+      weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
+      load: (step) => engine.loadTinyModel(step),
+      run: (config) => engine.run(config),
+      // The reader typed or moved the slider: the settings (and so the share link) follow.
+      onChange: ({ text, checkpoint }) => {
+        state.settings = withSetting(withSetting(state.settings, 'text', text), 'checkpoint', checkpoint);
+        form.sync(state.settings);
+      },
+      onResult: () => {
+        showError(null);
+        $('status').textContent = '';
+      },
+      // The view shows the error at its text box or slider; the form's checkpoint box says it too.
+      onError: (error) => {
+        if (error.field === 'checkpoint') form.showError('checkpoint', errorText(error, state.t));
+      },
+    });
+    return trained;
+  });
+  return trainedLoading;
+}
+
+async function showTrained() {
+  runsInFlight++;
+  try {
+    const view = await trainedView();
+    if (!isTiny()) return; // the attention layer was chosen meanwhile
+    view.setOptions({ t: state.t, theme: controller.options.theme, decimals: controller.options.decimals });
+    form.sync(state.settings);
+    showError(null);
+    await view.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: state.t.lang });
+  } catch (error) {
+    showError({ field: 'engine', message: error.message });
+  } finally {
+    runsInFlight--;
+  }
+  document.dispatchEvent(new CustomEvent('attention-rendered', { detail: { config: { model: 'tiny' } } }));
 }
 
 function showError(error) {
@@ -184,6 +244,9 @@ async function applyLanguage(lang) {
   inputPanel.applyLanguage(t);
   inputPanel.sync();
   controller.setOptions({ t });
+  trained?.setOptions({ t });
+  if (trained && isTiny())
+    trained.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: t.lang });
   renderStatus();
   renderLinkNotice();
   if (state.error) showError(state.error);
@@ -237,9 +300,20 @@ function applyState({ settings, edits }, preset = null) {
   return recompute();
 }
 
+// The attention layer's sentence while the trained model shows its own text (restored when switching back).
+let attentionText;
+
 function onSettingChange(path, value) {
   const previous = state.settings[path];
+  const wasTiny = isTiny();
   state.settings = withSetting(state.settings, path, value);
+  if (path === 'model' && wasTiny !== isTiny()) {
+    const text = state.settings.text;
+    state.settings = withSetting(state.settings, 'text', wasTiny ? attentionText : undefined);
+    if (state.settings.text === undefined) delete state.settings.text;
+    attentionText = text;
+    for (const id of SENTENCE_BOXES) $(`input-${id}`).value = state.settings[id] ?? '';
+  }
   if (state.preset) {
     state.preset = null; // it no longer shows the preset's program
     showPreset();
@@ -271,7 +345,10 @@ async function init() {
       const value = readViewOption(viewOptionByName.get(name), select.value);
       store(name, value);
       if (name === 'theme') showTheme();
-      else controller.setOptions({ [name]: value });
+      else {
+        controller.setOptions({ [name]: value });
+        trained?.setOptions({ [name]: value });
+      }
     });
   }
   // The chosen theme, or with "auto" (the default) the reader's colour scheme, followed when it changes.
@@ -284,6 +361,7 @@ async function init() {
     const palette = paper ? 'light' : theme;
     if (controller.options.theme === palette) return null;
     controller.setOptions({ theme: palette });
+    trained?.setOptions({ theme: palette });
     return controller.whenShown();
   };
   watchColorScheme(showTheme);
@@ -455,7 +533,12 @@ function renderLinkNotice() {
 window.attentionLab = {
   state,
   controller,
-  isIdle: () => runsInFlight === 0 && languagesLoading === 0 && !controller.building && !controller.steppersBusy,
+  isIdle: () =>
+    runsInFlight === 0 && languagesLoading === 0 && !controller.building && !controller.steppersBusy && !trained?.busy,
+  /** The trained model's view, once shown (null before). */
+  get trained() {
+    return trained;
+  },
   currentConfig,
 };
 

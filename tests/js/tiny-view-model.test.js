@@ -1,0 +1,281 @@
+// The tiny model's view logic (web/model/tiny.js) on small hand-made inputs,
+// and its "Copy as PyTorch" program run with Debian's PyTorch 1.13 against
+// the committed weights: it prints the training report's numbers (the report
+// was written by PyTorch too, tests/reference/tiny/report.py).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import {
+  INDUCTION_THRESHOLD,
+  PREVIOUS_TOKEN_THRESHOLD,
+  TWICE_SENTENCES,
+  byteLabels,
+  compositionHeads,
+  compositionPick,
+  defaultQuery,
+  fitBytes,
+  headLabels,
+  nextByteLabel,
+  repeatLengthOf,
+  secondCopyMarks,
+  topNextBytes,
+  typedTwice,
+  utf8Bytes,
+  weightsFileName,
+} from '../../web/model/tiny.js';
+import { tinyPytorchScript } from '../../web/model/tiny-pytorch.js';
+
+const bytes = (text) => Array.from(utf8Bytes(text));
+const report = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', import.meta.url), 'utf8'));
+const weightsDir = fileURLToPath(new URL('../../web/api/tiny/', import.meta.url));
+
+describe('byte labels', () => {
+  test('ASCII as the character, space, newline and tab as ␣ ↵ ⇥, other control bytes in hex', () => {
+    expect(byteLabels(bytes('a b\nc\t\x01'))).toEqual(['a', '␣', 'b', '↵', 'c', '⇥', '0x01']);
+  });
+
+  test('a multi-byte character as the character with its part', () => {
+    expect(byteLabels(bytes('春a'))).toEqual(['春 1/3', '春 2/3', '春 3/3', 'a']);
+    expect(byteLabels(bytes('é😀'))).toEqual(['é 1/2', 'é 2/2', '😀 1/4', '😀 2/4', '😀 3/4', '😀 4/4']);
+  });
+
+  test('bytes outside a valid character in hex, one label per byte', () => {
+    // A cut character (春's first two bytes) and a stray continuation byte.
+    const ids = [...bytes('春').slice(0, 2), 0x41, 0x80];
+    expect(byteLabels(ids)).toEqual(['0xE6', '0x98', 'A', '0x80']);
+  });
+
+  test('a predicted byte: ASCII as the character, the end of a begun character as that character', () => {
+    const ids = bytes('a春');
+    expect(nextByteLabel(ids, 0, 0x20)).toBe('␣');
+    expect(nextByteLabel(ids, 2, ids[3])).toBe('春 3/3'); // after 春's first two bytes
+    expect(nextByteLabel(ids, 1, ids[2])).toBe('0x98 2/3'); // the character is not complete yet
+    expect(nextByteLabel(ids, 0, 0xe6)).toBe('0xE6 1/3'); // the start of a 3-byte character
+    expect(nextByteLabel(ids, 3, 0x80)).toBe('0x80'); // a continuation byte after a whole character
+  });
+});
+
+describe('typed twice', () => {
+  test('repeatLengthOf: n for s + s, else null', () => {
+    expect(repeatLengthOf(bytes('abcabc'))).toBe(3);
+    expect(repeatLengthOf(bytes('abcabd'))).toBeNull();
+    expect(repeatLengthOf(bytes('abc'))).toBeNull();
+    expect(repeatLengthOf(bytes('a'))).toBeNull();
+  });
+
+  test('the default sentences fit twice in 64 bytes, and are the training report’s', () => {
+    for (const [lang, sentence] of Object.entries(TWICE_SENTENCES)) {
+      expect(utf8Bytes(sentence).length * 2, lang).toBeLessThanOrEqual(64);
+      expect(Object.values(report.probes.sentences)).toContain(sentence);
+    }
+  });
+
+  test('typedTwice: s + s; an already doubled text keeps its first copy', () => {
+    expect(typedTwice('abc')).toEqual({ text: 'abcabc', n: 3, cut: false });
+    expect(typedTwice('abcabc')).toEqual({ text: 'abcabc', n: 3, cut: false });
+  });
+
+  test('typedTwice cuts at a character boundary to 32 bytes', () => {
+    const long = '今天我们学习注意力，明天我们复习。'; // 17 characters of 3 bytes
+    const { text, n, cut } = typedTwice(long);
+    expect(cut).toBe(true);
+    expect(n).toBe(30); // 10 characters: an 11th would make 33 bytes
+    expect(text).toBe(long.slice(0, 10).repeat(2));
+    expect(utf8Bytes(text).length).toBeLessThanOrEqual(64);
+    expect(fitBytes('ab春', 4)).toEqual({ text: 'ab', cut: true });
+  });
+
+  test('typedTwice of nothing is an error on the text field', () => {
+    expect(() => typedTwice('')).toThrow(expect.objectContaining({ field: 'text', code: 'twice-empty' }));
+  });
+});
+
+describe('heads', () => {
+  const scores = {
+    previousToken: [
+      [0.15, 0.2, 0.08, 0.98],
+      [0.19, 0.03, 0.5, 0.13],
+    ],
+    induction: [
+      [0.001, 0.01, 0, 0],
+      [0.01, 0.74, 0.001, 0.299],
+    ],
+  };
+
+  test('named by their scores at the thresholds; induction before previous-token', () => {
+    const labels = headLabels(scores);
+    const named = labels.filter((h) => h.kind).map((h) => [`L${h.layer + 1}H${h.head + 1}`, h.kind]);
+    expect(named).toEqual([
+      ['L1H4', 'previous-token'],
+      ['L2H2', 'induction'],
+      ['L2H3', 'previous-token'], // exactly at the threshold
+    ]);
+    expect(PREVIOUS_TOKEN_THRESHOLD).toBe(0.5);
+    expect(INDUCTION_THRESHOLD).toBe(0.3);
+    expect(labels[7]).toMatchObject({ induction: 0.299, kind: null }); // just under
+  });
+
+  test('without a text typed twice only previous-token heads are named; no scores, none', () => {
+    const labels = headLabels({ previousToken: scores.previousToken, induction: null });
+    expect(labels.filter((h) => h.kind === 'induction')).toEqual([]);
+    expect(labels[3].induction).toBeNull();
+    expect(headLabels({ previousToken: null, induction: null }).every((h) => h.kind === null)).toBe(true);
+  });
+
+  test('the composition heads: layer 1’s best previous-token head, layer 2’s best induction head', () => {
+    expect(compositionHeads(scores)).toEqual({ previous: 3, induction: 1 });
+    expect(compositionHeads({ previousToken: scores.previousToken, induction: null })).toEqual({
+      previous: 3,
+      induction: null,
+    });
+  });
+
+  test('the training report’s final scores name L1H4 and L2H2 only', () => {
+    const named = headLabels(report.final).filter((h) => h.kind);
+    expect(named.map((h) => [h.layer, h.head, h.kind])).toEqual([
+      [0, 3, 'previous-token'],
+      [1, 1, 'induction'],
+    ]);
+    // And at step 0 (random weights) none.
+    expect(headLabels(report.curve[0]).filter((h) => h.kind)).toEqual([]);
+  });
+});
+
+describe('composition and next bytes', () => {
+  test('a query of the second copy: its copy j = i − n, the key j + 1', () => {
+    const ids = bytes('abcaabca'); // s = "abca", n = 4
+    expect(compositionPick(ids, 6)).toEqual({ query: 6, match: 2, key: 3 });
+    // The second copy's "a" at 7: its own copy at 3, though "a" was at 0 too.
+    expect(compositionPick(ids, 7)).toEqual({ query: 7, match: 3, key: 4 });
+  });
+
+  test('outside a text typed twice: the earliest earlier equal byte with a byte after it before i', () => {
+    const ids = bytes('xyzxq');
+    expect(compositionPick(ids, 3)).toEqual({ query: 3, match: 0, key: 1 });
+    expect(compositionPick(ids, 4)).toBeNull();
+    expect(compositionPick(bytes('aab'), 1)).toBeNull(); // the key would be the query itself
+  });
+
+  test('the default query: the first byte of the second copy (after its first) whose earliest match is its copy', () => {
+    // s = "abab": "a" at 5? no, 5 is "b" whose earliest is 1 = 5 − 4.
+    expect(defaultQuery(bytes('abaxabax'))).toBe(5);
+    expect(defaultQuery(bytes('aaaa'))).toBe(2); // none qualifies: n
+    expect(defaultQuery(bytes('abc'))).toBeNull();
+    expect(defaultQuery(bytes(TWICE_SENTENCES.en.repeat(2)))).toBe(29); // "h" of the second "The"
+  });
+
+  test('top next bytes: most likely first, equal ones by byte', () => {
+    const data = new Float32Array(2 * 256);
+    data.set([0.1, 0.3, 0.3], 256);
+    data[256 + 200] = 0.2;
+    const probs = { shape: [2, 256], data };
+    expect(topNextBytes(probs, 1, 4)).toEqual([
+      { byte: 1, p: expect.closeTo(0.3, 6) },
+      { byte: 2, p: expect.closeTo(0.3, 6) },
+      { byte: 200, p: expect.closeTo(0.2, 6) },
+      { byte: 0, p: expect.closeTo(0.1, 6) },
+    ]);
+  });
+
+  test('second-copy marks: the top byte after each position of [n, 2n − 1) against the byte that follows', () => {
+    const ids = bytes('abab'); // n = 2: one prediction, at position 2, of byte 3 ("b")
+    const data = new Float32Array(4 * 256);
+    data[2 * 256 + 98] = 0.9; // "b" after position 2: right
+    expect(secondCopyMarks(ids, { shape: [4, 256], data })).toEqual([{ position: 3, predicted: 98, right: true }]);
+    data[2 * 256 + 99] = 0.95; // "c" wins: wrong
+    expect(secondCopyMarks(ids, { shape: [4, 256], data })).toEqual([{ position: 3, predicted: 99, right: false }]);
+    expect(secondCopyMarks(bytes('abc'), { shape: [3, 256], data })).toEqual([]);
+  });
+
+  test('weights file names', () => {
+    expect(weightsFileName(0)).toBe('step-0000.safetensors');
+    expect(weightsFileName(3000)).toBe('step-3000.safetensors');
+  });
+});
+
+// ---- "Copy as PyTorch" -------------------------------------------------------------
+
+// Appended to the program: its `tensors` as JSON.
+const DUMP = `
+print("ATTENTION_LAB_JSON " + json.dumps({name: {"shape": list(t.shape), "data": t.flatten().tolist()} for name, t in tensors.items()}))
+`;
+
+/** Runs the program in the weights folder (the file is there: no download) -> {printed, tensors}. */
+function runProgram(script) {
+  const out = spawnSync('/usr/bin/python3', ['-'], {
+    input: script + DUMP,
+    encoding: 'utf8',
+    cwd: weightsDir,
+    maxBuffer: 64 << 20,
+  });
+  if (out.status !== 0) throw new Error(`python3 failed:\n${out.stderr}`);
+  const line = out.stdout.split('\n').find((l) => l.startsWith('ATTENTION_LAB_JSON '));
+  return { printed: out.stdout, tensors: JSON.parse(line.slice('ATTENTION_LAB_JSON '.length)) };
+}
+
+/** The same text through tests/reference/tiny/model.py and scores.py: the reference's own forward. */
+function referenceRun(text, step) {
+  const code = `
+import json, sys, torch
+sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('../reference/tiny/', import.meta.url)))})
+from model import load_safetensors, encode
+from scores import previous_token_score, induction_score
+m = load_safetensors(${JSON.stringify(`${weightsDir}${weightsFileName(step)}`)})
+ids = encode(${JSON.stringify(text)}); keep = {}
+with torch.no_grad():
+    m(ids, keep)
+n = len(ids) // 2
+print(json.dumps({
+  "probs": keep["probs"].flatten().tolist(),
+  "previousToken": [previous_token_score(l["weights"]).tolist() for l in keep["layers"]],
+  "induction": [induction_score(l["weights"], n).tolist() for l in keep["layers"]],
+}))
+`;
+  const out = spawnSync('/usr/bin/python3', ['-'], { input: code, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return JSON.parse(out.stdout);
+}
+
+describe('Copy as PyTorch', () => {
+  const url = 'https://example.org/tiny/step-3000.safetensors';
+
+  test('names the weights file and its download address, and holds the text', () => {
+    const script = tinyPytorchScript({ text: 'héllo "x"', checkpoint: 500, url });
+    expect(script).toContain('WEIGHTS = "step-0500.safetensors"');
+    expect(script).toContain(`URL = "${url}"`);
+    expect(script).toContain('TEXT = "héllo \\"x\\""');
+    expect(script).toContain('urllib.request.urlretrieve(URL, WEIGHTS)');
+  });
+
+  for (const [name, step, key] of [
+    ['step 3000', 3000, 'final'],
+    ['step 0', 0, 0],
+  ]) {
+    test(`${name}: the second copy of each probe sentence as the training report has it`, () => {
+      const measured = key === 'final' ? report.final : report.curve.find((c) => c.step === step);
+      for (const { text, correct, total, loss } of Object.values(measured.sentences)) {
+        const { printed } = runProgram(tinyPytorchScript({ text: text + text, checkpoint: step, url }));
+        const match = printed.match(/second copy: (\d+)\/(\d+) next bytes right, loss ([\d.]+)/);
+        expect(match, text).not.toBeNull();
+        expect([Number(match[1]), Number(match[2])], text).toEqual([correct, total]);
+        expect(Number(match[3]), text).toBeCloseTo(loss, 4);
+      }
+    });
+  }
+
+  test('prints the same probabilities and head scores as the reference model.py', () => {
+    const text = TWICE_SENTENCES.zh.repeat(2);
+    const { tensors, printed } = runProgram(tinyPytorchScript({ text, checkpoint: 3000, url, query: 40 }));
+    const reference = referenceRun(text, 3000);
+    const T = utf8Bytes(text).length;
+    expect(tensors.probs.shape).toEqual([T, 256]);
+    expect(tensors['layers.1.weights'].shape).toEqual([4, T, T]);
+    const worst = Math.max(...tensors.probs.data.map((p, k) => Math.abs(p - reference.probs[k])));
+    expect(worst).toBeLessThan(1e-6);
+    expect(tensors.previousToken.data).toEqual(reference.previousToken.flat().map((v) => expect.closeTo(v, 6)));
+    expect(tensors.induction.data).toEqual(reference.induction.flat().map((v) => expect.closeTo(v, 6)));
+    expect(printed).toContain('next byte after position 40:');
+    expect(printed).toContain('layer 2 head 4 attention weights');
+  });
+});

@@ -1,0 +1,231 @@
+// The tiny trained model's view logic, without DOM: how its tokens (UTF-8
+// bytes) are written, which heads the measured scores name, which byte the
+// induction head should look at, the most likely next bytes, and the text
+// typed twice. The bytes' labels are model/tiny-bytes.js's, shared with the
+// CLI. The numbers come from the engine (lab.run({model: 'tiny'})),
+// whose forward and scores are tests/reference/tiny/model.py and scores.py.
+
+import { asciiText, byteLabels as byteLabelParts, hex, sequenceLength } from './tiny-bytes.js';
+
+/** The bytes the model reads at most (its positions). */
+export const TINY_CONTEXT = 64;
+
+/**
+ * A head is named by a measured score at or above these. Previous-token:
+ * the mean weight a byte gives the byte just before it; a head with no
+ * preference gives it 1/(i+1) at position i, about 0.06 on 64 bytes, and
+ * from 0.5 on the previous byte outweighs all the others together.
+ * Induction: the mean weight a byte of the second copy gives the byte that
+ * followed its earlier copy; with no preference that is about 1/(n+i), near
+ * 0.02 on 60 bytes, and 0.3 is over ten times that. Not higher: on a
+ * sentence whose bytes repeat inside it ("The cat sat…" has four a's and
+ * six spaces) the trained head splits its weight among every earlier copy
+ * of the byte, and scores 0.45 where it scores 0.74 on random strings,
+ * while every other head stays under 0.06.
+ */
+export const PREVIOUS_TOKEN_THRESHOLD = 0.5;
+export const INDUCTION_THRESHOLD = 0.3;
+
+/** The sentences typed twice by default, per UI language (each ≤ 32 bytes, so twice fits in 64). */
+export const TWICE_SENTENCES = { en: 'The cat sat on the warm mat.', zh: '今天我们学习注意力。' };
+
+const encoder = new TextEncoder();
+/** The UTF-8 bytes of a text. */
+export const utf8Bytes = (text) => encoder.encode(text);
+
+const isContinuation = (b) => b >= 0x80 && b <= 0xbf;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+/** The character of a complete UTF-8 sequence, or null if it is not one. */
+function characterOf(bytes) {
+  try {
+    const text = decoder.decode(Uint8Array.from(bytes));
+    return [...text].length === 1 ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A label per byte of `ids` (model/tiny-bytes.js): "T", "␣", "↵", "春 1/3", "0xE6". */
+export const byteLabels = (ids) => byteLabelParts(Array.from(ids)).map((label) => label.text);
+
+/**
+ * The label of byte `b` predicted after position i of `ids`: ASCII as in
+ * byteLabels; a byte that completes or continues the character begun before
+ * it as that character's part ("春 3/3", or "0x98 2/3" while the character is
+ * not complete yet); otherwise hex.
+ */
+export function nextByteLabel(ids, i, b) {
+  if (b < 0x80) return asciiText(b);
+  // The start of the character that position i is in, if that character is not complete at i.
+  let start = i + 1;
+  for (let k = i; k >= 0 && k > i - 3; k--) {
+    if (!isContinuation(ids[k])) {
+      start = k;
+      break;
+    }
+  }
+  const length = start <= i ? sequenceLength(ids[start]) : 0;
+  const done = i + 1 - start;
+  if (length > 1 && done < length && isContinuation(b)) {
+    const prefix = [...Array.from(ids.slice(start, i + 1)), b];
+    if (prefix.length === length) {
+      const character = characterOf(prefix);
+      return character ? `${character} ${length}/${length}` : hex(b);
+    }
+    return `${hex(b)} ${prefix.length}/${length}`;
+  }
+  const starts = sequenceLength(b);
+  return starts > 1 ? `${hex(b)} 1/${starts}` : hex(b);
+}
+
+/** n when the bytes are s + s with |s| = n ≥ 1, else null (as the engine's repeatLength). */
+export function repeatLengthOf(ids) {
+  const T = ids.length;
+  if (T < 2 || T % 2) return null;
+  const n = T / 2;
+  for (let i = 0; i < n; i++) if (ids[i] !== ids[i + n]) return null;
+  return n;
+}
+
+/**
+ * The longest prefix of whole characters of `text` within `limit` UTF-8
+ * bytes, and whether it was cut (the probes' fit()).
+ */
+export function fitBytes(text, limit) {
+  let out = '';
+  let bytes = 0;
+  for (const character of text) {
+    const size = utf8Bytes(character).length;
+    if (bytes + size > limit) return { text: out, cut: true };
+    out += character;
+    bytes += size;
+  }
+  return { text: out, cut: false };
+}
+
+/** A text that cannot be typed twice: code "twice-empty" (nothing to repeat). */
+export class TwiceError extends Error {
+  constructor(code) {
+    super(code);
+    this.name = 'TwiceError';
+    this.field = 'text';
+    this.code = code;
+  }
+}
+
+/**
+ * `text` typed twice, to fit the model's 64 bytes: s + s where s is the text
+ * (its first copy when it is already typed twice), cut at a character
+ * boundary to at most 32 bytes. {text, n (bytes of s), cut}. A text that is
+ * empty, or whose first character alone is over 32 bytes, is a TwiceError.
+ */
+export function typedTwice(text, context = TINY_CONTEXT) {
+  const bytes = utf8Bytes(text);
+  const n = repeatLengthOf(bytes);
+  const first = n ? new TextDecoder().decode(bytes.slice(0, n)) : text;
+  const { text: s, cut } = fitBytes(first, Math.floor(context / 2));
+  if (s === '') throw new TwiceError('twice-empty');
+  return { text: s + s, n: utf8Bytes(s).length, cut };
+}
+
+/**
+ * What the head scores name: per layer and head {layer, head (from 0),
+ * previousToken, induction (null when the text is not typed twice), kind:
+ * 'induction' | 'previous-token' | null}. Induction first: an induction head
+ * that also leans on the previous byte is named by what only it does.
+ */
+export function headLabels(headScores, layers = 2, heads = 4) {
+  const labels = [];
+  for (let l = 0; l < layers; l++) {
+    for (let h = 0; h < heads; h++) {
+      const previousToken = headScores?.previousToken?.[l]?.[h] ?? null;
+      const induction = headScores?.induction?.[l]?.[h] ?? null;
+      let kind = null;
+      if (induction !== null && induction >= INDUCTION_THRESHOLD) kind = 'induction';
+      else if (previousToken !== null && previousToken >= PREVIOUS_TOKEN_THRESHOLD) kind = 'previous-token';
+      labels.push({ layer: l, head: h, previousToken, induction, kind });
+    }
+  }
+  return labels;
+}
+
+/** The index of the largest value (the first of equals), or -1 for none. */
+function argmax(values) {
+  let best = -1;
+  for (let k = 0; k < values.length; k++) if (best < 0 || values[k] > values[best]) best = k;
+  return best;
+}
+
+/**
+ * The heads that take part in the composition: layer 1's head with the
+ * highest previous-token score and layer 2's with the highest induction
+ * score, as {previous: h, induction: h} (h from 0; induction null when the
+ * text is not typed twice). Measured, so at step 0 they are whichever heads
+ * are highest, and named only when headLabels names them.
+ */
+export function compositionHeads(headScores) {
+  const previous = headScores?.previousToken ? argmax(headScores.previousToken[0]) : null;
+  const induction = headScores?.induction ? argmax(headScores.induction[1]) : null;
+  return { previous, induction };
+}
+
+/**
+ * For the query byte at position i: j, the earlier byte that matches it (in
+ * a text typed twice, its copy at i − n; else the earliest earlier equal
+ * byte whose next byte is before i), and the key j + 1, the byte that
+ * followed it, which an induction head at i reads and copies.
+ * {query: i, match: j, key: j + 1}, or null when no earlier byte matches.
+ */
+export function compositionPick(ids, i, n = repeatLengthOf(ids)) {
+  if (n && i >= n && i < 2 * n) return { query: i, match: i - n, key: i - n + 1 };
+  for (let j = 0; j + 1 < i; j++) if (ids[j] === ids[i]) return { query: i, match: j, key: j + 1 };
+  return null;
+}
+
+/**
+ * The query the composition view starts with: the first byte of the second
+ * copy (after its first) whose earliest earlier match is its own copy at
+ * i − n, so the induction head has one byte to find; n when none is.
+ */
+export function defaultQuery(ids, n = repeatLengthOf(ids)) {
+  if (!n) return null;
+  for (let i = n + 1; i < 2 * n - 1; i++) if (ids.indexOf(ids[i]) === i - n) return i;
+  return n;
+}
+
+/**
+ * The k most likely next bytes at position i of probs [T, 256] ({shape,
+ * data}): [{byte, p}], most likely first, equal ones by byte.
+ */
+export function topNextBytes(probs, i, k = 5) {
+  const V = probs.shape[1];
+  const row = probs.data.subarray(i * V, (i + 1) * V);
+  return Array.from(row, (p, byte) => ({ byte, p }))
+    .sort((a, b) => b.p - a.p || a.byte - b.byte)
+    .slice(0, k);
+}
+
+/**
+ * The second copy byte by byte: for each position i in [n, 2n − 1), the
+ * model's top byte after i (argmax of probs, as scores.py's second_copy)
+ * against the byte that follows, ids[i + 1]. [{position: i + 1, predicted,
+ * right}]; empty when the text is not typed twice.
+ */
+export function secondCopyMarks(ids, probs, n = repeatLengthOf(ids)) {
+  if (!n) return [];
+  const marks = [];
+  for (let i = n; i < 2 * n - 1; i++) {
+    const predicted = topNextBytes(probs, i, 1)[0].byte;
+    marks.push({ position: i + 1, predicted, right: predicted === ids[i + 1] });
+  }
+  return marks;
+}
+
+/** The checkpoint step nearest to `step` among `checkpoints` (the slider's stops). */
+export function nearestCheckpoint(checkpoints, step) {
+  return checkpoints.reduce((best, c) => (Math.abs(c - step) < Math.abs(best - step) ? c : best), checkpoints[0]);
+}
+
+/** "step-0500.safetensors": a checkpoint's weights file (web/api/tiny/). */
+export const weightsFileName = (step) => `step-${String(step).padStart(4, '0')}.safetensors`;

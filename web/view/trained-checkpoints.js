@@ -1,0 +1,130 @@
+// The checkpoint slider and the training curve: the steps the weights were
+// saved at (TINY_MODEL.checkpoints), and from web/api/tiny/index.json the
+// best induction score and the loss on the second copy at every 100 steps of
+// training (measured by the training script on random strings typed twice),
+// as two small charts with a mark at the step shown. The phase change is the
+// jump between steps 750 and 1250.
+import curveIndex from '../api/tiny/index.json';
+import { chartLegend, lineChart } from './charts.js';
+import { formatNumber } from './matrix.js';
+
+/** The training curve: [{step, induction, secondCopyLoss, …}]. */
+export const TRAINING_CURVE = curveIndex.curve;
+/** The size in bytes of each checkpoint's weights file, by step. */
+export const WEIGHTS_BYTES = new Map(curveIndex.checkpoints.map((c) => [c.step, c.bytes]));
+
+/**
+ * The slider: {checkpoints, step, t, id, onStep(step)} -> {element, input, set(step)}. Its
+ * value is the checkpoint's index; its accessible value the step.
+ */
+export function renderCheckpointSlider({ checkpoints, step, t, onStep, id }) {
+  const box = document.createElement('div');
+  box.className = 'trained-slider';
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.textContent = t('trained.checkpoint.label');
+  const input = document.createElement('input');
+  input.type = 'range';
+  input.id = id;
+  input.min = '0';
+  input.max = String(checkpoints.length - 1);
+  input.step = '1';
+  const index = Math.max(0, checkpoints.indexOf(step));
+  input.value = String(index);
+  const output = document.createElement('output');
+  output.htmlFor = id;
+  const show = (k) => {
+    const text = t('trained.checkpoint.step', { step: checkpoints[k] });
+    output.textContent = text;
+    input.setAttribute('aria-valuetext', text);
+  };
+  show(index);
+  input.addEventListener('input', () => {
+    const k = Number(input.value);
+    show(k);
+    onStep(checkpoints[k]);
+  });
+  const ticks = document.createElement('div');
+  ticks.className = 'trained-ticks';
+  ticks.setAttribute('aria-hidden', 'true');
+  for (const c of checkpoints) {
+    const tick = document.createElement('span');
+    tick.textContent = String(c);
+    ticks.append(tick);
+  }
+  box.append(label, input, output, ticks);
+  /** Moves the slider to `step` (a host's setting), without telling onStep. */
+  const set = (value) => {
+    const k = checkpoints.indexOf(value);
+    if (k < 0) return;
+    input.value = String(k);
+    show(k);
+  };
+  return { element: box, input, set };
+}
+
+const STEP_TICKS = [0, 1000, 2000, 3000];
+
+/** One chart of the curve: `key` of each point over the steps, a mark at `step`. */
+function curveChart({ key, title, yLabel, max, ticks, format, step, checkpoints, className, t }) {
+  const points = TRAINING_CURVE.filter((p) => p[key] !== null && p[key] !== undefined).map((p) => [p.step, p[key]]);
+  const saved = points.filter(([s]) => checkpoints.includes(s));
+  const figure = document.createElement('figure');
+  figure.className = 'chart-figure trained-curve';
+  figure.append(
+    lineChart({
+      title,
+      x: { min: 0, max: 3000, label: t('trained.curve.steps'), ticks: STEP_TICKS, format: String },
+      y: { min: 0, max, label: yLabel, ticks, format },
+      series: [
+        { points, type: 'line', className },
+        { points: saved, type: 'dots', className: 'chart-measured' },
+      ],
+      marks: [{ x: step, label: t('trained.checkpoint.step', { step }), className: 'chart-mark' }],
+    }),
+  );
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  figure.append(caption);
+  return figure;
+}
+
+/** The two charts of the curve with the step shown marked, and a note on what they measure. */
+export function renderCurve({ step, checkpoints, t }) {
+  const box = document.createElement('div');
+  box.className = 'trained-curves';
+  const charts = document.createElement('div');
+  charts.className = 'charts';
+  charts.append(
+    curveChart({
+      key: 'induction',
+      title: t('trained.curve.induction'),
+      yLabel: t('trained.curve.score'),
+      max: 1,
+      ticks: [0, 0.25, 0.5, 0.75, 1],
+      format: (v) => formatNumber(v, 2),
+      step,
+      checkpoints,
+      className: 'chart-sigma',
+      t,
+    }),
+    curveChart({
+      key: 'secondCopyLoss',
+      title: t('trained.curve.loss'),
+      yLabel: t('trained.curve.nats'),
+      max: 6,
+      ticks: [0, 2, 4, 6],
+      format: String,
+      step,
+      checkpoints,
+      className: 'chart-gradient',
+      t,
+    }),
+  );
+  const legend = chartLegend([{ className: 'chart-measured', label: t('trained.curve.saved') }]);
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent = t('trained.curve.note');
+  box.append(charts, legend, note);
+  return box;
+}

@@ -1,0 +1,115 @@
+// The heads grid of the tiny trained model: 2 layers × 4 heads, each head's
+// attention weights [T, T] as a small heatmap in its colour, named by its
+// measured scores (model/tiny.js headLabels). On a text typed twice, the
+// induction stripe (query i of the second copy → key i − n + 1) is outlined
+// on layer 2's head with the highest induction score, which fills it once
+// training has made it an induction head. Each head is a button
+// that picks the head the tensors below show.
+import { headColor, headWords } from './colors.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A score (a mean weight, 0 … 1) to two decimals: 0.00 is "none", not a number to read in scientific notation. */
+export const scoreText = (v) => (v === null || v === undefined ? '—' : v.toFixed(2));
+
+/** "L1H4": layer and head counted from 1. */
+export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
+
+/** A head's name for what its score says, in the UI language ('' when its scores name nothing). */
+export function kindText(kind, t) {
+  if (kind === 'induction') return t('trained.kind.induction');
+  if (kind === 'previous-token') return t('trained.kind.previousToken');
+  return '';
+}
+
+/** The head's weights [T, T] (slice h of a layer's [4, T, T]) as pixels of its colour, 0 … 1. */
+function drawWeights(canvas, weights, h, T, theme) {
+  canvas.width = T;
+  canvas.height = T;
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(T, T);
+  const pixels = new Uint32Array(image.data.buffer);
+  const color = headWords(h, theme);
+  const offset = h * T * T;
+  for (let k = 0; k < T * T; k++) pixels[k] = color(weights.data[offset + k]);
+  ctx.putImageData(image, 0, 0);
+}
+
+/** The cells (i, i − n + 1) for i in [n, 2n) outlined, over a T × T heatmap. */
+function stripeOutline(T, n) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${T} ${T}`);
+  svg.setAttribute('class', 'trained-stripe');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('preserveAspectRatio', 'none');
+  if (n) {
+    // A band over the cells (row i, column i − n + 1), i in [n, 2n): from the first cell's top edge to the last one's bottom edge.
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', `M1,${n}L2,${n}L${n + 1},${2 * n - 1}L${n + 1},${2 * n}L${n},${2 * n}L1,${n + 1}Z`);
+    path.setAttribute('vector-effect', 'non-scaling-stroke');
+    svg.append(path);
+  }
+  return svg;
+}
+
+/**
+ * The grid. {result (TinyModelResult), labels (headLabels), n (repeat length
+ * or null), stripe: the layer-2 head to outline the stripe on (or null),
+ * selected: {layer, head}, theme, t, onPick(layer, head)}.
+ */
+export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t, onPick }) {
+  const { T, layers, heads } = result.sizes;
+  const box = document.createElement('div');
+  box.className = 'trained-heads';
+  for (let l = 0; l < layers; l++) {
+    const row = document.createElement('div');
+    row.className = 'trained-heads-row';
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', t('trained.heads.layer', { layer: l + 1 }));
+    const heading = document.createElement('p');
+    heading.className = 'trained-heads-layer';
+    heading.textContent = t('trained.heads.layer', { layer: l + 1 });
+    row.append(heading);
+    for (let h = 0; h < heads; h++) {
+      const label = labels[l * heads + h];
+      const kind = kindText(label.kind, t);
+      const scores = [
+        t('trained.score.previousToken', { value: scoreText(label.previousToken) }),
+        label.induction === null ? '' : t('trained.score.induction', { value: scoreText(label.induction) }),
+      ].filter(Boolean);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'trained-head';
+      button.dataset.head = headName(l, h);
+      if (label.kind) button.dataset.kind = label.kind;
+      button.style.setProperty('--head-color', headColor(h));
+      button.setAttribute('aria-pressed', String(selected.layer === l && selected.head === h));
+      button.setAttribute(
+        'aria-label',
+        [t('trained.heads.name', { name: headName(l, h) }), kind, ...scores].filter(Boolean).join(', '),
+      );
+      const figure = document.createElement('span');
+      figure.className = 'trained-head-map';
+      const canvas = document.createElement('canvas');
+      canvas.setAttribute('aria-hidden', 'true');
+      drawWeights(canvas, result.layers[l].weights, h, T, theme);
+      figure.append(canvas);
+      if (n && l === 1 && h === stripe) figure.append(stripeOutline(T, n));
+      const name = document.createElement('span');
+      name.className = 'trained-head-name';
+      name.translate = false;
+      name.textContent = headName(l, h);
+      const kindLine = document.createElement('span');
+      kindLine.className = 'trained-head-kind';
+      kindLine.textContent = kind || t('trained.kind.none');
+      const scoreLine = document.createElement('span');
+      scoreLine.className = 'trained-head-scores';
+      scoreLine.textContent = scores.join(' · ');
+      button.append(figure, name, kindLine, scoreLine);
+      button.addEventListener('click', () => onPick(l, h));
+      row.append(button);
+    }
+    box.append(row);
+  }
+  return box;
+}

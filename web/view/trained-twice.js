@@ -1,0 +1,80 @@
+// "Type it twice": the text's bytes as chips, those of the second copy
+// marked right (✓, the model's top next byte was this one) or wrong (✗, with
+// the byte it predicted instead), and the accuracy n/m with the mean loss.
+// Each chip is a button that picks the query position (the composition and
+// the next bytes below follow it); arrows move between them.
+import { formatNumber } from './matrix.js';
+
+/**
+ * {ids, labels (byteLabels), n (repeat length or null), marks
+ * (secondCopyMarks), secondCopy ({correct, total, loss} or null), query, t,
+ * predictedLabel(position, byte), onPick(i)} -> the section's nodes.
+ */
+export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, predictedLabel, onPick }) {
+  const box = document.createElement('div');
+  box.className = 'trained-twice';
+  const summary = document.createElement('p');
+  summary.className = 'trained-accuracy';
+  summary.setAttribute('role', 'status');
+  if (secondCopy) {
+    summary.textContent = t('trained.twice.accuracy', {
+      correct: secondCopy.correct,
+      total: secondCopy.total,
+      percent: Math.round((100 * secondCopy.correct) / Math.max(1, secondCopy.total)),
+      loss: formatNumber(secondCopy.loss, 3),
+    });
+  } else {
+    summary.textContent = t('trained.twice.notTwice');
+  }
+  const byPosition = new Map(marks.map((mark) => [mark.position, mark]));
+  const chips = document.createElement('div');
+  chips.className = 'trained-bytes';
+  chips.setAttribute('role', 'toolbar');
+  chips.setAttribute('aria-label', t('trained.twice.bytes'));
+  labels.forEach((label, i) => {
+    const chip = document.createElement('button');
+    chip.type = 'button';
+    chip.className = 'trained-byte';
+    chip.dataset.i = String(i);
+    chip.tabIndex = i === query ? 0 : -1;
+    chip.setAttribute('aria-pressed', String(i === query));
+    if (n && i >= n) chip.classList.add('second-copy');
+    const text = document.createElement('span');
+    text.translate = false;
+    text.textContent = label;
+    chip.append(text);
+    const mark = byPosition.get(i);
+    let name = t('trained.twice.byte', { i, label });
+    if (mark) {
+      chip.dataset.mark = mark.right ? 'right' : 'wrong';
+      const sign = document.createElement('span');
+      sign.className = 'trained-mark';
+      sign.setAttribute('aria-hidden', 'true');
+      sign.textContent = mark.right ? '✓' : `✗ ${predictedLabel(i - 1, mark.predicted)}`;
+      chip.append(sign);
+      name += mark.right
+        ? `, ${t('trained.twice.right')}`
+        : `, ${t('trained.twice.wrong', { predicted: predictedLabel(i - 1, mark.predicted) })}`;
+    }
+    chip.setAttribute('aria-label', name);
+    chip.addEventListener('click', () => onPick(i));
+    chips.append(chip);
+  });
+  // Arrows, Home and End move along the bytes (one tab stop for the row).
+  chips.addEventListener('keydown', (event) => {
+    const at = Number(event.target.dataset?.i);
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: ids.length - 1 };
+    if (!(event.key in moves) || Number.isNaN(at)) return;
+    event.preventDefault();
+    const next = Math.max(0, Math.min(ids.length - 1, moves[event.key]));
+    onPick(next, { focus: true });
+  });
+  box.append(summary, chips);
+  if (n) {
+    const note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = t('trained.twice.how', { n });
+    box.append(note);
+  }
+  return box;
+}
