@@ -147,6 +147,9 @@ const ErrorKind kEngineKinds[] = {
     {"unknown-steps", "unknown step {got} (the steps are: {known})"},
     {"head-out-of-range", "head must be a whole number from 1 to {heads} (the number of heads), got {got}"},
     // The two steppers (kv_cache.cpp, online_softmax.cpp) and their options (web/api/index.js).
+    {"stepper-needs-attention-model",
+     "the KV cache and FlashAttention steppers walk the attention layer you configure: they need model "
+     "\"attention\", not \"tiny\""},
     {"decode-needs-self-attention",
      "the KV cache decodes a sentence against its own keys: it needs self-attention, but {field} gives a context"},
     {"decode-needs-causal",

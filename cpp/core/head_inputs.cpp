@@ -2,6 +2,8 @@
 
 #include <initializer_list>
 
+#include "errors.h"
+
 namespace attention_lab {
 
 TensorSet headInputTensors() {
@@ -28,6 +30,11 @@ HeadInputs headInputsOf(const AttentionResult& r) {
   in.dk = r.headDim;
   in.Hkv = r.sizes.Hkv;  // K holds H_kv·dk columns (H·dk without grouped-query attention)
   return in;
+}
+
+Status checkStepperModel(const AttentionConfig& c) {
+  if (c.model == ModelKind::Attention) return {};
+  return fieldError("model", "stepper-needs-attention-model", {});
 }
 
 }  // namespace attention_lab

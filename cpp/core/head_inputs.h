@@ -35,4 +35,7 @@ TensorSet headInputTensors();
 // The head inputs of `r`, a run of one sentence that kept headInputTensors().
 HeadInputs headInputsOf(const AttentionResult& r);
 
+// Both steppers walk the one attention layer the config describes: model "tiny" has none to walk.
+Status checkStepperModel(const AttentionConfig& c);
+
 }  // namespace attention_lab

@@ -44,6 +44,7 @@ std::vector<double> cacheBytes(int64_t S, int64_t heads, int64_t dk) {
 
 Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& out) {
   out = DecodeResult{};
+  if (Status s = checkStepperModel(c)) return s;
   if (Status s = checkDecodable(c)) return s;
   TensorSet wanted = headInputTensors();
   wanted.add("mask");

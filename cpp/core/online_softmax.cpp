@@ -91,6 +91,7 @@ void compare(FlashResult& out) {
 
 Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResult& out) {
   out = FlashResult{};
+  if (Status s = checkStepperModel(c)) return s;
   if (Status s = checkTileSize("options.tileQueries", o.tileQueries)) return s;
   if (Status s = checkTileSize("options.tileKeys", o.tileKeys)) return s;
   TensorSet wanted = headInputTensors();

@@ -117,6 +117,7 @@ TEST(KvCache, ErrorsNameTheField) {
   EXPECT_EQ(error(R"({"text": "a b", "contextText": "c d", "mask": "causal"})"),
             "contextText decode-needs-self-attention");
   EXPECT_EQ(error(R"({"text": "a b"})"), "mask decode-needs-causal");
+  EXPECT_EQ(error(R"({"text": "a b", "model": "tiny"})"), "model stepper-needs-attention-model");
   EXPECT_EQ(error(R"({"text": "a b", "mask": "padding"})"), "mask decode-needs-causal");
   EXPECT_EQ(error(R"({"text": "a b", "mask": "causal", "score": "additive"})"), "score decode-needs-dot-score");
   EXPECT_EQ(error(R"({"text": "a b", "mask": "causal"})", 1), "options.batch out-of-range");

@@ -167,6 +167,8 @@ describe('stepper errors', () => {
   test.each([
     ['decode', { text: 'a b', contextText: 'c d', mask: 'causal' }, {}, 'contextText', 'decode-needs-self-attention'],
     ['decode', { text: 'a b' }, {}, 'mask', 'decode-needs-causal'],
+    ['decode', { text: 'a b', model: 'tiny' }, {}, 'model', 'stepper-needs-attention-model'],
+    ['flash', { text: 'a b', model: 'tiny' }, {}, 'model', 'stepper-needs-attention-model'],
     ['decode', { text: 'a b', mask: 'causal', score: 'additive' }, {}, 'score', 'decode-needs-dot-score'],
     ['decode', { text: 'a b', mask: 'causal' }, { batch: 1 }, 'options.batch', 'out-of-range'],
     ['decode', { text: 'a b', mask: 'causal' }, { batch: -1 }, 'options.batch', 'not-an-index'],

@@ -780,6 +780,8 @@ export default {
   'error.decode-needs-causal':
     'KV 缓存一次解码一个词元，每个查询只能看到它之前的键：需要 "causal" 或 "causal+padding" 掩码，实际为 "{got}"',
   'error.decode-needs-dot-score': 'KV 缓存的每一步用查询与缓存的键做点积：需要 "score" 为 "dot"，实际为 "{got}"',
+  'error.stepper-needs-attention-model':
+    'KV 缓存与 FlashAttention 的单步演示逐步走过你配置的那一个注意力层：需要模型为 `attention`，而不是 `tiny`',
   'error.tile-size': '{field} 应为从 1 起的整数（每个分块的查询数或键数），实际为 {got}',
   'error.too-many-tiles':
     '{tileQueries} × {tileKeys} 的分块共 {count} 个，超过了单步演示的上限 {limit}：请选更大的分块',
