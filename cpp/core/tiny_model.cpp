@@ -265,6 +265,27 @@ const TinyWeights* TinyWeightStore::find(int64_t step) const {
   return index < 0 || !weights_[static_cast<size_t>(index)] ? nullptr : &*weights_[static_cast<size_t>(index)];
 }
 
+std::array<NamedTensor, 10> namedTensors(const TinyLayer& l) {
+  return {{{"Q", &l.Q},
+           {"K", &l.K},
+           {"V", &l.V},
+           {"scores", &l.scores},
+           {"scaled", &l.scaled},
+           {"weights", &l.weights},
+           {"headOutputs", &l.headOutputs},
+           {"concat", &l.concat},
+           {"attnOut", &l.attnOut},
+           {"residual", &l.residual}}};
+}
+
+std::array<NamedTensor, 5> namedTensors(const TinyResult& r) {
+  return {{{"tokenEmbeddings", &r.tokenEmbeddings},
+           {"positionEmbeddings", &r.positionEmbeddings},
+           {"residual0", &r.residual0},
+           {"logits", &r.logits},
+           {"probs", &r.probs}}};
+}
+
 void runTinyForward(const TinyWeights& w, const std::vector<int64_t>& ids, TinyResult& r) {
   r.ids = ids;
   embedBytes(w, ids, r);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config.h"
@@ -73,6 +74,11 @@ struct TinyLayer {
   Tensor residual;                 // (T, d): x after the layer
 };
 
+// A kept tensor with the name the JS result and the PyTorch fixtures give it.
+using NamedTensor = std::pair<const char*, const Tensor*>;
+// A layer's tensors, in pipeline order: Q, K, V, scores, scaled, weights, headOutputs, concat, attnOut, residual.
+std::array<NamedTensor, 10> namedTensors(const TinyLayer& layer);
+
 // The heads measured on this text (scores.py); a score is null where it is undefined.
 struct TinyHeadScores {
   using PerHead = std::array<std::array<double, kTinyHeads>, kTinyLayers>;
@@ -100,6 +106,9 @@ struct TinyResult {
   std::optional<TinySecondCopy> secondCopy;  // only for a text typed twice
   std::vector<Warning> warnings;             // model-ignores-fields
 };
+
+// The whole model's: tokenEmbeddings, positionEmbeddings, residual0, logits, probs.
+std::array<NamedTensor, 5> namedTensors(const TinyResult& result);
 
 // The forward of `ids` (1..64 byte values) with every intermediate, and the head scores.
 void runTinyForward(const TinyWeights& weights, const std::vector<int64_t>& ids, TinyResult& result);

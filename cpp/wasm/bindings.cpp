@@ -165,7 +165,8 @@ attention_lab::TinyWeightStore tinyWeights;
 attention_lab::TinyResult lastTiny;
 
 // {"name": {"shape": [...], "data": {"$array": {offset, length}}}, ...}
-std::string tinyTensorsJson(std::initializer_list<std::pair<const char*, const Tensor*>> tensors) {
+template <size_t N>
+std::string tinyTensorsJson(const std::array<attention_lab::NamedTensor, N>& tensors) {
   std::string out = "{";
   for (const auto& [name, t] : tensors)
     (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":{\"shape\":") +=
@@ -203,24 +204,9 @@ std::string tinyResultJson(const attention_lab::TinyResult& r) {
                                        {"dModel", kTinyDModel},
                                        {"headDim", kTinyHeadDim},
                                        {"vocab", kTinyVocab}}) +
-                    ",\"tensors\":" +
-                    tinyTensorsJson({{"tokenEmbeddings", &r.tokenEmbeddings},
-                                     {"positionEmbeddings", &r.positionEmbeddings},
-                                     {"residual0", &r.residual0},
-                                     {"logits", &r.logits},
-                                     {"probs", &r.probs}}) +
-                    ",\"layers\":[";
+                    ",\"tensors\":" + tinyTensorsJson(attention_lab::namedTensors(r)) + ",\"layers\":[";
   for (const TinyLayer& x : r.layers)
-    out += (&x == &r.layers[0] ? "" : ",") + tinyTensorsJson({{"Q", &x.Q},
-                                                              {"K", &x.K},
-                                                              {"V", &x.V},
-                                                              {"scores", &x.scores},
-                                                              {"scaled", &x.scaled},
-                                                              {"weights", &x.weights},
-                                                              {"headOutputs", &x.headOutputs},
-                                                              {"concat", &x.concat},
-                                                              {"attnOut", &x.attnOut},
-                                                              {"residual", &x.residual}});
+    out += (&x == &r.layers[0] ? "" : ",") + tinyTensorsJson(attention_lab::namedTensors(x));
   const TinyHeadScores& s = r.headScores;
   out += "],\"headScores\":{\"previousToken\":" + perHeadJson(s.previousToken) +
          ",\"induction\":" + perHeadJson(s.induction) +

@@ -222,26 +222,11 @@ TEST_P(TinyFixtureTest, MatchesPyTorch) {
 
   Worst worst;
   const JsonValue& tensors = *expected.find("tensors");
-  compare("tokenEmbeddings", r.tokenEmbeddings, *tensors.find("tokenEmbeddings"), worst);
-  compare("positionEmbeddings", r.positionEmbeddings, *tensors.find("positionEmbeddings"), worst);
-  compare("residual0", r.residual0, *tensors.find("residual0"), worst);
-  compare("logits", r.logits, *tensors.find("logits"), worst);
-  compare("probs", r.probs, *tensors.find("probs"), worst);
+  for (const auto& [name, tensor] : namedTensors(r)) compare(name, *tensor, *tensors.find(name), worst);
   const auto& layers = expected.find("layers")->array();
   ASSERT_EQ(layers.size(), r.layers.size());
   for (size_t l = 0; l < layers.size(); ++l) {
-    const TinyLayer& x = r.layers[l];
-    const std::pair<const char*, const Tensor*> kept[] = {{"Q", &x.Q},
-                                                          {"K", &x.K},
-                                                          {"V", &x.V},
-                                                          {"scores", &x.scores},
-                                                          {"scaled", &x.scaled},
-                                                          {"weights", &x.weights},
-                                                          {"headOutputs", &x.headOutputs},
-                                                          {"concat", &x.concat},
-                                                          {"attnOut", &x.attnOut},
-                                                          {"residual", &x.residual}};
-    for (const auto& [name, tensor] : kept)
+    for (const auto& [name, tensor] : namedTensors(r.layers[l]))
       compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst);
   }
 

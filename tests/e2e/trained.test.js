@@ -232,6 +232,7 @@ describe('<attention-lab model="tiny">', () => {
       <attention-lab id="tiny" model="tiny" checkpoint="1500" text="${EN}${EN}"></attention-lab>
       <attention-lab id="zh" lang="zh" model="tiny"></attention-lab>
       <attention-lab id="long" model="tiny" text="${'y'.repeat(65)}"></attention-lab>
+      <attention-lab id="switched" text="a b c"></attention-lab>
       <script type="module" src="attention-lab-element.js"></script>`;
     await page.route(`${suite.server.url}__tiny.html`, (route) => route.fulfill({ contentType: 'text/html', body }));
     await page.goto(`${suite.server.url}__tiny.html`);
@@ -249,7 +250,19 @@ describe('<attention-lab model="tiny">', () => {
     const root = await tiny.evaluateHandle((el) => el.shadowRoot);
     expect(Object.keys(await headsOf(root))).toHaveLength(8);
     expect(await (await root.$('.trained-accuracy')).textContent()).toContain(`${correct}/${total}`);
-    expect(await tiny.evaluate((el) => el.shadowRoot.querySelector('.pipeline').hidden)).toBe(true);
+    // None of the attention layer's parts is rendered (hidden attributes that CSS overrides would not count),
+    // also on an element switched to the tiny model after an attention run.
+    const renderedAttentionParts = (el) =>
+      ['.bar', '.overview', '.stepper', '.pipeline', '.explain-body', '.preset-note']
+        .filter((selector) => el.shadowRoot.querySelector(selector).getClientRects().length > 0)
+        .join(' ');
+    expect(await tiny.evaluate(renderedAttentionParts)).toBe('');
+    const switched = await page.$('#switched');
+    await page.waitForFunction(() => document.getElementById('switched').result?.tensors);
+    expect(await switched.evaluate(renderedAttentionParts)).not.toBe('');
+    await switched.evaluate((el) => el.setAttribute('model', 'tiny'));
+    await page.waitForFunction(() => document.getElementById('switched').result?.model === 'tiny');
+    expect(await switched.evaluate(renderedAttentionParts)).toBe('');
     // Chinese: the Chinese sentence typed twice by default, the labels in Chinese.
     const zhRoot = await (await page.$('#zh')).evaluateHandle((el) => el.shadowRoot);
     expect(await (await zhRoot.$('textarea')).inputValue()).toBe(ZH + ZH);

@@ -166,10 +166,12 @@ export class AttentionLabElement extends ElementBase {
     // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
     // The overview is a group, not a <nav>: a page with several elements would repeat one landmark.
-    this.#root.innerHTML = `<div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
+    // The attention layer's parts in one box, hidden as one in the trained model's mode: a run that
+    // was under way when model="tiny" arrived may still render into it, unseen.
+    this.#root.innerHTML = `<div class="attention-box"><div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
       <div class="overview" part="overview" role="group"></div><div class="stepper" part="stepper" hidden></div>
-      <p class="preset-note" part="note" hidden></p><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
-      <div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div><div class="trained-box" part="trained" hidden></div>`;
+      <p class="preset-note" part="note" hidden></p></div><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
+      <div class="attention-box"><div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div></div><div class="trained-box" part="trained" hidden></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
     this.#controller = new PipelineController(
       {
@@ -278,9 +280,7 @@ export class AttentionLabElement extends ElementBase {
 
   /** The attention layer's parts, or the trained model's view (model="tiny"): one of them is shown. */
   #showMode(tiny) {
-    for (const selector of ['.bar', '.overview', '.pipeline', '.explain-body'])
-      this.#root.querySelector(selector).hidden = tiny;
-    if (tiny) this.#root.querySelector('.stepper').hidden = true;
+    for (const box of this.#root.querySelectorAll('.attention-box')) box.hidden = tiny;
     this.#root.querySelector('.trained-box').hidden = !tiny;
   }
 
