@@ -279,3 +279,28 @@ for (const lang of ['en', 'zh']) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a stepper off screen never draws the last result’s figures with a new one (another S)', async () => {
+  const problems = [];
+  const page = await openPage(suite.browser, await pageUrl(FLASH.config), { problems });
+  // The flash step's figures for this sentence (S tokens), then the step scrolled far away.
+  const flashStep = await pageStep(page, 'flash');
+  // The logits grid's rows: one per query, S of them.
+  const logitRows = () => flashStep.locator('table[data-matrix="flash-logits"]:not(.sr-only) tbody tr').count();
+  const sizeS = () => page.evaluate(() => window.attentionLab.controller.result.sizes.S);
+  const before = await sizeS();
+  expect(await logitRows()).toBe(before);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  // Two more tokens while the step is off screen: its panel gets the new result before its new figures.
+  await page.fill('#input-text', `${await page.inputValue('#input-text')} and more`);
+  await waitForIdle(page);
+  expect(problems).toEqual([]);
+  expect(await flashStep.locator('.stepper-status').count()).toBe(1); // "computing", not the old tiles
+  // Back in view: the new sentence's tiles.
+  await pageStep(page, 'flash');
+  expect(await sizeS()).toBe(before + 2);
+  expect(await logitRows()).toBe(before + 2);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});

@@ -16,14 +16,8 @@ import {
 } from '../model/steppers.js';
 import { headStart } from '../model/selection.js';
 import { headColor } from './colors.js';
+import { element } from './dom.js';
 import { formatNumber, renderMatrix, withCode } from './matrix.js';
-
-const el = (tag, className, text) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
 
 const features = (n) => Array.from({ length: n }, (_, k) => `d${k}`);
 
@@ -33,17 +27,17 @@ const features = (n) => Array.from({ length: n }, (_, k) => `d${k}`);
  * the slider keeps its focus. onGo(index) moves.
  */
 function stepControl(onGo) {
-  const box = el('div', 'stepper-control');
+  const box = element('div', 'stepper-control');
   box.setAttribute('role', 'group');
-  const prev = el('button', 'stepper-prev');
+  const prev = element('button', 'stepper-prev');
   prev.type = 'button';
-  const next = el('button', 'stepper-next');
+  const next = element('button', 'stepper-next');
   next.type = 'button';
-  const slider = el('input', 'stepper-slider');
+  const slider = element('input', 'stepper-slider');
   slider.type = 'range';
   slider.min = '0';
   slider.step = '1';
-  const said = el('output', 'stepper-said');
+  const said = element('output', 'stepper-said');
   said.setAttribute('aria-live', 'polite');
   prev.addEventListener('click', () => onGo(Number(slider.value) - 1));
   next.addEventListener('click', () => onGo(Number(slider.value) + 1));
@@ -69,8 +63,8 @@ function updateControl(box, { t, label, index, count, text }) {
 
 /** A heading and a figure side by side with others: one group. */
 function group(title, figure, color) {
-  const box = el('div', 'matrix-group');
-  const h = el('h3', null, title);
+  const box = element('div', 'matrix-group');
+  const h = element('h3', null, title);
   if (color) h.style.borderLeft = `4px solid ${color}`;
   box.append(h, figure);
   return box;
@@ -78,13 +72,13 @@ function group(title, figure, color) {
 
 /** A note whose `code` is marked (withCode). */
 function paragraphWithCode(text) {
-  const p = el('p', 'stepper-note');
+  const p = element('p', 'stepper-note');
   p.append(...withCode(text));
   return p;
 }
 
 const row = (...children) => {
-  const box = el('div', 'matrix-row');
+  const box = element('div', 'matrix-row');
   box.append(...children);
   return box;
 };
@@ -94,9 +88,9 @@ const row = (...children) => {
  * options) -> Promise of the figures (the host's engine).
  */
 class StepperPanel {
-  body = el('div', 'stepper-body');
+  body = element('div', 'stepper-body');
   /** What the step shows, redrawn on every move; the controls before it stay (and keep their focus). */
-  content = el('div', 'stepper-content');
+  content = element('div', 'stepper-content');
   data = null;
   error = null;
   index = 0;
@@ -129,7 +123,15 @@ class StepperPanel {
     this.ctx = ctx;
     const options = this.options(ctx);
     const key = { result: ctx.result, json: JSON.stringify(options) };
-    if (!this.#key || this.#key.result !== key.result || this.#key.json !== key.json) {
+    const shown = this.#key ?? this.#wanted?.key;
+    if (!shown || shown.result !== key.result || shown.json !== key.json) {
+      // The figures shown, or on their way, are another result's (another S, another head): forgotten, so that
+      // they are never drawn against this one while the step waits off screen for its own.
+      this.#key = null;
+      this.data = null;
+      this.error = null;
+      this.pending = false;
+      this.body.removeAttribute('aria-busy');
       this.#wanted = { key, options };
       this.#load();
     }
@@ -193,8 +195,8 @@ class StepperPanel {
     const { t } = ctx;
     if (!this.body.firstChild) this.body.append(...this.controls(), this.content);
     for (const control of this.controls()) control.hidden = !this.data;
-    if (this.error) this.content.replaceChildren(el('p', 'notice stepper-error', stepperErrorText(this.error, t)));
-    else if (!this.data) this.content.replaceChildren(el('p', 'stepper-status', t('stepper.computing')));
+    if (this.error) this.content.replaceChildren(element('p', 'notice stepper-error', stepperErrorText(this.error, t)));
+    else if (!this.data) this.content.replaceChildren(element('p', 'stepper-status', t('stepper.computing')));
     else this.content.replaceChildren(...this.render(ctx));
   }
 }
@@ -277,7 +279,7 @@ class KvCachePanel extends StepperPanel {
       oneRow('kv-weights', t('kv.weights'), at.weights, 'prob'),
       oneRow('kv-full', t('kv.full'), at.full, 'prob'),
     );
-    const identical = el(
+    const identical = element(
       'p',
       at.identical ? 'stepper-verdict same' : 'stepper-verdict differs',
       t(at.identical ? 'kv.identical' : 'kv.notIdentical', { t: step, token }) +
@@ -285,7 +287,7 @@ class KvCachePanel extends StepperPanel {
         t('kv.identicalCount', { n: decoded.identicalRows, count: decoded.rows }),
     );
     return [
-      el('p', 'stepper-note', t('kv.appended', { t: step, token, n: step + 1, computed: step + 1 })),
+      element('p', 'stepper-note', t('kv.appended', { t: step, token, n: step + 1, computed: step + 1 })),
       cache,
       rows,
       identical,
@@ -296,18 +298,18 @@ class KvCachePanel extends StepperPanel {
 
   /** The cache's size at this length for MHA, GQA and MQA: a table with bars. */
   #bytes(t, { H, H_kv: Hkv, headDim: dk }, bytes, step) {
-    const box = el('div', 'kv-bytes');
-    box.append(el('h3', null, t('kv.bytes.title', { n: step + 1 })));
-    const table = el('table', 'kv-bytes-table');
-    const caption = el('caption', 'sr-only', t('kv.bytes.title', { n: step + 1 }));
+    const box = element('div', 'kv-bytes');
+    box.append(element('h3', null, t('kv.bytes.title', { n: step + 1 })));
+    const table = element('table', 'kv-bytes-table');
+    const caption = element('caption', 'sr-only', t('kv.bytes.title', { n: step + 1 }));
     table.append(caption);
     const head = table.createTHead().insertRow();
     for (const key of ['kv.bytes.layout', 'kv.bytes.heads', 'kv.bytes.size']) {
-      const th = el('th', null, t(key));
+      const th = element('th', null, t(key));
       th.scope = 'col';
       head.append(th);
     }
-    head.append(el('td'));
+    head.append(element('td'));
     const body = table.createTBody();
     const largest = Math.max(bytes.mha, bytes.gqa, bytes.mqa) || 1;
     const layouts = [
@@ -318,26 +320,26 @@ class KvCachePanel extends StepperPanel {
     for (const [layout, heads] of layouts) {
       const tr = body.insertRow();
       tr.dataset.layout = layout;
-      const th = el('th', null, t(`kv.bytes.${layout}`));
+      const th = element('th', null, t(`kv.bytes.${layout}`));
       th.scope = 'row';
-      tr.append(th, el('td', 'num', String(heads)), el('td', 'num', bytesText(bytes[layout])));
-      const barCell = el('td', 'kv-bar-cell');
-      const bar = el('span', 'kv-bar');
+      tr.append(th, element('td', 'num', String(heads)), element('td', 'num', bytesText(bytes[layout])));
+      const barCell = element('td', 'kv-bar-cell');
+      const bar = element('span', 'kv-bar');
       bar.style.width = `${(100 * bytes[layout]) / largest}%`;
       barCell.append(bar);
       tr.append(barCell);
       if (layout === 'gqa' && Hkv === H) tr.classList.add('same-as-mha');
     }
-    box.append(table, el('p', 'stepper-note', t('kv.bytes.formula', { n: step + 1, dk })));
-    if (Hkv === H) box.append(el('p', 'stepper-note', t('kv.bytes.noGqa')));
+    box.append(table, element('p', 'stepper-note', t('kv.bytes.formula', { n: step + 1, dk })));
+    if (Hkv === H) box.append(element('p', 'stepper-note', t('kv.bytes.noGqa')));
     return box;
   }
 
   /** is_causal=True on the one decode query: the top-left mask leaves key 0 only. */
   #trap(t, at, step, token, cached) {
-    const box = el('div', 'kv-trap');
+    const box = element('div', 'kv-trap');
     box.append(
-      el('h3', null, t('kv.trap.title')),
+      element('h3', null, t('kv.trap.title')),
       paragraphWithCode(t('kv.trap.why', { n: step + 1 })),
       row(
         group(
@@ -362,7 +364,7 @@ class KvCachePanel extends StepperPanel {
 
 class FlashPanel extends StepperPanel {
   #control = stepControl((index) => this.go(index));
-  #tiles = el('div', 'flash-tiles');
+  #tiles = element('div', 'flash-tiles');
   #sizes = null; // {S, queries, keys}: the tile sizes chosen for S rows
 
   controls() {
@@ -372,9 +374,9 @@ class FlashPanel extends StepperPanel {
   constructor(kind, fetch) {
     super(kind, fetch);
     for (const name of ['queries', 'keys']) {
-      const label = el('label', 'flash-tile-size');
-      const text = el('span');
-      const input = el('input');
+      const label = element('label', 'flash-tile-size');
+      const text = element('span');
+      const input = element('input');
       input.type = 'number';
       input.step = '1';
       input.dataset.tile = name;
@@ -469,14 +471,14 @@ class FlashPanel extends StepperPanel {
   }
 
   #tile(t, tile, dk, last) {
-    if (tile.skipped) return [el('p', 'stepper-note flash-skipped', t('flash.skipped'))];
+    if (tile.skipped) return [element('p', 'stepper-note flash-skipped', t('flash.skipped'))];
     const labels = tile.rows.map((r) => this.ctx.queryLabels[r.i]);
     const stats = new Float32Array(tile.rows.length * 4);
     tile.rows.forEach((r, n) => stats.set([r.mOld, r.m, r.alpha, r.l], n * 4));
     const partial = new Float32Array(tile.rows.length * dk);
     tile.rows.forEach((r, n) => partial.set(r.partial, n * dk));
     return [
-      el('p', 'stepper-note', t(tile.first ? 'flash.first' : 'flash.update')),
+      element('p', 'stepper-note', t(tile.first ? 'flash.first' : 'flash.update')),
       row(
         group(
           t('flash.stats'),
@@ -503,7 +505,7 @@ class FlashPanel extends StepperPanel {
           }),
         ),
       ),
-      ...(last ? [el('p', 'stepper-note', t('flash.rowDone'))] : []),
+      ...(last ? [element('p', 'stepper-note', t('flash.rowDone'))] : []),
     ];
   }
 
@@ -527,12 +529,12 @@ class FlashPanel extends StepperPanel {
       );
     const percent = flashed.total ? (100 * flashed.identical) / flashed.total : 100;
     return [
-      el('p', 'stepper-note', t('flash.divide')),
+      element('p', 'stepper-note', t('flash.divide')),
       row(
         matrix('flash-output', t('flash.output'), flashed.output),
         matrix('flash-plain', t('flash.plain'), flashed.plain),
       ),
-      el(
+      element(
         'p',
         'stepper-verdict flash-summary',
         t('flash.summary', {
@@ -542,7 +544,7 @@ class FlashPanel extends StepperPanel {
           percent: percent.toFixed(1),
         }),
       ),
-      el('p', 'stepper-note', t(flashed.identical === flashed.total ? 'flash.whyAll' : 'flash.why')),
+      element('p', 'stepper-note', t(flashed.identical === flashed.total ? 'flash.whyAll' : 'flash.why')),
     ];
   }
 }
