@@ -3,11 +3,13 @@
 // site's build emits each checkpoint as a file of its own, dist/tiny/, loaded
 // only when asked for) and read from disk in Node. The single-file and
 // standalone builds swap this module for tiny-weights.single.js.
+import { fetchWeightsFile } from './tiny-files.js';
+
 const NODE_FS = 'node:fs/promises';
 
 /** The URL of checkpoint `step`'s weights file. */
 export function tinyWeightsUrl(step) {
-  // One literal pattern, so that Vite bundles every checkpoint as an asset.
+  // One literal pattern, so that Vite bundles every checkpoint as an asset: weightsFileName(step), written out.
   return new URL(`./tiny/step-${String(step).padStart(4, '0')}.safetensors`, import.meta.url);
 }
 
@@ -17,7 +19,5 @@ export async function readWeightsFile(url) {
     const { readFile } = await import(/* @vite-ignore */ NODE_FS);
     return new Uint8Array(await readFile(url));
   }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return new Uint8Array(await response.arrayBuffer());
+  return fetchWeightsFile(url);
 }

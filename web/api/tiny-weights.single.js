@@ -4,16 +4,14 @@
 // build puts them (dist/tiny/step-NNNN.safetensors). From file:// a browser
 // cannot fetch them: the page then says so, and lab.loadTinyModel(step, bytes)
 // takes the bytes of a file the reader chose.
+import { fetchWeightsFile, weightsFileName } from './tiny-files.js';
+
 const base = globalThis.document?.currentScript?.src || globalThis.location?.href;
 
 /** The URL of checkpoint `step`'s weights file. */
 export function tinyWeightsUrl(step) {
-  return new URL(`./tiny/step-${String(step).padStart(4, '0')}.safetensors`, base);
+  return new URL(`./tiny/${weightsFileName(step)}`, base);
 }
 
 /** The bytes of a weights file at `url`, fetched. */
-export async function readWeightsFile(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-  return new Uint8Array(await response.arrayBuffer());
-}
+export const readWeightsFile = fetchWeightsFile;

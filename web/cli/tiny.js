@@ -2,6 +2,7 @@
 // language of --lang (its bytes, the head scores, the second copy of a text
 // typed twice, the next byte), or its tensors flattened for a .npz.
 import { byteLabels } from '../model/tiny-bytes.js';
+import { headName, topNextBytes } from '../model/tiny.js';
 import { table, terminalColumns } from './steppers.js';
 
 const LINE_COLUMNS = 80;
@@ -22,12 +23,9 @@ function bytesText(ids) {
 
 /** The five likeliest next bytes after the last one: "' ' 0.4123, 'T' 0.2001, …". */
 function nextBytes(result) {
-  const { T, vocab } = result.sizes;
-  const probs = result.tensors.probs.data.subarray((T - 1) * vocab, T * vocab);
-  const top = Array.from(probs, (p, byte) => ({ p, byte }))
-    .sort((a, b) => b.p - a.p)
-    .slice(0, 5);
-  return top.map(({ p, byte }) => `${shownByte(byteLabels([byte])[0])} ${score(p)}`).join(', ');
+  return topNextBytes(result.tensors.probs, result.sizes.T - 1, 5)
+    .map(({ p, byte }) => `${shownByte(byteLabels([byte])[0])} ${score(p)}`)
+    .join(', ');
 }
 
 /** The run of model "tiny" (a TinyModelResult) as text. */
@@ -37,7 +35,7 @@ export function tinyText(t, result) {
   for (let l = 0; l < result.sizes.layers; l++)
     for (let h = 0; h < result.sizes.heads; h++)
       rows.push([
-        `L${l + 1}H${h + 1}`,
+        headName(l, h),
         previousToken ? score(previousToken[l][h]) : '—',
         induction ? score(induction[l][h]) : '—',
       ]);

@@ -7,6 +7,11 @@
 
 import { asciiText, byteLabels as byteLabelParts, hex, sequenceLength } from './tiny-bytes.js';
 
+export { weightsFileName } from '../api/tiny-files.js';
+
+/** "L2H1": head `head` of layer `layer` (both from 0), counted from 1 as the page and the report name them. */
+export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
+
 /** The bytes the model reads at most (its positions). */
 export const TINY_CONTEXT = 64;
 
@@ -226,6 +231,3 @@ export function secondCopyMarks(ids, probs, n = repeatLengthOf(ids)) {
 export function nearestCheckpoint(checkpoints, step) {
   return checkpoints.reduce((best, c) => (Math.abs(c - step) < Math.abs(best - step) ? c : best), checkpoints[0]);
 }
-
-/** "step-0500.safetensors": a checkpoint's weights file (web/api/tiny/). */
-export const weightsFileName = (step) => `step-${String(step).padStart(4, '0')}.safetensors`;

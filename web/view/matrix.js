@@ -2,6 +2,7 @@
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
 import { legendGradient, paletteClass, paletteIndex, paletteWords, pixelWord } from './colors.js';
+import { element } from './dom.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
@@ -51,14 +52,6 @@ export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStrid
 /** Text made safe to place inside an HTML attribute or element. */
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
-/** A new element with a class and text (always text, never markup). */
-function element(tag, className, text) {
-  const el = document.createElement(tag);
-  el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /** A tensor name, a token or other data: shown as is, never translated (translate="no"). */
 export function dataSpan(text) {

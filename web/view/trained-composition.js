@@ -5,9 +5,10 @@
 // i, whose byte is ids[j] again, finds that key and copies its byte ids[j + 1]
 // as the next one. Each step with the measured weight, and the weight rows
 // as strips with the key outlined. Also the top-5 next bytes at the query.
+import { headName } from '../model/tiny.js';
 import { css, headWords } from './colors.js';
+import { element } from './dom.js';
 import { formatNumber } from './matrix.js';
-import { headName } from './trained-heads.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -50,13 +51,6 @@ function argmaxKey(weights, h, i, T) {
   return best;
 }
 
-const paragraph = (className, text) => {
-  const p = document.createElement('p');
-  p.className = className;
-  p.textContent = text;
-  return p;
-};
-
 /**
  * {result, labels (byteLabels), pick (compositionPick or null), heads
  * (compositionHeads), theme, t} -> the composition section's nodes.
@@ -65,7 +59,7 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
   const box = document.createElement('div');
   box.className = 'trained-composition';
   if (!pick || heads.previous === null || heads.induction === null) {
-    box.append(paragraph('note', t('trained.composition.pickSecondCopy')));
+    box.append(element('p', 'note', t('trained.composition.pickSecondCopy')));
     return box;
   }
   const { T } = result.sizes;
@@ -81,7 +75,8 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
   steps.className = 'trained-steps';
   const step1 = document.createElement('li');
   step1.append(
-    paragraph(
+    element(
+      'p',
       'trained-step-text',
       t('trained.composition.layer1', {
         head: headName(0, p),
@@ -94,7 +89,8 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
   );
   const step2 = document.createElement('li');
   step2.append(
-    paragraph(
+    element(
+      'p',
       'trained-step-text',
       t('trained.composition.layer2', {
         head: headName(1, q),
@@ -106,9 +102,11 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
     weightStrip(second.weights, q, i, T, key, theme, t('trained.composition.row', { head: headName(1, q), i })),
   );
   if (best !== key)
-    step2.append(paragraph('note', t('trained.composition.elsewhere', { best: quoted(best), head: headName(1, q) })));
+    step2.append(
+      element('p', 'note', t('trained.composition.elsewhere', { best: quoted(best), head: headName(1, q) })),
+    );
   const step3 = document.createElement('li');
-  step3.append(paragraph('trained-step-text', t('trained.composition.copies', { key: quoted(key), i })));
+  step3.append(element('p', 'trained-step-text', t('trained.composition.copies', { key: quoted(key), i })));
   steps.append(step1, step2, step3);
   box.append(steps);
   return box;

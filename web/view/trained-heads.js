@@ -5,15 +5,13 @@
 // on layer 2's head with the highest induction score, which fills it once
 // training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
+import { headName } from '../model/tiny.js';
 import { headColor, headWords } from './colors.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** A score (a mean weight, 0 … 1) to two decimals: 0.00 is "none", not a number to read in scientific notation. */
 export const scoreText = (v) => (v === null || v === undefined ? '—' : v.toFixed(2));
-
-/** "L1H4": layer and head counted from 1. */
-export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
 
 /** A head's name for what its score says, in the UI language ('' when its scores name nothing). */
 export function kindText(kind, t) {

@@ -21,6 +21,7 @@ import {
   compositionPick,
   defaultQuery,
   headLabels,
+  headName,
   nextByteLabel,
   repeatLengthOf,
   secondCopyMarks,
@@ -31,6 +32,7 @@ import {
 } from '../model/tiny.js';
 import { tinyPytorchScript } from '../model/tiny-pytorch.js';
 import { adoptStyleSheets, heatmapStyleSheet } from './colors.js';
+import { element } from './dom.js';
 import { withCode } from './matrix.js';
 import { WEIGHTS_BYTES, renderCheckpointSlider, renderCurve } from './trained-checkpoints.js';
 import { renderComposition, renderNextBytes } from './trained-composition.js';
@@ -49,13 +51,6 @@ const trainedStyleSheet = () => {
 };
 
 let views = 0; // ids unique on the page, for several elements
-
-const element = (tag, className, text) => {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-};
 
 /**
  * A section: a heading and its content. `key` names it (data-trained) for
@@ -300,7 +295,7 @@ export function createTrainedView(container, host) {
     const pickHead = (layer, head) => {
       state.selected = { layer, head };
       state.tensor = { key: `layers.${layer}.weights`, head };
-      renderSections({ focus: `[data-head="L${layer + 1}H${head + 1}"]` });
+      renderSections({ focus: `[data-head="${headName(layer, head)}"]` });
     };
     const headsNote = element('p', 'note');
     headsNote.append(...withCode(tr('trained.heads.how')));
@@ -442,7 +437,7 @@ function measuredText(result, heads, t) {
   const named = heads.filter((h) => h.kind);
   const list = named.map((h) =>
     t(h.kind === 'induction' ? 'trained.measured.induction' : 'trained.measured.previousToken', {
-      head: `L${h.layer + 1}H${h.head + 1}`,
+      head: headName(h.layer, h.head),
       value: scoreText(h.kind === 'induction' ? h.induction : h.previousToken),
     }),
   );

@@ -4,15 +4,9 @@
 // Token text only ever reaches the page as textContent.
 import { alibiSlopes, kvHeadOf, repeatKvHeadOf, ropeEqualDistance } from '../model/variants.js';
 import { headColor, textOnHead } from './colors.js';
+import { element } from './dom.js';
 import { formatNumber } from './matrix.js';
 import { compactNumber } from './run-settings.js';
-
-const element = (tag, className, text) => {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-};
 
 /** A chip naming K/V head g in its colour. */
 function kvChip(g, theme, mark = '') {
