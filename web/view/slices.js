@@ -144,6 +144,10 @@ export class SliceQueue {
       this.#running = job;
       try {
         job.run();
+      } catch (error) {
+        // A job that throws is reported (the console, window.onerror) and the others still run:
+        // rethrown here, it would leave the queue unscheduled and the page's build stalled for good.
+        (globalThis.reportError ?? console.error)(error);
       } finally {
         this.#running = null;
         this.#done(job.section);
