@@ -120,22 +120,29 @@ class StepperPanel {
 
   /** After every render: ctx {t, result, b, h, decimals, theme, queryLabels, keyLabels}. */
   update(ctx) {
-    this.ctx = ctx;
     const options = this.options(ctx);
     const key = { result: ctx.result, json: JSON.stringify(options) };
-    const shown = this.#key ?? this.#wanted?.key;
-    if (!shown || shown.result !== key.result || shown.json !== key.json) {
-      // The figures shown, or on their way, are another result's (another S, another head): forgotten, so that
-      // they are never drawn against this one while the step waits off screen for its own.
-      this.#key = null;
-      this.data = null;
-      this.error = null;
-      this.pending = false;
-      this.body.removeAttribute('aria-busy');
-      this.#wanted = { key, options };
-      this.#load();
+    const current = this.#wanted?.key ?? this.#key;
+    if (current && current.result === key.result && current.json === key.json) {
+      // The same figures: drawn again in this render's language, theme and decimals.
+      if (this.#wanted) this.#wanted.ctx = ctx;
+      else {
+        this.ctx = ctx;
+        this.draw();
+      }
+      return;
     }
-    this.draw();
+    this.#wanted = { key, options, ctx };
+    this.#load();
+    if (!this.#wanted) return;
+    // Off screen: the figures shown stay with the result and context they belong to (never drawn against
+    // this one, whose sizes may differ), said busy and dimmed until the step comes near and loads its own,
+    // as a kept step's content is while its slices run (slices.js).
+    this.body.setAttribute('aria-busy', 'true');
+    if (!this.ctx) {
+      this.ctx = ctx;
+      this.draw();
+    }
   }
 
   // The figures asked of the host when the step is near the viewport and they are not the wanted ones.
@@ -143,6 +150,7 @@ class StepperPanel {
     const wanted = this.#wanted;
     if (!wanted || !this.#visible || !this.body.isConnected) return;
     this.#wanted = null;
+    this.ctx = wanted.ctx;
     this.#key = wanted.key;
     this.data = null;
     this.error = null;
@@ -164,6 +172,11 @@ class StepperPanel {
     this.body.removeAttribute('aria-busy');
     this.draw();
     this.body.dispatchEvent(new CustomEvent('stepper-ready', { bubbles: true, composed: true }));
+  }
+
+  /** Whether it waits for its figures: a request on its way, or the step in view with another result's shown. */
+  get busy() {
+    return this.pending || (this.#wanted !== null && this.#visible);
   }
 
   /** Whether the figures shown are those of the current result (and no request is waiting). */
@@ -572,7 +585,7 @@ export class Steppers {
 
   /** Whether a stepper waits for its figures. */
   get busy() {
-    return Object.values(this.#panels).some((panel) => panel.pending);
+    return Object.values(this.#panels).some((panel) => panel.busy);
   }
 
   /** What the explanations read: each stepper's figures and step. */
