@@ -17,6 +17,8 @@ export class TeachingFrame {
   #mode = 'scroll';
   /** The id of the step being read (scrolling) or shown (step by step). */
   #currentId = null;
+  /** The step a jump went to, kept until the reader scrolls: a stepper below it that grows may give it the room. */
+  #jumpedTo = null;
   #spy;
   /** The off-screen steps' placeholder heights. */
   #sizes = new StepSizes();
@@ -48,6 +50,19 @@ export class TeachingFrame {
       if (index !== undefined) on.follow(index === this.#view?.focus ? null : index);
     });
     parts.root.addEventListener('keydown', (event) => this.#key(event));
+    // A jump near the end of the page may stop short (too little page below the step); when a stepper's
+    // figures arrive and make the page longer, the step is put at the top after all, unless the reader moved.
+    parts.pipeline.addEventListener('stepper-ready', () => {
+      const section = this.#jumpedTo;
+      if (
+        section?.isConnected &&
+        this.#mode === 'scroll' &&
+        section.getBoundingClientRect().top > this.#stickyHeight() + 16
+      )
+        this.#scrollTo(section);
+    });
+    for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
+      window.addEventListener(type, () => (this.#jumpedTo = null), { passive: true, capture: true });
     parts.stepsToggle?.addEventListener('click', () => on.setMode(this.#mode === 'steps' ? 'scroll' : 'steps'));
     if (parts.sticky && typeof ResizeObserver !== 'undefined') {
       this.#sentinel = document.createElement('div');
@@ -180,6 +195,7 @@ export class TeachingFrame {
     this.#mark(index);
     const section = this.#sections[index];
     this.#scrollTo(section);
+    this.#jumpedTo = section;
     // Keyboard users continue from the step they went to.
     const title = section.querySelector('h2');
     if (title) {
