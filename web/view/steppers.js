@@ -123,26 +123,17 @@ class StepperPanel {
     const options = this.options(ctx);
     const key = { result: ctx.result, json: JSON.stringify(options) };
     const current = this.#wanted?.key ?? this.#key;
-    if (current && current.result === key.result && current.json === key.json) {
-      // The same figures: drawn again in this render's language, theme and decimals.
-      if (this.#wanted) this.#wanted.ctx = ctx;
-      else {
-        this.ctx = ctx;
-        this.draw();
-      }
-      return;
+    const same = current && current.result === key.result && current.json === key.json;
+    if (same && !this.#wanted) this.ctx = ctx;
+    else {
+      this.#wanted = { key, options, ctx };
+      this.#load();
+      // Off screen, the figures shown stay with the result they belong to (never drawn against this one, whose
+      // sizes may differ) until the step comes near and loads its own; only the language, theme and decimals
+      // are this render's.
+      if (this.#wanted) this.ctx = this.ctx ? { ...this.ctx, t: ctx.t, decimals: ctx.decimals, theme: ctx.theme } : ctx;
     }
-    this.#wanted = { key, options, ctx };
-    this.#load();
-    if (!this.#wanted) return;
-    // Off screen: the figures shown stay with the result and context they belong to (never drawn against
-    // this one, whose sizes may differ), said busy and dimmed until the step comes near and loads its own,
-    // as a kept step's content is while its slices run (slices.js).
-    this.body.setAttribute('aria-busy', 'true');
-    if (!this.ctx) {
-      this.ctx = ctx;
-      this.draw();
-    }
+    this.draw();
   }
 
   // The figures asked of the host when the step is near the viewport and they are not the wanted ones.
