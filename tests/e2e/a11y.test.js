@@ -99,7 +99,12 @@ const PAGES = [
     },
   },
   { name: 'embed', path: (lang, theme) => `embed.html?lang=${lang}&theme=${theme}` },
-  { name: 'authors', path: (lang) => `authors.html?lang=${lang}` },
+  {
+    name: 'authors',
+    path: (lang) => `authors.html?lang=${lang}`,
+    // The page builds its tables and gallery once its language has loaded, after the load event.
+    setup: (page) => page.waitForSelector('#gallery attention-lab'),
+  },
   { name: 'elements', path: () => '__elements.html', elements: true },
 ];
 

@@ -48,7 +48,8 @@ describe('the shipped Content-Security-Policy', () => {
       const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
       expect(policy).toContain('script-src');
       expect(policy).not.toContain('unsafe-inline');
-      if (name === 'authors.html') await page.evaluate(() => document.querySelector('attention-lab').scrollIntoView());
+      // The authors' page builds its gallery once its language has loaded, after the load event.
+      if (name === 'authors.html') await page.locator('attention-lab').first().scrollIntoViewIfNeeded();
       await page.waitForFunction(() => {
         const el = document.querySelector('attention-lab');
         return window.attentionLab?.controller.result || el?.result;
