@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
 // The Content-Security-Policy of every built page: scripts, styles and the
@@ -23,6 +24,20 @@ const contentSecurityPolicy = {
     order: 'post',
     handler: (html) =>
       html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  },
+};
+
+// The tiny model's weights, dist/tiny/step-NNNN.safetensors: api/tiny-weights.js names one
+// checkpoint's file by URL (emitted there, assetFileNames below) and finds the others beside it, so
+// the page carries one URL, not one per checkpoint. This puts the others there.
+const tinyWeights = {
+  name: 'attention-lab-tiny-weights',
+  apply: 'build',
+  generateBundle(options, bundle) {
+    const folder = web('api/tiny/');
+    for (const name of readdirSync(folder))
+      if (name.endsWith('.safetensors') && !(`tiny/${name}` in bundle))
+        this.emitFile({ type: 'asset', fileName: `tiny/${name}`, source: readFileSync(folder + name) });
   },
 };
 
@@ -82,7 +97,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
-  plugins: [preloadEngine, contentSecurityPolicy],
+  plugins: [preloadEngine, contentSecurityPolicy, tinyWeights],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,
@@ -90,6 +105,9 @@ export default defineConfig({
     target: 'es2022',
     minify: process.env.NO_MINIFY ? false : 'oxc',
     manifest: true, // dist/.vite/manifest.json: npm run bench sums the main page's assets from it
+    // No modulepreload polyfill (0.4 KB gzipped at every start): every browser with wasm SIMD but
+    // Safari 16.4–16.6 has modulepreload, and there the hints are skipped and the modules load as imported.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The element's entry keeps its exports' names (AttentionLabElement, as custom-elements.json says),
       // though embed.js and authors.js import it too.
@@ -103,10 +121,11 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'attention-lab-element.js' : 'assets/[name]-[hash].js'),
-        // The tiny model's weights (api/tiny-weights.js) as dist/tiny/step-NNNN.safetensors, without a hash:
-        // the single file and the standalone element fetch them from there (api/tiny-weights.single.js).
+        // The tiny model's files (api/tiny-weights.js) as dist/tiny/step-NNNN.safetensors and
+        // attention-lab-tiny.wasm, without a hash: the single file and the standalone element fetch
+        // them from there (api/tiny-weights.single.js).
         assetFileNames: (asset) =>
-          asset.names.some((name) => name.endsWith('.safetensors'))
+          asset.names.some((name) => name.endsWith('.safetensors') || name === 'attention-lab-tiny.wasm')
             ? 'tiny/[name][extname]'
             : 'assets/[name]-[hash][extname]',
       },

@@ -5,19 +5,21 @@ import { defineConfig } from 'vite';
 // single page's engine) and the Chinese strings in the same file (no chunks:
 // a classic script cannot import, and file:// cannot fetch). build-single.js
 // writes the wasm's base64 module first, then runs this build.
-// The Emscripten glue names its .wasm by URL (new URL(..., import.meta.url)),
-// which a library build would inline a second time as a data: URL, and an
-// IIFE has no import.meta. The engine is instantiated from the inlined module
-// (instantiateWasm in api/index.js), so the glue never fetches that file: the
-// URL becomes the bare name and the script's own URL unknown.
-const GLUE_WASM_URL = 'new URL("attention-lab-wasm.wasm",import.meta.url).toString()';
+// An Emscripten glue (the engine's, the tiny model's) names its .wasm by URL
+// (new URL(..., import.meta.url)), which a library build would inline a second
+// time as a data: URL, and an IIFE has no import.meta. Each is instantiated
+// from a module compiled by api/ (instantiateWasm: the engine's inlined, the
+// tiny model's fetched from tiny/), so a glue never fetches that file: the URL
+// becomes the bare name and the script's own URL unknown.
 const glueWithoutUrls = {
   name: 'attention-lab-glue-without-urls',
   enforce: 'pre',
   transform(code, id) {
-    if (!id.endsWith('/api/generated/attention-lab-wasm.js')) return null;
-    if (!code.includes(GLUE_WASM_URL)) throw new Error('standalone: the glue no longer names its .wasm as expected');
-    return code.replace(GLUE_WASM_URL, '"attention-lab-wasm.wasm"').replaceAll('import.meta.url', 'undefined');
+    const glue = id.match(/\/api\/generated\/(attention-lab-(?:wasm|tiny))\.js$/)?.[1];
+    if (!glue) return null;
+    const wasmUrl = `new URL("${glue}.wasm",import.meta.url).toString()`;
+    if (!code.includes(wasmUrl)) throw new Error(`standalone: ${glue}.js no longer names its .wasm as expected`);
+    return code.replace(wasmUrl, `"${glue}.wasm"`).replaceAll('import.meta.url', 'undefined');
   },
 };
 

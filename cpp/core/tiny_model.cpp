@@ -13,7 +13,6 @@
 
 #include "gemm.h"
 #include "safetensors.h"
-#include "schema.h"
 #include "softmax.h"
 
 namespace attention_lab {
@@ -198,40 +197,7 @@ void measureHeads(TinyResult& r) {
   if (n >= 2) r.secondCopy = secondCopyOf(r, n);
 }
 
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
-}
-
-// The config's text as bytes, or the error that says what to give instead.
-Status textBytes(const AttentionConfig& c, std::vector<int64_t>& ids) {
-  const std::string max = std::to_string(kTinyContext);
-  const SequenceSource& in = c.input;
-  const char* other = in.textsGivenAsList ? "texts" : !in.tokens.empty() ? "tokens" : in.random ? "input" : nullptr;
-  if (other) return fieldError(other, "model-needs-text", {{"max", max}, {"field", other}});
-  if (in.texts.empty() || in.texts[0].empty()) return fieldError("text", "text-required-for-model", {{"max", max}});
-  const std::string& text = in.texts[0];
-  if (static_cast<int64_t>(text.size()) > kTinyContext)
-    return fieldError("text", "text-too-long-for-model", {{"bytes", std::to_string(text.size())}, {"max", max}});
-  ids.assign(text.begin(), text.end());
-  for (int64_t& id : ids) id &= 0xFF;  // the bytes as 0..255, whatever the signedness of char
-  return {};
-}
-
 }  // namespace
-
-int64_t tinyCheckpointIndex(int64_t step) {
-  for (size_t i = 0; i < kTinyCheckpoints.size(); ++i)
-    if (kTinyCheckpoints[i] == step) return static_cast<int64_t>(i);
-  return -1;
-}
-
-std::string tinyCheckpointList() {
-  std::vector<std::string> steps;
-  for (int64_t step : kTinyCheckpoints) steps.push_back(std::to_string(step));
-  return joined(steps);
-}
 
 Status readTinyWeights(const uint8_t* bytes, size_t size, TinyWeights& out) {
   std::vector<WantedTensor> wanted = {{"tok_emb.weight", {V, d}}, {"pos_emb.weight", {kTinyContext, d}}};
@@ -302,23 +268,26 @@ void runTinyForward(const TinyWeights& w, const std::vector<int64_t>& ids, TinyR
   measureHeads(r);
 }
 
-Status runTinyModel(const AttentionConfig& c, const TinyWeightStore& store, TinyResult& r) {
+Status runTinyModel(const TinyRunInput& input, const TinyWeightStore& store, TinyResult& r) {
   r = TinyResult{};
-  std::vector<int64_t> ids;
-  if (Status s = textBytes(c, ids)) return s;
-  if (!isTinyCheckpoint(c.checkpoint))
-    return fieldError("checkpoint", "checkpoint-unknown",
-                      {{"got", std::to_string(c.checkpoint)}, {"steps", tinyCheckpointList()}});
-  const TinyWeights* weights = store.find(c.checkpoint);
-  if (!weights) return fieldError("checkpoint", "checkpoint-not-loaded", {{"step", std::to_string(c.checkpoint)}});
-  r.checkpoint = c.checkpoint;
-  r.text = c.input.texts[0];
-  runTinyForward(*weights, ids, r);
-  std::vector<std::string> ignored;
-  for (const std::string& path : changedFields(c))
-    if (path != "model" && path != "checkpoint" && path != "text") ignored.push_back(path);
-  if (!ignored.empty()) r.warnings.push_back(makeWarning("model-ignores-fields", {{"fields", joined(ignored)}}));
+  const int64_t T = static_cast<int64_t>(input.ids.size());
+  const std::string max = std::to_string(kTinyContext);
+  if (T == 0) return fieldError("text", "text-required-for-model", {{"max", max}});
+  if (T > kTinyContext)
+    return fieldError("text", "text-too-long-for-model", {{"bytes", std::to_string(T)}, {"max", max}});
+  const TinyWeights* weights = store.find(input.checkpoint);
+  if (!weights) return fieldError("checkpoint", "checkpoint-not-loaded", {{"step", std::to_string(input.checkpoint)}});
+  r.checkpoint = input.checkpoint;
+  r.text = input.text;
+  runTinyForward(*weights, input.ids, r);
+  r.warnings = input.warnings;
   return {};
+}
+
+Status runTinyModel(const AttentionConfig& config, const TinyWeightStore& store, TinyResult& r) {
+  TinyRunInput input;
+  if (Status s = readTinyRun(config, input)) return s;
+  return runTinyModel(input, store, r);
 }
 
 }  // namespace attention_lab

@@ -113,9 +113,23 @@ std::array<NamedTensor, 5> namedTensors(const TinyResult& result);
 // The forward of `ids` (1..64 byte values) with every intermediate, and the head scores.
 void runTinyForward(const TinyWeights& weights, const std::vector<int64_t>& ids, TinyResult& result);
 
-// A run of `config` with model "tiny": the text (1..64 UTF-8 bytes) through
-// the weights of config.checkpoint, which must be loaded in `store`. Every
-// other field set away from its default is named in a warning, not an error.
+// What a run with model "tiny" reads from its config (tiny_input.cpp): the
+// text (1..64 UTF-8 bytes) as ids, a shipped checkpoint, and a warning naming
+// every other field set away from its default. The engine's wasm reads a
+// config this far; the forward is in the model's own wasm, which the page
+// loads with the mode (cpp/wasm/tiny_bindings.cpp), so it weighs nothing before.
+struct TinyRunInput {
+  int64_t checkpoint = 0;
+  std::string text;
+  std::vector<int64_t> ids;
+  std::vector<Warning> warnings;  // model-ignores-fields
+};
+Status readTinyRun(const AttentionConfig& config, TinyRunInput& input);
+
+// The forward of `input` through the weights of its checkpoint, which must be loaded in `store`.
+Status runTinyModel(const TinyRunInput& input, const TinyWeightStore& store, TinyResult& result);
+
+// Both: a run of `config` with model "tiny".
 Status runTinyModel(const AttentionConfig& config, const TinyWeightStore& store, TinyResult& result);
 
 }  // namespace attention_lab

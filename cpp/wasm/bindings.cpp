@@ -1,4 +1,5 @@
-// Embind glue, and the only file that includes Emscripten headers.
+// The engine's Embind glue (cpp/wasm/ holds the only files that include
+// Emscripten headers; tiny_bindings.cpp is the tiny model's, a wasm of its own).
 // JSON text (plus the typed arrays it refers to) in, JSON text out, naming
 // where in wasm memory each tensor lies; web/api/index.js turns it into a
 // plain JS object with fresh Float32Arrays. Nothing Embind-owned reaches JS,
@@ -17,6 +18,7 @@
 #include "attention.h"
 #include "errors.h"
 #include "json.h"
+#include "json_glue.h"
 #include "kv_cache.h"
 #include "online_softmax.h"
 #include "schema.h"
@@ -33,17 +35,7 @@ using emscripten::val;
 
 namespace {
 
-// JSON text for the result's metadata: one string parsed once by JSON.parse
-// costs far less than building the object one Embind call at a time.
-std::string quoted(const std::string& s) { return attention_lab::jsonQuote(s); }
-std::string quoted(int64_t n) { return std::to_string(n); }
-
-template <typename T>
-std::string jsonArray(const std::vector<T>& items) {
-  std::string out = "[";
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + quoted(items[i]);
-  return out + "]";
-}
+using namespace attention_lab::glue;
 
 template <typename T>
 std::string jsonArray2(const std::vector<std::vector<T>>& rows) {
@@ -52,25 +44,9 @@ std::string jsonArray2(const std::vector<std::vector<T>>& rows) {
   return out + "]";
 }
 
-// {"name": "value", ...}
-std::string paramsJson(const attention_lab::ErrorParams& params) {
-  std::string out = "{";
-  for (const auto& [name, value] : params) out += (out.size() > 1 ? "," : "") + quoted(name) + ":" + quoted(value);
-  return out + "}";
-}
-
-// {field, code, params, message}
-std::string configErrorJson(const ConfigError& error) {
-  return "{\"field\":" + quoted(error.field) + ",\"code\":" + quoted(error.code) +
-         ",\"params\":" + paramsJson(error.params) + ",\"message\":" + quoted(error.message) + "}";
-}
-
-// [{code, params, message}, ...]
-std::string warningsJson(const std::vector<attention_lab::Warning>& warnings) {
+std::string numbersJson(const std::vector<double>& xs) {
   std::string out = "[";
-  for (size_t i = 0; i < warnings.size(); ++i)
-    out += std::string(i ? "," : "") + "{\"code\":" + quoted(warnings[i].code) +
-           ",\"params\":" + paramsJson(warnings[i].params) + ",\"message\":" + quoted(warnings[i].message) + "}";
+  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
   return out + "]";
 }
 
@@ -138,96 +114,6 @@ attention_lab::TensorSet tensorSet(std::string_view names) {
   return set;
 }
 
-// A float array left in wasm memory until the next call of the same kind
-// (a stepper's, a tiny run's); index.js copies each {"$array": {offset, length}} out at once.
-std::string arrayJson(const std::vector<float>& data) {
-  return "{\"$array\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(data.data())) +
-         ",\"length\":" + std::to_string(data.size()) + "}}";
-}
-
-// A number, or {"$number": "NaN"} (JSON has no NaN).
-std::string numberJson(double x) {
-  if (std::isnan(x)) return "{\"$number\":\"NaN\"}";
-  if (std::isinf(x)) return x > 0 ? "{\"$number\":\"Infinity\"}" : "{\"$number\":\"-Infinity\"}";
-  return attention_lab::formatNumber(x);
-}
-
-std::string numbersJson(const std::vector<double>& xs) {
-  std::string out = "[";
-  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
-  return out + "]";
-}
-
-// ---- the tiny trained model -----------------------------------------------
-// The weights loaded by lab.loadTinyModel, and the last run's intermediates
-// (in wasm memory until the next run; index.js copies each out at once).
-attention_lab::TinyWeightStore tinyWeights;
-attention_lab::TinyResult lastTiny;
-
-// {"name": {"shape": [...], "data": {"$array": {offset, length}}}, ...}
-template <size_t N>
-std::string tinyTensorsJson(const std::array<attention_lab::NamedTensor, N>& tensors) {
-  std::string out = "{";
-  for (const auto& [name, t] : tensors)
-    (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":{\"shape\":") +=
-        jsonArray(t->shape) + ",\"data\":" + arrayJson(t->data) + "}";
-  return out + "}";
-}
-
-// {"name": number, ...}, or null when absent
-std::string numbersObjectJson(std::initializer_list<std::pair<const char*, double>> numbers) {
-  std::string out = "{";
-  for (const auto& [name, x] : numbers) (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":") += numberJson(x);
-  return out + "}";
-}
-
-// [[L1H1, ..., L1H4], [L2H1, ...]] or null
-std::string perHeadJson(const std::optional<attention_lab::TinyHeadScores::PerHead>& scores) {
-  if (!scores) return "null";
-  std::string out = "[";
-  for (const auto& layer : *scores) {
-    out += out.size() > 1 ? ",[" : "[";
-    for (size_t h = 0; h < layer.size(); ++h) out += (h ? "," : "") + numberJson(layer[h]);
-    out += "]";
-  }
-  return out + "]";
-}
-
-// The TinyModelResult of index.d.ts (its arrays as {"$array"} ranges).
-std::string tinyResultJson(const attention_lab::TinyResult& r) {
-  using namespace attention_lab;
-  std::string out = "{\"ok\":true,\"model\":\"tiny\",\"checkpoint\":" + std::to_string(r.checkpoint) +
-                    ",\"text\":" + quoted(r.text) + ",\"ids\":" + jsonArray(r.ids) + ",\"sizes\":" +
-                    numbersObjectJson({{"T", static_cast<double>(r.ids.size())},
-                                       {"layers", kTinyLayers},
-                                       {"heads", kTinyHeads},
-                                       {"dModel", kTinyDModel},
-                                       {"headDim", kTinyHeadDim},
-                                       {"vocab", kTinyVocab}}) +
-                    ",\"tensors\":" + tinyTensorsJson(attention_lab::namedTensors(r)) + ",\"layers\":[";
-  for (const TinyLayer& x : r.layers)
-    out += (&x == &r.layers[0] ? "" : ",") + tinyTensorsJson(attention_lab::namedTensors(x));
-  const TinyHeadScores& s = r.headScores;
-  out += "],\"headScores\":{\"previousToken\":" + perHeadJson(s.previousToken) +
-         ",\"induction\":" + perHeadJson(s.induction) +
-         ",\"repeatLength\":" + (s.repeatLength ? std::to_string(*s.repeatLength) : "null") + "},\"secondCopy\":";
-  const auto& copy = r.secondCopy;
-  out += copy ? numbersObjectJson({{"correct", static_cast<double>(copy->correct)},
-                                   {"total", static_cast<double>(copy->total)},
-                                   {"loss", copy->loss}})
-              : "null";
-  return out + ",\"warnings\":" + warningsJson(r.warnings) + "}";
-}
-
-// lab.loadTinyModel: the safetensors file of checkpoint `step` (a Uint8Array), parsed and kept.
-std::string loadTinyWeights(double step, val bytes) {
-  std::vector<uint8_t> data(bytes["length"].as<size_t>());
-  val(emscripten::typed_memory_view(data.size(), data.data())).call<void>("set", bytes);
-  if (Status error = tinyWeights.load(static_cast<int64_t>(step), data.data(), data.size()))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
-  return "{\"ok\":true}";
-}
-
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
 // stands for typedArrays[k]. wantedTensors: tensor names joined by ",", or
 // "*" for all. batch, head: the one sentence and head to keep (-1: all);
@@ -237,11 +123,14 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
                 double head, const std::string& allHeads) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+    return failedJson(*error);
+  // The tiny model's run is read and checked here; web/api/index.js hands it to the model's own wasm.
   if (config.model == attention_lab::ModelKind::Tiny) {
-    if (Status error = attention_lab::runTinyModel(config, tinyWeights, lastTiny))
-      return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
-    return tinyResultJson(lastTiny);
+    attention_lab::TinyRunInput input;
+    if (Status error = attention_lab::readTinyRun(config, input)) return failedJson(*error);
+    return "{\"ok\":true,\"model\":\"tiny\",\"checkpoint\":" + std::to_string(input.checkpoint) +
+           ",\"text\":" + quoted(input.text) + ",\"ids\":" + jsonArray(input.ids) +
+           ",\"warnings\":" + warningsJson(input.warnings) + "}";
   }
   const attention_lab::TensorSet wanted =
       wantedTensors == "*" ? attention_lab::TensorSet::all() : tensorSet(wantedTensors);
@@ -250,8 +139,7 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
   selection.head = static_cast<int64_t>(head);
   selection.allHeads = tensorSet(allHeads);
   AttentionResult& r = lastResult;
-  if (Status error = attention_lab::runAttention(config, r, wanted, selection))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  if (Status error = attention_lab::runAttention(config, r, wanted, selection)) return failedJson(*error);
   config.resolveDefaults();
   std::string out = "{\"ok\":true,\"tokens\":" + jsonArray2(r.tokens) + ",\"ids\":" + jsonArray2(r.ids);
   if (!r.contextTokens.empty())
@@ -277,10 +165,10 @@ attention_lab::FlashResult lastFlash;
 std::string decode(const std::string& configJson, val typedArrays, double batch) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+    return failedJson(*error);
   attention_lab::DecodeResult& d = lastDecode;
   if (Status error = attention_lab::decodeWithKvCache(config, static_cast<int64_t>(batch), d))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+    return failedJson(*error);
   return "{\"ok\":true,\"tokens\":" + jsonArray(d.tokens) + ",\"sizes\":{\"S\":" + std::to_string(d.S) +
          ",\"H\":" + std::to_string(d.H) + ",\"H_kv\":" + std::to_string(d.Hkv) +
          ",\"headDim\":" + std::to_string(d.dk) + ",\"D\":" + std::to_string(d.D) +
@@ -297,15 +185,14 @@ std::string flash(const std::string& configJson, val typedArrays, double batch, 
                   double tileKeys) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+    return failedJson(*error);
   attention_lab::FlashOptions options;
   options.batch = static_cast<int64_t>(batch);
   options.head = static_cast<int64_t>(head);
   options.tileQueries = static_cast<int64_t>(tileQueries);
   options.tileKeys = static_cast<int64_t>(tileKeys);
   attention_lab::FlashResult& f = lastFlash;
-  if (Status error = attention_lab::onlineSoftmax(config, options, f))
-    return "{\"ok\":false,\"error\":" + configErrorJson(*error) + "}";
+  if (Status error = attention_lab::onlineSoftmax(config, options, f)) return failedJson(*error);
   std::string tiles = "[";
   for (size_t t = 0; t < f.tiles.size(); ++t) {
     const attention_lab::FlashTile& tile = f.tiles[t];
@@ -336,7 +223,6 @@ val jsonError(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("run", &run);
-  emscripten::function("loadTinyWeights", &loadTinyWeights);
   emscripten::function("decode", &decode);
   emscripten::function("flash", &flash);
   emscripten::function("schema", &schema);

@@ -383,6 +383,43 @@ TEST(TinyRun, WeightsNotLoaded) {
   EXPECT_NE(error->message.find("lab.loadTinyModel(750)"), std::string::npos) << error->message;
 }
 
+// The engine's wasm reads the config (readTinyRun), the model's wasm runs what it read: the same run in two calls.
+TEST(TinyRun, ReadThenRunIsTheWholeRun) {
+  const AttentionConfig config =
+      testing::parsedConfig(R"({"model": "tiny", "checkpoint": 1000, "text": "注意 ab", "dModel": 16})");
+  TinyRunInput input;
+  ASSERT_TRUE(testing::succeeded(readTinyRun(config, input)));
+  EXPECT_EQ(input.checkpoint, 1000);
+  EXPECT_EQ(input.text, "注意 ab");
+  EXPECT_EQ(input.ids, (std::vector<int64_t>{0xE6, 0xB3, 0xA8, 0xE6, 0x84, 0x8F, 0x20, 0x61, 0x62}));
+  ASSERT_EQ(input.warnings.size(), 1u);
+  EXPECT_EQ(input.warnings[0].params, (ErrorParams{{"fields", "dModel"}}));
+  TinyResult twoCalls, oneCall;
+  ASSERT_TRUE(testing::succeeded(runTinyModel(input, shippedWeights(), twoCalls)));
+  ASSERT_TRUE(testing::succeeded(runTinyModel(config, shippedWeights(), oneCall)));
+  EXPECT_EQ(twoCalls.probs.data, oneCall.probs.data);
+  EXPECT_EQ(twoCalls.layers[1].weights.data, oneCall.layers[1].weights.data);
+  EXPECT_EQ(twoCalls.warnings, oneCall.warnings);
+}
+
+// The model's wasm takes ids from JS: none, or more than the context, is an error on text, not a read past pos_emb.
+TEST(TinyRun, IdsOutsideTheContextAreAnError) {
+  TinyRunInput input;
+  input.checkpoint = 3000;
+  TinyResult r;
+  const Status none = runTinyModel(input, shippedWeights(), r);
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->field, "text");
+  EXPECT_EQ(none->code, "text-required-for-model");
+  input.ids.assign(kTinyContext + 1, 'a');
+  const Status tooMany = runTinyModel(input, shippedWeights(), r);
+  ASSERT_TRUE(tooMany);
+  EXPECT_EQ(tooMany->code, "text-too-long-for-model");
+  EXPECT_EQ(tooMany->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  input.ids.assign(kTinyContext, 'a');
+  EXPECT_TRUE(testing::succeeded(runTinyModel(input, shippedWeights(), r)));
+}
+
 TEST(TinyRun, OtherFieldsAreIgnoredWithAWarning) {
   TinyResult r;
   // Defaults sent as they are (as a form sends them) are no warning.

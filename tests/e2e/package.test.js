@@ -41,8 +41,10 @@ describe('the packed package', () => {
       'dist/attention-lab-element.standalone.js',
       'dist/attention-lab.html',
       'web/element/attention-lab-element.d.ts',
-      'web/api/tiny/step-3000.safetensors', // the tiny model's weights: read by the Node API and the CLI …
+      'web/api/tiny/step-3000.safetensors', // the tiny model's weights and wasm: read by the Node API and the CLI …
+      'web/api/generated/attention-lab-tiny.wasm',
       'dist/tiny/step-0750.safetensors', // … and fetched by the built page, the single file and the standalone element
+      'dist/tiny/attention-lab-tiny.wasm',
     ]) {
       expect(() => readFileSync(installed + file), file).not.toThrow();
     }

@@ -7,6 +7,7 @@
 // text kept; the view is a chunk of its own, fetched only in this mode.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
+import trainedStrings from '../../web/i18n/en-trained.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
@@ -78,9 +79,14 @@ describe('the page in the trained model’s mode', () => {
     ({ page, problems, requests } = await openTrainedPage());
   });
 
-  test('the trained view is a chunk of its own, fetched only when the mode is chosen', async () => {
+  test('the trained view, its English strings and the model’s wasm are fetched only when the mode is chosen', async () => {
     const trainedChunk = (url) => /\/assets\/trained-[\w-]+\.js$/.test(url);
+    // The model's forward is a wasm of its own (dist/tiny/), with its glue; the engine's wasm has none of it.
+    const modelWasm = (url) => url.endsWith('/tiny/attention-lab-tiny.wasm');
+    const modelGlue = (url) => /\/assets\/attention-lab-tiny-[\w-]+\.js$/.test(url);
     expect(requests.filter(trainedChunk)).toEqual([]);
+    expect(requests.filter(modelWasm)).toEqual([]);
+    expect(requests.filter(modelGlue)).toEqual([]);
     const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8'));
     const main = manifest['index.html'];
     const staticallyLoaded = new Set();
@@ -91,9 +97,16 @@ describe('the page in the trained model’s mode', () => {
     };
     visit('index.html');
     expect([...staticallyLoaded].filter((key) => key.includes('view/trained'))).toEqual([]);
+    // The view's English strings come with its chunk (i18n/en-trained.js), not in the page's.
+    const text = (key) => readFileSync(new URL(`../../dist/${manifest[key].file}`, import.meta.url), 'utf8');
+    const typeItTwice = trainedStrings['trained.twice.button'];
+    expect([...staticallyLoaded].filter((key) => text(key).includes(typeItTwice))).toEqual([]);
+    expect(text('view/trained.js')).toContain(typeItTwice);
     expect(main.dynamicImports).toContain('view/trained.js');
     await chooseTiny(page);
     expect(requests.filter(trainedChunk).length).toBe(1);
+    expect(requests.filter(modelWasm).length).toBe(1);
+    expect(requests.filter(modelGlue).length).toBe(1);
   });
 
   test('the heads are named by the scores measured on the default sentence typed twice', async () => {

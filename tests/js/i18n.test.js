@@ -6,7 +6,18 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { LANGUAGES, STRINGS, errorText, fieldErrorText, loadLanguage, translator } from '../../web/i18n/index.js';
+import authorsStrings from '../../web/i18n/en-authors.js';
+import cliStrings from '../../web/i18n/en-cli.js';
+import trainedStrings from '../../web/i18n/en-trained.js';
+import {
+  LANGUAGES,
+  STRINGS,
+  addEnglish,
+  errorText,
+  fieldErrorText,
+  loadLanguage,
+  translator,
+} from '../../web/i18n/index.js';
 import { FIELDS, SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { SHARE_ERROR_CODES } from '../../web/model/share.js';
@@ -18,6 +29,8 @@ const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
 // Only English is there at first; the others load on demand.
 const languages = Object.keys(LANGUAGES);
 await Promise.all(languages.map(loadLanguage));
+// English in full: the page's strings and those of the command line, the authors' page and the trained view.
+for (const strings of [cliStrings, authorsStrings, trainedStrings]) addEnglish(strings);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The keys of the engine's error templates, which only the languages other than English have. */
 const ERROR_KEYS = new Set(SCHEMA.errors.map(({ code }) => `error.${code}`));
@@ -48,12 +61,8 @@ function sources() {
     .map((f) => readFileSync(web + f, 'utf8'));
   for (const layer of LAYERS)
     for (const f of readdirSync(web + layer, { recursive: true }))
-      // Not the string tables themselves (i18n/en.js, zh.js): there every key is written once.
-      if (
-        /\.(js|html)$/.test(f) &&
-        !f.startsWith('generated') &&
-        !(layer === 'i18n' && f.replace('.js', '') in STRINGS)
-      )
+      // Not the string tables themselves (i18n/en.js, en-cli.js, …, zh.js): there every key is written once.
+      if (/\.(js|html)$/.test(f) && !f.startsWith('generated') && !(layer === 'i18n' && f !== 'index.js'))
         texts.push(readFileSync(`${web}${layer}/${f}`, 'utf8'));
   return texts.join('\n');
 }

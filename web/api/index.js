@@ -10,8 +10,10 @@
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
 import { SCHEMA } from './generated/schema.js';
-import { readWeightsFile, tinyWeightsUrl } from './tiny-weights.js';
+import { createTinyInstance } from './tiny-engine.js';
+import { readTinyFile, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
+import { instantiate } from './wasm-instance.js';
 
 export { SCHEMA };
 
@@ -121,23 +123,15 @@ export class AttentionEngineError extends Error {
 const RECYCLE_BYTES = 256 * 2 ** 20;
 
 /** A new engine instance from the (once) compiled module. */
-async function createInstance() {
-  const [{ default: createAttentionLabModule }, module] = await Promise.all([
-    import('./generated/attention-lab-wasm.js'),
-    compileEngine(),
-  ]);
-  return createAttentionLabModule({
-    instantiateWasm(imports, receiveInstance) {
-      WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module));
-      return {}; // instantiated asynchronously
-    },
-  });
-}
+const createInstance = () => instantiate(import('./generated/attention-lab-wasm.js'), compileEngine());
 
 class AttentionLab {
   #module = null;
   #restarting = null;
   #schema = null;
+  // The tiny model's wasm (tiny-engine.js), started by the first loadTinyModel; null before, or after a trap.
+  #tiny = null;
+  #tinyStarting = null;
   // The tiny model's weights files by checkpoint, kept to load them again into a fresh instance.
   #tinyWeights = new Map();
   #tinyLoading = new Map(); // checkpoint -> the promise of its load under way
@@ -163,15 +157,41 @@ class AttentionLab {
     const allHeads = tensorNames(options?.allHeads, 'options.allHeads') ?? [];
     const batch = indexOption(options?.batch, 'options.batch');
     const head = indexOption(options?.head, 'options.head');
-    return this.#call(config, (module, json, tensors) => {
+    const outcome = this.#call(config, (module, json, tensors) => {
       const outcome = JSON.parse(
         module.run(json, tensors, wanted === null ? '*' : wanted.join(','), batch, head, allHeads.join(',')),
       );
-      // The tiny model's result holds its arrays as {"$array"} ranges, as the steppers' do.
-      if (outcome.ok && outcome.model === 'tiny') return this.#copyArrays(outcome);
-      if (outcome.ok) outcome.tensors = this.#copyTensors(outcome.tensors);
+      if (outcome.ok && outcome.model !== 'tiny') outcome.tensors = this.#copyTensors(outcome.tensors);
       return outcome;
     });
+    // With model "tiny" the engine read and checked the config ({model, checkpoint, text, ids, warnings});
+    // the model's own wasm runs it.
+    return outcome.model === 'tiny' ? this.#runTiny(outcome) : outcome;
+  }
+
+  /**
+   * The tiny model's forward on what the engine read, through the weights of
+   * its checkpoint: the run's result, the forward's arrays copied out as the
+   * steppers' are ({"$array"} ranges of the model's wasm memory).
+   */
+  #runTiny({ warnings, ...read }) {
+    const { checkpoint, ids } = read;
+    if (!this.#tiny) throw AttentionConfigError.of('checkpoint', 'checkpoint-not-loaded', { step: String(checkpoint) });
+    let forward;
+    try {
+      forward = JSON.parse(this.#tiny.run(checkpoint, Uint8Array.from(ids)));
+    } catch (error) {
+      // A trap leaves the model's instance unusable: the next loadTinyModel starts a fresh one.
+      this.#tiny = null;
+      throw AttentionEngineError.of('engine-failed', error);
+    }
+    if (!forward.ok) {
+      const { field, message, code, params } = forward.error;
+      throw new AttentionConfigError(field, message, code, params);
+    }
+    const arrays = this.#copyArrays(forward, this.#tiny);
+    delete arrays.ok;
+    return { ...read, ...arrays, warnings };
   }
 
   /**
@@ -189,9 +209,8 @@ class AttentionLab {
     if (bytes === undefined && this.#tinyWeights.has(step)) return { step, bytes: this.#tinyWeights.get(step).length };
     if (bytes === undefined && this.#tinyLoading.has(step)) return this.#tinyLoading.get(step);
     const loading = (async () => {
-      const file = bytes ?? (await readShippedWeights(step));
-      await this.ready;
-      this.#registerTinyWeights(this.#module, step, file);
+      const [file, tiny] = await Promise.all([bytes ?? readShippedWeights(step), this.#startTiny()]);
+      this.#registerTinyWeights(tiny, step, file);
       this.#tinyWeights.set(step, file);
       return { step, bytes: file.length };
     })();
@@ -205,9 +224,27 @@ class AttentionLab {
     return loading;
   }
 
-  /** Hands a weights file to an instance; a bad file is an AttentionConfigError on "weights file". */
-  #registerTinyWeights(module, step, file) {
-    const outcome = JSON.parse(module.loadTinyWeights(step, file));
+  /** The tiny model's instance, started once (again after a trap), with every weights file loaded so far. */
+  #startTiny() {
+    if (this.#tiny) return Promise.resolve(this.#tiny);
+    this.#tinyStarting ??= createTinyInstance().then(
+      (tiny) => {
+        for (const [step, file] of this.#tinyWeights) this.#registerTinyWeights(tiny, step, file);
+        this.#tiny = tiny;
+        this.#tinyStarting = null;
+        return tiny;
+      },
+      (error) => {
+        this.#tinyStarting = null;
+        throw error;
+      },
+    );
+    return this.#tinyStarting;
+  }
+
+  /** Hands a weights file to the tiny model's instance; a bad file is an AttentionConfigError on "weights file". */
+  #registerTinyWeights(tiny, step, file) {
+    const outcome = JSON.parse(tiny.loadWeights(step, file));
     if (!outcome.ok) {
       const { field, message, code, params } = outcome.error;
       throw new AttentionConfigError(field, message, code, params);
@@ -272,9 +309,9 @@ class AttentionLab {
    * wasm memory) replaced by a Float32Array of its own, and each
    * {"$number": "NaN" | "Infinity" | "-Infinity"} by that number.
    */
-  #copyArrays(outcome) {
+  #copyArrays(outcome, module = this.#module) {
     if (!outcome.ok) return outcome;
-    const memory = this.#module.HEAPU8.buffer;
+    const memory = module.HEAPU8.buffer;
     const copy = (value) => {
       if (Array.isArray(value)) return value.map(copy);
       if (value === null || typeof value !== 'object') return value;
@@ -309,7 +346,6 @@ class AttentionLab {
   #restart() {
     this.#restarting ??= createInstance().then(
       (module) => {
-        for (const [step, file] of this.#tinyWeights) this.#registerTinyWeights(module, step, file);
         this.#module = module;
         this.#restarting = null;
         return this;
@@ -379,7 +415,7 @@ function checkpointOption(value) {
 async function readShippedWeights(step) {
   const url = tinyWeightsUrl(step);
   try {
-    return await readWeightsFile(url);
+    return await readTinyFile(url);
   } catch (error) {
     throw AttentionConfigError.of('weights file', 'weights-not-fetched', {
       step: String(step),

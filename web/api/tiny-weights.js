@@ -1,23 +1,27 @@
-// Where the tiny model's weights come from: web/api/tiny/step-NNNN.safetensors,
-// next to this module (about 107 KB each, float16). Fetched in browsers (the
-// site's build emits each checkpoint as a file of its own, dist/tiny/, loaded
-// only when asked for) and read from disk in Node. The single-file and
-// standalone builds swap this module for tiny-weights.single.js.
-import { fetchWeightsFile } from './tiny-files.js';
+// Where the tiny model's files come from: its weights, web/api/tiny/step-NNNN.safetensors
+// next to this module (about 107 KB each, float16), and its wasm (the forward,
+// generated/attention-lab-tiny.wasm). Fetched in browsers (the site's build
+// emits each as a file of its own, in dist/tiny/, loaded only when asked for)
+// and read from disk in Node. The single-file and standalone builds swap this
+// module for tiny-weights.single.js.
+import { fetchTinyFile, weightsFileName } from './tiny-files.js';
 
 const NODE_FS = 'node:fs/promises';
+// One checkpoint's file named by URL, so the site's build emits it in dist/tiny/ (where its plugin
+// puts the others too, web/vite.config.js): every checkpoint's file is found beside it.
+const LAST_WEIGHTS = new URL('./tiny/step-3000.safetensors', import.meta.url);
 
 /** The URL of checkpoint `step`'s weights file. */
-export function tinyWeightsUrl(step) {
-  // One literal pattern, so that Vite bundles every checkpoint as an asset: weightsFileName(step), written out.
-  return new URL(`./tiny/step-${String(step).padStart(4, '0')}.safetensors`, import.meta.url);
-}
+export const tinyWeightsUrl = (step) => new URL(weightsFileName(step), LAST_WEIGHTS);
 
-/** The bytes of a weights file at `url`: from disk in Node, else fetched. */
-export async function readWeightsFile(url) {
+/** The URL of the tiny model's wasm. */
+export const tinyWasmUrl = new URL('./generated/attention-lab-tiny.wasm', import.meta.url);
+
+/** The bytes of a tiny model file (weights, wasm) at `url`: from disk in Node, else fetched. */
+export async function readTinyFile(url) {
   if (url.protocol === 'file:' && typeof process === 'object' && process.versions?.node) {
     const { readFile } = await import(/* @vite-ignore */ NODE_FS);
     return new Uint8Array(await readFile(url));
   }
-  return fetchWeightsFile(url);
+  return fetchTinyFile(url);
 }

@@ -19,13 +19,24 @@ import { once } from 'node:events';
 import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AttentionConfigError, TENSOR_NAMES, TINY_MODEL, loadAttentionLab } from '../api/index.js';
-import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
+import cliStrings from '../i18n/en-cli.js';
+import {
+  LANGUAGES,
+  addEnglish,
+  errorText,
+  fieldErrorText,
+  loadLanguage,
+  resolveLanguage,
+  translator,
+} from '../i18n/index.js';
 import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
 import { STEPPER_OPTIONS, decodeText, flashText, stepperFlagOf, stepperJson, stepperOptions } from './steppers.js';
 import { tinyTensors, tinyText } from './tiny.js';
+
+addEnglish(cliStrings);
 
 // The language of --lang (looked up before the flags are parsed, so that their errors are said in it),
 // else of the environment (POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG).

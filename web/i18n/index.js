@@ -2,7 +2,11 @@
 // code gets a `t` for one language and passes it down, so two elements on a
 // page can speak different languages at once. English is always here (the
 // default, and every language's fallback); the others are loaded when asked
-// for (loadLanguage), so a page in English never downloads them.
+// for (loadLanguage), so a page in English never downloads them. English
+// strings that only one tool or view shows are files of their own, which it
+// registers (addEnglish): the command line's (en-cli.js), the authors' page's
+// (en-authors.js) and the trained model's view's (en-trained.js), so the main
+// page never carries them.
 import en from './en.js';
 
 /** Language code -> its own name, for the language menu. */
@@ -31,6 +35,11 @@ export function loadLanguage(lang) {
     },
   );
   return loading[code];
+}
+
+/** Adds English strings of one tool or view (en-cli.js, en-authors.js, en-trained.js) to the English table. */
+export function addEnglish(strings) {
+  Object.assign(en, strings);
 }
 
 /** Whether translator(lang) can be had now, without awaiting loadLanguage(lang). */

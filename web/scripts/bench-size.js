@@ -14,13 +14,18 @@ const gzipped = (path) => gzipSync(readFileSync(new URL(path, dist)), { level: 9
 function pageFiles(manifest, entry) {
   const atStart = new Set();
   const dynamic = new Set();
+  const tinyModel = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk || atStart.has(chunk.file)) return;
     atStart.add(chunk.file);
     for (const css of chunk.css ?? []) atStart.add(css);
-    // The engine's .wasm is an asset of the API chunk (new URL(...)); the worker, also an asset, loads only for large inputs.
-    for (const asset of chunk.assets ?? []) if (asset.endsWith('.wasm')) atStart.add(asset);
+    // The engine's .wasm is an asset of the API chunk (new URL(...)); the worker, also an asset, loads only for
+    // large inputs, and the tiny model's files (dist/tiny/: its wasm, its weights) with its mode.
+    for (const asset of chunk.assets ?? []) {
+      if (asset.startsWith('tiny/')) tinyModel.add(asset);
+      else if (asset.endsWith('.wasm')) atStart.add(asset);
+    }
     for (const next of chunk.imports ?? []) visit(next);
     for (const next of chunk.dynamicImports ?? []) dynamic.add(next);
   };
@@ -40,6 +45,7 @@ function pageFiles(manifest, entry) {
     for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visitLazy(next);
   };
   for (const key of dynamic) visitLazy(key);
+  for (const file of tinyModel) if (file.endsWith('.wasm')) lazy.add(file);
   const weigh = (files) => Object.fromEntries([...files].map((file) => [file, gzipped(file)]));
   return { atStart: weigh(atStart), lazy: weigh(lazy) };
 }

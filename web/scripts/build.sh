@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the C++ core.  build.sh native   -> build/native (tests)
-#                       build.sh wasm     -> web/api/generated/attention-lab-wasm.js
+#                       build.sh wasm     -> web/api/generated/attention-lab-wasm.js, attention-lab-tiny.js
 #                                            (+ build/wasm/gemm_wasm_check.js and
 #                                            random_wasm_check.js, run by the tests)
 #                       build.sh native-bench -> build/native: npm run bench's native contestants
@@ -25,7 +25,7 @@ for target in "$@"; do
       # Debian's emcc finds its JS dependencies (acorn) only through NODE_PATH.
       export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_FIND_ROOT_PATH=/usr >/dev/null
-      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm gemm_wasm_check random_wasm_check
+      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm gemm_wasm_check random_wasm_check
       node web/scripts/write-schema.js
       ;;
     wasm-bench)

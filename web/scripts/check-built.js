@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 
 const needed = [
   'web/api/generated/attention-lab-wasm.js',
+  'web/api/generated/attention-lab-tiny.js',
   'dist/attention-lab-element.js',
   'dist/attention-lab-element.standalone.js',
 ];

@@ -7,7 +7,8 @@
 // checks it is current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { translator } from '../i18n/index.js';
+import authorsStrings from '../i18n/en-authors.js';
+import { addEnglish, translator } from '../i18n/index.js';
 import { FIELDS, camelCase } from '../model/schema.js';
 import { VIEW_OPTIONS } from '../view/view-options.js';
 import {
@@ -18,6 +19,8 @@ import {
   SURFACE_PROPERTIES,
 } from '../element/element-interface.js';
 
+// The element's attributes, events and custom properties are described in the authors' strings.
+addEnglish(authorsStrings);
 const t = translator('en');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const MANIFEST_PATH = `${root}web/element/custom-elements.json`;

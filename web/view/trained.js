@@ -12,7 +12,8 @@
 //   every tensor with its shape (trained-tensors.js).
 // Errors are shown inline at the control they are about, in the reader's
 // language, and the text stays as typed.
-import { errorText } from '../i18n/index.js';
+import trainedStrings from '../i18n/en-trained.js';
+import { addEnglish, errorText } from '../i18n/index.js';
 import {
   TINY_CONTEXT,
   TWICE_SENTENCES,
@@ -40,6 +41,8 @@ import { renderHeadsGrid, scoreText } from './trained-heads.js';
 import { renderTensors } from './trained-tensors.js';
 import { renderTypedTwice } from './trained-twice.js';
 import trainedCss from './trained.css?inline';
+
+addEnglish(trainedStrings);
 
 let sheet = null;
 const trainedStyleSheet = () => {

@@ -1,0 +1,80 @@
+// English strings of the authors' docs: the authors' page (authors.html,
+// element/authors.js) and the element's manifest (custom-elements.json), whose
+// attributes, events and custom properties they describe; registered there
+// (addEnglish): no other page carries them. Chinese has them in zh.js.
+export default {
+  'element.attribute.config': 'JSON merged over the other attributes: any config field, weight edits included.',
+  'element.attribute.preset':
+    "A preset's key (tutorial, multi-head, …): its settings under the other attributes, and its note shown.",
+  'element.event.change': 'After each run, with the result (tokens, vocab and every tensor) as detail.',
+  'element.event.error':
+    'When an attribute is not valid, with {field, code, params, message} as detail; the element shows it inline.',
+  'element.css.negative': 'Heatmap colour of the most negative value (signed scale).',
+  'element.css.zero': 'Heatmap colour of 0 on the signed scale (default: the background).',
+  'element.css.positive': 'Heatmap colour of the most positive value (signed scale).',
+  'element.css.probabilityLow': 'Heatmap colour of probability 0 (with -high, a two-colour scale replaces viridis).',
+  'element.css.probabilityHigh': 'Heatmap colour of probability 1.',
+  'element.css.head': "Head {h}'s colour: its tab, its bands, its links and its small heatmap.",
+  'element.css.background': 'Background (light or dark by the theme).',
+  'element.css.color': 'Text colour.',
+  'element.css.muted': 'Secondary text colour.',
+  'element.css.line': 'Borders and rules.',
+  'element.css.panel': 'Background of the explanation and note panels.',
+  'element.css.accent': 'Links, focus and selection.',
+  'element.css.error': 'Colour of the inline error.',
+  'element.css.chip': 'Background of the token chips.',
+  'element.css.font': 'Font family of the text.',
+  'element.css.mono': 'Font family of numbers and code.',
+  'element.css.radius': 'Corner radius of the box.',
+  'authors.css.property': 'custom property',
+  'authors.css.parts': 'Parts for <code>::part()</code>:',
+  'authors.back': '← Attention Lab',
+  'authors.title': 'Attention Lab for tutorial authors',
+  'authors.intro':
+    'Put the calculator in your own page, link to exactly what you set up, and paste its numbers and code into your text. The numbers are the ones PyTorch prints for the same seed and settings.',
+  'authors.element.heading': 'One script tag: <code>&lt;attention-lab&gt;</code>',
+  'authors.element.body':
+    "The element renders in Shadow DOM, loads the engine only when it nears the viewport, and every element on a page shares one engine instance. Two builds: <code>dist/attention-lab-element.standalone.js</code>, one self-contained classic script (the engine, both languages and the styles inside; it fetches nothing else and works from <code>file://</code>), as above; or <code>dist/attention-lab-element.js</code>, an ES module that loads the engine and the Chinese strings from the <code>assets/</code> folder beside it (<code>import 'attention-lab/element'</code> after <code>npm i attention-lab</code>).",
+  'authors.attributes.heading': 'Attributes',
+  'authors.attributes.attribute': 'attribute',
+  'authors.attributes.field': 'config field',
+  'authors.attributes.type': 'type',
+  'authors.attributes.default': 'default',
+  'authors.attributes.meaning': 'meaning',
+  'authors.attributes.body':
+    "The table is the engine's own config schema: every config field is an attribute named as the command line's flag, and <code>config</code> takes JSON merged over them. Every attribute is also a typed property (<code>el.dModel = 16</code>, <code>el.heads = 4</code>, <code>el.qkvBias = false</code>, <code>el.editable = true</code>, <code>el.config = {…}</code>); changing either recomputes. After each run the element fires <code>attention-change</code> with the result as <code>event.detail</code> (tokens, vocab and every tensor as a <code>Float32Array</code>); a bad attribute fires <code>attention-error</code> and shows an inline message naming it.",
+  'authors.class.heading': 'In class',
+  'authors.class.body':
+    'The steps are numbered and listed at the top with their shapes; a box jumps to its step. Readers can follow one token (the <em>Follow token</em> menu, or a click on a row label): its row lights up in every step, its column wherever it is a key; Esc clears it. <code>mode="steps"</code> shows one step at a time, larger, with a short narration that quotes the result\'s numbers, moved with ← → (PageUp/PageDown, Home/End) or the Previous/Next buttons.',
+  'authors.styling.heading': 'Styling',
+  'authors.styling.body':
+    "Set these custom properties on the element (they reach into its shadow root). The heatmap and head colours are read when it draws, and again when its theme, the reader's colour scheme or the class or style of <code>&lt;html&gt;</code> changes (a site's dark-mode switch). Whatever the colours, every number on a heatmap is black or white, whichever contrasts more: at least 4.5:1. <code>custom-elements.json</code> in the package lists all of this for editors.",
+  'authors.iframe.heading': 'An iframe',
+  'authors.iframe.body':
+    "The Share button on the main page gives an <code>&lt;iframe&gt;</code> snippet for <code>embed.html</code>, whose URL fragment holds the whole setup in a compact, versioned encoding (<code>#s=v2.…</code>). Its query says how it is shown, as the element's attributes: <code>lang</code> (<code>zh</code>, <code>zh-CN</code>, …), <code>steps</code>, <code>theme</code>, <code>head</code> and <code>compact</code>. With <code>origin=</code> your page's origin it posts its height, and nothing else, to that origin only, so you can size the frame; without it, it posts nothing. Here the blog serves <code>dist/</code> itself, under <code>/attention-lab/</code>:",
+  'authors.export.heading': 'Numbers and code for your text',
+  'authors.export.body':
+    'Under every matrix: copy it as CSV, JSON, a LaTeX <code>bmatrix</code> or a NumPy literal. At the top: download every tensor as one JSON file or as a NumPy <code>.npz</code> (<code>np.load</code> reads it), and <em>Copy as PyTorch</em> for a short script that rebuilds the same embeddings, weights, mask and dropout and prints the same tensors.',
+  'authors.offline.heading': 'Offline',
+  'authors.offline.body':
+    '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network, and <code>dist/attention-lab-element.standalone.js</code>, the element as one self-contained script.',
+  'authors.recipes.heading': 'In your site: HTML, VitePress, Jupyter',
+  'authors.recipes.body':
+    "Each recipe below runs in the tests exactly as written, on the npm package installed from its tarball. The addresses are jsDelivr's (<code>https://unpkg.com/attention-lab@…/…</code> serves the same files); or <code>npm i attention-lab</code> and use <code>node_modules/attention-lab/dist/</code>.",
+  'authors.recipes.html.heading': 'A plain HTML page',
+  'authors.recipes.html.body':
+    'One classic script in the head. Saved next to the page, the script makes it work offline, opened as a file (<code>file://</code>); <code>&lt;script type="module" src&gt;</code> works as well.',
+  'authors.recipes.vitepress.heading': 'VitePress 1.6',
+  'authors.recipes.vitepress.body':
+    'After <code>npm i attention-lab</code>: tell Vue that <code>attention-lab</code> is a custom element, and import the element only in the browser (<code>vitepress build</code> renders the pages in Node first, where no element can be defined).',
+  'authors.recipes.vitepress.page':
+    "In a page, bind <code>theme</code> to VitePress's <code>isDark</code>, so the element follows the light/dark switch:",
+  'authors.recipes.jupyter.heading': 'A Jupyter notebook cell',
+  'authors.recipes.jupyter.body':
+    "In the classic Notebook, JupyterLab (a trusted notebook: JupyterLab runs a cell's scripts only then) and <code>jupyter nbconvert --execute --to html</code>. From the CDN:",
+  'authors.recipes.jupyter.offline':
+    "Offline: the script's text inside the notebook, read from the package installed in the notebook's folder:",
+  'authors.gallery.heading': 'Gallery: the presets, live',
+  'authors.gallery.body':
+    'Each preset mirrors a classic PyTorch program (<code>tests/reference/programs/</code> in the repository) and shows the numbers it prints. <code>preset="…"</code> takes its settings (in the element\'s language), shows its note, and lets any attribute override them: <code>&lt;attention-lab preset="multi-head" heads="3"&gt;</code>.',
+};
