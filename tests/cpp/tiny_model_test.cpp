@@ -53,10 +53,11 @@ const JsonValue& report() {
 
 // A safetensors file of one F16 tensor `name` of `shape`, its data `count` float16 ones.
 std::vector<uint8_t> oneTensorFile(const std::string& header, size_t dataBytes) {
-  std::vector<uint8_t> file(8, 0);
-  uint64_t n = header.size();
-  for (int i = 0; i < 8; ++i) file[static_cast<size_t>(i)] = static_cast<uint8_t>(n >> (8 * i));
-  file.insert(file.end(), header.begin(), header.end());
+  std::vector<uint8_t> file;
+  file.reserve(8 + header.size() + dataBytes);
+  const uint64_t n = header.size();
+  for (int i = 0; i < 8; ++i) file.push_back(static_cast<uint8_t>(n >> (8 * i)));  // the header's length, LE
+  for (char c : header) file.push_back(static_cast<uint8_t>(c));
   for (size_t i = 0; i < dataBytes / 2; ++i) {
     file.push_back(0x00);
     file.push_back(0x3C);  // 1.0

@@ -175,8 +175,8 @@ describe('the page in the trained model’s mode', () => {
     await page.fill('.trained-text-row textarea', long);
     await page.waitForSelector('.trained-error:not([hidden])');
     const error = await page.textContent('.trained-error:not([hidden])');
-    expect(error).toMatch(/^Text: /);
-    expect(error).toContain('64');
+    // It names its field once ("Text is 70 bytes", not "Text: text is 70 bytes").
+    expect(error).toMatch(/^Text is 70 bytes of UTF-8; the tiny model reads at most 64/);
     expect(await page.inputValue('.trained-text-row textarea')).toBe(long);
     expect(await page.getAttribute('.trained-text-row textarea', 'aria-invalid')).not.toBeNull();
     await page.click('.trained-twice-button'); // cut to 32 bytes and typed twice
@@ -207,7 +207,7 @@ describe('the trained model in Chinese and on a phone', () => {
     await page.screenshot({ path: `${SHOTS}trained-zh.png`, fullPage: true });
     await page.fill('.trained-text-row textarea', '注意力'.repeat(8)); // 72 bytes
     await page.waitForSelector('.trained-error:not([hidden])');
-    expect(await page.textContent('.trained-error:not([hidden])')).toMatch(/^文本：|^文本: /);
+    expect(await page.textContent('.trained-error:not([hidden])')).toMatch(/^文本有 72 个 UTF-8 字节/);
     expect(await page.inputValue('.trained-text-row textarea')).toBe('注意力'.repeat(8));
     await expectNoEnglish(page);
     expect(problems).toEqual([]);
@@ -288,7 +288,7 @@ describe('<attention-lab model="tiny">', () => {
       const root = document.getElementById('long').shadowRoot;
       return { error: root.querySelector('.trained-error').textContent, text: root.querySelector('textarea').value };
     });
-    expect(long.error).toMatch(/^Text: .*64/);
+    expect(long.error).toMatch(/^Text is 65 bytes of UTF-8; .*64/);
     expect(long.text).toBe('y'.repeat(65));
     expect(requests.filter((url) => /\/assets\/trained-[\w-]+\.js$/.test(url)).length).toBe(1);
     await page.screenshot({ path: `${SHOTS}trained-element.png`, fullPage: true });

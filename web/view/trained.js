@@ -44,6 +44,12 @@ import trainedCss from './trained.css?inline';
 
 addEnglish(trainedStrings);
 
+/** `message` with the name of its control in front, unless it opens with it ("text is 87 bytes" at "Text"). */
+function named(label, message) {
+  if (!message.toLowerCase().startsWith(label.toLowerCase())) return `${label}: ${message}`;
+  return message[0].toUpperCase() + message.slice(1);
+}
+
 let sheet = null;
 const trainedStyleSheet = () => {
   if (!sheet) {
@@ -241,7 +247,7 @@ export function createTrainedView(container, host) {
     const message = problem
       ? problem.code === 'twice-empty'
         ? tr('trained.error.twiceEmpty')
-        : `${onCheckpoint ? tr('trained.checkpoint.label') : tr('trained.text.name')}: ${errorText(problem, tr)}`
+        : named(onCheckpoint ? tr('trained.checkpoint.label') : tr('trained.text.name'), errorText(problem, tr))
       : '';
     for (const [target, input, on] of [
       [controls.error, controls.input, Boolean(problem) && !onCheckpoint],
