@@ -551,8 +551,8 @@ export interface AttentionLab {
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
   /**
    * Loads the tiny model's weights of `checkpoint` (default 3000): the shipped file (TINY_MODEL.weightsUrl,
-   * fetched in browsers, read from disk in Node), or `bytes` (a safetensors file). Again without bytes: nothing
-   * to do. They stay loaded when the engine restarts. Rejects with AttentionConfigError on "checkpoint" (not a
+   * fetched in browsers, read from disk in Node), or `bytes` (a safetensors file); the first call also loads the
+   * model's own wasm (its forward). Again without bytes: nothing to do. They stay loaded when the engine restarts. Rejects with AttentionConfigError on "checkpoint" (not a
    * shipped step), "weights file" (unreadable or not the model's) or "bytes" (not a Uint8Array).
    */
   loadTinyModel(checkpoint?: number, bytes?: Uint8Array): Promise<{ step: number; bytes: number }>;

@@ -181,8 +181,9 @@ class AttentionLab {
     try {
       forward = JSON.parse(this.#tiny.run(checkpoint, Uint8Array.from(ids)));
     } catch (error) {
-      // A trap leaves the model's instance unusable: the next loadTinyModel starts a fresh one.
+      // A trap leaves the model's instance unusable: a fresh one starts with the weights kept (loadTinyModel awaits it).
       this.#tiny = null;
+      this.#startTiny().catch(() => {}); // reported to whoever awaits it
       throw AttentionEngineError.of('engine-failed', error);
     }
     if (!forward.ok) {
@@ -206,10 +207,12 @@ class AttentionLab {
     if (bytes !== undefined && !(bytes instanceof Uint8Array)) {
       throw AttentionConfigError.of('bytes', 'weights-not-bytes', { field: 'bytes' });
     }
-    if (bytes === undefined && this.#tinyWeights.has(step)) return { step, bytes: this.#tinyWeights.get(step).length };
+    const kept = this.#tinyWeights.get(step);
+    if (bytes === undefined && kept && this.#tiny) return { step, bytes: kept.length };
     if (bytes === undefined && this.#tinyLoading.has(step)) return this.#tinyLoading.get(step);
     const loading = (async () => {
-      const [file, tiny] = await Promise.all([bytes ?? readShippedWeights(step), this.#startTiny()]);
+      // After a trap the model's instance starts again, with the files kept.
+      const [file, tiny] = await Promise.all([bytes ?? kept ?? readShippedWeights(step), this.#startTiny()]);
       this.#registerTinyWeights(tiny, step, file);
       this.#tinyWeights.set(step, file);
       return { step, bytes: file.length };
