@@ -214,6 +214,24 @@ describe('the trained model in Chinese and on a phone', () => {
     await page.context().close();
   });
 
+  test('the model’s wasm cannot be fetched: said at the slider in Chinese, the text kept', async () => {
+    const { page, problems } = await openTrainedPage({ lang: 'zh' });
+    await page.route('**/tiny/attention-lab-tiny.wasm', (route) => route.abort());
+    await page.selectOption('#control-model', 'tiny');
+    const error = page.locator(
+      '.trained-slider ~ .trained-error:not([hidden]), [id$="-checkpoint-error"]:not([hidden])',
+    );
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^训练步数：无法从 \S+\/tiny\/attention-lab-tiny\.wasm 读取小模型的 wasm（它的前向计算）：/,
+    );
+    expect(await page.getAttribute('.trained-slider input[type="range"]', 'aria-invalid')).not.toBeNull();
+    expect(await page.inputValue('.trained-text-row textarea')).toBe(ZH + ZH);
+    // The browser's own line about the failed request is the only console error.
+    expect(problems.filter((p) => !p.includes('net::ERR_FAILED'))).toEqual([]);
+    await page.context().close();
+  });
+
   test('a link opens the mode at its step and text; on a 390 px phone the grid fits', async () => {
     const { page } = await openTrainedPage({ viewport: { width: 390, height: 844 } });
     await chooseTiny(page);

@@ -553,7 +553,7 @@ export interface AttentionLab {
    * Loads the tiny model's weights of `checkpoint` (default 3000): the shipped file (TINY_MODEL.weightsUrl,
    * fetched in browsers, read from disk in Node), or `bytes` (a safetensors file); the first call also loads the
    * model's own wasm (its forward). Again without bytes: nothing to do. They stay loaded when the engine restarts. Rejects with AttentionConfigError on "checkpoint" (not a
-   * shipped step), "weights file" (unreadable or not the model's) or "bytes" (not a Uint8Array).
+   * shipped step), "weights file" (unreadable or not the model's; model-not-fetched when the model's wasm is unreadable) or "bytes" (not a Uint8Array).
    */
   loadTinyModel(checkpoint?: number, bytes?: Uint8Array): Promise<{ step: number; bytes: number }>;
   /**

@@ -11,7 +11,7 @@
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
 import { SCHEMA } from './generated/schema.js';
 import { createTinyInstance } from './tiny-engine.js';
-import { readTinyFile, tinyWeightsUrl } from './tiny-weights.js';
+import { readTinyFile, tinyWasmUrl, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
 import { instantiate } from './wasm-instance.js';
 
@@ -239,7 +239,10 @@ class AttentionLab {
       },
       (error) => {
         this.#tinyStarting = null;
-        throw error;
+        throw AttentionConfigError.of('weights file', 'model-not-fetched', {
+          url: String(tinyWasmUrl),
+          reason: error.message,
+        });
       },
     );
     return this.#tinyStarting;

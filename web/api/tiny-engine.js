@@ -5,10 +5,8 @@
 import { readTinyFile, tinyWasmUrl } from './tiny-weights.js';
 import { instantiate, once } from './wasm-instance.js';
 
-const compileTinyModel = once(
-  async () => WebAssembly.compile(await readTinyFile(tinyWasmUrl)),
-  `the tiny model could not be loaded from ${tinyWasmUrl}`,
-);
+// A failure is lab.loadTinyModel's error model-not-fetched, in the reader's language.
+const compileTinyModel = once(async () => WebAssembly.compile(await readTinyFile(tinyWasmUrl)));
 
 /** A new instance of the tiny model's wasm ({loadWeights(step, bytes), run(step, ids)}, each returning JSON text). */
 export const createTinyInstance = () => instantiate(import('./generated/attention-lab-tiny.js'), compileTinyModel());

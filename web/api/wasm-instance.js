@@ -2,13 +2,16 @@
 // compiled once, and handed to its generated glue, which never fetches
 // anything itself.
 
-/** `compile()` run once: its promise is kept, unless it failed (then a later call tries again). */
-export function once(compile, failure) {
+/**
+ * `compile()` run once: its promise is kept, unless it failed (then a later
+ * call tries again), with `failure` in front of the reason when given.
+ */
+export function once(compile, failure = undefined) {
   let compiled = null;
   return () => {
     compiled ??= compile().catch((error) => {
       compiled = null;
-      throw new Error(`${failure}: ${error.message}`);
+      throw failure ? new Error(`${failure}: ${error.message}`) : error;
     });
     return compiled;
   };

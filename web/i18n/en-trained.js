@@ -68,4 +68,5 @@ export default {
   'trained.copied': 'Copied: it downloads the weights file and prints the same numbers.',
   'trained.copyShown': 'The program is below: copy it from there.',
   'trained.error.twiceEmpty': 'Text: type something first, then it can be typed twice.',
+  'trained.error.at': '{label}: {message}',
 };

@@ -45,8 +45,8 @@ import trainedCss from './trained.css?inline';
 addEnglish(trainedStrings);
 
 /** `message` with the name of its control in front, unless it opens with it ("text is 87 bytes" at "Text"). */
-function named(label, message) {
-  if (!message.toLowerCase().startsWith(label.toLowerCase())) return `${label}: ${message}`;
+function named(label, message, tr) {
+  if (!message.toLowerCase().startsWith(label.toLowerCase())) return tr('trained.error.at', { label, message });
   return message[0].toUpperCase() + message.slice(1);
 }
 
@@ -243,11 +243,12 @@ export function createTrainedView(container, host) {
   function showError(problem) {
     state.error = problem;
     const tr = t();
-    const onCheckpoint = problem?.field === 'checkpoint';
+    // The checkpoint's files (its weights, the model's wasm) are said at the slider too.
+    const onCheckpoint = problem?.field === 'checkpoint' || problem?.field === 'weights file';
     const message = problem
       ? problem.code === 'twice-empty'
         ? tr('trained.error.twiceEmpty')
-        : named(onCheckpoint ? tr('trained.checkpoint.label') : tr('trained.text.name'), errorText(problem, tr))
+        : named(onCheckpoint ? tr('trained.checkpoint.label') : tr('trained.text.name'), errorText(problem, tr), tr)
       : '';
     for (const [target, input, on] of [
       [controls.error, controls.input, Boolean(problem) && !onCheckpoint],
