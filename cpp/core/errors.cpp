@@ -138,7 +138,7 @@ const ErrorKind kEngineKinds[] = {
     {"engine-out-of-memory", "the engine stopped (it ran out of memory) and is restarting; try a smaller setup"},
     {"engine-failed", "the engine stopped (it failed) and is restarting; try a smaller setup"},
     {"weights-not-fetched", "the weights of checkpoint {step} could not be read from {url}: {reason}"},
-    {"model-not-fetched", "the tiny model's wasm (its forward) could not be read from {url}: {reason}"},
+    {"model-not-fetched", "the tiny model's wasm could not be read from {url}: {reason}"},
     {"weights-not-bytes", "{field} must be a Uint8Array (the bytes of a safetensors file)"},
     // The <attention-lab> element's config attribute (web/element).
     {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},

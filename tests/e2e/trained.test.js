@@ -223,7 +223,7 @@ describe('the trained model in Chinese and on a phone', () => {
     );
     await error.waitFor();
     expect(await error.textContent()).toMatch(
-      /^训练步数：无法从 \S+\/tiny\/attention-lab-tiny\.wasm 读取小模型的 wasm（它的前向计算）：/,
+      /^训练步数：无法从 \S+\/tiny\/attention-lab-tiny\.wasm 读取小模型的 wasm：/,
     );
     expect(await page.getAttribute('.trained-slider input[type="range"]', 'aria-invalid')).not.toBeNull();
     expect(await page.inputValue('.trained-text-row textarea')).toBe(ZH + ZH);

@@ -3,8 +3,6 @@
 // Node. The compiled module is kept, so a fresh instance (after the engine
 // stopped, or to give memory back) costs no second download or compile. The
 // single-file build swaps this module for wasm-binary.single.js (inlined).
-import { once } from './wasm-instance.js';
-
 const WASM_URL = new URL('./generated/attention-lab-wasm.wasm', import.meta.url);
 const NODE_FS = 'node:fs/promises';
 
@@ -25,5 +23,13 @@ async function compile() {
   return WebAssembly.compile(bytes);
 }
 
+let compiled = null;
+
 /** The compiled engine (a WebAssembly.Module), compiled once. */
-export const compileEngine = once(compile, `the engine could not be loaded from ${WASM_URL}`);
+export function compileEngine() {
+  compiled ??= compile().catch((error) => {
+    compiled = null; // a later call tries again
+    throw new Error(`the engine could not be loaded from ${WASM_URL}: ${error.message}`);
+  });
+  return compiled;
+}

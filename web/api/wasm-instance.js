@@ -1,21 +1,6 @@
-// Instances of our wasm modules (the engine's, the tiny model's): each
-// compiled once, and handed to its generated glue, which never fetches
-// anything itself.
-
-/**
- * `compile()` run once: its promise is kept, unless it failed (then a later
- * call tries again), with `failure` in front of the reason when given.
- */
-export function once(compile, failure = undefined) {
-  let compiled = null;
-  return () => {
-    compiled ??= compile().catch((error) => {
-      compiled = null;
-      throw failure ? new Error(`${failure}: ${error.message}`) : error;
-    });
-    return compiled;
-  };
-}
+// Instances of our wasm modules (the engine's, the tiny model's): a module
+// compiled once is handed to its generated glue, which never fetches anything
+// itself.
 
 /** An instance of the Emscripten factory that `glue` (an import()) exports, on the compiled `module`. */
 export async function instantiate(glue, module) {

@@ -801,7 +801,7 @@ export default {
   'error.weights-file-bounds':
     '权重文件里的张量 "{name}" 声称占用数据的第 {start} 到 {end} 个字节，但它需要 {need} 个字节，且要落在文件所含的 {size} 个数据字节之内',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
-  'error.model-not-fetched': '无法从 {url} 读取小模型的 wasm（它的前向计算）：{reason}',
+  'error.model-not-fetched': '无法从 {url} 读取小模型的 wasm：{reason}',
   'error.weights-not-bytes': '{field} 应为 `Uint8Array`（一个 `safetensors` 文件的字节）',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',
   'error.json-trailing-text': '配置不是有效的 JSON：第 {line} 行第 {column} 列：JSON 值之后还有多余的文本',
