@@ -1,7 +1,7 @@
 // Every PyTorch fixture through the JS API on the real wasm build.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { compareTensors, fixtureNames, readFixture } from './fixtures.js';
+import { compareTensors, fixtureNames, readFixture, reportWorst } from './fixtures.js';
 
 // The per-head tensors [B, H, ...], and the tensors without a batch dimension besides the weights: the
 // additive score's own weights, the RoPE angles [S, dk/2] and the ALiBi bias [H, S, S_kv].
@@ -22,15 +22,9 @@ function sliceOf({ shape, data }, b, h) {
 }
 
 let lab;
-const worstByFixture = [];
+const recordWorst = reportWorst('JS API vs PyTorch');
 beforeAll(async () => {
   lab = await loadAttentionLab();
-});
-afterAll(() => {
-  const overall = worstByFixture.reduce((a, b) => (b.worst > a.worst ? b : a), { worst: 0 });
-  console.log(
-    `JS API vs PyTorch over ${worstByFixture.length} fixtures: worst |ours - torch| = ${overall.worst.toExponential(3)} (${overall.name}: ${overall.tensor})`,
-  );
 });
 
 describe('JS API reproduces PyTorch 1.13', () => {
@@ -54,9 +48,9 @@ describe('JS API reproduces PyTorch 1.13', () => {
     if (expected.contextTokens) expect(result.contextTokens).toEqual(expected.contextTokens);
     if (expected.contextIds) expect(result.contextIds).toEqual(expected.contextIds);
     for (const tensor of Object.values(result.tensors)) expect(tensor.data).toBeInstanceOf(Float32Array);
-    const { worst, worstName, problems } = compareTensors(expected.tensors, result.tensors);
-    worstByFixture.push({ name, worst, tensor: worstName });
-    expect(problems).toEqual([]);
+    const comparison = compareTensors(expected.tensors, result.tensors);
+    recordWorst(name, comparison);
+    expect(comparison.problems).toEqual([]);
   });
 
   test('options.tensors returns only the named tensors', () => {

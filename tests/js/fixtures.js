@@ -2,6 +2,7 @@
 // with the tolerance of the engine issue: |ours - torch| <= 1e-5 + 1e-4 |torch|.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const dir = fileURLToPath(new URL('../reference/fixtures/', import.meta.url));
 
@@ -48,4 +49,20 @@ export function compareTensors(expected, got, { nonFiniteAs = (x) => x } = {}) {
     }
   }
   return { worst, worstName, problems: problems.slice(0, 5) };
+}
+
+/**
+ * Collects each fixture's compareTensors outcome and, after the file's tests,
+ * prints the worst difference of them all: "`what` over N fixtures: worst
+ * |ours - torch| = … (fixture: tensor)". Returns record(name, {worst, worstName}).
+ */
+export function reportWorst(what) {
+  const rows = [];
+  afterAll(() => {
+    const overall = rows.reduce((a, b) => (b.worst > a.worst ? b : a), { worst: 0 });
+    console.log(
+      `${what} over ${rows.length} fixtures: worst |ours - torch| = ${overall.worst.toExponential(3)} (${overall.name}: ${overall.tensor})`,
+    );
+  });
+  return (name, { worst, worstName }) => rows.push({ name, worst, tensor: worstName });
 }

@@ -5,7 +5,7 @@
 // when the engine restarts.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   AttentionConfigError,
   AttentionEngineError,
@@ -13,7 +13,7 @@ import {
   TINY_MODEL,
   loadAttentionLab,
 } from '../../web/api/index.js';
-import { compareTensors, fixtureDir } from './fixtures.js';
+import { compareTensors, fixtureDir, reportWorst } from './fixtures.js';
 
 const report = JSON.parse(
   readFileSync(fileURLToPath(new URL('../reference/tiny/report.json', import.meta.url)), 'utf8'),
@@ -32,15 +32,9 @@ async function errorOf(call) {
 }
 
 let lab;
-const worst = [];
+const recordWorst = reportWorst('tiny model, JS API vs PyTorch');
 beforeAll(async () => {
   lab = await loadAttentionLab();
-});
-afterAll(() => {
-  const overall = worst.reduce((a, b) => (b.worst > a.worst ? b : a), { worst: 0 });
-  console.log(
-    `tiny model, JS API vs PyTorch over ${worst.length} fixtures: worst |ours - torch| = ${overall.worst.toExponential(3)} (${overall.name}: ${overall.tensor})`,
-  );
 });
 
 describe('TINY_MODEL', () => {
@@ -122,9 +116,9 @@ describe('lab.run with model "tiny" reproduces PyTorch 1.13', () => {
         expect(result.layers[l][tensor].data).toBeInstanceOf(Float32Array);
       }
     });
-    const { worst: w, worstName, problems } = compareTensors(want, got);
-    worst.push({ name, worst: w, tensor: worstName });
-    expect(problems).toEqual([]);
+    const comparison = compareTensors(want, got);
+    recordWorst(name, comparison);
+    expect(comparison.problems).toEqual([]);
     for (const score of ['previousToken', 'induction']) {
       const e = expected.headScores[score];
       if (e === null) expect(result.headScores[score]).toBeNull();
