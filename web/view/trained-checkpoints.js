@@ -7,6 +7,7 @@
 import curveIndex from '../api/tiny/index.json';
 import { chartLegend, lineChart } from './charts.js';
 import { formatNumber } from './matrix.js';
+import { element } from './dom.js';
 
 /** The training curve: [{step, induction, secondCopyLoss, …}]. */
 export const TRAINING_CURVE = curveIndex.curve;
@@ -18,12 +19,11 @@ export const WEIGHTS_BYTES = new Map(curveIndex.checkpoints.map((c) => [c.step, 
  * value is the checkpoint's index; its accessible value the step.
  */
 export function renderCheckpointSlider({ checkpoints, step, t, onStep, id }) {
-  const box = document.createElement('div');
-  box.className = 'trained-slider';
-  const label = document.createElement('label');
+  const box = element('div', 'trained-slider');
+  const label = element('label');
   label.htmlFor = id;
   label.textContent = t('trained.checkpoint.label');
-  const input = document.createElement('input');
+  const input = element('input');
   input.type = 'range';
   input.id = id;
   input.min = '0';
@@ -31,7 +31,7 @@ export function renderCheckpointSlider({ checkpoints, step, t, onStep, id }) {
   input.step = '1';
   const index = Math.max(0, checkpoints.indexOf(step));
   input.value = String(index);
-  const output = document.createElement('output');
+  const output = element('output');
   output.htmlFor = id;
   const show = (k) => {
     const text = t('trained.checkpoint.step', { step: checkpoints[k] });
@@ -44,12 +44,10 @@ export function renderCheckpointSlider({ checkpoints, step, t, onStep, id }) {
     show(k);
     onStep(checkpoints[k]);
   });
-  const ticks = document.createElement('div');
-  ticks.className = 'trained-ticks';
+  const ticks = element('div', 'trained-ticks');
   ticks.setAttribute('aria-hidden', 'true');
   for (const c of checkpoints) {
-    const tick = document.createElement('span');
-    tick.textContent = String(c);
+    const tick = element('span', null, String(c));
     ticks.append(tick);
   }
   box.append(label, input, output, ticks);
@@ -69,8 +67,7 @@ const STEP_TICKS = [0, 1000, 2000, 3000];
 function curveChart({ key, title, yLabel, max, ticks, format, step, checkpoints, className, t }) {
   const points = TRAINING_CURVE.filter((p) => p[key] !== null && p[key] !== undefined).map((p) => [p.step, p[key]]);
   const saved = points.filter(([s]) => checkpoints.includes(s));
-  const figure = document.createElement('figure');
-  figure.className = 'chart-figure trained-curve';
+  const figure = element('figure', 'chart-figure trained-curve');
   figure.append(
     lineChart({
       title,
@@ -83,18 +80,15 @@ function curveChart({ key, title, yLabel, max, ticks, format, step, checkpoints,
       marks: [{ x: step, label: t('trained.checkpoint.step', { step }), className: 'chart-mark' }],
     }),
   );
-  const caption = document.createElement('figcaption');
-  caption.textContent = title;
+  const caption = element('figcaption', null, title);
   figure.append(caption);
   return figure;
 }
 
 /** The two charts of the curve with the step shown marked, and a note on what they measure. */
 export function renderCurve({ step, checkpoints, t }) {
-  const box = document.createElement('div');
-  box.className = 'trained-curves';
-  const charts = document.createElement('div');
-  charts.className = 'charts';
+  const box = element('div', 'trained-curves');
+  const charts = element('div', 'charts');
   charts.append(
     curveChart({
       key: 'induction',
@@ -122,9 +116,7 @@ export function renderCurve({ step, checkpoints, t }) {
     }),
   );
   const legend = chartLegend([{ className: 'chart-measured', label: t('trained.curve.saved') }]);
-  const note = document.createElement('p');
-  note.className = 'note';
-  note.textContent = t('trained.curve.note');
+  const note = element('p', 'note', t('trained.curve.note'));
   box.append(charts, legend, note);
   return box;
 }

@@ -56,8 +56,7 @@ function argmaxKey(weights, h, i, T) {
  * (compositionHeads), theme, t} -> the composition section's nodes.
  */
 export function renderComposition({ result, labels, pick, heads, theme, t }) {
-  const box = document.createElement('div');
-  box.className = 'trained-composition';
+  const box = element('div', 'trained-composition');
   if (!pick || heads.previous === null || heads.induction === null) {
     box.append(element('p', 'note', t('trained.composition.pickSecondCopy')));
     return box;
@@ -71,9 +70,8 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
   const w2 = second.weights.data[(q * T + i) * T + key];
   const best = argmaxKey(second.weights, q, i, T);
   const quoted = (k) => `${k} “${labels[k]}”`;
-  const steps = document.createElement('ol');
-  steps.className = 'trained-steps';
-  const step1 = document.createElement('li');
+  const steps = element('ol', 'trained-steps');
+  const step1 = element('li');
   step1.append(
     element(
       'p',
@@ -87,7 +85,7 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
     ),
     weightStrip(first.weights, p, key, T, j, theme, t('trained.composition.row', { head: headName(0, p), i: key })),
   );
-  const step2 = document.createElement('li');
+  const step2 = element('li');
   step2.append(
     element(
       'p',
@@ -105,7 +103,7 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
     step2.append(
       element('p', 'note', t('trained.composition.elsewhere', { best: quoted(best), head: headName(1, q) })),
     );
-  const step3 = document.createElement('li');
+  const step3 = element('li');
   step3.append(element('p', 'trained-step-text', t('trained.composition.copies', { key: quoted(key), i })));
   steps.append(step1, step2, step3);
   box.append(steps);
@@ -117,14 +115,12 @@ export function renderComposition({ result, labels, pick, heads, theme, t }) {
  * labels, as a table with a meter per probability.
  */
 export function renderNextBytes({ top, i, label, byteLabel, decimals, t }) {
-  const table = document.createElement('table');
-  table.className = 'trained-next';
-  const caption = document.createElement('caption');
-  caption.textContent = t('trained.next.caption', { i, label });
+  const table = element('table', 'trained-next');
+  const caption = element('caption', null, t('trained.next.caption', { i, label }));
   table.append(caption);
   const head = table.createTHead().insertRow();
   for (const key of ['trained.next.byte', 'trained.next.probability']) {
-    const th = document.createElement('th');
+    const th = element('th');
     th.scope = 'col';
     th.textContent = t(key);
     head.append(th);
@@ -132,18 +128,17 @@ export function renderNextBytes({ top, i, label, byteLabel, decimals, t }) {
   const body = table.createTBody();
   for (const { byte, p } of top) {
     const row = body.insertRow();
-    const name = document.createElement('th');
+    const name = element('th');
     name.scope = 'row';
     name.translate = false;
     name.textContent = byteLabel(byte);
     const cell = row.insertCell();
-    const meter = document.createElement('meter');
+    const meter = element('meter');
     meter.min = 0;
     meter.max = 1;
     meter.value = p;
     meter.setAttribute('aria-hidden', 'true');
-    const number = document.createElement('span');
-    number.textContent = formatNumber(p, decimals);
+    const number = element('span', null, formatNumber(p, decimals));
     cell.append(meter, number);
     row.prepend(name);
   }

@@ -7,6 +7,7 @@
 // that picks the head the tensors below show.
 import { headName } from '../model/tiny.js';
 import { headColor, headWords } from './colors.js';
+import { element } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -57,16 +58,12 @@ function stripeOutline(T, n) {
  */
 export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t, onPick }) {
   const { T, layers, heads } = result.sizes;
-  const box = document.createElement('div');
-  box.className = 'trained-heads';
+  const box = element('div', 'trained-heads');
   for (let l = 0; l < layers; l++) {
-    const row = document.createElement('div');
-    row.className = 'trained-heads-row';
+    const row = element('div', 'trained-heads-row');
     row.setAttribute('role', 'group');
     row.setAttribute('aria-label', t('trained.heads.layer', { layer: l + 1 }));
-    const heading = document.createElement('p');
-    heading.className = 'trained-heads-layer';
-    heading.textContent = t('trained.heads.layer', { layer: l + 1 });
+    const heading = element('p', 'trained-heads-layer', t('trained.heads.layer', { layer: l + 1 }));
     row.append(heading);
     for (let h = 0; h < heads; h++) {
       const label = labels[l * heads + h];
@@ -75,9 +72,8 @@ export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t,
         t('trained.score.previousToken', { value: scoreText(label.previousToken) }),
         label.induction === null ? '' : t('trained.score.induction', { value: scoreText(label.induction) }),
       ].filter(Boolean);
-      const button = document.createElement('button');
+      const button = element('button', 'trained-head');
       button.type = 'button';
-      button.className = 'trained-head';
       button.dataset.head = headName(l, h);
       if (label.kind) button.dataset.kind = label.kind;
       button.style.setProperty('--head-color', headColor(h));
@@ -86,23 +82,16 @@ export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t,
         'aria-label',
         [t('trained.heads.name', { name: headName(l, h) }), kind, ...scores].filter(Boolean).join(', '),
       );
-      const figure = document.createElement('span');
-      figure.className = 'trained-head-map';
-      const canvas = document.createElement('canvas');
+      const figure = element('span', 'trained-head-map');
+      const canvas = element('canvas');
       canvas.setAttribute('aria-hidden', 'true');
       drawWeights(canvas, result.layers[l].weights, h, T, theme);
       figure.append(canvas);
       if (n && l === 1 && h === stripe) figure.append(stripeOutline(T, n));
-      const name = document.createElement('span');
-      name.className = 'trained-head-name';
+      const name = element('span', 'trained-head-name', headName(l, h));
       name.translate = false;
-      name.textContent = headName(l, h);
-      const kindLine = document.createElement('span');
-      kindLine.className = 'trained-head-kind';
-      kindLine.textContent = kind || t('trained.kind.none');
-      const scoreLine = document.createElement('span');
-      scoreLine.className = 'trained-head-scores';
-      scoreLine.textContent = scores.join(' · ');
+      const kindLine = element('span', 'trained-head-kind', kind || t('trained.kind.none'));
+      const scoreLine = element('span', 'trained-head-scores', scores.join(' · '));
       button.append(figure, name, kindLine, scoreLine);
       button.addEventListener('click', () => onPick(l, h));
       row.append(button);

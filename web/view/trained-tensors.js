@@ -4,6 +4,7 @@
 // every matrix of the page. T is the text's length in bytes.
 import { renderMatrix } from './matrix.js';
 import { asciiText, hex } from '../model/tiny-bytes.js';
+import { element } from './dom.js';
 
 // name -> [shape with letters, kind]; per-layer names are under layers[l].
 const MODEL_TENSORS = [
@@ -73,20 +74,18 @@ function columnLabels(entry, cols, T, labels) {
 export function renderTensors({ result, labels, pick, theme, decimals, t, onPick, id }) {
   const entries = tensorEntries(result);
   const entry = entries.find((e) => e.key === pick.key) ?? entries.find((e) => e.key === 'layers.1.weights');
-  const box = document.createElement('div');
-  box.className = 'trained-tensors';
-  const controls = document.createElement('div');
-  controls.className = 'trained-tensor-controls';
-  const label = document.createElement('label');
+  const box = element('div', 'trained-tensors');
+  const controls = element('div', 'trained-tensor-controls');
+  const label = element('label');
   label.htmlFor = id;
   label.textContent = t('trained.tensors.pick');
-  const select = document.createElement('select');
+  const select = element('select');
   select.id = id;
   const groups = new Map();
   for (const e of entries) {
     const group = e.layer === null ? (e.name.startsWith('log') || e.name === 'probs' ? 'output' : 'input') : e.layer;
     if (!groups.has(group)) {
-      const optgroup = document.createElement('optgroup');
+      const optgroup = element('optgroup');
       optgroup.label =
         group === 'input'
           ? t('trained.tensors.input')
@@ -104,12 +103,11 @@ export function renderTensors({ result, labels, pick, theme, decimals, t, onPick
   const perHead = entry.tensor.shape.length === 3;
   const head = Math.min(pick.head, (entry.tensor.shape[0] ?? 1) - 1);
   if (perHead) {
-    const heads = document.createElement('div');
-    heads.className = 'toggle';
+    const heads = element('div', 'toggle');
     heads.setAttribute('role', 'group');
     heads.setAttribute('aria-label', t('controls.head'));
     for (let h = 0; h < entry.tensor.shape[0]; h++) {
-      const button = document.createElement('button');
+      const button = element('button');
       button.type = 'button';
       button.textContent = t('view.head', { h: h + 1 });
       button.setAttribute('aria-pressed', String(h === head));
@@ -119,8 +117,7 @@ export function renderTensors({ result, labels, pick, theme, decimals, t, onPick
     controls.append(heads);
   }
   const [rows, cols] = perHead ? entry.tensor.shape.slice(1) : entry.tensor.shape;
-  const shape = document.createElement('p');
-  shape.className = 'trained-shape';
+  const shape = element('p', 'trained-shape');
   shape.translate = false;
   shape.textContent = perHead
     ? `${entry.name} ${shapeText(entry.tensor.shape)} → ${t('view.head', { h: head + 1 })} ${shapeText([rows, cols])}`

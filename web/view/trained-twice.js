@@ -4,6 +4,7 @@
 // Each chip is a button that picks the query position (the composition and
 // the next bytes below follow it); arrows move between them.
 import { formatNumber } from './matrix.js';
+import { element } from './dom.js';
 
 /**
  * {ids, labels (byteLabels), n (repeat length or null), marks
@@ -11,10 +12,8 @@ import { formatNumber } from './matrix.js';
  * predictedLabel(position, byte), onPick(i)} -> the section's nodes.
  */
 export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, predictedLabel, onPick }) {
-  const box = document.createElement('div');
-  box.className = 'trained-twice';
-  const summary = document.createElement('p');
-  summary.className = 'trained-accuracy';
+  const box = element('div', 'trained-twice');
+  const summary = element('p', 'trained-accuracy');
   summary.setAttribute('role', 'status');
   if (secondCopy) {
     summary.textContent = t('trained.twice.accuracy', {
@@ -27,19 +26,18 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
     summary.textContent = t('trained.twice.notTwice');
   }
   const byPosition = new Map(marks.map((mark) => [mark.position, mark]));
-  const chips = document.createElement('div');
-  chips.className = 'trained-bytes';
+  const chips = element('div', 'trained-bytes');
   chips.setAttribute('role', 'toolbar');
   chips.setAttribute('aria-label', t('trained.twice.bytes'));
   labels.forEach((label, i) => {
-    const chip = document.createElement('button');
+    const chip = element('button');
     chip.type = 'button';
     chip.className = 'trained-byte';
     chip.dataset.i = String(i);
     chip.tabIndex = i === query ? 0 : -1;
     chip.setAttribute('aria-pressed', String(i === query));
     if (n && i >= n) chip.classList.add('second-copy');
-    const text = document.createElement('span');
+    const text = element('span');
     text.translate = false;
     text.textContent = label;
     chip.append(text);
@@ -47,8 +45,7 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
     let name = t('trained.twice.byte', { i, label });
     if (mark) {
       chip.dataset.mark = mark.right ? 'right' : 'wrong';
-      const sign = document.createElement('span');
-      sign.className = 'trained-mark';
+      const sign = element('span', 'trained-mark');
       sign.setAttribute('aria-hidden', 'true');
       sign.textContent = mark.right ? '✓' : `✗ ${predictedLabel(i - 1, mark.predicted)}`;
       chip.append(sign);
@@ -71,9 +68,7 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
   });
   box.append(summary, chips);
   if (n) {
-    const note = document.createElement('p');
-    note.className = 'note';
-    note.textContent = t('trained.twice.how', { n });
+    const note = element('p', 'note', t('trained.twice.how', { n }));
     box.append(note);
   }
   return box;

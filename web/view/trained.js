@@ -123,7 +123,7 @@ export function createTrainedView(container, host) {
     const errorId = `${id}-text-error`;
     const label = element('label', 'trained-label', tr('trained.text.label', { max: TINY_CONTEXT }));
     label.htmlFor = textId;
-    const input = document.createElement('textarea');
+    const input = element('textarea');
     input.id = textId;
     input.rows = 2;
     input.spellcheck = false;
@@ -167,7 +167,7 @@ export function createTrainedView(container, host) {
     const programBox = element('details', 'trained-program');
     programBox.hidden = true;
     const programSummary = element('summary', '', tr('export.pytorchTitle'));
-    const programText = document.createElement('textarea');
+    const programText = element('textarea');
     programText.readOnly = true;
     programText.rows = 16;
     programText.spellcheck = false;
