@@ -9,6 +9,16 @@ const SHOWN = { 0x20: '␣', 0x0a: '↵', 0x09: '⇥', 0x0d: '␍' };
 export const hex = (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** The character that `bytes` (one UTF-8 sequence) encode, or null if they are not one whole character. */
+export function characterOf(bytes) {
+  try {
+    const text = decoder.decode(Uint8Array.from(bytes));
+    return [...text].length === 1 ? text : null;
+  } catch {
+    return null; // continuation bytes missing or an overlong/surrogate form
+  }
+}
+
 /** How many bytes a UTF-8 character starting with `byte` has (0: not a lead byte). */
 export function sequenceLength(byte) {
   if (byte < 0x80) return 1;
@@ -32,14 +42,7 @@ export function byteLabels(ids) {
   for (let i = 0; i < ids.length;) {
     const byte = ids[i];
     const length = sequenceLength(byte);
-    let char = null;
-    if (length > 1 && i + length <= ids.length) {
-      try {
-        char = decoder.decode(Uint8Array.from(ids.slice(i, i + length)));
-      } catch {
-        char = null; // continuation bytes missing or an overlong/surrogate form
-      }
-    }
+    const char = length > 1 && i + length <= ids.length ? characterOf(ids.slice(i, i + length)) : null;
     if (length === 1) {
       labels.push({ text: asciiText(byte), char: String.fromCharCode(byte), part: 1, of: 1, byte });
       i += 1;

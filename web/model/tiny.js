@@ -5,15 +5,16 @@
 // CLI. The numbers come from the engine (lab.run({model: 'tiny'})),
 // whose forward and scores are tests/reference/tiny/model.py and scores.py.
 
-import { asciiText, byteLabels as byteLabelParts, hex, sequenceLength } from './tiny-bytes.js';
+import { SCHEMA } from '../api/generated/schema.js';
+import { asciiText, byteLabels as byteLabelParts, characterOf, hex, sequenceLength } from './tiny-bytes.js';
 
 export { weightsFileName } from '../api/tiny-files.js';
 
 /** "L2H1": head `head` of layer `layer` (both from 0), counted from 1 as the page and the report name them. */
 export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
 
-/** The bytes the model reads at most (its positions). */
-export const TINY_CONTEXT = 64;
+/** The bytes the model reads at most (its positions: the engine's kTinyContext). */
+export const TINY_CONTEXT = SCHEMA.tinyModel.context;
 
 /**
  * A head is named by a measured score at or above these. Previous-token:
@@ -39,17 +40,6 @@ const encoder = new TextEncoder();
 export const utf8Bytes = (text) => encoder.encode(text);
 
 const isContinuation = (b) => b >= 0x80 && b <= 0xbf;
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-/** The character of a complete UTF-8 sequence, or null if it is not one. */
-function characterOf(bytes) {
-  try {
-    const text = decoder.decode(Uint8Array.from(bytes));
-    return [...text].length === 1 ? text : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A label per byte of `ids` (model/tiny-bytes.js): "T", "␣", "↵", "春 1/3", "0xE6". */
 export const byteLabels = (ids) => byteLabelParts(Array.from(ids)).map((label) => label.text);
