@@ -5,7 +5,7 @@
 // CLI. The numbers come from the engine (lab.run({model: 'tiny'})),
 // whose forward and scores are tests/reference/tiny/model.py and scores.py.
 
-import { SCHEMA } from '../api/generated/schema.js';
+import { SCHEMA } from './schema.js';
 import { asciiText, byteLabels as byteLabelParts, characterOf, hex, sequenceLength } from './tiny-bytes.js';
 
 export { weightsFileName } from '../api/tiny-files.js';
