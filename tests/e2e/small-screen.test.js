@@ -106,6 +106,43 @@ describe('a phone, 390 × 844 with touch', () => {
       expect(problems).toEqual([]);
     });
 
+  test('nothing sticks out sideways at 390 px: a wide matrix scrolls in its figure, the links diagram scales', async () => {
+    // A 390 px window without touch too (a narrow desktop window), whose layout differs from the phone's.
+    for (const touch of [true, false]) {
+      context = await suite.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: touch,
+        isMobile: touch,
+      });
+      page = await context.newPage();
+      await page.goto(`${suite.server.url}?lang=zh`);
+      await waitForIdle(page);
+      const wide = [];
+      for (const id of await page.$$eval('section.step', (steps) => steps.map((s) => s.id))) {
+        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+        await waitForIdle(page);
+        // Elements past the right edge that no box of theirs clips (a scroll box, the folded settings row).
+        const sticking = await page.$$eval(`#${id} *`, (elements) =>
+          elements
+            .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('[hidden]'))
+            .filter((e) => {
+              for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+                if (getComputedStyle(a).overflowX !== 'visible') return false;
+              return true;
+            })
+            .map(
+              (e) =>
+                `${e.tagName.toLowerCase()}.${e.getAttribute('class')} to ${Math.round(e.getBoundingClientRect().right)} px`,
+            ),
+        );
+        if (sticking.length) wide.push(`${touch ? 'touch' : 'window'} ${id}: ${sticking[0]}`);
+      }
+      expect(wide).toEqual([]);
+      await context.close();
+      context = null;
+    }
+  });
+
   test('every target is at least 24 × 24 px, or spaced as WCAG 2.5.8 allows', async () => {
     await openPhone();
     await page.tap('#settings-panel > summary');
