@@ -4,6 +4,7 @@ import { headBandClass, headColor } from './colors.js';
 import { UNKNOWN, droppedByDropout, dropoutSummary } from './dropout.js';
 import { fillText, renderFormula, scaleFactorText, stepFormula } from './formulas.js';
 import { renderHeadMultiples } from './heads.js';
+import { element } from './dom.js';
 import { renderLinks } from './links.js';
 import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
 import { contentLater, patchChildren, patchContent, standIn } from './patch.js';
@@ -799,30 +800,38 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     }),
   );
 
+  // The diagram in a box that scrolls sideways on a narrow screen.
+  const scrollerOf = (svg) => {
+    const box = element('div', 'links-scroller');
+    box.append(svg);
+    return box;
+  };
   // Every head in its colour, or the selected one (the toggle); for long inputs just the selected one.
   const allHeadsFit = H * S * Skv <= MAX_ALL_HEAD_LINKS;
   const allHeads = multiHead && view.linksAllHeads !== false && allHeadsFit;
   const linkChildren = () => [
     ...(multiHead ? [linksToggle(t, allHeads, allHeadsFit, h, on.showAllHeads)] : []),
-    keep(
-      renderLinks(
-        {
-          weights: T.weights.data,
-          b: sentenceIndex(T.weights, b), // every head of it (allHeads)
-          H,
-          S,
-          Skv,
-          queryLabels,
-          keyLabels,
-          heads: allHeads ? Array.from({ length: H }, (_, k) => k) : [h],
-          focus: view.focus,
-          onFocus: on.focus,
-          label: t('step.links.title'),
-          later,
-        },
+    scrollerOf(
+      keep(
+        renderLinks(
+          {
+            weights: T.weights.data,
+            b: sentenceIndex(T.weights, b), // every head of it (allHeads)
+            H,
+            S,
+            Skv,
+            queryLabels,
+            keyLabels,
+            heads: allHeads ? Array.from({ length: H }, (_, k) => k) : [h],
+            focus: view.focus,
+            onFocus: on.focus,
+            label: t('step.links.title'),
+            later,
+          },
+          previousLinks,
+        ),
         previousLinks,
       ),
-      previousLinks,
     ),
   ];
   sections.push(section(f, 'links', null, linkChildren));
