@@ -1,9 +1,9 @@
 // <attention-lab preset="…">: a preset's settings in the element's language,
 // its note, attributes over it, and an unknown preset named as the error.
+import { formatNumber } from '../../web/model/format.js';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
-import { formatNumber } from '../../web/view/matrix.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();

@@ -1,5 +1,6 @@
 // For tutorial authors: <attention-lab> elements, the iframe, share links,
 // hostile fragments, exports, and the single file from file:// offline.
+import { formatNumber } from '../../web/model/format.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -7,7 +8,6 @@ import { emptyEdits } from '../../web/model/edits.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { encodeState } from '../../web/model/share.js';
-import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, serveFolder, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

@@ -1,9 +1,10 @@
 // The page in Debian's Chromium, against the built dist/ (npm test builds it).
+import { formatNumber } from '../../web/model/format.js';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { TABLE_LIMIT, formatNumber } from '../../web/view/matrix.js';
+import { TABLE_LIMIT } from '../../web/view/common/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

@@ -2,10 +2,10 @@
 // matrices in place (the same elements, new numbers, the focus kept); a large
 // result (512 tokens × dModel 768 × 12 heads) is built in slices, the steps
 // near the viewport first. Structure only: durations are the benchmark's.
+import { formatNumber } from '../../web/model/format.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

@@ -10,8 +10,8 @@ import zh from '../../web/i18n/zh.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
 import { attributesFromSettings, elementMarkup, settingsFromConfig } from '../../web/model/settings.js';
-import { bytesText } from '../../web/model/steppers.js';
-import { kvHeadOf } from '../../web/model/variants.js';
+import { bytesText } from '../../web/model/stepper-runs.js';
+import { kvHeadOf } from '../../web/model/variant-math.js';
 import { openPage, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

@@ -2,11 +2,11 @@
 // scaling section states the factor, formulas carry only the terms that
 // exist, dropout shows what it zeroed, heads side by side, tiny numbers in
 // scientific notation. Against the built dist/ in Debian's Chromium.
+import { formatNumber } from '../../web/model/format.js';
 import { beforeEach, describe, expect, test } from 'vitest';
 import en from '../../web/i18n/en.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

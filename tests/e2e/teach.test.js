@@ -1,9 +1,9 @@
 // The teaching frame in Chromium: the overview of the steps, following one
 // token through every step, and step-by-step mode, in the page and in
 // <attention-lab>, in English and Chinese.
+import { formatNumber } from '../../web/model/format.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { configFromSettings } from '../../web/model/settings.js';
-import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 

@@ -13,7 +13,7 @@ import {
   sequentialRgb,
   textOn,
   textOnHead,
-} from '../../web/view/colors.js';
+} from '../../web/view/common/colors.js';
 
 const rgbOf = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 // The 256 steps of each scale, as colors.js's heatmap classes make them.

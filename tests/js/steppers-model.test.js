@@ -13,8 +13,8 @@ import {
   sameBits,
   smallestTileSize,
   tileSizeOf,
-} from '../../web/model/steppers.js';
-import { kvHeadOf } from '../../web/model/variants.js';
+} from '../../web/model/stepper-runs.js';
+import { kvHeadOf } from '../../web/model/variant-math.js';
 
 // S = 3 tokens, H = 2 query heads sharing H_kv = 1 KV head of dk = 2.
 const S = 3;

@@ -1,15 +1,15 @@
 // The pure parts of the teaching frame: the overview's shapes, the scroll
 // spy's choice of step, which tables follow a token, the step keys, and the
 // numbers the narrations quote (against the engine's own tensors).
+import { formatNumber } from '../../web/model/format.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { followAxes } from '../../web/view/follow.js';
-import { formatNumber } from '../../web/view/matrix.js';
-import { currentIndex, shapeText, stepShapes } from '../../web/view/overview.js';
-import { STEP_NAMES } from '../../web/view/sections.js';
-import { narrationValues, stepMove } from '../../web/view/stepper.js';
+import { followAxes } from '../../web/view/teach/follow.js';
+import { currentIndex, shapeText, stepShapes } from '../../web/view/teach/overview.js';
+import { STEP_NAMES } from '../../web/view/steps/pipeline.js';
+import { narrationValues, stepMove } from '../../web/view/teach/step-by-step.js';
 
 await loadLanguage('zh');
 
@@ -168,7 +168,7 @@ describe('presentation keys and touch wording', () => {
   });
 
   test('on a touch screen a key with a touch wording says tap, in English and Chinese', async () => {
-    const { touchWording } = await import('../../web/view/touch.js');
+    const { touchWording } = await import('../../web/view/common/touch.js');
     const { loadLanguage } = await import('../../web/i18n/index.js');
     for (const lang of ['en', 'zh']) {
       const t = await loadLanguage(lang);

@@ -1,12 +1,12 @@
 // The pure parts of the pipeline view's step contents: how numbers are
 // written, the formulas each setting gets, the measured variance of q·k, the
 // softmax saturation curve, what dropout did, the average over heads.
+import { compactNumber, formatNumber } from '../../web/model/format.js';
 import { describe, expect, test } from 'vitest';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
-import { UNKNOWN, dropoutSummary } from '../../web/view/dropout.js';
-import { formulaText, parseFormula, scaleFactorText, stepFormula } from '../../web/view/formulas.js';
-import { formatNumber } from '../../web/view/matrix.js';
-import { blockReasons, compactNumber, maskBlocks, runSettings } from '../../web/view/run-settings.js';
+import { UNKNOWN, dropoutSummary } from '../../web/model/dropout.js';
+import { formulaText, parseFormula, scaleFactorText, stepFormula } from '../../web/view/steps/formulas.js';
+import { blockReasons, maskBlocks, runSettings } from '../../web/model/run-settings.js';
 import {
   VARIANCE_DIMS,
   VARIANCE_PAIRS,
@@ -14,8 +14,8 @@ import {
   rowSpread,
   saturationCurve,
   seededNormal,
-} from '../../web/view/scaling.js';
-import { meanOverHeads } from '../../web/view/sections.js';
+} from '../../web/view/steps/scaling.js';
+import { meanOverHeads } from '../../web/view/steps/pipeline.js';
 
 const en = translator('en');
 const zh = await loadLanguage('zh');

@@ -14,11 +14,11 @@ import {
   ropeRotate,
   samePairAtDistance,
   windowEffect,
-} from '../../web/model/variants.js';
-import { formulaText, stepFormula } from '../../web/view/formulas.js';
-import { blockReasons, runSettings } from '../../web/view/run-settings.js';
-import { STEP_NAMES } from '../../web/view/sections.js';
-import { sinkColumns } from '../../web/view/variants.js';
+} from '../../web/model/variant-math.js';
+import { formulaText, stepFormula } from '../../web/view/steps/formulas.js';
+import { blockReasons, runSettings } from '../../web/model/run-settings.js';
+import { STEP_NAMES } from '../../web/view/steps/pipeline.js';
+import { sinkColumns } from '../../web/view/steps/variant-figures.js';
 import { readFixture } from './fixtures.js';
 
 const en = translator('en');

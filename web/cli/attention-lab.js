@@ -33,8 +33,15 @@ import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
-import { STEPPER_OPTIONS, decodeText, flashText, stepperFlagOf, stepperJson, stepperOptions } from './steppers.js';
-import { tinyTensors, tinyText } from './tiny.js';
+import {
+  STEPPER_OPTIONS,
+  decodeText,
+  flashText,
+  stepperFlagOf,
+  stepperJson,
+  stepperOptions,
+} from './stepper-commands.js';
+import { tinyTensors, tinyText } from './tiny-command.js';
 
 addEnglish(cliStrings);
 

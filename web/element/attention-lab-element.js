@@ -30,14 +30,14 @@ import {
   settingOfError,
   settingsFromAttributes,
 } from '../model/settings.js';
-import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
-import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/colors.js';
-import { PipelineController } from '../view/controller.js';
-import { withCode } from '../view/matrix.js';
-import pipelineCss from '../view/pipeline.css?inline';
-import teachCss from '../view/teach.css?inline';
-import { STEP_NAMES } from '../view/sections.js';
-import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../view/view-options.js';
+import { resolveTheme, watchColorScheme } from '../view/common/color-scheme.js';
+import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
+import { PipelineController } from '../view/host/controller.js';
+import { withCode } from '../view/common/matrix.js';
+import pipelineCss from '../view/common/pipeline.css?inline';
+import teachCss from '../view/teach/teach.css?inline';
+import { STEP_NAMES } from '../view/steps/pipeline.js';
+import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../model/view-options.js';
 import elementCss from './element.css?inline';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';
 
@@ -290,7 +290,7 @@ export class AttentionLabElement extends ElementBase {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
     const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
     if (!this.#trained) {
-      const { createTrainedView } = await import('../view/trained.js');
+      const { createTrainedView } = await import('../view/trained/trained-view.js');
       this.#trained ??= createTrainedView(this.#root.querySelector('.trained-box'), {
         checkpoints: TINY_MODEL.checkpoints,
         weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,

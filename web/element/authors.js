@@ -7,8 +7,8 @@ import { LANGUAGES, addEnglish, loadLanguage, translator } from '../i18n/index.j
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
 import { elementMarkup } from '../model/settings.js';
-import { withCode } from '../view/matrix.js';
-import { VIEW_OPTIONS } from '../view/view-options.js';
+import { withCode } from '../view/common/matrix.js';
+import { VIEW_OPTIONS } from '../model/view-options.js';
 import './attention-lab-element.js';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES, ELEMENT_PARTS, SURFACE_PROPERTIES } from './element-interface.js';
 

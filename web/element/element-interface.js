@@ -4,7 +4,7 @@
 // each with the key of its help text. The element, the authors' page and the
 // custom-elements.json manifest (scripts/write-element-manifest.js) read
 // these lists; nothing here touches the DOM, so Node can import it.
-import { DEFAULT_COLORS, HEAD_COLORS } from '../view/colors.js';
+import { DEFAULT_COLORS, HEAD_COLORS } from '../view/common/colors.js';
 
 /** Attributes that are neither config fields nor view options. */
 export const ELEMENT_ATTRIBUTES = [

@@ -17,7 +17,7 @@ import { defaultSettings } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
-import { VIEW_OPTIONS } from '../view/view-options.js';
+import { VIEW_OPTIONS } from '../model/view-options.js';
 import './attention-lab-element.js';
 import './embed.css';
 

@@ -11,11 +11,11 @@ import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/pr
 import { readFragment, shareErrorText } from '../model/share.js';
 import { isTrainedModel } from '../model/schema.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
-import { resolveTheme, watchColorScheme } from '../view/color-scheme.js';
-import { PipelineController } from '../view/controller.js';
-import { buildSettingsForm } from '../view/form.js';
-import { withCode } from '../view/matrix.js';
-import { readViewOption, viewOptionByName } from '../view/view-options.js';
+import { resolveTheme, watchColorScheme } from '../view/common/color-scheme.js';
+import { PipelineController } from '../view/host/controller.js';
+import { buildSettingsForm } from '../view/host/settings-form.js';
+import { withCode } from '../view/common/matrix.js';
+import { readViewOption, viewOptionByName } from '../model/view-options.js';
 import { TINY_MODEL } from '../api/index.js';
 import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
@@ -23,7 +23,7 @@ import { openShareDialog, wireShareDialog } from './share-ui.js';
 import { fitForPrint } from './print.js';
 import { wireNarrowScreen } from './small-screen.js';
 import { wantsPresentation, wireTeacherTools } from './teacher.js';
-import { touchWording } from '../view/touch.js';
+import { touchWording } from '../view/common/touch.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -148,7 +148,7 @@ function showMode() {
 
 /** The trained view, imported and built once (a chunk of its own: the attention page never fetches it). */
 function trainedView() {
-  trainedLoading ??= import('../view/trained.js').then(({ createTrainedView }) => {
+  trainedLoading ??= import('../view/trained/trained-view.js').then(({ createTrainedView }) => {
     trained = createTrainedView($('trained'), {
       checkpoints: TINY_MODEL.checkpoints,
       weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,

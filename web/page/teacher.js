@@ -4,7 +4,7 @@
 // large type, without the page's header and settings, the explanation beside
 // the step. The keys are step-by-step's (→ ← PageDown PageUp Space Home End,
 // Escape leaves), plus F for full screen.
-import { isTypingTarget } from '../view/stepper.js';
+import { isTypingTarget } from '../view/teach/step-by-step.js';
 
 export const TEXT_SIZES = ['0.85', '1', '1.25', '1.5', '2'];
 

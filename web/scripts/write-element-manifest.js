@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import authorsStrings from '../i18n/en-authors.js';
 import { addEnglish, translator } from '../i18n/index.js';
 import { FIELDS, camelCase } from '../model/schema.js';
-import { VIEW_OPTIONS } from '../view/view-options.js';
+import { VIEW_OPTIONS } from '../model/view-options.js';
 import {
   COLOR_PROPERTIES,
   ELEMENT_ATTRIBUTES,

@@ -1,11 +1,11 @@
 // "How this number is computed" for the steppers' matrices (steppers.js): the
 // KV cache's rows at decode step t and the online softmax's running figures.
 // ctx.steppers: {decode: {data, t}, flash: {data, k}} (Steppers.state).
-import { headStart } from '../model/selection.js';
-import { decodeStep, flashTile, sameBits } from '../model/steppers.js';
-import { kvHeadOf } from '../model/variants.js';
-import { cellName, line } from './explain.js';
-import { formatNumber } from './matrix.js';
+import { formatNumber } from '../../model/format.js';
+import { headStart } from '../../model/selection.js';
+import { decodeStep, flashTile, sameBits } from '../../model/stepper-runs.js';
+import { kvHeadOf } from '../../model/variant-math.js';
+import { cellName, line } from './lines.js';
 
 /** The decode step shown, its row of head h, and the tokens; null before its figures. */
 function decodeAt(ctx) {

@@ -1,9 +1,9 @@
 // Step by step: one step at a time with a short narration that uses the
 // numbers of the result, moved through with ←/→, PageUp/PageDown, Home/End
 // and Previous/Next buttons; large enough to project in a class.
-import { formatNumber } from './matrix.js';
+import { formatNumber } from '../../model/format.js';
 import { stepKey } from './overview.js';
-import { headStart, sentenceStart } from '../model/selection.js';
+import { headStart, sentenceStart } from '../../model/selection.js';
 
 /** The step a key moves to from `index` of `count`, or null for a key that does not move. */
 export function stepMove(key, index, count) {

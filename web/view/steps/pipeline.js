@@ -1,18 +1,19 @@
 // The pipeline view: one section per step of the engine's result, in order,
 // each with its title, formula, named shape, meaning and matrices.
-import { headBandClass, headColor } from './colors.js';
-import { UNKNOWN, droppedByDropout, dropoutSummary } from './dropout.js';
+import { compactNumber, formatNumber } from '../../model/format.js';
+import { headBandClass, headColor } from '../common/colors.js';
+import { UNKNOWN, droppedByDropout, dropoutSummary } from '../../model/dropout.js';
 import { fillText, renderFormula, scaleFactorText, stepFormula } from './formulas.js';
-import { renderHeadMultiples } from './heads.js';
-import { element } from './dom.js';
-import { renderLinks } from './links.js';
-import { formatNumber, labelNodes, renderMatrix } from './matrix.js';
-import { contentLater, patchChildren, patchContent, standIn } from './patch.js';
-import { compactNumber, maskBlocks, runSettings } from './run-settings.js';
+import { renderHeadMultiples } from '../common/head-multiples.js';
+import { element } from '../common/dom.js';
+import { renderLinks } from './links-diagram.js';
+import { labelNodes, renderMatrix } from '../common/matrix.js';
+import { contentLater, patchChildren, patchContent, standIn } from '../common/patch.js';
+import { maskBlocks, runSettings } from '../../model/run-settings.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling.js';
-import { headStart, sentenceData, sentenceIndex, sentenceStart } from '../model/selection.js';
-import { kvHeadOf, windowEffect } from '../model/variants.js';
-import { renderAlibiSlopes, renderGqaGrouping, renderRopeSameDistance, sinkColumns } from './variants.js';
+import { headStart, sentenceData, sentenceIndex, sentenceStart } from '../../model/selection.js';
+import { kvHeadOf, windowEffect } from '../../model/variant-math.js';
+import { renderAlibiSlopes, renderGqaGrouping, renderRopeSameDistance, sinkColumns } from './variant-figures.js';
 
 const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
 

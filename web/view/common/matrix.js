@@ -3,31 +3,10 @@
 // corner for screen readers). Token text is only ever set as textContent.
 import { legendGradient, paletteClass, paletteIndex, paletteWords, pixelWord } from './colors.js';
 import { element } from './dom.js';
+import { formatNumber } from '../../model/format.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
-
-/**
- * "0.1235", "−1.5000", "−∞", "NaN": the way every number on the page is
- * written. A number that is not zero but would round to 0.0000 is written in
- * scientific notation as PyTorch prints it ("1.0494e-07"), so it is not
- * mistaken for a zero.
- */
-export function formatNumber(v, decimals) {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === -Infinity) return '−∞';
-  if (v === Infinity) return '∞';
-  let s;
-  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -decimals) {
-    // toExponential gives "1.0494e-7"; PyTorch writes the exponent with two digits at least.
-    const [mantissa, exponent] = v.toExponential(decimals).split('e');
-    const sign = exponent[0] === '-' ? '-' : '+';
-    s = `${mantissa}e${sign}${exponent.replace(/^[-+]/, '').padStart(2, '0')}`;
-  } else {
-    s = v.toFixed(decimals);
-  }
-  return s.startsWith('-') ? `−${s.slice(1)}` : s;
-}
 
 /** One pass over a view: the largest finite |v| (the colour scale's limit) and the rows holding a NaN. */
 function scan({ data, offset, rows, cols, rowStride }) {

@@ -3,7 +3,8 @@
 // lives across renders (sections.js keeps it in its step); its figures are
 // extra engine calls, asked of the host only once the step nears the viewport,
 // and asked again when the result, the sentence, the head or the tile sizes change.
-import { fieldErrorText } from '../i18n/index.js';
+import { formatNumber } from '../../model/format.js';
+import { fieldErrorText } from '../../i18n/index.js';
 import {
   bytesText,
   decodeStep,
@@ -13,11 +14,11 @@ import {
   lastOfRow,
   smallestTileSize,
   tileSizeOf,
-} from '../model/steppers.js';
-import { headStart } from '../model/selection.js';
-import { headColor } from './colors.js';
-import { element } from './dom.js';
-import { formatNumber, renderMatrix, withCode } from './matrix.js';
+} from '../../model/stepper-runs.js';
+import { headStart } from '../../model/selection.js';
+import { headColor } from '../common/colors.js';
+import { element } from '../common/dom.js';
+import { renderMatrix, withCode } from '../common/matrix.js';
 
 const features = (n) => Array.from({ length: n }, (_, k) => `d${k}`);
 

@@ -1,7 +1,7 @@
 // The token-link view (like bertviz's head view): lines from every query
 // token to every key token, opacity = weight, one colour per head.
 // Clicking a query token shows only its lines; clicking it again shows all.
-import { headColor } from './colors.js';
+import { headColor } from '../common/colors.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

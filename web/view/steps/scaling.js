@@ -3,10 +3,10 @@
 // score differences, σ(x) = softmax([x, 0])₀ and its gradient s(1 − s); and
 // per query row, the largest weight and the entropy of the weights with the
 // scale and without it, computed from the raw scores with the same mask.
-import { chartLegend, lineChart } from './charts.js';
-import { formatNumber, whenVisible } from './matrix.js';
-import { patchable } from './patch.js';
-import { compactNumber } from './run-settings.js';
+import { compactNumber, formatNumber } from '../../model/format.js';
+import { chartLegend, lineChart } from '../common/charts.js';
+import { whenVisible } from '../common/matrix.js';
+import { patchable } from '../common/patch.js';
 
 /** A seeded uniform generator in [0, 1) (mulberry32): the same numbers in every browser. */
 export function seededUniform(seed) {

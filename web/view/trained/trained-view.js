@@ -12,8 +12,8 @@
 //   every tensor with its shape (trained-tensors.js).
 // Errors are shown inline at the control they are about, in the reader's
 // language, and the text stays as typed.
-import trainedStrings from '../i18n/en-trained.js';
-import { addEnglish, errorText } from '../i18n/index.js';
+import trainedStrings from '../../i18n/en-trained.js';
+import { addEnglish, errorText } from '../../i18n/index.js';
 import {
   TINY_CONTEXT,
   TWICE_SENTENCES,
@@ -30,16 +30,16 @@ import {
   typedTwice,
   utf8Bytes,
   weightsFileName,
-} from '../model/tiny.js';
-import { tinyPytorchScript } from '../model/tiny-pytorch.js';
-import { adoptStyleSheets, heatmapStyleSheet } from './colors.js';
-import { element } from './dom.js';
-import { withCode } from './matrix.js';
-import { WEIGHTS_BYTES, renderCheckpointSlider, renderCurve } from './trained-checkpoints.js';
-import { renderComposition, renderNextBytes } from './trained-composition.js';
-import { renderHeadsGrid, scoreText } from './trained-heads.js';
-import { renderTensors } from './trained-tensors.js';
-import { renderTypedTwice } from './trained-twice.js';
+} from '../../model/tiny.js';
+import { tinyPytorchScript } from '../../model/tiny-pytorch.js';
+import { adoptStyleSheets, heatmapStyleSheet } from '../common/colors.js';
+import { element } from '../common/dom.js';
+import { withCode } from '../common/matrix.js';
+import { WEIGHTS_BYTES, renderCheckpointSlider, renderCurve } from './checkpoints.js';
+import { renderComposition, renderNextBytes } from './composition.js';
+import { renderHeadsGrid, scoreText } from './head-roles.js';
+import { renderTensors } from './tensors.js';
+import { renderTypedTwice } from './twice.js';
 import trainedCss from './trained.css?inline';
 
 addEnglish(trainedStrings);

@@ -2,11 +2,10 @@
 // query head reads under GQA (repeat_interleave beside the wrong .repeat),
 // ALiBi's slopes, RoPE's same-distance-same-score check, and the sink column.
 // Token text only ever reaches the page as textContent.
-import { alibiSlopes, kvHeadOf, repeatKvHeadOf, ropeEqualDistance } from '../model/variants.js';
-import { headColor, textOnHead } from './colors.js';
-import { element } from './dom.js';
-import { formatNumber } from './matrix.js';
-import { compactNumber } from './run-settings.js';
+import { compactNumber, formatNumber } from '../../model/format.js';
+import { alibiSlopes, kvHeadOf, repeatKvHeadOf, ropeEqualDistance } from '../../model/variant-math.js';
+import { headColor, textOnHead } from '../common/colors.js';
+import { element } from '../common/dom.js';
 
 /** A chip naming K/V head g in its colour. */
 function kvChip(g, theme, mark = '') {

@@ -1,7 +1,7 @@
 // Explanations of the weights' numbers: where W_Q … W_O and b_Q … b_O come
 // from for the run's init (which PyTorch tensor and index, transposed where
 // nn.Linear stores [out, in]), and what they multiply into.
-import { formatNumber } from './matrix.js';
+import { formatNumber } from '../../model/format.js';
 
 const OUT_OF = { Q: 'Q', K: 'K', V: 'V', O: 'output' };
 const IN_OF = { Q: 'X', K: 'X', V: 'X', O: 'concat' };

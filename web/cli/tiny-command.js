@@ -3,7 +3,7 @@
 // typed twice, the next byte), or its tensors flattened for a .npz.
 import { byteLabels } from '../model/tiny-bytes.js';
 import { headName, topNextBytes } from '../model/tiny.js';
-import { table, terminalColumns } from './steppers.js';
+import { table, terminalColumns } from './stepper-commands.js';
 
 const LINE_COLUMNS = 80;
 const score = (v) => v.toFixed(4);

@@ -1,7 +1,7 @@
 // The two steppers' view models, read out of the engine's figures (lab.decode
 // and lab.flash, index.d.ts): the KV cache decoding one query at a time, and
 // FlashAttention's online softmax tile by tile. Pure functions, no DOM.
-import { kvHeadOf } from './variants.js';
+import { kvHeadOf } from './variant-math.js';
 
 /** Whether two float32 values are bit-identical (NaN equals NaN, 0 is not −0), as the engine counts them. */
 export function sameBits(a, b) {

@@ -5,7 +5,7 @@
 // signed scores use the tables' diverging scale, ±the largest |score|. One
 // scale for all heads, so they compare. Long inputs are pooled to at most
 // MAX_CELLS squares a side.
-import { formatNumber } from './matrix.js';
+import { formatNumber } from '../../model/format.js';
 import { headColor, headWords, paletteIndex, paletteWords } from './colors.js';
 
 const MAX_CELLS = 24;

@@ -2,7 +2,7 @@
 // default and the key of its help text, read by the element's attributes and
 // the page's preferences.
 
-import { SCHEMA } from '../model/schema.js';
+import { SCHEMA } from './schema.js';
 
 export const VIEW_OPTIONS = [
   // Which steps to show ("scores weights"); null: all.

@@ -3,7 +3,7 @@
 // the UI language. Controls report raw values (text as typed, checkbox
 // states); model/settings.js turns them into a config, so a value that is not
 // a number reaches the engine as typed and its error names the field.
-import { FIELDS, fieldByPath, isScalar, isUsed } from '../model/schema.js';
+import { FIELDS, fieldByPath, isScalar, isUsed } from '../../model/schema.js';
 
 const CUSTOM = 'custom';
 

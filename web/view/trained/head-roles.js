@@ -5,9 +5,9 @@
 // on layer 2's head with the highest induction score, which fills it once
 // training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
-import { headName } from '../model/tiny.js';
-import { headColor, headWords } from './colors.js';
-import { element } from './dom.js';
+import { headName } from '../../model/tiny.js';
+import { headColor, headWords } from '../common/colors.js';
+import { element } from '../common/dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -5,10 +5,10 @@
 // i, whose byte is ids[j] again, finds that key and copies its byte ids[j + 1]
 // as the next one. Each step with the measured weight, and the weight rows
 // as strips with the key outlined. Also the top-5 next bytes at the query.
-import { headName } from '../model/tiny.js';
-import { css, headWords } from './colors.js';
-import { element } from './dom.js';
-import { formatNumber } from './matrix.js';
+import { formatNumber } from '../../model/format.js';
+import { headName } from '../../model/tiny.js';
+import { css, headWords } from '../common/colors.js';
+import { element } from '../common/dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -2,9 +2,9 @@
 // by stage (embeddings, layer 1, layer 2, output) with their shapes, head
 // buttons for the per-head ones, and the picked matrix as matrix.js draws
 // every matrix of the page. T is the text's length in bytes.
-import { renderMatrix } from './matrix.js';
-import { asciiText, hex } from '../model/tiny-bytes.js';
-import { element } from './dom.js';
+import { renderMatrix } from '../common/matrix.js';
+import { asciiText, hex } from '../../model/tiny-bytes.js';
+import { element } from '../common/dom.js';
 
 // name -> [shape with letters, kind]; per-layer names are under layers[l].
 const MODEL_TENSORS = [

@@ -4,10 +4,10 @@
 // training (measured by the training script on random strings typed twice),
 // as two small charts with a mark at the step shown. The phase change is the
 // jump between steps 750 and 1250.
-import curveIndex from '../api/tiny/index.json';
-import { chartLegend, lineChart } from './charts.js';
-import { formatNumber } from './matrix.js';
-import { element } from './dom.js';
+import { formatNumber } from '../../model/format.js';
+import curveIndex from '../../api/tiny/index.json';
+import { chartLegend, lineChart } from '../common/charts.js';
+import { element } from '../common/dom.js';
 
 /** The training curve: [{step, induction, secondCopyLoss, …}]. */
 export const TRAINING_CURVE = curveIndex.curve;

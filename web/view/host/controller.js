@@ -2,16 +2,16 @@
 // it owns the rendering of a result, the sentence and head tabs, the
 // explanation panel, and editing. The host runs the engine; the controller
 // tells it when the edits changed (onEditsChange) so it runs again.
-import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../model/edits.js';
-import { resultHolds } from '../model/selection.js';
-import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from './colors.js';
-import { cellOfEvent, explainCell, isUnexplainedNumber } from './explain.js';
-import { renderPipeline } from './sections.js';
-import { SliceQueue } from './slices.js';
-import { Steppers } from './steppers.js';
-import { markTabPanel, renderTabs } from './tabs.js';
-import { TeachingFrame } from './teach.js';
-import { touchWording } from './touch.js';
+import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../../model/edits.js';
+import { resultHolds } from '../../model/selection.js';
+import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from '../common/colors.js';
+import { cellOfEvent, explainCell, isUnexplainedNumber } from '../explain/cells.js';
+import { renderPipeline } from '../steps/pipeline.js';
+import { SliceQueue } from '../common/slices.js';
+import { Steppers } from '../steps/stepper-panels.js';
+import { markTabPanel, renderTabs } from '../common/tabs.js';
+import { TeachingFrame } from '../teach/teach-modes.js';
+import { touchWording } from '../common/touch.js';
 
 // The per-head tensors the view draws with every head (the heads' small
 // multiples of scores and weights, the links of all heads, the averaged

@@ -17,7 +17,7 @@
 //   heights changed: a keystroke at 512 tokens) is not laid out again: its
 //   height follows from its last one and its heatmaps'.
 
-import { whenIdle } from './slices.js';
+import { whenIdle } from '../common/slices.js';
 
 /** How long the renders pause before the unmeasured steps are laid out. */
 const QUIET_MS = 500;

@@ -3,8 +3,8 @@
 // the byte it predicted instead), and the accuracy n/m with the mean loss.
 // Each chip is a button that picks the query position (the composition and
 // the next bytes below follow it); arrows move between them.
-import { formatNumber } from './matrix.js';
-import { element } from './dom.js';
+import { formatNumber } from '../../model/format.js';
+import { element } from '../common/dom.js';
 
 /**
  * {ids, labels (byteLabels), n (repeat length or null), marks

@@ -1,7 +1,7 @@
 // The settings of a run as the view reads them: result.settings with the
 // engine's decisions filled in, and a default for every setting an older
 // engine does not report (maskConvention, score), so the view works with both.
-import { windowEffect } from '../model/variants.js';
+import { windowEffect } from './variant-math.js';
 
 /**
  * {maskConvention, score, init, inputDraw, contextDraw, layout, outProj, qkvBias, p, positional, scale, mask, fill}
@@ -61,17 +61,4 @@ export function blockReasons(mask, i, j, keyLabel, rs = {}) {
   if (windowEffect(i, j, rs.window, rs.sinkTokens) === 'window') reasons.push('window');
   if (mask.includes('padding') && keyLabel === '<pad>') reasons.push('pad');
   return reasons;
-}
-
-/** A number for a sentence: up to 4 significant digits, trailing zeros dropped, − for minus ("0.5", "0.3536", "−1e9"). */
-export function compactNumber(v) {
-  if (v === -Infinity) return '−∞';
-  if (v === Infinity) return '∞';
-  if (Number.isNaN(v)) return 'NaN';
-  const rounded = Number(v.toPrecision(4));
-  const text =
-    Math.abs(v) >= 1e6 || (v !== 0 && Math.abs(v) < 1e-4)
-      ? rounded.toExponential().replace('e+', 'e')
-      : String(rounded);
-  return text.replace(/^-/, '−');
 }

@@ -3,47 +3,15 @@
 // explanation opens with the cell it explains (name[row,column] = value),
 // then says where the number comes from, with its terms where it is a sum.
 // Token text only ever reaches the page as textContent.
-import { headStart, sentenceIndex, sentenceStart } from '../model/selection.js';
-import { formatNumber } from './matrix.js';
-import { blockReasons, compactNumber, maskBlocks } from './run-settings.js';
-import { fillText } from './formulas.js';
-import { UNKNOWN } from './dropout.js';
-import { explainWeightCell } from './explain-weights.js';
-import { ropePairOf, windowEffect } from '../model/variants.js';
-import { STEPPER_EXPLAIN } from './explain-steppers.js';
-
-const MAX_TERMS = 16;
-
-function termList(terms, decimals, t) {
-  const list = document.createElement('ol');
-  list.className = 'terms';
-  for (const term of terms.slice(0, MAX_TERMS)) {
-    const li = document.createElement('li');
-    li.textContent = term.map((x) => (typeof x === 'number' ? formatNumber(x, decimals) : x)).join(' ');
-    list.append(li);
-  }
-  if (terms.length > MAX_TERMS) {
-    const li = document.createElement('li');
-    li.textContent = t('explain.more', { count: terms.length - MAX_TERMS });
-    list.append(li);
-  }
-  return list;
-}
-
-/** A paragraph of text: 'formula' (monospace), 'result' (bold), or 'text' (a sentence). */
-export const line = (text, className = 'formula') => {
-  const p = document.createElement('p');
-  p.className = className;
-  p.textContent = text;
-  if (className === 'formula') p.translate = false; // math, with tensor names and tokens
-  return p;
-};
-
-/** A line that is only math: marked not to be translated. */
-const math = (p) => {
-  p.translate = false;
-  return p;
-};
+import { compactNumber, formatNumber } from '../../model/format.js';
+import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
+import { blockReasons, maskBlocks } from '../../model/run-settings.js';
+import { fillText } from '../steps/formulas.js';
+import { UNKNOWN } from '../../model/dropout.js';
+import { explainWeightCell } from './weight-cells.js';
+import { ropePairOf, windowEffect } from '../../model/variant-math.js';
+import { STEPPER_EXPLAIN } from './stepper-cells.js';
+import { cellName, line, math, termList } from './lines.js';
 
 /** The matrix cell an event happened on: {td, step, i, j}, or null. */
 export function cellOfEvent(event) {
@@ -56,9 +24,6 @@ export function cellOfEvent(event) {
 /** Whether an event happened on a number or label that has no explanation (a table cell, a legend). */
 export const isUnexplainedNumber = (event) =>
   Boolean(event.target.closest?.('td, th, .legend, .chart, .head-multiple')) && !cellOfEvent(event);
-
-/** "name[row,col] = value": the cell an explanation is about. */
-export const cellName = (name, row, col) => (row === null ? `${name}[${col}]` : `${name}[${row},${col}]`);
 
 /**
  * Explanation for cell (i, j) of the matrix `step` in the context `ctx`

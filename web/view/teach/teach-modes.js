@@ -3,11 +3,11 @@
 // marked while scrolling), the followed token, and step-by-step mode. The
 // controller calls update() after every render; everything here is derived
 // from the rendered sections, so it holds for any set of steps.
-import { headColor } from './colors.js';
+import { headColor } from '../common/colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
 import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
 import { StepSizes } from './step-sizes.js';
-import { isPressable, isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './stepper.js';
+import { isPressable, isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './step-by-step.js';
 
 export class TeachingFrame {
   #parts;

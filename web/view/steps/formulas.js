@@ -6,7 +6,7 @@
 // constants and formatted numbers (never from user text), then turned into
 // <sub>/<sup> elements and text nodes. A formula is code: the page marks it
 // translate="no", all but its words.
-import { compactNumber } from './run-settings.js';
+import { compactNumber } from '../../model/format.js';
 
 /** '−∞' or the fill number, as a mask fill is written in a formula. */
 export const fillText = (fill) => compactNumber(fill);
