@@ -1,0 +1,93 @@
+// What every step reads of a run, worked out once and without the DOM: the
+// sizes, the sentence b and head h shown (and the K/V head g it reads), the
+// row and column labels, the run's settings and the mask as a predicate.
+// The steps, the explanations and the claims test all start from it.
+import { dropoutSummary } from '../../model/dropout.js';
+import { maskBlocks, runSettings } from '../../model/run-settings.js';
+import { headStart, sentenceData, sentenceStart } from '../../model/selection.js';
+import { kvHeadOf } from '../../model/variant-math.js';
+
+/** "d0", "d1", …: n feature labels. */
+export const features = (n, prefix = 'd', from = 0) => Array.from({ length: n }, (_, k) => `${prefix}${from + k}`);
+
+/** The mean over heads of a [B, H, S, S_kv] tensor (every head of it), for sentence b: [S, S_kv]. */
+export function meanOverHeads(tensor, b, H, S, Skv) {
+  const out = new Float32Array(S * Skv);
+  for (let h = 0; h < H; h++) {
+    const offset = headStart(tensor, b, h);
+    for (let k = 0; k < S * Skv; k++) out[k] += tensor.data[offset + k];
+  }
+  for (let k = 0; k < S * Skv; k++) out[k] /= H;
+  return out;
+}
+
+/**
+ * The run context of `result` for sentence b and head h (clamped to the run's):
+ * {T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
+ *  rs, blocked(i, j), hasBlocked(), dropout, averaged}; dropout and averaged are worked out when first read.
+ */
+export function runContext(result, { b: wantB = 0, h: wantH = 0 } = {}) {
+  const rs = runSettings(result.settings);
+  const T = result.tensors;
+  const { B, H, S, S_kv: Skv, D } = result.sizes;
+  const dk = result.headDim;
+  const b = Math.min(wantB, B - 1);
+  const h = Math.min(wantH, H - 1);
+  // Grouped-query attention: K and V have H_kv heads; the selected query head h reads K/V head g.
+  const Hkv = result.sizes.H_kv ?? H;
+  const cross = Boolean(T.X_context);
+  const randomInput = result.tokens.length === 0;
+  const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
+  const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
+  const maskStart = sentenceStart(T.mask, b);
+  const blocked = (i, j) => maskBlocks(T.mask.data[maskStart + i * Skv + j], rs.maskConvention);
+  let anyBlocked;
+  let dropout;
+  let averaged;
+  return {
+    T,
+    B,
+    H,
+    S,
+    Skv,
+    D,
+    dk,
+    b,
+    h,
+    Hkv,
+    g: kvHeadOf(h, H, Hkv),
+    gqa: Hkv < H,
+    multiHead: H > 1,
+    cross,
+    randomInput,
+    queryLabels,
+    keyLabels,
+    rs,
+    blocked,
+    /** Whether the mask blocks anything in this sentence: worked out once for every matrix it colours. */
+    hasBlocked() {
+      if (anyBlocked === undefined) {
+        anyBlocked = false;
+        for (let i = 0; i < S && !anyBlocked; i++) for (let j = 0; j < Skv; j++) if (blocked(i, j)) anyBlocked = true;
+      }
+      return anyBlocked;
+    },
+    /** What dropout did to head h's weights (model/dropout.js). */
+    get dropout() {
+      return (dropout ??= dropoutSummary(
+        T.weights.data.subarray(headStart(T.weights, b, h)),
+        T.dropped.data.subarray(headStart(T.dropped, b, h)),
+        0,
+        S,
+        Skv,
+        rs.p,
+      ));
+    },
+    /** Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout). */
+    get averaged() {
+      return (averaged ??= T.averagedWeights
+        ? sentenceData(T.averagedWeights, b)
+        : meanOverHeads(rs.p > 0 ? T.dropped : T.weights, b, H, S, Skv));
+    },
+  };
+}
