@@ -21,7 +21,7 @@ import {
 import { FIELDS, SCHEMA } from '../../web/model/schema.js';
 import { PRESETS } from '../../web/model/presets.js';
 import { SHARE_ERROR_CODES } from '../../web/model/share.js';
-import { STEP_NAMES } from '../../web/view/steps/pipeline.js';
+import { STEP_NAMES } from '../../web/view/steps/registry.js';
 import { VIEW_OPTIONS } from '../../web/model/view-options.js';
 
 const web = fileURLToPath(new URL('../../web/', import.meta.url));

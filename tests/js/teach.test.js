@@ -8,18 +8,14 @@ import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { followAxes } from '../../web/view/teach/follow.js';
 import { currentIndex, shapeText, stepShapes } from '../../web/view/teach/overview.js';
-import { STEP_NAMES } from '../../web/view/steps/pipeline.js';
-import { narrationValues, stepMove } from '../../web/view/teach/step-by-step.js';
+import { STEP_NAMES } from '../../web/view/steps/registry.js';
+import { stepMove } from '../../web/view/teach/step-by-step.js';
+import { stepByKey } from '../../web/view/steps/registry.js';
+import { runContext } from '../../web/view/steps/run-context.js';
 
 await loadLanguage('zh');
 
 const dims = { B: 2, H: 4, S: 5, Skv: 5, D: 8, dk: 2 };
-
-/** The view's layout of a dModel 8, 2-head self-attention `result`, reading sentence b and head h. */
-function layoutOf(result, b, h) {
-  const [B, H, S, Skv] = result.tensors.scores.shape;
-  return { B, H, S, Skv, D: 8, dk: 4, b, h, queryLabels: result.tokens[b], keyLabels: result.tokens[b] };
-}
 
 describe('overview shapes', () => {
   test('each step has its PyTorch shape with the real sizes', () => {
@@ -115,6 +111,10 @@ describe('narration numbers', () => {
     lab = await loadAttentionLab();
   });
 
+  /** The narration sentences of step `key` for a run of these settings, sentence b, head h, followed token focus. */
+  const narrationOf = (result, key, { b = 0, h = 0, focus = null, lang = 'en' } = {}) =>
+    stepByKey(key).words(runContext(result, { b, h, focus }), translator(lang)).narration;
+
   test('quote the shown sentence and head: sizes, the example token’s strongest key, mask and dropout', () => {
     const result = lab.run(
       configFromSettings({
@@ -124,40 +124,38 @@ describe('narration numbers', () => {
         'dropout.p': 0.2,
       }),
     );
-    const layout = layoutOf(result, 1, 1);
-    const values = narrationValues(result, layout, 2, 4);
-    expect(values).toMatchObject({ B: 2, H: 2, S: 6, Skv: 6, D: 8, dk: 4, head: 2, token: 'ran', p: '0.2' });
-    expect(values.keep).toBe('1.2500');
-    expect(values.scale).toBe(formatNumber(1 / Math.sqrt(4), 4));
-    // Sentence 2 ("a dog ran" + 3 pads): causal blocks 15 of 36 pairs, padding the pad keys the causal mask left open.
-    const mask = result.tensors.mask.data.subarray(36, 72);
-    expect(values.blocked).toBe(mask.reduce((n, v) => n + (v !== 0), 0));
-    expect(values.blocked).toBeGreaterThan(15);
+    const quoted = (key, where) =>
+      Object.fromEntries(
+        narrationOf(result, key, where).flatMap((s) =>
+          s.quotes.map((q) => [Object.keys(q.fact)[0] + ':' + Object.values(q.fact)[0], q.text]),
+        ),
+      );
+    const where = { b: 1, h: 1, focus: 2 };
+    expect(quoted('split', where)).toMatchObject({ 'size:H': '2', 'size:d_k': '4', 'headNumber:1': '2' });
+    expect(quoted('dropped', where)).toMatchObject({ 'setting:dropout.p': '0.2', 'value:keepFactor': '1.25' });
+    expect(quoted('scaled', where)['value:scaleFactor']).toBe('0.5');
     // The strongest key of "ran" in head 2, from the engine's weights row (b=1, h=1, i=2).
-    const { H, S, Skv } = layout;
+    const [, H, S, Skv] = result.tensors.weights.shape;
     const row = Array.from(
       result.tensors.weights.data.subarray(((1 * H + 1) * S + 2) * Skv, ((1 * H + 1) * S + 3) * Skv),
     );
     const best = row.indexOf(Math.max(...row));
-    expect(values.top).toBe(result.tokens[1][best]);
-    expect(values.weight).toBe(formatNumber(row[best], 4));
+    const [softmax] = narrationOf(result, 'attnweights', where);
+    expect(softmax.text).toContain(`“ran”`);
+    expect(softmax.text).toContain(`“${result.tokens[1][best]}”`);
+    expect(softmax.text).toContain(formatNumber(row[best], 4));
     // Without a followed token, the first token is the example.
-    expect(narrationValues(result, layout, null, 4).token).toBe('a');
+    expect(narrationOf(result, 'attnweights', { b: 1, h: 1 })[0].text).toContain('“a”');
   });
 
   test('every narration fills all its placeholders in both languages', () => {
     const result = lab.run(configFromSettings({ text: 'He sat by the bank' }));
-    const layout = layoutOf(result, 0, 0);
-    const values = narrationValues(result, layout, null, 4);
-    for (const lang of ['en', 'zh']) {
-      const t = translator(lang);
-      for (const key of Object.keys(STEP_NAMES)) {
-        const text = t(`step.${key}.narration`, values);
-        expect(text, `${lang} ${key}`).not.toMatch(/\{\w+\}/);
-      }
-    }
-    expect(translator('en')('step.X.narration', values)).toContain('Each of the 5 tokens');
-    expect(translator('zh')('step.X.narration', values)).toContain('5 个词元');
+    for (const lang of ['en', 'zh'])
+      for (const key of Object.keys(STEP_NAMES))
+        for (const sentence of narrationOf(result, key, { lang }))
+          expect(sentence.text, `${lang} ${key}`).not.toMatch(/\{\w+\}/);
+    expect(narrationOf(result, 'X')[0].text).toContain('Each of the 5 tokens');
+    expect(narrationOf(result, 'X', { lang: 'zh' })[0].text).toContain('5 个词元');
   });
 });
 

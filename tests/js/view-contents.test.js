@@ -5,7 +5,8 @@ import { compactNumber, formatNumber } from '../../web/model/format.js';
 import { describe, expect, test } from 'vitest';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { UNKNOWN, dropoutSummary } from '../../web/model/dropout.js';
-import { formulaText, parseFormula, scaleFactorText, stepFormula } from '../../web/view/steps/formulas.js';
+import { formulaText, parseFormula, scaleFactorText } from '../../web/view/steps/formulas.js';
+import { stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, maskBlocks, runSettings } from '../../web/model/run-settings.js';
 import {
   VARIANCE_DIMS,
@@ -14,8 +15,8 @@ import {
   rowSpread,
   saturationCurve,
   seededNormal,
-} from '../../web/view/steps/scaling.js';
-import { meanOverHeads } from '../../web/view/steps/pipeline.js';
+} from '../../web/view/steps/scaling-figures.js';
+import { meanOverHeads } from '../../web/view/steps/run-context.js';
 
 const en = translator('en');
 const zh = await loadLanguage('zh');

@@ -15,9 +15,10 @@ import {
   samePairAtDistance,
   windowEffect,
 } from '../../web/model/variant-math.js';
-import { formulaText, stepFormula } from '../../web/view/steps/formulas.js';
+import { formulaText } from '../../web/view/steps/formulas.js';
+import { stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, runSettings } from '../../web/model/run-settings.js';
-import { STEP_NAMES } from '../../web/view/steps/pipeline.js';
+import { STEP_NAMES } from '../../web/view/steps/registry.js';
 import { sinkColumns } from '../../web/view/steps/variant-figures.js';
 import { readFixture } from './fixtures.js';
 

@@ -36,7 +36,7 @@ import { PipelineController } from '../view/host/controller.js';
 import { withCode } from '../view/common/matrix.js';
 import pipelineCss from '../view/common/pipeline.css?inline';
 import teachCss from '../view/teach/teach.css?inline';
-import { STEP_NAMES } from '../view/steps/pipeline.js';
+import { STEP_NAMES } from '../view/steps/registry.js';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../model/view-options.js';
 import elementCss from './element.css?inline';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';

@@ -1,6 +1,6 @@
 // The two steppers' steps: "KV cache, token by token" (lab.decode) and
 // "FlashAttention's online softmax" (lab.flash). Each is one body element that
-// lives across renders (sections.js keeps it in its step); its figures are
+// lives across renders (the pipeline keeps it in its step); its figures are
 // extra engine calls, asked of the host only once the step nears the viewport,
 // and asked again when the result, the sentence, the head or the tile sizes change.
 import { formatNumber } from '../../model/format.js';
@@ -556,7 +556,7 @@ class FlashPanel extends StepperPanel {
 
 /**
  * The steppers of a controller: body(step) gives a step's body for
- * sections.js, update(ctx) after every render. fetch(method, options) runs
+ * the pipeline, update(ctx) after every render. fetch(method, options) runs
  * lab.decode / lab.flash for the current result's config.
  */
 export class Steppers {

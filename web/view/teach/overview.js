@@ -1,39 +1,9 @@
 // The overview at the top of the pipeline: every shown step as a numbered box
 // with its tensor's shape, in order, each a link to its step; the step being
 // read is marked (aria-current="step"). The boxes are derived from the
-// rendered sections, so a new step appears here without a change.
-
-/** The letters of each step's tensor shape (PyTorch's), by step key; steps without one have none. */
-const SHAPE_LETTERS = {
-  X: [['B', 'S', 'D']],
-  X_context: [['B', 'S_kv', 'D']],
-  weights: [['D', 'D']],
-  qkv: [
-    ['B', 'S', 'D'],
-    ['B', 'S_kv', 'H_kv·d_k'],
-  ],
-  split: [['B', 'H', 'S', 'd_k']],
-  qkNorm: [
-    ['B', 'S', 'D'],
-    ['B', 'S_kv', 'H_kv·d_k'],
-  ],
-  rope: [['S', 'd_k/2']],
-  scores: [['B', 'H', 'S', 'S_kv']],
-  scaled: [['B', 'H', 'S', 'S_kv']],
-  softcap: [['B', 'H', 'S', 'S_kv']],
-  alibi: [['H', 'S', 'S_kv']],
-  mask: [['B', 'S', 'S_kv']],
-  masked: [['B', 'H', 'S', 'S_kv']],
-  attnweights: [['B', 'H', 'S', 'S_kv']],
-  averaged: [['B', 'S', 'S_kv']],
-  dropped: [['B', 'H', 'S', 'S_kv']],
-  context: [['B', 'H', 'S', 'd_k']],
-  concat: [['B', 'S', 'D']],
-  wo: [['D', 'D']],
-  output: [['B', 'S', 'D']],
-  kvcache: [['B', 'H_kv', 'S', 'd_k']], // the K (and V) cache once every token is decoded
-  flash: [['S', 'd_k']], // the head's output O / ℓ
-};
+// rendered sections and their shapes from the step registry.
+import { stepByKey } from '../steps/registry.js';
+import { stepShapesOf } from '../steps/shapes.js';
 
 /**
  * The shapes of step `key` with real sizes: [{letters: ['B','S','D'], sizes: [1, 8, 8]}],
@@ -41,17 +11,8 @@ const SHAPE_LETTERS = {
  * dims: {B, H, Hkv?, S, Skv, D, dk}.
  */
 export function stepShapes(key, dims) {
-  const size = {
-    ...{ B: dims.B, H: dims.H, S: dims.S, S_kv: dims.Skv, D: dims.D, d_k: dims.dk, H_kv: dims.Hkv ?? dims.H },
-    'H_kv·d_k': (dims.Hkv ?? dims.H) * dims.dk, // K and V's width with GQA
-    'd_k/2': dims.dk / 2, // RoPE's angles: one per pair of features
-  };
-  // Without GQA, K and V are D wide like Q, and say so.
-  const plainKv = (dims.Hkv ?? dims.H) === dims.H;
-  const shapes = (SHAPE_LETTERS[key] ?? []).map((axes) => {
-    const letters = axes.map((l) => (plainKv && l === 'H_kv·d_k' ? 'D' : l));
-    return { letters, sizes: letters.map((l) => size[l]) };
-  });
+  const step = stepByKey(key);
+  const shapes = step?.shapes ? stepShapesOf(step, dims) : [];
   return shapes.filter((shape, k) => k === 0 || shapes[0].sizes.join() !== shape.sizes.join());
 }
 

@@ -1,9 +1,9 @@
 // Step by step: one step at a time with a short narration that uses the
 // numbers of the result, moved through with ←/→, PageUp/PageDown, Home/End
 // and Previous/Next buttons; large enough to project in a class.
-import { formatNumber } from '../../model/format.js';
+import { joined } from '../../model/words.js';
+import { stepByKey } from '../steps/registry.js';
 import { stepKey } from './overview.js';
-import { headStart, sentenceStart } from '../../model/selection.js';
 
 /** The step a key moves to from `index` of `count`, or null for a key that does not move. */
 export function stepMove(key, index, count) {
@@ -33,48 +33,14 @@ export const isTypingTarget = (el) =>
   Boolean(el?.closest?.('input, textarea, select, [contenteditable]:not([contenteditable="false"])'));
 
 /**
- * The numbers the narrations quote, from the result as shown (sentence b,
- * head h of the layout). The example token is the followed one, else the first.
+ * A step's narration, as the step's module words it from the run shown (run-context.js: sentence b, head h),
+ * its example token the followed one (focus), else the first: one text, or its meaning for a step without one.
  */
-export function narrationValues(result, layout, focus, decimals) {
-  const { B, H, S, Skv, D, dk, b, h, queryLabels, keyLabels } = layout;
-  const T = result.tensors;
-  const fmt = (v) => formatNumber(v, decimals);
-  const i = focus ?? 0;
-  // The example token's strongest key in this head: (B, H, S, S_kv) row (b, h, i).
-  const row = headStart(T.weights, b, h) + i * Skv;
-  let top = 0;
-  for (let j = 1; j < Skv; j++) if (T.weights.data[row + j] > T.weights.data[row + top]) top = j;
-  let blocked = 0;
-  const maskStart = sentenceStart(T.mask, b);
-  for (let k = maskStart; k < maskStart + S * Skv; k++) if (T.mask.data[k] !== 0) blocked++;
-  const p = Number(result.settings['dropout.p'] ?? 0);
-  const fill = result.settings.maskFill === '-inf' ? '−∞' : String(result.settings.maskFill).replace('-', '−');
-  return {
-    B,
-    H,
-    S,
-    Skv,
-    D,
-    dk,
-    head: h + 1,
-    token: queryLabels[i],
-    top: keyLabels[top],
-    weight: fmt(T.weights.data[row + top]),
-    scale: fmt(result.scaleFactor),
-    blocked,
-    pairs: S * Skv,
-    fill,
-    p: String(p),
-    keep: fmt(1 / (1 - p)),
-  };
-}
-
-/** A step's narration: its own, else its meaning (a step added without one). */
-export function narration(t, section, values) {
-  const key = stepKey(section);
-  if (t.has(`step.${key}.narration`)) return t(`step.${key}.narration`, values);
-  return t.has(`step.${key}.meaning`) ? t(`step.${key}.meaning`) : '';
+export function narration(t, section, run, focus) {
+  const step = stepByKey(stepKey(section));
+  if (!step) return '';
+  const words = step.words(Object.create(run, { focus: { value: focus } }), t);
+  return joined(words.narration.length ? words.narration : words.meaning).text;
 }
 
 function button(className, onClick) {

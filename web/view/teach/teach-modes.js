@@ -7,7 +7,7 @@ import { headColor } from '../common/colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
 import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
 import { StepSizes } from './step-sizes.js';
-import { isPressable, isTypingTarget, narration, narrationValues, renderStepper, stepMove } from './step-by-step.js';
+import { isPressable, isTypingTarget, narration, renderStepper, stepMove } from './step-by-step.js';
 
 export class TeachingFrame {
   #parts;
@@ -231,7 +231,7 @@ export class TeachingFrame {
     const stepper = this.#parts.stepper;
     if (stepper) {
       stepper.hidden = false;
-      const { t, result, layout, focus, decimals } = this.#view;
+      const { t, layout, focus } = this.#view;
       renderStepper(
         stepper,
         {
@@ -239,7 +239,7 @@ export class TeachingFrame {
           index,
           count: sections.length,
           title: section.querySelector('h2')?.textContent ?? '',
-          text: narration(t, section, narrationValues(result, layout, focus, decimals)),
+          text: narration(t, section, layout, focus),
           exitable: Boolean(this.#parts.stepsToggle),
         },
         { go: (to) => this.#go(to), exit: () => this.#on.setMode('scroll') },

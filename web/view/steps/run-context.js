@@ -24,9 +24,14 @@ export function meanOverHeads(tensor, b, H, S, Skv) {
 /**
  * The run context of `result` for sentence b and head h (clamped to the run's):
  * {T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
- *  rs, blocked(i, j), hasBlocked(), dropout, averaged}; dropout and averaged are worked out when first read.
+ *  rs, factor, bias: {Q, K, V, O}, hasWO, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(), dropout,
+ *  averaged}; dropout and averaged are worked out when first read. The view options it takes: the followed token
+ * (focus: a query row, or null), the decimals the matrices show, and whether the weights were given.
  */
-export function runContext(result, { b: wantB = 0, h: wantH = 0 } = {}) {
+export function runContext(
+  result,
+  { b: wantB = 0, h: wantH = 0, focus = null, decimals = 4, weightsGiven = false } = {},
+) {
   const rs = runSettings(result.settings);
   const T = result.tensors;
   const { B, H, S, S_kv: Skv, D } = result.sizes;
@@ -45,6 +50,7 @@ export function runContext(result, { b: wantB = 0, h: wantH = 0 } = {}) {
   let dropout;
   let averaged;
   return {
+    result,
     T,
     B,
     H,
@@ -63,6 +69,12 @@ export function runContext(result, { b: wantB = 0, h: wantH = 0 } = {}) {
     queryLabels,
     keyLabels,
     rs,
+    factor: result.scaleFactor,
+    bias: { Q: Boolean(T.b_Q), K: Boolean(T.b_K), V: Boolean(T.b_V), O: Boolean(T.b_O) },
+    hasWO: Boolean(T.W_O),
+    focus,
+    decimals,
+    weightsGiven,
     blocked,
     /** Whether the mask blocks anything in this sentence: worked out once for every matrix it colours. */
     hasBlocked() {

@@ -1,0 +1,34 @@
+// Step "averaged": Ā = (1/H) Σ_h A_h, what nn.MultiheadAttention returns as its weights
+// (average_attn_weights=True; PyTorch 1.13 averages them after dropout).   (B, S, S_kv)
+import { say } from '../../model/words.js';
+import { nanNote } from './nan-rows.js';
+
+export default {
+  key: 'averaged',
+  name: 'averaged',
+  shapes: [{ axes: ['B', 'S', 'S_kv'] }],
+  applies: (run) => run.multiHead,
+  formula: ({ rs }) => `Ā = (1/H) Σ_{h} ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'}`,
+  words: (run, t) => ({
+    meaning: [say(t, 'step.averaged.meaning')],
+    notes: [],
+    narration: [say(t, 'step.averaged.narration')],
+  }),
+  render: (run, kit) => () => [
+    kit.figureOf({
+      name: 'averagedWeights',
+      caption: kit.tensorLabel('label.caption', 'averagedWeights'),
+      data: run.averaged,
+      offset: 0,
+      rows: run.S,
+      cols: run.Skv,
+      rowLabels: run.queryLabels,
+      colLabels: run.keyLabels,
+      kind: 'prob',
+      blocked: run.blocked,
+      hasBlocked: run.hasBlocked(),
+      nanNote: nanNote(run, kit.t),
+      ...kit.common,
+    }),
+  ],
+};

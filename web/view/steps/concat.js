@@ -1,0 +1,24 @@
+// Step "concat": the heads side by side again. torch: context.transpose(1, 2).contiguous().view(B, S, D)
+// [B, H, S, d_k] → [B, S, H, d_k] → [B, S, D]
+import { say } from '../../model/words.js';
+import { axis, size } from './quotes.js';
+
+export default {
+  key: 'concat',
+  name: 'concat',
+  // The header names where it comes from; the overview shows the result's shape.
+  shapes: [{ of: '[B, H, S, d_k] →', axes: ['B', 'S', 'D'] }],
+  formula: () => 'concat = Concat(head_{1}, …, head_{H})',
+  words: (run, t) => ({
+    meaning: [say(t, 'step.concat.meaning')],
+    notes: [],
+    narration: [
+      say(t, 'step.concat.narration', {
+        H: size(run, 'H', { min: 2 }),
+        dk: size(run, 'd_k'),
+        D: axis(run, 'concat', 2),
+      }),
+    ],
+  }),
+  render: (run, kit) => () => [kit.sentenceMatrix('concat', run.queryLabels, kit.headBands)],
+};

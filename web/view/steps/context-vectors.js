@@ -1,0 +1,54 @@
+// Step "context": each head's weighted sum of the value rows. torch: context = weights @ v   (B, H, S, d_k)
+import { say } from '../../model/words.js';
+import { headStart } from '../../model/selection.js';
+import { headColor } from '../common/colors.js';
+import { exampleToken } from './example-token.js';
+import { features } from './run-context.js';
+import { size } from './quotes.js';
+
+function narrationOf(run, t) {
+  const { i, top } = exampleToken(run);
+  const used = run.rs.p > 0 ? 'dropped' : 'weights';
+  return say(
+    t,
+    'step.context.narration',
+    {
+      Skv: size(run, 'S_kv'),
+      S: size(run, 'S'),
+      dk: size(run, 'd_k'),
+      token: run.queryLabels[i],
+      top: run.keyLabels[top],
+    },
+    { claims: [{ rowsSumTo: 1, tensor: used, b: run.b, h: run.h }] },
+  );
+}
+
+export default {
+  key: 'context',
+  name: 'context',
+  shapes: [{ axes: ['B', 'H', 'S', 'd_k'] }],
+  formula: ({ rs }) => `context_{h} = ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'} · V_{h}`,
+  words: (run, t) => ({
+    meaning: [say(t, 'step.context.meaning')],
+    notes: [],
+    narration: [narrationOf(run, t)],
+  }),
+  render: (run, kit) => () => [
+    kit.group(
+      { template: kit.tensorLabel('label.heading.head', 'context', kit.headLabel), name: 'context' },
+      kit.matrix(
+        'context',
+        run.T.context,
+        headStart(run.T.context, run.b, run.h),
+        run.S,
+        run.dk,
+        run.queryLabels,
+        features(run.dk),
+        {
+          caption: kit.tensorLabel('label.caption.head', 'context', kit.headLabel),
+        },
+      ),
+      headColor(run.h),
+    ),
+  ],
+};

@@ -1,0 +1,82 @@
+// Step "dropped": dropout(A) = A ⊙ m / (1 − p), m ~ Bernoulli(1 − p) (training mode).
+// torch: F.dropout(weights, p)   (B, H, S, S_kv); the keep mask m of head h read off the result.
+import { formatNumber } from '../../model/format.js';
+import { UNKNOWN, droppedByDropout } from '../../model/dropout.js';
+import { joined, say } from '../../model/words.js';
+import { headColor } from '../common/colors.js';
+import { element } from '../common/dom.js';
+import { PER_HEAD } from './scores.js';
+import { count, derived, setting } from './quotes.js';
+import { nanNote } from './nan-rows.js';
+
+/** The summary of what dropout did to head h: how many weights it zeroed, of how many, and the factor. */
+function summaryOf(run, t) {
+  const { dropout, b, h } = run;
+  const where = { b, h };
+  const sentences = [
+    say(t, 'dropout.summary', {
+      zeroed: count(dropout.zeroed, 'droppedZeroed', where),
+      total: count(dropout.nonZero, 'nonZeroWeights', where),
+      kept: count(dropout.nonZero - dropout.zeroed, 'droppedKept', where),
+      factor: derived(dropout.factor, 'keepFactor', where),
+    }),
+  ];
+  if (dropout.zeroWeights)
+    sentences.push(say(t, 'dropout.zeroWeights', { n: count(dropout.zeroWeights, 'zeroWeights', where) }));
+  return sentences;
+}
+
+function renderDropout(run, kit) {
+  const { t } = kit;
+  const { S, Skv, queryLabels, keyLabels, dropout } = run;
+  const zeroLabel = t('dropout.zeroLabel');
+  const caption = `${t('dropout.keepCaption')} (${kit.headLabel})`;
+  const keep = kit.matrix('keep', { data: dropout.keep }, 0, S, Skv, queryLabels, keyLabels, {
+    kind: 'mask',
+    caption,
+    blocked: (i, j) => droppedByDropout(dropout, i * Skv + j),
+    maskText: (v) => (v === UNKNOWN ? '–' : String(v)),
+    cellClass: (i, j, v) => (v === UNKNOWN ? ['keep-unknown'] : []),
+    exportable: false,
+  });
+  const dropped = kit.headMatrix('dropped', {
+    kind: 'prob',
+    blocked: run.blocked,
+    hasBlocked: run.hasBlocked(),
+    nanNote: nanNote(run, t),
+    cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
+    cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),
+  });
+  const summary = element('p', 'dropout-summary', joined(summaryOf(run, t)).text);
+  return [summary, kit.row(kit.group(caption, keep, headColor(run.h)), dropped)];
+}
+
+export default {
+  key: 'dropped',
+  name: 'dropped',
+  shapes: [PER_HEAD],
+  formula: ({ rs }) =>
+    rs.p > 0
+      ? `dropout(A) = A ⊙ m / (1 − p), m ~ Bernoulli(1 − p), 1/(1 − p) = ${derived(1 / (1 - rs.p), 'keepFactor').text}`
+      : 'dropout(A) = A (p = 0)',
+  words(run, t) {
+    const { rs } = run;
+    const p = setting(rs.p, 'dropout.p', { above: 0 });
+    const keep = derived(1 / (1 - rs.p), 'keepFactor', { b: run.b, h: run.h });
+    return {
+      meaning: [say(t, rs.p > 0 ? 'step.dropped.meaning' : 'meaning.dropped.off')],
+      notes: [],
+      // Said in the step's content, above its matrices.
+      content: rs.p > 0 ? summaryOf(run, t) : [],
+      narration: [
+        say(
+          t,
+          'step.dropped.narration',
+          { p, keep },
+          { claims: [{ droppedAreZero: true, b: run.b, h: run.h, states: ['0'] }] },
+        ),
+      ],
+    };
+  },
+  render: (run, kit) => (run.rs.p > 0 ? () => renderDropout(run, kit) : []),
+};

@@ -1,0 +1,28 @@
+// Step "wo": the output projection W_O [D, D] (and b_O), x·W convention: W_O = out_proj.weight.T.
+import { say } from '../../model/words.js';
+import { initMeaning } from './projections.js';
+import { axis, size } from './quotes.js';
+
+const SOURCE = {
+  identity: 'W_{O} = I',
+  'torch-rand': 'W_{O} = torch.rand(D, D)',
+  'torch-mha': 'W_{O} = mha.out_proj.weight^{⊤}',
+  'torch-linear-clones': 'W_{O} = linear.weight^{⊤}',
+};
+
+export default {
+  key: 'wo',
+  name: 'W_O',
+  shapes: [{ axes: ['D', 'D'] }],
+  applies: (run) => run.hasWO,
+  formula: ({ rs, bias, hasWO }) =>
+    hasWO
+      ? `${SOURCE[rs.init] ?? 'W_{O} = o_proj.weight^{⊤}'}; W_{O} ∈ ℝ^{d_{model}×d_{model}}${bias.O ? ', b_{O} ∈ ℝ^{d_{model}}' : ''}`
+      : null,
+  words: (run, t) => ({
+    meaning: [say(t, 'step.wo.meaning'), initMeaning(run, t, ['W_O'])],
+    notes: [],
+    narration: [say(t, 'step.wo.narration', { D: axis(run, 'W_O', 0), H: size(run, 'H', { min: 2 }) })],
+  }),
+  render: (run, kit) => () => [kit.row(kit.weightMatrix('W_O'), ...(run.T.b_O ? [kit.weightMatrix('b_O')] : []))],
+};

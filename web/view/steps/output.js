@@ -1,0 +1,16 @@
+// Step "output": output = concat · W_O + b_O (or concat itself without W_O).   (B, S, D)
+import { say } from '../../model/words.js';
+import { axis, size } from './quotes.js';
+
+export default {
+  key: 'output',
+  name: 'output',
+  shapes: [{ axes: ['B', 'S', 'D'] }],
+  formula: ({ hasWO, bias }) => (hasWO ? `output = concat · W_{O}${bias.O ? ' + b_{O}' : ''}` : 'output = concat'),
+  words: (run, t) => ({
+    meaning: [say(t, run.hasWO ? 'step.output.meaning' : 'meaning.output.noProj')],
+    notes: [],
+    narration: [say(t, 'step.output.narration', { D: axis(run, 'output', 2), S: size(run, 'S') })],
+  }),
+  render: (run, kit) => () => [kit.sentenceMatrix('output', run.queryLabels)],
+};

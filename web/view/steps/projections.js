@@ -1,0 +1,80 @@
+// Step "weights": the projections W_Q, W_K, W_V [D, D] (W_K, W_V [D, H_kv·d_k] with GQA) and their biases,
+// in the x·W convention: W = linear.weight.T. torch: q_proj = nn.Linear(D, D) … (or in_proj_weight of
+// nn.MultiheadAttention, torch.rand, the identity, clones of one Linear).
+import { say } from '../../model/words.js';
+import { sharedAxis } from './quotes.js';
+
+const INIT_MEANING = {
+  'torch-linear': 'meaning.init.torch-linear',
+  'torch-rand': 'meaning.init.torch-rand',
+  'torch-mha': 'meaning.init.torch-mha',
+  identity: 'meaning.init.identity',
+  'torch-linear-clones': 'meaning.init.torch-linear-clones',
+};
+
+const PROJECTIONS = ['W_Q', 'W_K', 'W_V'];
+
+/** The sentence on how the weights were drawn (or given), with what it claims of them. */
+export function initMeaning(run, t, names = PROJECTIONS) {
+  const { rs } = run;
+  if (run.weightsGiven) return say(t, 'meaning.init.given');
+  if (rs.init === 'torch-linear' && rs.layout === 'per-head') return say(t, 'meaning.init.torch-linear.perHead');
+  if (rs.init === 'torch-rand')
+    return say(
+      t,
+      INIT_MEANING[rs.init],
+      {},
+      { claims: names.map((name) => ({ inRange: name, from: 0, below: 1, states: ['0', '1'] })) },
+    );
+  if (rs.init === 'torch-mha')
+    return say(t, INIT_MEANING[rs.init], {}, { claims: [{ allZero: ['b_Q', 'b_K', 'b_V'], states: ['0'] }] });
+  return say(t, INIT_MEANING[rs.init] ?? INIT_MEANING['torch-linear']);
+}
+
+/** W_Q … = how they were drawn; their sizes; the biases the run has. */
+function projectionFormula({ rs, bias, hasWO }, t) {
+  const biases = ['Q', 'K', 'V'].filter((n) => bias[n]);
+  const w = 'W_{Q}, W_{K}, W_{V}';
+  const drawn = {
+    identity: 'W_{Q} = W_{K} = W_{V} = I',
+    'torch-rand': rs.layout === 'per-head' ? `${w} = [torch.rand(D, d_{k}) per head]` : `${w} = torch.rand(D, D)`,
+    'torch-mha': '[W_{Q} W_{K} W_{V}] = mha.in_proj_weight^{⊤}',
+    'torch-linear-clones': `W_{Q} = W_{K} = W_{V}${hasWO ? ' = W_{O}' : ''} = linear.weight^{⊤}, ${t('formula.clones')}`,
+  };
+  const text =
+    drawn[rs.init] ??
+    (rs.layout === 'per-head'
+      ? 'W_{Q} = [heads[h].query.weight^{⊤}]_{h}, …'
+      : 'W_{Q} = q_proj.weight^{⊤}, W_{K} = k_proj.weight^{⊤}, W_{V} = v_proj.weight^{⊤}');
+  const biasText = biases.length ? `, ${biases.map((n) => `b_{${n}}`).join(', ')} ∈ ℝ^{d_{model}}` : '';
+  return `${text}; ${w} ∈ ℝ^{d_{model}×d_{model}}${biasText}`;
+}
+
+export default {
+  key: 'weights',
+  name: 'projections',
+  shapes: (run) =>
+    run.gqa
+      ? [
+          { of: 'W_Q:', axes: ['D', 'D'] },
+          { of: 'W_K/W_V:', axes: ['D', 'H_kv·d_k'] },
+        ]
+      : [{ of: 'W:', axes: ['D', 'D'] }],
+  formula: projectionFormula,
+  words(run, t) {
+    const { D } = run;
+    const all = PROJECTIONS.flatMap((name) => [
+      [name, 0],
+      [name, 1],
+    ]);
+    return {
+      meaning: [say(t, 'step.weights.meaning'), initMeaning(run, t)],
+      notes: [],
+      narration: [say(t, 'step.weights.narration', { D: sharedAxis(run, D, all) })],
+    };
+  },
+  render: (run, kit) => () => [
+    kit.row(...PROJECTIONS.map(kit.weightMatrix).filter(Boolean)),
+    kit.row(...['b_Q', 'b_K', 'b_V'].map(kit.weightMatrix).filter(Boolean)),
+  ],
+};

@@ -1,0 +1,64 @@
+// Step "qkv": Q = X·W_Q + b_Q [B, S, D]; K, V = X_kv·W_K|V + b [B, S_kv, H_kv·d_k].
+// torch: q = q_proj(x); k = k_proj(x_kv); v = v_proj(x_kv).
+import { say, whole } from '../../model/words.js';
+import { renderGqaGrouping } from './variant-figures.js';
+import { features } from './run-context.js';
+import { axis, sharedAxis, size } from './quotes.js';
+import { sentenceStart } from '../../model/selection.js';
+
+/** With GQA, the notes on which K/V head each query head reads. */
+export function gqaNotes(run, t) {
+  if (!run.gqa) return [];
+  const { H, Hkv } = run;
+  const width = axis(run, 'K', 2);
+  if (Hkv === 1) return [say(t, 'gqa.mqa', { H: size(run, 'H'), width })];
+  const group = whole(H / Hkv, { value: 'gqaGroup' });
+  return [say(t, 'gqa.note', { H: size(run, 'H'), Hkv: size(run, 'H_kv'), group, width }), say(t, 'gqa.wrongNote')];
+}
+
+export default {
+  key: 'qkv',
+  name: 'qkv',
+  shapes: [
+    { of: 'Q', axes: ['B', 'S', 'D'] },
+    { of: 'K/V', axes: ['B', 'S_kv', 'H_kv·d_k'] },
+  ],
+  formula({ bias, cross }) {
+    const kv = cross ? 'X_{ctx}' : 'X';
+    const term = (n, x) => `${n} = ${x}·W_{${n}}${bias[n] ? ` + b_{${n}}` : ''}`;
+    return [term('Q', 'X'), term('K', kv), term('V', kv)].join(',  ');
+  },
+  words: (run, t) => ({
+    meaning: [say(t, 'step.qkv.meaning')],
+    notes: gqaNotes(run, t),
+    narration: [
+      say(t, 'step.qkv.narration', {
+        S: size(run, 'S'),
+        Skv: size(run, 'S_kv'),
+        D: sharedAxis(run, run.D, [
+          ['Q', 2],
+          ['K', 2],
+          ['V', 2],
+        ]),
+      }),
+    ],
+  }),
+  render(run, kit) {
+    const { T, b, queryLabels, keyLabels, gqa, H, Hkv } = run;
+    const qkvGroup = (name, labels, bands) => {
+      const [, rows, cols] = T[name].shape;
+      return kit.group(
+        kit.heading(name),
+        kit.matrix(name, T[name], sentenceStart(T[name], b), rows, cols, labels, features(cols), bands),
+      );
+    };
+    return () => [
+      kit.row(
+        qkvGroup('Q', queryLabels, kit.headBands),
+        qkvGroup('K', keyLabels, kit.kvBands),
+        qkvGroup('V', keyLabels, kit.kvBands),
+      ),
+      ...(gqa ? [renderGqaGrouping({ t: kit.t, H, Hkv, theme: kit.view.theme })] : []),
+    ];
+  },
+};

@@ -1,0 +1,70 @@
+// The steps of attention, in the order the page shows them: one module each
+// (its key and public name, when it applies, its named shapes, formula, words
+// and render). The pipeline, the overview, step by step, the element's
+// steps="…" and the claims test all read this one list.
+import X from './embedding.js';
+import X_context from './context-input.js';
+import weights from './projections.js';
+import qkv from './qkv.js';
+import split from './split.js';
+import qkNorm from './qk-norm.js';
+import rope from './rope.js';
+import scores from './scores.js';
+import scaled from './scaled.js';
+import softcap from './softcap.js';
+import alibi from './alibi.js';
+import mask from './mask.js';
+import masked from './masked.js';
+import attnweights from './softmax.js';
+import averaged from './averaged.js';
+import scaling from './scaling.js';
+import links from './links.js';
+import dropped from './dropout.js';
+import context from './context-vectors.js';
+import concat from './concat.js';
+import wo from './out-projection.js';
+import output from './output.js';
+import kvcache from './kv-cache.js';
+import flash from './flash.js';
+
+export const STEPS = [
+  X,
+  X_context,
+  weights,
+  qkv,
+  split,
+  qkNorm,
+  rope,
+  scores,
+  scaled,
+  softcap,
+  alibi,
+  mask,
+  masked,
+  attnweights,
+  averaged,
+  scaling,
+  links,
+  dropped,
+  context,
+  concat,
+  wo,
+  output,
+  kvcache,
+  flash,
+];
+
+const BY_KEY = new Map(STEPS.map((step) => [step.key, step]));
+
+/** The step module of `key` ("attnweights", the i18n key and section id), or undefined. */
+export const stepByKey = (key) => BY_KEY.get(key);
+
+/** Public step names, as <attention-lab steps="…"> takes them, by key. */
+export const STEP_NAMES = Object.fromEntries(STEPS.map((step) => [step.key, step.name]));
+
+/** The steps a run shows, in order: those that apply to it (the steppers only where the view has them). */
+export const stepsOf = (run, { steppers = false } = {}) =>
+  STEPS.filter((step) => (step.stepper ? steppers : (step.applies?.(run) ?? true)));
+
+/** The formula of step `key` for a run context (f: run-context.js fields, and t), or null. */
+export const stepFormula = (key, f) => stepByKey(key)?.formula?.(f, f.t) ?? null;

@@ -1,0 +1,21 @@
+// Step "softcap": capped = c · tanh(scaled / c) (Gemma 2). torch: cap * torch.tanh(scores / cap)   (B, H, S, S_kv)
+import { compactNumber } from '../../model/format.js';
+import { say } from '../../model/words.js';
+import { PER_HEAD } from './scores.js';
+import { headNumber } from './quotes.js';
+
+export default {
+  key: 'softcap',
+  name: 'softcap',
+  shapes: [PER_HEAD],
+  applies: (run) => Boolean(run.T.capped),
+  formula: ({ rs }) => `capped = c · tanh(scaled / c), c = ${compactNumber(rs.softcap)}`,
+  words: (run, t) => ({
+    meaning: [say(t, 'step.softcap.meaning')],
+    notes: [],
+    narration: [say(t, 'step.softcap.narration', { head: headNumber(run) })],
+  }),
+  render: (run, kit) => () => [
+    kit.row(kit.headMatrix('scaled', { figureName: 'scaled_beside_capped' }), kit.headMatrix('capped')),
+  ],
+};
