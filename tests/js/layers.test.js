@@ -59,7 +59,7 @@ describe('layers', () => {
     const uses = (layer) =>
       files
         .filter((f) => layerOf(f) === layer)
-        .some((f) => /from '\.\.\/view\/controller\.js'/.test(readFileSync(f, 'utf8')));
+        .some((f) => /from '\.\.\/view\/host\/controller\.js'/.test(readFileSync(f, 'utf8')));
     expect(uses('page')).toBe(true);
     expect(uses('element')).toBe(true);
     const own = files.filter(

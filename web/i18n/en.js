@@ -146,9 +146,13 @@ export default {
   'step.attnweights.title': 'Attention weights',
   'step.attnweights.meaning':
     'Softmax along each row: every query’s weights over the keys are non-negative and sum to 1.',
+  'step.attnweights.meaning.sink':
+    'Softmax along each row, with the sink logit as one more column: every query’s weights over the keys are non-negative and sum to 1 minus what the sink takes.',
   'step.scaling.title': 'What scaling does',
   'step.scaling.meaning':
     'Why the scores are scaled: the variance of q·k grows with d_k, and softmax saturates when scores are far apart. The table: per query row, the largest weight and the entropy of the weights, with and without the scale (without it, large d_k makes softmax peaky: max → 1, entropy → 0).',
+  'step.scaling.meaning.unscaled':
+    'Why scores are usually scaled: the variance of q·k grows with d_k, and softmax saturates when scores are far apart. This run multiplies its scores by {factor}, so the table’s two columns show no flattening: only a factor below one flattens the weights.',
   'step.links.title': 'Who attends to whom',
   'step.links.meaning':
     'Lines from each query token (left) to every key token (right), one colour per head; opacity is the weight. Click a token to focus on it. For long inputs: the selected head, three strongest keys per query.',
@@ -302,9 +306,9 @@ export default {
   'meaning.scores.additive':
     'Additive (Bahdanau) scores: each query and key pass through W_a and U_a, tanh, then v_a weighs the hidden units. Hover a cell to see the tanh terms.',
   'meaning.scaled.headDim':
-    'The scores are divided by √d_k = √{n}, that is multiplied by {factor}. This keeps their variance near 1 whatever d_k is, so softmax does not saturate (see “What scaling does”).',
+    'The scores are divided by √d_k = √{n}, that is multiplied by {factor}. This keeps their variance from growing with d_k, so softmax does not saturate (see “What scaling does”).',
   'meaning.scaled.dModel':
-    'The scores are divided by √dModel = √{n}, that is multiplied by {factor}. With H heads that is √H times smaller than the usual 1/√d_k (the same when H = 1).',
+    'The scores are divided by √dModel = √{n}, that is multiplied by {factor}. With several heads that is √H times smaller than the usual 1/√d_k (the same with a single head).',
   'meaning.scaled.none':
     'No scaling (× {factor}): the scores reach softmax as they are. Their variance grows with d_k, and softmax saturates (see “What scaling does”).',
   'meaning.scaled.custom': 'The scores are multiplied by your number, {factor}.',
@@ -318,7 +322,7 @@ export default {
   'meaning.masked.additive':
     'The mask is added: kept cells get + 0 and stay, blocked cells get {fill}, so softmax gives them weight 0.',
   'meaning.masked.none': 'No mask: the masked scores equal the scaled scores.',
-  'meaning.dropped.off': 'Dropout is off (eval mode, or p = 0): the weights pass on unchanged.',
+  'meaning.dropped.off': 'Dropout is off (eval mode, or p = {p}): the weights pass on unchanged.',
   'meaning.output.noProj': 'Without an output projection, the output is the concatenated heads as they are.',
   'formula.clones': 'clones(nn.Linear(D, D), 4)',
   'formula.mask.blocked': 'M_{ij} = 1 «if query i may not see key j, else» 0',
@@ -478,34 +482,51 @@ export default {
     'The context sentence is embedded the same way: {Skv} rows of {D} numbers. The keys and values come from here; the queries still come from X.',
   'step.weights.narration':
     'Three learned {D}×{D} matrices. Multiplying a token’s row by them gives its query, its key and its value; training is what makes these numbers useful.',
+  'step.weights.narration.gqa':
+    'Three learned matrices: W_Q is {D}×{D}, W_K and W_V are {D}×{kvWidth}, one band of d_k columns per K/V head. Multiplying a token’s row by them gives its query, its key and its value; training is what makes these numbers useful.',
   'step.qkv.narration':
     'Each row of X is multiplied by W_Q, W_K and W_V: Q has {S} rows, K and V have {Skv}, each {D} numbers wide. The same token now has three different descriptions.',
+  'step.qkv.narration.gqa':
+    'Each row of X is multiplied by W_Q, W_K and W_V: Q has {S} rows of {qWidth} numbers, K and V have {Skv} rows of {kvWidth}, as the K/V heads are fewer. The same token now has three different descriptions.',
   'step.split.narration':
     'The {D} columns are cut into {H} heads of {dk} columns each. Nothing is computed: each head works on its own {dk} columns (head {head} is shown).',
   'step.scores.narration':
     'Every query is compared with every key by a dot product of {dk} numbers, giving a {S}×{Skv} table for each of the {H} heads. A large score means a good match.',
+  'step.scores.narration.one':
+    'Every query is compared with every key by a dot product of {dk} numbers, giving a {S}×{Skv} table for the single head. A large score means a good match.',
   'step.scaled.narration':
     'Every score is multiplied by {scale}. Without this, scores grow with d_k and softmax would give almost all the weight to a single key.',
   'step.mask.narration':
-    '{blocked} of the {pairs} query–key pairs of this sentence are blocked (1): they will get weight 0. Pairs marked 0 pass unchanged.',
+    '{blocked} of the {pairs} query–key pairs of this sentence are blocked: M holds {blockedMark} there, and they will get weight {zero}. The other {kept} pairs, marked {keptMark}, pass unchanged.',
+  'step.mask.narration.none': 'No mask: all {pairs} query–key pairs of this sentence pass unchanged.',
   'step.masked.narration':
     'Blocked scores are replaced by {fill}, so that softmax turns them into exactly 0. Scores that are not blocked are unchanged.',
   'step.attnweights.narration':
     'Softmax turns each row of scores into {Skv} weights between 0 and 1 that add up to 1. For example, “{token}” gives its largest weight, {weight}, to “{top}”.',
+  'step.attnweights.narration.sink':
+    'Softmax turns each row of scores, with the sink logit beside them, into {Skv} weights between 0 and 1 that add up to 1 minus the sink’s share. For example, “{token}” gives its largest weight, {weight}, to “{top}”.',
   'step.averaged.narration':
     'nn.MultiheadAttention returns one weight matrix, not H: the heads’ weights averaged (average_attn_weights=True). It shows where the layer looks on the whole, but the output never used this average: each head used its own.',
   'step.scaling.narration':
     'For each query: its largest weight and how spread out its weights are (the entropy), with and without the scale. Without scaling, the largest weight moves towards 1 and the entropy towards 0.',
+  'step.scaling.narration.unscaled':
+    'This run multiplies its scores by {factor}: the table shows each query’s largest weight and entropy, which scaling by 1/√d_k would flatten.',
   'step.links.narration':
     'The same weights as lines: the darker a line, the more the query on the left takes from the key on the right. Click a token to see only its lines.',
   'step.dropped.narration':
-    'With p = {p}, dropout sets each weight to 0 with probability {p} and multiplies the others by 1/(1−p) = {keep}. It happens only in training; with p = 0 nothing changes.',
+    'With p = {p}, dropout sets each weight to 0 with probability {p} and multiplies the others by 1/(1−p) = {keep}. It happens only in training; in evaluation the weights pass unchanged.',
+  'step.dropped.narration.off': 'Dropout is off (p = {p}): every weight passes on unchanged, as in evaluation.',
   'step.context.narration':
     'Each query’s new row is a weighted average of the {Skv} value rows: {S} rows of {dk} numbers per head. “{token}” now carries mostly what “{top}” offered.',
+  'step.context.narration.sum':
+    'Each query’s new row is a weighted sum of the {Skv} value rows, with the weights as the steps above left them (they no longer add up to one): {S} rows of {dk} numbers per head. “{token}” now carries mostly what “{top}” offered.',
   'step.concat.narration':
     'The {H} heads’ results are put side by side again: {H} × {dk} = {D} columns per token. Each coloured group of columns is one head.',
+  'step.concat.narration.one':
+    'With a single head there is nothing to put side by side: its {dk} columns are the {D} columns of each token.',
   'step.wo.narration':
     'One more learned {D}×{D} matrix mixes the heads, so every output number can use what all {H} heads found.',
+  'step.wo.narration.one': 'One more learned {D}×{D} matrix mixes the single head’s {D} features into the output.',
   'step.output.narration':
     'The result: one row of {D} numbers for each of the {S} tokens, the same shape as X. In a Transformer it is added to X and passed on to the next layer.',
   // Tokenizer, pre-split tokens, cloned Linear, additive scores, mask conventions; JSON type words in errors.
@@ -646,6 +667,8 @@ export default {
   'step.alibi.short': 'ALiBi',
   'step.alibi.narration':
     'Head {head} subtracts its slope times the distance i − j from every score, so far keys lose more. Each of the {H} heads has its own slope.',
+  'step.alibi.narration.one':
+    'Head {head} subtracts its slope times the distance i − j from every score, so far keys lose more.',
   'term.Q_norm': '',
   'term.K_norm': '',
   'term.Q_rope': '',
@@ -672,7 +695,7 @@ export default {
   'gqa.wrong': '.repeat (wrong): h % {Hkv}',
   'gqa.queryHead': 'Query head',
   'gqa.wrongNote':
-    '.repeat tiles the K/V heads (1 2 1 2 …) instead of repeating each in place (1 1 2 2 …): the marked query heads would read another head’s keys, and the model’s trained grouping breaks.',
+    '.repeat tiles the K/V heads ({tiled} …) instead of repeating each in place ({interleaved} …): the marked query heads would read another head’s keys, and the model’s trained grouping breaks.',
   'split.kvColumns': '{name}_g: K/V head {g} (read by head {h}) = {name} columns {from}…{to}',
   'alibi.slopes': 'Each head’s slope m_h',
   'alibi.slope': 'head {h}: m = {m}',
@@ -721,6 +744,8 @@ export default {
   'kv.said': 'Step {n} of {count}: query “{token}” (position {t})',
   'kv.kvHead': 'KV head {g}, read by head {h}',
   'kv.keys': 'Key cache K_cache',
+  'kv.keys.rope': 'Key cache K_cache (the keys after RoPE, as the RoPE step shows them)',
+  'kv.keys.norm': 'Key cache K_cache (the keys after QK-norm)',
   'kv.values': 'Value cache V_cache',
   'kv.scores': 'Scores q_t · k_j (one row)',
   'kv.weights': 'Weights of this step',
@@ -737,7 +762,7 @@ export default {
   'kv.bytes.mha': 'Multi-head (MHA)',
   'kv.bytes.gqa': 'Grouped-query (GQA)',
   'kv.bytes.mqa': 'Multi-query (MQA)',
-  'kv.bytes.formula': 'bytes = 2 (k and v) · {n} tokens · K/V heads · d_k = {dk} · 4 bytes.',
+  'kv.bytes.formula': 'bytes = 2 (k and v) · {n} tokens · K/V heads · d_k ({dk}) · 4 bytes.',
   'kv.bytes.noGqa':
     'This run has as many K/V heads as query heads, so its GQA row is plain MHA; set “KV heads” lower (the Llama-style preset) to share them.',
   'kv.trap.title': 'The trap: is_causal=True on one decode query',

@@ -139,14 +139,18 @@ export default {
   'step.masked.meaning': '被屏蔽的位置填入掩码填充值 {fill}，softmax 后权重为 0。',
   'step.attnweights.title': '注意力权重',
   'step.attnweights.meaning': '对每一行做 softmax：每个查询对各个键的权重都非负，且和为 1。',
+  'step.attnweights.meaning.sink':
+    '沿每一行做 softmax，sink logit 作为多出来的一列：每个查询对各个键的权重都非负，总和为 1 减去 sink 所占的份额。',
   'step.scaling.title': '缩放的作用',
   'step.scaling.meaning':
     '为什么要缩放：q·k 的方差随 d_k 增大，而分数相差很大时 softmax 会饱和。下表逐行比较有缩放与无缩放时的最大权重和权重熵（不缩放时，d_k 越大 softmax 越尖锐：最大值 → 1，熵 → 0）。',
+  'step.scaling.meaning.unscaled':
+    '为什么通常要缩放：q·k 的方差随 d_k 增大，而分数相差很大时 softmax 会饱和。本次运行把分数乘以 {factor}，所以表中两列没有被拉平：只有小于一的因子才会让权重变平。',
   'step.links.title': '谁在关注谁',
   'step.links.meaning':
     '从左侧每个查询词元连到右侧每个键词元，每个头一种颜色，线的不透明度就是权重。点击词元聚焦它。输入较长时只画当前头、每个查询最强的三个键。',
   'step.dropped.title': 'Dropout',
-  'step.dropped.meaning': '训练时 nn.Dropout 以概率 p 把权重置 0，其余乘以 1/(1−p)。',
+  'step.dropped.meaning': '训练时 nn.Dropout 以概率 p 把权重置为零，其余乘以 1/(1−p)。',
   'step.context.title': '加权求和（每个头）',
   'step.context.meaning': '每个查询的输出是值向量的加权和：上下文向量 = 注意力权重 · V_h。',
   'step.concat.title': '拼接各头',
@@ -439,9 +443,9 @@ export default {
   'meaning.scores.additive':
     '加性（Bahdanau）注意力分数：查询和键分别经过 W_a 和 U_a，再取 tanh，最后由 v_a 对各隐藏单元加权求和。悬停单元格可查看每个 tanh 项。',
   'meaning.scaled.headDim':
-    '分数除以 √d_k = √{n}，即乘以 {factor}。无论 d_k 多大，它都让分数的方差保持在 1 左右，softmax 就不会饱和（见“缩放的作用”）。',
+    '分数除以 √d_k = √{n}，即乘以 {factor}。这让分数的方差不随 d_k 增大，softmax 就不会饱和（见“缩放的作用”）。',
   'meaning.scaled.dModel':
-    '分数除以 √dModel = √{n}，即乘以 {factor}。有 H 个头时，它比通常的 1/√d_k 小 √H 倍（H = 1 时两者相同）。',
+    '分数除以 √dModel = √{n}，即乘以 {factor}。有多个头时，它比通常的 1/√d_k 小 √H 倍（只有一个头时两者相同）。',
   'meaning.scaled.none':
     '不缩放（× {factor}）：分数原样进入 softmax。分数的方差随 d_k 增大，softmax 会饱和（见“缩放的作用”）。',
   'meaning.scaled.custom': '分数乘以你给定的数 {factor}。',
@@ -454,7 +458,7 @@ export default {
   'meaning.mask.none': '没有掩码：每个查询都能关注每个键。',
   'meaning.masked.additive': '掩码被加到分数上：保留的位置加 0 不变，屏蔽的位置变为 {fill}，softmax 后权重为 0。',
   'meaning.masked.none': '没有掩码：掩码后的分数等于缩放后的分数。',
-  'meaning.dropped.off': 'Dropout 已关闭（评估模式，或 p = 0）：注意力权重原样传下去。',
+  'meaning.dropped.off': 'Dropout 已关闭（评估模式，或 p = {p}）：注意力权重原样传下去。',
   'meaning.output.noProj': '没有输出投影时，输出就是拼接后的各头输出本身。',
   'formula.clones': 'clones(nn.Linear(D, D), 4)',
   'formula.mask.blocked': 'M_{ij} = 1«：查询 i 不能看键 j；否则为» 0',
@@ -497,7 +501,7 @@ export default {
   'links.show': '要画的头',
   'links.allHeads': '全部头',
   'links.oneHead': '只看第 {h} 个头',
-  'dropout.summary': '{total} 个权重中有 {zeroed} 个被置 0；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
+  'dropout.summary': '{total} 个权重中有 {zeroed} 个被置为零；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
   'dropout.zeroWeights': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
@@ -605,30 +609,46 @@ export default {
   'step.X_context.narration': '上下文句子用同样的方式嵌入：{Skv} 行、每行 {D} 个数。键和值来自这里，查询仍然来自 X。',
   'step.weights.narration':
     '三个可学习的 {D}×{D} 矩阵。词元的一行乘以它们，就得到它的查询、键和值；是训练让这些数变得有用。',
+  'step.weights.narration.gqa':
+    '三个可学习的矩阵：W_Q 是 {D}×{D}，W_K 和 W_V 是 {D}×{kvWidth}，每个 K/V 头占 d_k 列。词元的一行乘以它们，就得到它的查询、键和值；是训练让这些数变得有用。',
   'step.qkv.narration':
     'X 的每一行分别乘以 W_Q、W_K 和 W_V：Q 有 {S} 行，K 和 V 有 {Skv} 行，每行 {D} 个数。同一个词元现在有了三种不同的表示。',
+  'step.qkv.narration.gqa':
+    'X 的每一行分别乘以 W_Q、W_K 和 W_V：Q 有 {S} 行、每行 {qWidth} 个数，K 和 V 有 {Skv} 行、每行 {kvWidth} 个数，因为 K/V 头更少。同一个词元现在有了三种不同的表示。',
   'step.split.narration':
     '{D} 列被切成 {H} 个头，每个头 {dk} 列。这里没有任何计算：每个头只处理自己的 {dk} 列（当前显示第 {head} 个头）。',
   'step.scores.narration':
     '每个查询与每个键做点积（{dk} 个数对应相乘再相加），{H} 个头各得到一个 {S}×{Skv} 的表。分数越大，匹配越好。',
+  'step.scores.narration.one':
+    '每个查询与每个键做点积（{dk} 个数对应相乘再相加），唯一的一个头得到一个 {S}×{Skv} 的表。分数越大，匹配越好。',
   'step.scaled.narration':
     '每个注意力分数都乘以 {scale}。如果不缩放，分数会随 d_k 变大，softmax 会把几乎全部权重给一个键。',
   'step.mask.narration':
-    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽（1），它们的权重将为 0。标为 0 的对不受影响。',
+    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}，它们的权重将为 {zero}。其余 {kept} 个对标为 {keptMark}，不受影响。',
+  'step.mask.narration.none': '没有掩码：这个句子的 {pairs} 个查询–键对都不受影响。',
   'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
   'step.attnweights.narration':
     'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
+  'step.attnweights.narration.sink':
+    'softmax 把每一行分数连同旁边的 sink logit 一起，变成 {Skv} 个 0 到 1 之间的注意力权重，它们的和是 1 减去 sink 所占的份额。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
   'step.averaged.narration':
     'nn.MultiheadAttention 返回的是一个权重矩阵而不是 H 个：各头注意力权重的平均（average_attn_weights=True）。它显示这一层整体上关注哪里，但输出从没用过这个平均：每个头用的都是自己的权重。',
   'step.scaling.narration':
     '对每个查询：它最大的权重和权重的分散程度（熵），分别在缩放和不缩放时。不缩放时，最大权重更接近 1，熵更接近 0。',
+  'step.scaling.narration.unscaled':
+    '本次运行把分数乘以 {factor}：表中是每个查询的最大权重和熵，按 1/√d_k 缩放会让它们变平。',
   'step.links.narration': '同样的注意力权重画成连线：线越深，左边的查询从右边的键取得越多。点击一个词元只看它的连线。',
   'step.dropped.narration':
-    'p = {p} 时，dropout 以概率 {p} 把每个权重置为 0，其余的乘以 1/(1−p) = {keep}。它只在训练时发生；p = 0 时什么都不变。',
+    'p = {p} 时，dropout 以概率 {p} 把每个权重置为 0，其余的乘以 1/(1−p) = {keep}。它只在训练时发生；评估时权重原样传下去。',
+  'step.dropped.narration.off': 'Dropout 已关闭（p = {p}）：每个权重都原样传下去，和评估时一样。',
   'step.context.narration':
     '每个查询的新行是 {Skv} 个值向量行的加权平均：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
+  'step.context.narration.sum':
+    '每个查询的新行是 {Skv} 个值向量行的加权和，权重是上面几步留下的（它们的和不再是一）：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
   'step.concat.narration': '{H} 个头的结果重新并排拼接：每个词元 {H} × {dk} = {D} 列。每组同色的列来自同一个头。',
+  'step.concat.narration.one': '只有一个头，没有什么需要并排拼接：它的 {dk} 列就是每个词元的 {D} 列。',
   'step.wo.narration': '再用一个可学习的 {D}×{D} 矩阵把各个头混合起来，每个输出数都能用到 {H} 个头找到的信息。',
+  'step.wo.narration.one': '再用一个可学习的 {D}×{D} 矩阵，把这唯一一个头的 {D} 个特征混合成输出。',
   'step.output.narration':
     '结果：{S} 个词元各有一行 {D} 个数，形状与 X 相同。在 Transformer 中，它会加到 X 上，再传给下一层。',
   // 分词方式、预先切分的词元、复制的 Linear、加性注意力分数、掩码约定；错误信息中的 JSON 类型词。
@@ -916,6 +936,7 @@ export default {
   'step.alibi.short': 'ALiBi',
   'step.alibi.narration':
     '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。{H} 个头各有自己的斜率。',
+  'step.alibi.narration.one': '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。',
   'term.Q_norm': '归一化后的查询',
   'term.K_norm': '归一化后的键',
   'term.Q_rope': '旋转后的查询',
@@ -942,7 +963,7 @@ export default {
   'gqa.wrong': '.repeat（错误）：h % {Hkv}',
   'gqa.queryHead': '查询头',
   'gqa.wrongNote':
-    '.repeat 把键/值头整体平铺（1 2 1 2 …），而不是每个原地重复（1 1 2 2 …）：标记的查询头会读到别的头的键，模型训练出的分组就被打乱了。',
+    '.repeat 把键/值头整体平铺（{tiled} …），而不是每个原地重复（{interleaved} …）：标记的查询头会读到别的头的键，模型训练出的分组就被打乱了。',
   'split.kvColumns': '{name}_g：第 {g} 个键/值头（第 {h} 个头读它）= {name} 的第 {from}…{to} 列',
   'alibi.slopes': '每个头的斜率 m_h',
   'alibi.slope': '第 {h} 个头：m = {m}',
@@ -989,6 +1010,8 @@ export default {
   'kv.said': '第 {n} 步，共 {count} 步：查询“{token}”（位置 {t}）',
   'kv.kvHead': 'KV 头 {g}，供第 {h} 个头读取',
   'kv.keys': '键缓存 K_cache',
+  'kv.keys.rope': '键缓存 K_cache（经过 RoPE 旋转后的键，与 RoPE 一步所示相同）',
+  'kv.keys.norm': '键缓存 K_cache（经过 QK-norm 后的键）',
   'kv.values': '值缓存 V_cache',
   'kv.scores': '注意力分数 q_t · k_j（一行）',
   'kv.weights': '这一步的注意力权重',
@@ -1005,7 +1028,7 @@ export default {
   'kv.bytes.mha': '多头注意力（MHA）',
   'kv.bytes.gqa': '分组查询注意力（GQA）',
   'kv.bytes.mqa': '多查询注意力（MQA）',
-  'kv.bytes.formula': '字节数 = 2（k 和 v）· {n} 个词元 · K/V 头数 · d_k = {dk} · 4 字节。',
+  'kv.bytes.formula': '字节数 = 2（k 和 v）· {n} 个词元 · K/V 头数 · d_k（{dk}）· 4 字节。',
   'kv.bytes.noGqa':
     '本次运行的 K/V 头数与查询头数相同，所以 GQA 一行就是普通 MHA；把“KV 头数”调小（如 Llama 风格预设）即可让多个头共享。',
   'kv.trap.title': '陷阱：对单个解码查询使用 is_causal=True',

@@ -38,7 +38,11 @@ export default {
   words: (run, t) => ({
     meaning: [say(t, 'step.alibi.meaning')],
     notes: [],
-    narration: [say(t, 'step.alibi.narration', { head: headNumber(run), H: size(run, 'H', { min: 2 }) })],
+    narration: [
+      run.multiHead
+        ? say(t, 'step.alibi.narration', { head: headNumber(run), H: size(run, 'H', { min: 2 }) })
+        : say(t, 'step.alibi.narration.one', { head: headNumber(run) }),
+    ],
   }),
   render: (run, kit) => () => renderAlibi(run, kit),
 };

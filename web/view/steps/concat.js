@@ -13,11 +13,13 @@ export default {
     meaning: [say(t, 'step.concat.meaning')],
     notes: [],
     narration: [
-      say(t, 'step.concat.narration', {
-        H: size(run, 'H', { min: 2 }),
-        dk: size(run, 'd_k'),
-        D: axis(run, 'concat', 2),
-      }),
+      run.multiHead
+        ? say(t, 'step.concat.narration', {
+            H: size(run, 'H', { min: 2 }),
+            dk: size(run, 'd_k'),
+            D: axis(run, 'concat', 2),
+          })
+        : say(t, 'step.concat.narration.one', { dk: size(run, 'd_k'), D: axis(run, 'concat', 2) }),
     ],
   }),
   render: (run, kit) => () => [kit.sentenceMatrix('concat', run.queryLabels, kit.headBands)],

@@ -8,10 +8,11 @@ import { size } from './quotes.js';
 
 function narrationOf(run, t) {
   const { i, top } = exampleToken(run);
-  const used = run.rs.p > 0 ? 'dropped' : 'weights';
+  // A weighted average only while each row's weights add up to 1: not after dropout, nor beside a sink.
+  const average = run.rs.p === 0 && !run.T.sinkWeights;
   return say(
     t,
-    'step.context.narration',
+    average ? 'step.context.narration' : 'step.context.narration.sum',
     {
       Skv: size(run, 'S_kv'),
       S: size(run, 'S'),
@@ -19,7 +20,7 @@ function narrationOf(run, t) {
       token: run.queryLabels[i],
       top: run.keyLabels[top],
     },
-    { claims: [{ rowsSumTo: 1, tensor: used, b: run.b, h: run.h }] },
+    { claims: average ? [{ rowsSumTo: 1, tensor: 'weights', b: run.b, h: run.h }] : [] },
   );
 }
 

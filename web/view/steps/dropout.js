@@ -22,7 +22,14 @@ function summaryOf(run, t) {
     }),
   ];
   if (dropout.zeroWeights)
-    sentences.push(say(t, 'dropout.zeroWeights', { n: count(dropout.zeroWeights, 'zeroWeights', where) }));
+    sentences.push(
+      say(
+        t,
+        'dropout.zeroWeights',
+        { n: count(dropout.zeroWeights, 'zeroWeights', where) },
+        { claims: [{ zeroWeights: dropout.zeroWeights, ...where, states: ['0'] }] },
+      ),
+    );
   return sentences;
 }
 
@@ -60,21 +67,23 @@ export default {
       ? `dropout(A) = A ⊙ m / (1 − p), m ~ Bernoulli(1 − p), 1/(1 − p) = ${derived(1 / (1 - rs.p), 'keepFactor').text}`
       : 'dropout(A) = A (p = 0)',
   words(run, t) {
-    const { rs } = run;
-    const p = setting(rs.p, 'dropout.p', { above: 0 });
-    const keep = derived(1 / (1 - rs.p), 'keepFactor', { b: run.b, h: run.h });
+    const { rs, b, h } = run;
+    const p = setting(rs.p, 'dropout.p');
+    if (rs.p === 0)
+      return {
+        meaning: [say(t, 'meaning.dropped.off', { p })],
+        notes: [],
+        content: [],
+        narration: [say(t, 'step.dropped.narration.off', { p })],
+      };
+    const keep = derived(1 / (1 - rs.p), 'keepFactor', { b, h });
     return {
-      meaning: [say(t, rs.p > 0 ? 'step.dropped.meaning' : 'meaning.dropped.off')],
+      meaning: [say(t, 'step.dropped.meaning')],
       notes: [],
       // Said in the step's content, above its matrices.
-      content: rs.p > 0 ? summaryOf(run, t) : [],
+      content: summaryOf(run, t),
       narration: [
-        say(
-          t,
-          'step.dropped.narration',
-          { p, keep },
-          { claims: [{ droppedAreZero: true, b: run.b, h: run.h, states: ['0'] }] },
-        ),
+        say(t, 'step.dropped.narration', { p, keep }, { claims: [{ droppedAreZero: true, b, h, states: ['0'] }] }),
       ],
     };
   },

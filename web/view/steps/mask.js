@@ -2,7 +2,7 @@
 // or additive (0 or the fill). Causal blocks j > i, padding blocks <pad> keys, a window blocks i − j ≥ w.
 import { formatNumber } from '../../model/format.js';
 import { windowEffect } from '../../model/variant-math.js';
-import { say } from '../../model/words.js';
+import { say, whole } from '../../model/words.js';
 import { sentenceStart } from '../../model/selection.js';
 import { count, setting } from './quotes.js';
 import { MASK_FORMULA, fillText } from './formulas.js';
@@ -60,21 +60,22 @@ function meaningOf(run, t) {
 }
 
 function narrationOf(run, t) {
-  const { T, b, S, Skv } = run;
-  const start = sentenceStart(T.mask, b);
-  let blocked = 0;
-  for (let k = start; k < start + S * Skv; k++) if (T.mask.data[k] !== 0) blocked++;
-  const claims = [
-    { maskMarks: 'blocked', b, states: ['1'] },
-    { maskMarks: 'kept', b, states: ['0'] },
-    { weightsAt: 'blocked', b, h: run.h, states: ['0'] },
-  ];
-  return say(
-    t,
-    'step.mask.narration',
-    { blocked: count(blocked, 'blocked', { b }), pairs: count(S * Skv, 'pairs') },
-    { claims },
-  );
+  const { rs, b, h, S, Skv } = run;
+  const pairs = count(S * Skv, 'pairs');
+  if (rs.mask === 'none' && !rs.window) return say(t, 'step.mask.narration.none', { pairs });
+  const blocked = cellsWhere(run, run.blocked);
+  // What M holds at a blocked and at a kept cell, in the run's convention.
+  const [blockedMark, keptMark] = MARKS[rs.maskConvention];
+  const mark = (text, which) =>
+    text === null ? setting(rs.fill, 'maskFill') : whole(Number(text), { maskValue: which, b });
+  return say(t, 'step.mask.narration', {
+    blocked: count(blocked, 'blocked', { b }),
+    pairs,
+    kept: count(S * Skv - blocked, 'kept', { b }),
+    blockedMark: mark(blockedMark, 'blocked'),
+    keptMark: mark(keptMark, 'kept'),
+    zero: whole(0, { weightAt: 'blocked', b, h }),
+  });
 }
 
 function renderMask(run, kit) {

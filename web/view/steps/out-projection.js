@@ -22,7 +22,11 @@ export default {
   words: (run, t) => ({
     meaning: [say(t, 'step.wo.meaning'), initMeaning(run, t, ['W_O'])],
     notes: [],
-    narration: [say(t, 'step.wo.narration', { D: axis(run, 'W_O', 0), H: size(run, 'H', { min: 2 }) })],
+    narration: [
+      run.multiHead
+        ? say(t, 'step.wo.narration', { D: axis(run, 'W_O', 0), H: size(run, 'H', { min: 2 }) })
+        : say(t, 'step.wo.narration.one', { D: axis(run, 'W_O', 0) }),
+    ],
   }),
   render: (run, kit) => () => [kit.row(kit.weightMatrix('W_O'), ...(run.T.b_O ? [kit.weightMatrix('b_O')] : []))],
 };

@@ -26,13 +26,20 @@ export function initMeaning(run, t, names = PROJECTIONS) {
       {},
       { claims: names.map((name) => ({ inRange: name, from: 0, below: 1, states: ['0', '1'] })) },
     );
+  if (rs.init === 'torch-linear-clones')
+    return say(
+      t,
+      INIT_MEANING[rs.init],
+      {},
+      { claims: [{ equalWeights: ['W_Q', 'W_K', 'W_V', 'W_O'], states: ['4'] }] },
+    );
   if (rs.init === 'torch-mha')
     return say(t, INIT_MEANING[rs.init], {}, { claims: [{ allZero: ['b_Q', 'b_K', 'b_V'], states: ['0'] }] });
   return say(t, INIT_MEANING[rs.init] ?? INIT_MEANING['torch-linear']);
 }
 
 /** W_Q … = how they were drawn; their sizes; the biases the run has. */
-function projectionFormula({ rs, bias, hasWO }, t) {
+function projectionFormula({ rs, bias, hasWO, H, Hkv }, t) {
   const biases = ['Q', 'K', 'V'].filter((n) => bias[n]);
   const w = 'W_{Q}, W_{K}, W_{V}';
   const drawn = {
@@ -47,7 +54,11 @@ function projectionFormula({ rs, bias, hasWO }, t) {
       ? 'W_{Q} = [heads[h].query.weight^{⊤}]_{h}, …'
       : 'W_{Q} = q_proj.weight^{⊤}, W_{K} = k_proj.weight^{⊤}, W_{V} = v_proj.weight^{⊤}');
   const biasText = biases.length ? `, ${biases.map((n) => `b_{${n}}`).join(', ')} ∈ ℝ^{d_{model}}` : '';
-  return `${text}; ${w} ∈ ℝ^{d_{model}×d_{model}}${biasText}`;
+  const sizes =
+    Hkv && Hkv < H
+      ? 'W_{Q} ∈ ℝ^{d_{model}×d_{model}}, W_{K}, W_{V} ∈ ℝ^{d_{model}×H_{kv}d_{k}}'
+      : `${w} ∈ ℝ^{d_{model}×d_{model}}`;
+  return `${text}; ${sizes}${biasText}`;
 }
 
 export default {
@@ -63,15 +74,17 @@ export default {
   formula: projectionFormula,
   words(run, t) {
     const { D } = run;
-    const all = PROJECTIONS.flatMap((name) => [
-      [name, 0],
-      [name, 1],
-    ]);
-    return {
-      meaning: [say(t, 'step.weights.meaning'), initMeaning(run, t)],
-      notes: [],
-      narration: [say(t, 'step.weights.narration', { D: sharedAxis(run, D, all) })],
-    };
+    const rows = PROJECTIONS.map((name) => [name, 0]);
+    const narration = run.gqa
+      ? say(t, 'step.weights.narration.gqa', {
+          D: sharedAxis(run, D, [...rows, ['W_Q', 1]]),
+          kvWidth: sharedAxis(run, run.T.W_K.shape[1], [
+            ['W_K', 1],
+            ['W_V', 1],
+          ]),
+        })
+      : say(t, 'step.weights.narration', { D: sharedAxis(run, D, [...rows, ...PROJECTIONS.map((name) => [name, 1])]) });
+    return { meaning: [say(t, 'step.weights.meaning'), initMeaning(run, t)], notes: [], narration: [narration] };
   },
   render: (run, kit) => () => [
     kit.row(...PROJECTIONS.map(kit.weightMatrix).filter(Boolean)),

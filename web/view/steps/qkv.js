@@ -1,10 +1,13 @@
 // Step "qkv": Q = X·W_Q + b_Q [B, S, D]; K, V = X_kv·W_K|V + b [B, S_kv, H_kv·d_k].
 // torch: q = q_proj(x); k = k_proj(x_kv); v = v_proj(x_kv).
-import { say, whole } from '../../model/words.js';
+import { quote, say, whole } from '../../model/words.js';
 import { renderGqaGrouping } from './variant-figures.js';
 import { features } from './run-context.js';
 import { axis, sharedAxis, size } from './quotes.js';
 import { sentenceStart } from '../../model/selection.js';
+
+/** "1 2 1 2": the K/V head (1-based) each of the first query heads reads. */
+const pattern = (H, kvHead) => Array.from({ length: Math.min(H, 8) }, (_, h) => kvHead(h)).join(' ');
 
 /** With GQA, the notes on which K/V head each query head reads. */
 export function gqaNotes(run, t) {
@@ -13,7 +16,16 @@ export function gqaNotes(run, t) {
   const width = axis(run, 'K', 2);
   if (Hkv === 1) return [say(t, 'gqa.mqa', { H: size(run, 'H'), width })];
   const group = whole(H / Hkv, { value: 'gqaGroup' });
-  return [say(t, 'gqa.note', { H: size(run, 'H'), Hkv: size(run, 'H_kv'), group, width }), say(t, 'gqa.wrongNote')];
+  // The K/V head each query head reads: .repeat tiles them, repeat_interleave repeats each in place.
+  const tiled = pattern(H, (h) => (h % Hkv) + 1);
+  const interleaved = pattern(H, (h) => Math.floor(h / (H / Hkv)) + 1);
+  return [
+    say(t, 'gqa.note', { H: size(run, 'H'), Hkv: size(run, 'H_kv'), group, width }),
+    say(t, 'gqa.wrongNote', {
+      tiled: quote(tiled, { kvPattern: 'tiled' }, tiled),
+      interleaved: quote(interleaved, { kvPattern: 'interleaved' }, interleaved),
+    }),
+  ];
 }
 
 export default {
@@ -32,15 +44,25 @@ export default {
     meaning: [say(t, 'step.qkv.meaning')],
     notes: gqaNotes(run, t),
     narration: [
-      say(t, 'step.qkv.narration', {
-        S: size(run, 'S'),
-        Skv: size(run, 'S_kv'),
-        D: sharedAxis(run, run.D, [
-          ['Q', 2],
-          ['K', 2],
-          ['V', 2],
-        ]),
-      }),
+      run.gqa
+        ? say(t, 'step.qkv.narration.gqa', {
+            S: size(run, 'S'),
+            Skv: size(run, 'S_kv'),
+            qWidth: axis(run, 'Q', 2),
+            kvWidth: sharedAxis(run, run.T.K.shape[2], [
+              ['K', 2],
+              ['V', 2],
+            ]),
+          })
+        : say(t, 'step.qkv.narration', {
+            S: size(run, 'S'),
+            Skv: size(run, 'S_kv'),
+            D: sharedAxis(run, run.D, [
+              ['Q', 2],
+              ['K', 2],
+              ['V', 2],
+            ]),
+          }),
     ],
   }),
   render(run, kit) {

@@ -1,6 +1,7 @@
 // Step "scaling": what the scale does to each row's softmax: its largest weight and entropy, with and
 // without s, worked out from head h's scores a block of rows at a time; the charts and the table.
 import { say } from '../../model/words.js';
+import { derived } from './quotes.js';
 import { headStart } from '../../model/selection.js';
 import { scaleFactorText } from './formulas.js';
 import { renderScalingCharts, renderScalingTable, scalingRows } from './scaling-figures.js';
@@ -51,10 +52,23 @@ export default {
   name: 'scaling',
   shapes: [],
   formula: (run, t) => t('formula.scaling'),
-  words: (run, t) => ({
-    meaning: [say(t, 'step.scaling.meaning', {}, { claims: [{ scalingSharpens: true, b: run.b, h: run.h }] })],
-    notes: [],
-    narration: [say(t, 'step.scaling.narration', {}, { claims: [{ scalingSharpens: true, b: run.b, h: run.h }] })],
-  }),
+  words(run, t) {
+    const where = { b: run.b, h: run.h };
+    // Scaling flattens each row's softmax only when the factor is below 1; otherwise the table shows no change.
+    if (run.factor < 1) {
+      const claims = [{ scalingSharpens: true, ...where, states: ['1', '0'] }];
+      return {
+        meaning: [say(t, 'step.scaling.meaning', {}, { claims })],
+        notes: [],
+        narration: [say(t, 'step.scaling.narration', {}, { claims })],
+      };
+    }
+    const factor = derived(run.factor, 'scaleFactor', where);
+    return {
+      meaning: [say(t, 'step.scaling.meaning.unscaled', { factor })],
+      notes: [],
+      narration: [say(t, 'step.scaling.narration.unscaled', { factor })],
+    };
+  },
   render: (run, kit) => (el) => buildScaling(run, kit, el),
 };

@@ -36,12 +36,14 @@ export default {
     meaning: [say(t, run.rs.score === 'additive' ? 'meaning.scores.additive' : 'step.scores.meaning')],
     notes: [],
     narration: [
-      say(t, 'step.scores.narration', {
-        dk: size(run, 'd_k'),
-        S: size(run, 'S'),
-        Skv: size(run, 'S_kv'),
-        H: size(run, 'H', { min: 2 }),
-      }),
+      run.multiHead
+        ? say(t, 'step.scores.narration', {
+            dk: size(run, 'd_k'),
+            S: size(run, 'S'),
+            Skv: size(run, 'S_kv'),
+            H: size(run, 'H', { min: 2 }),
+          })
+        : say(t, 'step.scores.narration.one', { dk: size(run, 'd_k'), S: size(run, 'S'), Skv: size(run, 'S_kv') }),
     ],
   }),
   render: (run, kit) => () => [

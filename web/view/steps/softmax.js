@@ -43,19 +43,30 @@ function notesOf(run, t) {
   return notes;
 }
 
+/** What softmax's words claim of each row of weights: in [0, 1], and summing to 1 (with the sink's share, if any). */
+function sumClaims(run) {
+  const where = { b: run.b, h: run.h };
+  const sum = run.T.sinkWeights
+    ? { rowsWithSinkSumToOne: true, ...where }
+    : { rowsSumTo: 1, tensor: 'weights', ...where };
+  return [
+    { inRange: 'weights', from: 0, upTo: 1, states: ['0', '1'] },
+    { ...sum, states: ['1'] },
+  ];
+}
+
 function narrationOf(run, t) {
   const { i, top, weight } = exampleToken(run);
-  const where = { b: run.b, h: run.h };
   return say(
     t,
-    'step.attnweights.narration',
+    run.T.sinkWeights ? 'step.attnweights.narration.sink' : 'step.attnweights.narration',
     {
       Skv: size(run, 'S_kv'),
       token: run.queryLabels[i],
       top: run.keyLabels[top],
       weight: cell(run, 'weights', [run.b, run.h, i, top], weight, { rowMax: true }),
     },
-    { claims: [{ rowsSumTo: 1, tensor: 'weights', ...where, states: ['0', '1'] }] },
+    { claims: sumClaims(run) },
   );
 }
 
@@ -100,9 +111,9 @@ export default {
     meaning: [
       say(
         t,
-        'step.attnweights.meaning',
+        run.T.sinkWeights ? 'step.attnweights.meaning.sink' : 'step.attnweights.meaning',
         {},
-        { claims: [{ rowsSumTo: 1, tensor: 'weights', b: run.b, h: run.h, states: ['1'] }] },
+        { claims: sumClaims(run) },
       ),
     ],
     notes: notesOf(run, t),

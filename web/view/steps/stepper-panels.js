@@ -16,7 +16,9 @@ import {
   tileSizeOf,
 } from '../../model/stepper-runs.js';
 import { headStart } from '../../model/selection.js';
+import { joined } from '../../model/words.js';
 import { headColor } from '../common/colors.js';
+import { kvCacheWords } from './kv-cache-words.js';
 import { element } from '../common/dom.js';
 import { renderMatrix, withCode } from '../common/matrix.js';
 
@@ -237,6 +239,7 @@ class KvCachePanel extends StepperPanel {
     const step = this.index;
     const at = decodeStep(decoded, step, h);
     const token = tokens[step];
+    const words = kvCacheWords(decoded, at, step, token, t, ctx.result.tensors);
     updateControl(this.#control, {
       t,
       label: t('kv.control'),
@@ -251,7 +254,7 @@ class KvCachePanel extends StepperPanel {
     // The key and the value cache of the K/V head this query head reads, the new row outlined.
     const cacheGroup = (kind, title, data) =>
       group(
-        `${t(title)} (${keyHead})`,
+        `${title.text} (${keyHead})`,
         this.figure({
           name: `kv-${kind}`,
           caption: `${kind}_cache (${keyHead})`,
@@ -264,7 +267,7 @@ class KvCachePanel extends StepperPanel {
         }),
         headColor(h),
       );
-    const cache = row(cacheGroup('K', 'kv.keys', at.keys), cacheGroup('V', 'kv.values', at.values));
+    const cache = row(cacheGroup('K', words.keysTitle, at.keys), cacheGroup('V', words.valuesTitle, at.values));
     const oneRow = (name, title, data, kind) =>
       group(
         title,
@@ -287,22 +290,20 @@ class KvCachePanel extends StepperPanel {
     const identical = element(
       'p',
       at.identical ? 'stepper-verdict same' : 'stepper-verdict differs',
-      t(at.identical ? 'kv.identical' : 'kv.notIdentical', { t: step, token }) +
-        ' ' +
-        t('kv.identicalCount', { n: decoded.identicalRows, count: decoded.rows }),
+      joined(words.verdict).text,
     );
     return [
-      element('p', 'stepper-note', t('kv.appended', { t: step, token, n: step + 1, computed: step + 1 })),
+      element('p', 'stepper-note', words.appended.text),
       cache,
       rows,
       identical,
-      this.#bytes(t, decoded.sizes, at.bytes, step),
+      this.#bytes(t, decoded.sizes, at.bytes, step, words),
       this.#trap(t, at, step, token, cached),
     ];
   }
 
   /** The cache's size at this length for MHA, GQA and MQA: a table with bars. */
-  #bytes(t, { H, H_kv: Hkv, headDim: dk }, bytes, step) {
+  #bytes(t, { H, H_kv: Hkv }, bytes, step, words) {
     const box = element('div', 'kv-bytes');
     box.append(element('h3', null, t('kv.bytes.title', { n: step + 1 })));
     const table = element('table', 'kv-bytes-table');
@@ -335,8 +336,8 @@ class KvCachePanel extends StepperPanel {
       tr.append(barCell);
       if (layout === 'gqa' && Hkv === H) tr.classList.add('same-as-mha');
     }
-    box.append(table, element('p', 'stepper-note', t('kv.bytes.formula', { n: step + 1, dk })));
-    if (Hkv === H) box.append(element('p', 'stepper-note', t('kv.bytes.noGqa')));
+    box.append(table, element('p', 'stepper-note', words.bytes.text));
+    if (words.noGqa) box.append(element('p', 'stepper-note', words.noGqa.text));
     return box;
   }
 

@@ -1,0 +1,57 @@
+// The runs the claims test words: every preset, and a grid of settings that
+// reaches every branch of the steps' words (each mask kind × convention × fill,
+// dropout, GQA and MQA, window and sinks, a sink logit, ALiBi, softcap, QK-norm
+// and RoPE, cross-attention, padding with batch > 1, additive scores, one head,
+// every scale and weight init, random inputs).
+import { PRESETS, presetSettings } from '../../../web/model/presets.js';
+
+const TWO_SENTENCES = { en: 'the cat sat on the mat\na dog ran', zh: '小猫坐在垫子上\n小狗跑了' };
+
+function* maskGrid() {
+  for (const mask of ['none', 'causal', 'padding', 'causal+padding'])
+    for (const maskConvention of ['blocked', 'keep', 'additive'])
+      for (const maskFill of ['-inf', -1e9]) yield { text: TWO_SENTENCES, mask, maskConvention, maskFill };
+}
+
+const VARIANTS = [
+  { text: 'He sat by the bank', 'dropout.p': 0.2 },
+  { text: 'He sat by the bank', mask: 'causal', 'dropout.p': 0.5, numHeads: 1 },
+  { text: 'the cat sat on the warm mat', dModel: 16, numHeads: 4, numKVHeads: 2, mask: 'causal' },
+  { text: 'the cat sat on the warm mat', dModel: 16, numHeads: 4, numKVHeads: 1, 'rope.style': 'rotate-half' },
+  { text: 'one two three four five six seven', mask: 'causal', window: 3, sinkTokens: 1 },
+  { text: 'one two three four five six seven', mask: 'causal', window: 2 },
+  { text: 'He sat by the bank', sinkLogit: 0.5 },
+  { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 4, dModel: 16 },
+  { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 1 },
+  { text: 'He sat by the bank', softcap: 5, scale: 'none' },
+  { text: 'He sat by the bank', qkNorm: true, 'rope.style': 'interleaved', mask: 'causal' },
+  { text: 'He sat by the bank', contextText: 'Er saß am Ufer des Flusses' },
+  { text: 'He sat by the bank', score: 'additive', scale: 'none' },
+  { text: 'He sat by the bank', numHeads: 1, 'weights.outProj': false },
+  { text: 'He sat by the bank', scale: 'd-model', 'weights.init': 'torch-rand' },
+  { text: 'He sat by the bank', scale: 0.3, 'weights.init': 'torch-mha', 'weights.qkvBias': true },
+  { text: 'He sat by the bank', 'weights.init': 'identity', 'embedding.positional': 'sinusoidal' },
+  { text: 'He sat by the bank', 'weights.init': 'torch-linear-clones' },
+  { text: 'He sat by the bank', 'weights.layout': 'per-head' },
+  { input: { randn: [2, 5, 8] } },
+  { input: { rand: [1, 4, 8] }, mask: 'causal' },
+];
+
+/** [{name, settings (flat, per language), lang}] for every run the test words. */
+export function claimRuns() {
+  const runs = [];
+  for (const lang of ['en', 'zh']) {
+    for (const preset of PRESETS)
+      runs.push({ name: `preset ${preset.key}`, settings: presetSettings(preset, lang), lang });
+    let k = 0;
+    for (const settings of [...maskGrid(), ...VARIANTS]) {
+      const text = settings.text && typeof settings.text === 'object' ? settings.text[lang] : settings.text;
+      runs.push({
+        name: `grid ${k++} ${JSON.stringify(settings)}`,
+        settings: { ...settings, ...(text ? { text } : {}) },
+        lang,
+      });
+    }
+  }
+  return runs;
+}
