@@ -11,6 +11,7 @@ import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.j
 import { renderFormula } from './formulas.js';
 import { features } from './run-context.js';
 import { shapeLine, stepShapesOf } from './shapes.js';
+import { joined } from '../../model/words.js';
 
 // What each tensor is, in words, for the captions and headings around its name: the i18n key term.<name>.
 const TERMED = new Set(
@@ -19,62 +20,76 @@ const TERMED = new Set(
   ),
 );
 
-/** A paragraph holding a sentence (model/words.js) or a plain text. */
-export function sentenceParagraph(className, sentence) {
-  const p = element('p', className, typeof sentence === 'string' ? sentence : sentence.text);
-  return p;
-}
-
 /**
  * The kit for one render. ctx: {container, run (run-context.js), view, edits, on, queue, progressive}.
- * view: {t, theme, exportable, editable, linksAllHeads}; edits: {isWeightEdited, isEmbeddingEdited};
- * on: {editWeight, editEmbedding, focus, selectHead, showAllHeads}.
+ * view: {t, theme, exportable, editable, linksAllHeads, steppers}; edits: {isWeightEdited, isEmbeddingEdited};
+ * on: {editWeight, editEmbedding, focus, selectHead, showAllHeads}. Its members are arrow functions, so a
+ * step can pass them on (PROJECTIONS.map(kit.weightMatrix)).
  */
-export function createKit({ container, run, view, edits, on, queue, progressive }) {
-  const { t } = view;
-  const { T, b, h, g, S, Skv, D, H, Hkv, dk, queryLabels, keyLabels, multiHead, gqa } = run;
-  const later = progressive ? (job, el) => queue.add(job, el) : (job) => job();
+export class StepKit {
   // The matrices, the heads' heatmaps and the links view on the page, kept and updated where only numbers change.
-  const previous = new Map();
-  const previousMultiples = new Map();
-  for (const figure of container.querySelectorAll('figure.matrix-figure')) previous.set(figure.dataset.matrix, figure);
-  for (const box of container.querySelectorAll('.head-multiples')) previousMultiples.set(box.dataset.heads, box);
-  const kit = {
-    t,
-    view,
-    run,
-    later,
-    progressive,
-    edits,
-    on,
-    editable: view.editable !== false,
-    previousLinks: container.querySelector('svg.links'),
+  #previous = new Map();
+  #previousMultiples = new Map();
+  #container;
+
+  constructor({ container, run, view, edits, on, queue, progressive }) {
+    this.t = view.t;
+    Object.assign(this, { run, view, edits, on, progressive, editable: view.editable !== false });
+    this.later = progressive ? (job, el) => queue.add(job, el) : (job) => job();
+    this.#container = container;
+    for (const figure of container.querySelectorAll('figure.matrix-figure'))
+      this.#previous.set(figure.dataset.matrix, figure);
+    for (const box of container.querySelectorAll('.head-multiples'))
+      this.#previousMultiples.set(box.dataset.heads, box);
+    this.previousLinks = container.querySelector('svg.links');
     // The stand-ins of the content being built (all steps', or, built in slices, one step's).
-    standIns: [],
+    this.standIns = [];
     // Built in slices: each step's content, built (and patched into its step on the page) by a later slice.
-    contents: progressive ? [] : null,
-    headLabel: t('view.head', { h: h + 1 }),
-    common: { t, decimals: run.decimals, theme: view.theme, exportable: Boolean(view.exportable) },
-  };
+    this.contents = progressive ? [] : null;
+    this.headLabel = this.t('view.head', { h: run.h + 1 });
+    this.common = { t: this.t, decimals: run.decimals, theme: view.theme, exportable: Boolean(view.exportable) };
+    this.headBands = run.multiHead ? this.#bands(run.H, (k) => this.t('view.head', { h: k + 1 })) : {};
+    // K and V: with GQA, H_kv bands, one per K/V head.
+    this.kvBands = !run.gqa
+      ? this.headBands
+      : run.Hkv > 1
+        ? this.#bands(run.Hkv, (k) => this.t('view.kvHead', { g: k + 1 }))
+        : { columnColor: this.headOfColumn };
+  }
+
+  headOfColumn = (j) => headColor(Math.floor(j / this.run.dk));
+
+  // A header row naming the head of each band of d_k columns, and a stripe where each starts.
+  #bands(count, label) {
+    const { dk } = this.run;
+    return {
+      columnColor: this.headOfColumn,
+      columnGroups: Array.from({ length: count }, (_, k) => ({ label: label(k), span: dk, color: headColor(k) })),
+      cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
+    };
+  }
 
   /** A node the render kept (`old`, updated in place) stands in the new tree as a placeholder. */
-  kit.keep = (node, old) => {
+  keep = (node, old) => {
     if (!old || node !== old) return node;
     const placeholder = standIn(node);
-    kit.standIns.push(placeholder);
+    this.standIns.push(placeholder);
     return placeholder;
   };
-  kit.figureOf = (matrixView) =>
-    kit.keep(
-      renderMatrix(progressive ? { ...matrixView, later } : matrixView, previous.get(matrixView.name)),
-      previous.get(matrixView.name),
-    );
+
+  figureOf = (matrixView) => {
+    const old = this.#previous.get(matrixView.name);
+    return this.keep(renderMatrix(this.progressive ? { ...matrixView, later: this.later } : matrixView, old), old);
+  };
+
   /** A label template for tensor `name` (key: its layout), with {name} left for the name itself. */
-  kit.tensorLabel = (key, name, head) =>
-    t(key, { term: t(TERMED.has(name) ? `term.${name}` : 'term.additive'), head, name: '{name}' });
-  kit.heading = (name) => ({ template: kit.tensorLabel('label.heading', name), name });
+  tensorLabel = (key, name, head) =>
+    this.t(key, { term: this.t(TERMED.has(name) ? `term.${name}` : 'term.additive'), head, name: '{name}' });
+
+  heading = (name) => ({ template: this.tensorLabel('label.heading', name), name });
+
   /** A heading (text, or {template, name} with the name kept untranslated) over a matrix. */
-  kit.group = (label, content, color) => {
+  group = (label, content, color) => {
     const box = element('div', 'matrix-group');
     const title = element('h3');
     if (typeof label === 'string') title.textContent = label;
@@ -83,15 +98,17 @@ export function createKit({ container, run, view, edits, on, queue, progressive 
     box.append(title, content);
     return box;
   };
-  kit.row = (...children) => {
+
+  row = (...children) => {
     const box = element('div', 'matrix-row');
     box.append(...children);
     return box;
   };
-  kit.matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
-    kit.figureOf({
+
+  matrix = (name, tensor, offset, rows, cols, rowLabels, colLabels, extra = {}) =>
+    this.figureOf({
       name,
-      caption: extra.caption ?? kit.tensorLabel('label.caption', name),
+      caption: extra.caption ?? this.tensorLabel('label.caption', name),
       data: tensor.data,
       offset,
       rows,
@@ -99,96 +116,80 @@ export function createKit({ container, run, view, edits, on, queue, progressive 
       rowLabels,
       colLabels,
       kind: 'signed',
-      ...kit.common,
+      ...this.common,
       ...extra,
     });
+
   /** Sentence b of a [B, rows, cols] tensor (X, Q, concat, output). */
-  kit.sentenceMatrix = (name, rowLabels, extra = {}) => {
-    const tensor = T[name];
+  sentenceMatrix = (name, rowLabels, extra = {}) => {
+    const tensor = this.run.T[name];
     const [, rows, cols] = tensor.shape;
-    return kit.matrix(name, tensor, sentenceStart(tensor, b), rows, cols, rowLabels, features(cols), extra);
+    return this.matrix(name, tensor, sentenceStart(tensor, this.run.b), rows, cols, rowLabels, features(cols), extra);
   };
 
-  const headOfColumn = (j) => headColor(Math.floor(j / dk));
-  const bands = (count, label) => ({
-    columnGroups: Array.from({ length: count }, (_, k) => ({ label: label(k), span: dk, color: headColor(k) })),
-    cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
-  });
-  // Q and concat: a header row naming the head of each band of d_k columns, and a stripe where each starts.
-  kit.headBands = multiHead ? { columnColor: headOfColumn, ...bands(H, (k) => t('view.head', { h: k + 1 })) } : {};
-  // K and V: with GQA, H_kv bands, one per K/V head.
-  kit.kvBands = !gqa
-    ? kit.headBands
-    : Hkv > 1
-      ? { columnColor: headOfColumn, ...bands(Hkv, (k) => t('view.kvHead', { g: k + 1 })) }
-      : { columnColor: headOfColumn };
-  kit.headOfColumn = headOfColumn;
-
   /** A projection weight (W_Q … b_O), editable; W_K and W_V are H_kv·d_k wide with GQA. */
-  kit.weightMatrix = (name) => {
-    const tensor = T[name];
+  weightMatrix = (name) => {
+    const tensor = this.run.T[name];
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
     const cols = tensor.shape[tensor.shape.length - 1];
-    return kit.group(
-      kit.heading(name),
-      kit.matrix(name, tensor, 0, isBias ? 1 : D, cols, isBias ? [name] : features(D), features(cols), {
-        editable: kit.editable,
-        edited: (i, j) => edits.isWeightEdited(name, i, j),
-        onEdit: (i, j, value) => on.editWeight(name, i, j, value),
-        columnColor: name === 'W_O' || name === 'b_O' ? undefined : headOfColumn,
+    const rows = isBias ? 1 : this.run.D;
+    return this.group(
+      this.heading(name),
+      this.matrix(name, tensor, 0, rows, cols, isBias ? [name] : features(rows), features(cols), {
+        editable: this.editable,
+        edited: (i, j) => this.edits.isWeightEdited(name, i, j),
+        onEdit: (i, j, value) => this.on.editWeight(name, i, j, value),
+        columnColor: name === 'W_O' || name === 'b_O' ? undefined : this.headOfColumn,
       }),
     );
   };
 
   /** Head h's S × S_kv matrix of a per-head tensor (scores … dropped). extra.figureName: its name on the page. */
-  kit.headMatrix = (name, { figureName = name, ...extra } = {}) =>
-    kit.group(
-      { template: kit.tensorLabel('label.heading.head', name, kit.headLabel), name },
-      kit.matrix(figureName, T[name], headStart(T[name], b, h), S, Skv, queryLabels, keyLabels, {
-        caption: kit.tensorLabel('label.caption.head', name, kit.headLabel),
+  headMatrix = (name, { figureName = name, ...extra } = {}) => {
+    const { T, b, h, S, Skv, queryLabels, keyLabels } = this.run;
+    return this.group(
+      { template: this.tensorLabel('label.heading.head', name, this.headLabel), name },
+      this.matrix(figureName, T[name], headStart(T[name], b, h), S, Skv, queryLabels, keyLabels, {
+        caption: this.tensorLabel('label.caption.head', name, this.headLabel),
         captionName: name,
         ...extra,
       }),
       headColor(h),
     );
+  };
 
-  // A K or V side (K, K_norm, K_rope, V) has the K/V heads: the selected head reads K/V head g.
-  const isKeySide = (name) => name[0] === 'K' || name[0] === 'V';
-  /** Head h's d_k columns of a [B, S, H·d_k] tensor (K/V head g's for a key side with GQA). */
-  kit.headView = (name, tensor, len, labels, figureName = `${name}_h`) => {
-    const kv = gqa && isKeySide(name);
-    const head = kv ? g : h;
+  /** Head h's d_k columns of a [B, S, H·d_k] tensor (K/V head g's for a key side, K… or V…, with GQA). */
+  headView = (name, tensor, len, labels, figureName = `${name}_h`) => {
+    const { t, run } = this;
+    const kv = run.gqa && (name[0] === 'K' || name[0] === 'V');
+    const head = kv ? run.g : run.h;
+    const { dk } = run;
     const columns = { from: `d${head * dk}`, to: `d${head * dk + dk - 1}` };
     const label = kv
-      ? t('split.kvColumns', { name, g: g + 1, h: h + 1, ...columns })
-      : multiHead
-        ? t('split.columns', { name, h: h + 1, ...columns })
-        : { template: kit.tensorLabel('label.heading.head', name, kit.headLabel), name: `${name}_h` };
-    return kit.group(
+      ? t('split.kvColumns', { name, g: run.g + 1, h: run.h + 1, ...columns })
+      : run.multiHead
+        ? t('split.columns', { name, h: run.h + 1, ...columns })
+        : { template: this.tensorLabel('label.heading.head', name, this.headLabel), name: `${name}_h` };
+    const start = sentenceStart(tensor, run.b) + head * dk;
+    return this.group(
       label,
-      kit.matrix(
-        figureName,
-        tensor,
-        sentenceStart(tensor, b) + head * dk,
-        len,
-        dk,
-        labels,
-        features(dk, 'd', head * dk),
-        {
-          rowStride: tensor.shape[2],
-          caption: kit.tensorLabel('label.caption.head', name, kv ? t('view.kvHead', { g: g + 1 }) : kit.headLabel),
-          captionName: name,
-        },
-      ),
+      this.matrix(figureName, tensor, start, len, dk, labels, features(dk, 'd', head * dk), {
+        rowStride: tensor.shape[2],
+        caption: this.tensorLabel('label.caption.head', name, kv ? t('view.kvHead', { g: run.g + 1 }) : this.headLabel),
+        captionName: name,
+      }),
       headColor(head),
     );
   };
 
   /** Every head's small heatmap of a [B, H, S, S_kv] (or [H, S, S_kv]) tensor, to pick a head; none for one head. */
-  kit.headMultiples = (name, tensor, kind, { batchIndex = sentenceIndex(tensor, b) } = {}) => {
-    if (!multiHead) return [];
-    const old = previousMultiples.get(name);
+  headMultiples = (name, tensor, kind, { batchIndex = sentenceIndex(tensor, this.run.b) } = {}) => {
+    const { run } = this;
+    if (!run.multiHead) return [];
+    const old = this.#previousMultiples.get(name);
+    const { H, S, Skv, h } = run;
+    const { theme } = this.view;
     const box = renderHeadMultiples(
       {
         name,
@@ -199,31 +200,40 @@ export function createKit({ container, run, view, edits, on, queue, progressive 
         Skv,
         selected: h,
         kind,
-        theme: view.theme,
-        t,
-        onPick: on.selectHead,
-        later,
+        theme,
+        t: this.t,
+        onPick: this.on.selectHead,
+        later: this.later,
       },
       old,
     );
-    return [kit.keep(box, old)];
+    return [this.keep(box, old)];
   };
 
   /** A stepper's body (stepper-panels.js): it lives across renders, filled by its own engine calls. */
-  kit.stepperBody = (key) => {
-    const body = view.steppers.body(key);
-    return kit.keep(body, container.contains(body) ? body : null);
+  stepperBody = (key) => {
+    const body = this.view.steppers.body(key);
+    return this.keep(body, this.#container.contains(body) ? body : null);
   };
 
   /**
    * A step's <section>: title, formula, shape, meaning and notes from its module (words: {meaning, notes}),
    * then its content: nodes, or a function building them (given the section), now or, built in slices, later.
    */
-  kit.section = (step, words, children) => {
+  section = (step, words, children) => {
     const el = element('section', 'step');
     el.id = `step-${step.key}`;
     el.dataset.step = step.name;
     el.setAttribute('part', 'step');
+    el.append(this.#header(step, words));
+    if (typeof children !== 'function') el.append(...children);
+    else if (this.contents) this.contents.push({ step: contentLater(el), build: children });
+    else el.append(...children(el));
+    return el;
+  };
+
+  #header(step, words) {
+    const { t, run } = this;
     const header = element('header');
     const title = element('h2', null, t(`step.${step.key}.title`));
     title.setAttribute('part', 'title');
@@ -242,17 +252,10 @@ export function createKit({ container, run, view, edits, on, queue, progressive 
       shape.setAttribute('part', 'shape');
       header.append(shape);
     }
-    const meaning = sentenceParagraph('meaning', joinedText(words.meaning));
+    const meaning = element('p', 'meaning', joined(words.meaning).text);
     meaning.setAttribute('part', 'meaning');
     header.append(meaning);
-    for (const note of words.notes ?? []) header.append(sentenceParagraph('notice', note));
-    el.append(header);
-    if (typeof children !== 'function') el.append(...children);
-    else if (kit.contents) kit.contents.push({ step: contentLater(el), build: children });
-    else el.append(...children(el));
-    return el;
-  };
-  return kit;
+    for (const note of words.notes ?? []) header.append(element('p', 'notice', note.text));
+    return header;
+  }
 }
-
-const joinedText = (sentences) => sentences.map((s) => s.text).join(' ');

@@ -3,7 +3,7 @@
 // are updated in place; a large result's steps are built in slices.
 import { patchChildren, patchContent } from '../common/patch.js';
 import { scaleFactorText } from './formulas.js';
-import { createKit } from './kit.js';
+import { StepKit } from './kit.js';
 import { stepsOf } from './registry.js';
 import { runContext } from './run-context.js';
 
@@ -25,7 +25,7 @@ const numberCount = (tensors) => Object.values(tensors).reduce((sum, tensor) => 
 export function renderPipeline(container, result, view, edits, on, queue) {
   const run = runContext(result, view);
   const progressive = numberCount(result.tensors) > PROGRESSIVE_NUMBERS;
-  const kit = createKit({ container, run, view, edits, on, queue, progressive });
+  const kit = new StepKit({ container, run, view, edits, on, queue, progressive });
   const steps = stepsOf(run, { steppers: Boolean(view.steppers) }).filter(
     (step) => !view.steps || view.steps.has(step.name),
   );

@@ -21,9 +21,28 @@ export function meanOverHeads(tensor, b, H, S, Skv) {
   return out;
 }
 
+/** The sizes of a result and the sentence b, head h (clamped) and K/V head g shown. */
+function shownSizes(result, wantB, wantH) {
+  const { B, H, S, S_kv: Skv, D } = result.sizes;
+  const b = Math.min(wantB, B - 1);
+  const h = Math.min(wantH, H - 1);
+  // Grouped-query attention: K and V have H_kv heads; the selected query head h reads K/V head g.
+  const Hkv = result.sizes.H_kv ?? H;
+  return { B, H, S, Skv, D, dk: result.headDim, b, h, Hkv, g: kvHeadOf(h, H, Hkv), gqa: Hkv < H, multiHead: H > 1 };
+}
+
+/** The labels of the query rows and key columns of sentence b: its tokens, or x0…, c0… for random inputs. */
+function labelsOf(result, b, S, Skv) {
+  const cross = Boolean(result.tensors.X_context);
+  const randomInput = result.tokens.length === 0;
+  const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
+  const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
+  return { cross, randomInput, queryLabels, keyLabels };
+}
+
 /**
  * The run context of `result` for sentence b and head h (clamped to the run's):
- * {T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
+ * {result, T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
  *  rs, factor, bias: {Q, K, V, O}, hasWO, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(), dropout,
  *  averaged}; dropout and averaged are worked out when first read. The view options it takes: the followed token
  * (focus: a query row, or null), the decimals the matrices show, and whether the weights were given.
@@ -32,18 +51,10 @@ export function runContext(
   result,
   { b: wantB = 0, h: wantH = 0, focus = null, decimals = 4, weightsGiven = false } = {},
 ) {
-  const rs = runSettings(result.settings);
   const T = result.tensors;
-  const { B, H, S, S_kv: Skv, D } = result.sizes;
-  const dk = result.headDim;
-  const b = Math.min(wantB, B - 1);
-  const h = Math.min(wantH, H - 1);
-  // Grouped-query attention: K and V have H_kv heads; the selected query head h reads K/V head g.
-  const Hkv = result.sizes.H_kv ?? H;
-  const cross = Boolean(T.X_context);
-  const randomInput = result.tokens.length === 0;
-  const queryLabels = randomInput ? features(S, 'x') : result.tokens[b];
-  const keyLabels = cross ? (result.contextTokens ? result.contextTokens[b] : features(Skv, 'c')) : queryLabels;
+  const rs = runSettings(result.settings);
+  const sizes = shownSizes(result, wantB, wantH);
+  const { b, h, S, Skv, H } = sizes;
   const maskStart = sentenceStart(T.mask, b);
   const blocked = (i, j) => maskBlocks(T.mask.data[maskStart + i * Skv + j], rs.maskConvention);
   let anyBlocked;
@@ -52,22 +63,8 @@ export function runContext(
   return {
     result,
     T,
-    B,
-    H,
-    S,
-    Skv,
-    D,
-    dk,
-    b,
-    h,
-    Hkv,
-    g: kvHeadOf(h, H, Hkv),
-    gqa: Hkv < H,
-    multiHead: H > 1,
-    cross,
-    randomInput,
-    queryLabels,
-    keyLabels,
+    ...sizes,
+    ...labelsOf(result, b, S, Skv),
     rs,
     factor: result.scaleFactor,
     bias: { Q: Boolean(T.b_Q), K: Boolean(T.b_K), V: Boolean(T.b_V), O: Boolean(T.b_O) },
@@ -77,23 +74,14 @@ export function runContext(
     weightsGiven,
     blocked,
     /** Whether the mask blocks anything in this sentence: worked out once for every matrix it colours. */
-    hasBlocked() {
-      if (anyBlocked === undefined) {
-        anyBlocked = false;
-        for (let i = 0; i < S && !anyBlocked; i++) for (let j = 0; j < Skv; j++) if (blocked(i, j)) anyBlocked = true;
-      }
-      return anyBlocked;
-    },
+    hasBlocked: () =>
+      (anyBlocked ??= Array.from({ length: S }, (_, i) => i).some((i) =>
+        Array.from({ length: Skv }, (_, j) => j).some((j) => blocked(i, j)),
+      )),
     /** What dropout did to head h's weights (model/dropout.js). */
     get dropout() {
-      return (dropout ??= dropoutSummary(
-        T.weights.data.subarray(headStart(T.weights, b, h)),
-        T.dropped.data.subarray(headStart(T.dropped, b, h)),
-        0,
-        S,
-        Skv,
-        rs.p,
-      ));
+      const at = (tensor) => tensor.data.subarray(headStart(tensor, b, h));
+      return (dropout ??= dropoutSummary(at(T.weights), at(T.dropped), 0, S, Skv, rs.p));
     },
     /** Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout). */
     get averaged() {
