@@ -808,6 +808,8 @@ export default {
   'explain.kv.differs': 'Differs from the other ({other}) in its last bits.',
   'explain.kv.causalKept':
     'Key 0: the only key the top-left causal mask leaves to a single query, so it takes weight 1.',
+  'explain.kv.causalKeptSink':
+    'Key 0: the only key the top-left causal mask leaves to a single query; the sink logit {logit} shares its row, so it takes weight {weight}, not 1.',
   'explain.kv.causalBlocked':
     'Key {j}: masked by the top-left-aligned mask (row 0 of tril keeps column 0 only), so weight 0, although it is a past token.',
   'explain.flash.logit': 'In tile {n} (queries {q0}–{q1}, keys {k0}–{k1}).',

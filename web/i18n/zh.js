@@ -1068,6 +1068,8 @@ export default {
   'explain.kv.same': '与另一个（{other}）逐位相同。',
   'explain.kv.differs': '与另一个（{other}）在最后几位上不同。',
   'explain.kv.causalKept': '键 0：左上角对齐的因果掩码只给单个查询留下这一个键，所以它的权重是 1。',
+  'explain.kv.causalKeptSink':
+    '键 0：左上角对齐的因果掩码只给单个查询留下这一个键；汇聚 logit {logit} 也在这一行里分走一份，所以它的权重是 {weight}，而不是 1。',
   'explain.kv.causalBlocked':
     '键 {j}：被左上角对齐的掩码遮住（tril 的第 0 行只保留第 0 列），所以权重为 0，尽管它是过去的词元。',
   'explain.flash.logit': '属于第 {n} 块（查询 {q0}–{q1}，键 {k0}–{k1}）。',

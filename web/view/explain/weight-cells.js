@@ -1,7 +1,9 @@
 // Explanations of the weights' numbers: where W_Q … W_O and b_Q … b_O come
 // from for the run's init (which PyTorch tensor and index, transposed where
 // nn.Linear stores [out, in]), and what they multiply into.
-import { formatNumber } from '../../model/format.js';
+import { formula, say } from '../../model/words.js';
+import { headQuote } from './names.js';
+import { reader } from './lines.js';
 
 const OUT_OF = { Q: 'Q', K: 'K', V: 'V', O: 'output' };
 const IN_OF = { Q: 'X', K: 'X', V: 'X', O: 'concat' };
@@ -9,20 +11,10 @@ const MODULE = { Q: 'q_proj', K: 'k_proj', V: 'v_proj', O: 'o_proj' };
 const HEAD_MODULE = { Q: 'query', K: 'key', V: 'value' };
 const IN_PROJ_BLOCK = { Q: 0, K: 1, V: 2 };
 
-const p = (text) => {
-  const el = document.createElement('p');
-  el.className = 'text';
-  el.textContent = text;
-  return el;
-};
-const code = (text) => {
-  const el = document.createElement('p');
-  el.className = 'formula';
-  el.textContent = text;
-  return el;
-};
-
-/** Where W_{which}[i][j] comes from for the init: [the PyTorch expression, the i18n key of the sentence]. */
+/**
+ * Where W_{which}[i][j] comes from for the init: [the PyTorch expression (text, or a
+ * sentence where it names a head), the i18n key of the sentence].
+ */
 function weightSource(which, i, j, ctx) {
   const { rs, D, dk } = ctx;
   const perHead = rs.layout === 'per-head' && which !== 'O';
@@ -32,7 +24,7 @@ function weightSource(which, i, j, ctx) {
     case 'torch-rand':
       return perHead
         ? [
-            `torch.rand(D, d_k)[${i},${j % dk}]  (${ctx.t('view.head', { h: Math.floor(j / dk) + 1 })})`,
+            formula`torch.rand(D, d_k)[${i},${j % dk}]  (${say(ctx.t, 'view.head', { h: headQuote(Math.floor(j / dk)) })})`,
             'explain.W.randHead',
           ]
         : [`torch.rand(D, D)[${i},${j}]`, 'explain.W.rand'];
@@ -73,32 +65,35 @@ function biasSource(which, j, ctx) {
  * number (i, j) explained. Same result shape as explainCell.
  */
 export function explainWeightCell(name, i, j, ctx) {
-  const { t, result, decimals } = ctx;
-  const tensor = result.tensors[name];
-  const isVector = tensor.shape.length === 1;
-  const value = isVector ? tensor.data[j] : tensor.data[i * tensor.shape[1] + j];
+  const { t, result } = ctx;
+  const { cell } = reader(ctx);
+  const isVector = result.tensors[name].shape.length === 1;
+  const value = isVector ? cell(name, j) : cell(name, i, j);
   const head = isVector ? `${name}[d${j}]` : `${name}[d${i},d${j}]`;
-  const nodes = [code(`${head} = ${formatNumber(value, decimals)}`)];
+  const lines = [formula`${head} = ${value}`];
   const which = name.slice(2);
   if (!(which in OUT_OF)) {
     // W_a, U_a, v_a: the additive score's own parameters.
-    nodes.push(p(t('explain.additiveParam', { name })));
-    return { nodes, highlight: [] };
+    lines.push(say(t, 'explain.additiveParam', { name }));
+    return { lines, highlight: [] };
   }
   const out = OUT_OF[which];
   const highlight = [{ matrix: out, col: j }];
+  const init = [{ claim: 'setting', name: 'weights.init', is: ctx.rs.init }];
   if (isVector) {
     const source = biasSource(which, j, ctx);
-    if (source) nodes.push(code(`= ${source[0]}[${source[2]}]`), p(t(source[1])));
-    nodes.push(p(t('explain.b.role', { j: `d${j}`, out })));
+    if (source) lines.push(formula`= ${source[0]}[${source[2]}]`, say(t, source[1], {}, { claims: init }));
+    lines.push(say(t, 'explain.b.role', { j: `d${j}`, out }));
   } else {
     const [expression, key] = weightSource(which, i, j, ctx);
-    nodes.push(code(`= ${expression}`), p(t(key, { h: Math.floor(j / ctx.dk) + 1 })));
+    const perHead = key === 'explain.W.randHead' || key === 'explain.W.perHead';
+    const params = perHead ? { h: headQuote(Math.floor(j / ctx.dk)) } : {};
+    lines.push(formula`= ${expression}`, say(t, key, params, { claims: init }));
     const input = which === 'O' ? 'concat' : which !== 'Q' && result.tensors.X_context ? 'X_context' : IN_OF[which];
-    nodes.push(p(t('explain.W.role', { i: `d${i}`, j: `d${j}`, x: input, out })));
+    lines.push(say(t, 'explain.W.role', { i: `d${i}`, j: `d${j}`, x: input, out }));
     highlight.push({ matrix: input, col: i });
   }
-  if (ctx.weightsGiven) nodes.push(p(t('explain.W.given')));
-  if (ctx.edited?.(name, isVector ? 0 : i, j)) nodes.push(p(t('explain.edited')));
-  return { nodes, highlight };
+  if (ctx.weightsGiven) lines.push(say(t, 'explain.W.given'));
+  if (ctx.edited?.(name, isVector ? 0 : i, j)) lines.push(say(t, 'explain.edited'));
+  return { lines, highlight };
 }

@@ -5,7 +5,8 @@
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../../model/edits.js';
 import { resultHolds } from '../../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from '../common/colors.js';
-import { cellOfEvent, explainCell, isUnexplainedNumber } from '../explain/cells.js';
+import { explainCell } from '../explain/cells.js';
+import { cellOfEvent, isUnexplainedNumber, renderExplanation } from '../explain/render-explanation.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
 import { Steppers } from '../steps/stepper-panels.js';
@@ -303,7 +304,7 @@ export class PipelineController {
       this.#parts.explain.replaceChildren(hint);
       return;
     }
-    this.#parts.explain.replaceChildren(...info.nodes);
+    this.#parts.explain.replaceChildren(...renderExplanation(info));
     const td = cell.td ?? this.#cellTd(cell);
     td?.classList.add('hl');
     for (const { matrix, row, col } of info.highlight) {

@@ -1,0 +1,84 @@
+// "How this number is computed" for the attention's output: a head's
+// context as the weighted sum of the values, the heads side by side
+// (concat), and the output projection.
+import { say } from '../../model/words.js';
+import { cellFact, d, headLine, reader, termList } from './lines.js';
+import { headQuote, kLabel, kvHead, qLabel } from './names.js';
+import { productTerms, sumLine } from './input-cells.js';
+
+export function explainContext(step, i, c, ctx) {
+  const { t, b, h, Skv, dk } = ctx;
+  const { cell } = reader(ctx);
+  const vColumn = kvHead(ctx) * dk + c; // V of the K/V head head h reads
+  const { items, sum } = productTerms(
+    Skv,
+    (jj) => cell('dropped', b, h, i, jj),
+    (jj) => cell('V', b, jj, vColumn),
+    ctx,
+    (jj) => `${kLabel(ctx, jj)}: `,
+  );
+  return {
+    lines: [
+      headLine('context', qLabel(ctx, i), d(c), cell('context', b, h, i, c)),
+      say(t, 'explain.weighted', { i: qLabel(ctx, i), c: d(c) }, { kind: 'formula' }),
+      termList(items, { size: 'S_kv' }, t),
+      sumLine(sum, null, cellFact('context', b, h, i, c), ctx),
+    ],
+    highlight: [
+      { matrix: ctx.rs.p > 0 ? 'dropped' : 'weights', row: i },
+      { matrix: 'V_h', col: vColumn },
+    ],
+  };
+}
+
+export function explainConcat(step, i, c, ctx) {
+  const { t, dk, H, b } = ctx;
+  const { cell } = reader(ctx);
+  const head = Math.floor(c / dk);
+  const column = c % dk;
+  const value = cell('concat', b, i, c);
+  const claims = [{ claim: 'same', of: [value.fact, cellFact('context', b, head, i, column)] }];
+  const params = {
+    h: headQuote(head),
+    i: qLabel(ctx, i),
+    c: d(column),
+    from: d(head * dk),
+    to: d(head * dk + dk - 1),
+  };
+  return {
+    lines: [headLine('concat', qLabel(ctx, i), d(c), value), say(t, 'explain.concat', params, { claims })],
+    // The selected head's context matrix is on the page: point at its cell.
+    highlight: head === ctx.h || H === 1 ? [{ matrix: 'context', row: i, col: column }] : [],
+  };
+}
+
+export function explainOutput(step, i, c, ctx) {
+  const { t, result, D, b } = ctx;
+  const T = result.tensors;
+  const { cell } = reader(ctx);
+  const value = cell('output', b, i, c);
+  const lines = [headLine('output', qLabel(ctx, i), d(c), value)];
+  if (!T.W_O) {
+    const claims = [{ claim: 'same', of: [value.fact, cellFact('concat', b, i, c)] }];
+    lines.push(say(t, 'explain.output.noProj', {}, { claims }));
+    return { lines, highlight: [{ matrix: 'concat', row: i, col: c }] };
+  }
+  const { items, sum } = productTerms(
+    D,
+    (k) => cell('concat', b, i, k),
+    (k) => cell('W_O', k, c),
+    ctx,
+  );
+  const bias = T.b_O ? cell('b_O', c) : null;
+  lines.push(
+    say(t, bias ? 'explain.output' : 'explain.output.noBias', { i: qLabel(ctx, i), c: d(c) }, { kind: 'formula' }),
+    termList(items, { size: 'D' }, t),
+    sumLine(sum, bias, value.fact, ctx),
+  );
+  const highlight = [
+    { matrix: 'concat', row: i },
+    { matrix: 'W_O', col: c },
+  ];
+  if (bias) highlight.push({ matrix: 'b_O', col: c });
+  return { lines, highlight };
+}
