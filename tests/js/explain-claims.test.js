@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { translator } from '../../web/i18n/index.js';
 import { explainCell } from '../../web/view/explain/cells.js';
-import { runContext } from '../../web/view/steps/context.js';
+import { runContext } from '../../web/view/steps/run-context.js';
 import { formula, shown, whole } from '../../web/model/words.js';
-import { checkSentence, resetStats, stats } from './claims.js';
-import { cellsOf, explainRuns, shownMatrices } from './explain-runs.js';
+import { checkSentence, resetStats, stats } from './claims/explanation-check.js';
+import { cellsOf, explainRuns, shownMatrices } from './claims/explanation-runs.js';
 
 const lab = await loadAttentionLab();
 const DECIMALS = 4;

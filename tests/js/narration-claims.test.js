@@ -11,8 +11,8 @@ import { decodeStep } from '../../web/model/stepper-runs.js';
 import { kvCacheWords } from '../../web/view/steps/kv-cache-words.js';
 import { STEPS } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
-import { checkSentence } from './claims/check-sentence.js';
-import { claimRuns } from './claims/grid.js';
+import { checkSentence } from './claims/narration-check.js';
+import { claimRuns } from './claims/narration-runs.js';
 
 let lab;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // claims tests' own code from the run's tensors and settings. claimProblem
 // returns {problem (null when the claim holds), diff (how far an `equal`
 // claim's two sides are, relative to the larger of 1 and their sizes)}.
-import { cellValue, factValue, sizeOf } from './facts.js';
+import { cellValue, factValue, sizeOf } from './explanation-facts.js';
 
 /** Two numbers that one run computed in float32 and a check in float64: equal to float32's rounding. */
 export const close = (a, b) =>

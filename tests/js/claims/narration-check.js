@@ -4,8 +4,8 @@
 // written in it is a quote or stated by a claim, and an equation in it holds.
 // checkSentence(sentence, run) -> [problem, …]; run: {result, b, h, decimals, decoded?}.
 import { readTensor, sizesOf } from './tensors.js';
-import { CLAIMS } from './claims.js';
-import { FACTS } from './facts.js';
+import { CLAIMS } from './narration-rules.js';
+import { FACTS } from './narration-facts.js';
 import { equationProblems } from './equations.js';
 
 // A number as written on the page: 12, 0.3536, −1e9, 1.0494e-07.

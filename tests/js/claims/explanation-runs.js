@@ -1,8 +1,8 @@
 // The runs the explanation claims test explains: every preset and a grid of
 // configs that reaches each variant the explanations speak of, and the cells
 // of every matrix the page shows for a run (a deterministic sample of a large one).
-import { PRESETS, presetSettings } from '../../web/model/presets.js';
-import { configFromSettings } from '../../web/model/settings.js';
+import { PRESETS, presetSettings } from '../../../web/model/presets.js';
+import { configFromSettings } from '../../../web/model/settings.js';
 
 const BASE = { texts: ['the cat sat on the mat', 'a dog ran'], dModel: 8, numHeads: 2, seed: 7 };
 const MASKS = ['none', 'causal', 'padding', 'causal+padding'];
@@ -83,7 +83,7 @@ export function explainRuns(lang) {
   return runs;
 }
 
-/** The matrices the page shows for a run ({name, rows, cols}), for the context `ctx` (steps/context.js). */
+/** The matrices the page shows for a run ({name, rows, cols}), for the context `ctx` (steps/run-context.js). */
 export function shownMatrices(result, ctx) {
   const T = result.tensors;
   const { S, Skv, D, dk, rs } = ctx;

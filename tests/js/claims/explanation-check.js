@@ -14,10 +14,10 @@
 //   - every claim holds.
 // `stats` counts what was checked and keeps the worst difference between a
 // quote's value and its fact's true value, and the worst of a claim.
-import { compactNumber, formatNumber } from '../../web/model/format.js';
-import { loadLanguage, translator } from '../../web/i18n/index.js';
-import { claimProblem } from './claim-rules.js';
-import { factValue } from './facts.js';
+import { compactNumber, formatNumber } from '../../../web/model/format.js';
+import { loadLanguage, translator } from '../../../web/i18n/index.js';
+import { claimProblem } from './explanation-rules.js';
+import { factValue } from './explanation-facts.js';
 
 await loadLanguage('zh');
 

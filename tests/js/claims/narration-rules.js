@@ -1,6 +1,6 @@
 // What each kind of claim says of the run, recomputed from the tensors: each returns a problem, or null.
 import { cells, isBlocked, readTensor } from './tensors.js';
-import { rowSums } from './facts.js';
+import { rowSums } from './narration-facts.js';
 
 const parse = (text) => Number(text.replace(/−/g, '-'));
 
