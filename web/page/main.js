@@ -17,7 +17,7 @@ import { buildSettingsForm } from '../view/host/settings-form.js';
 import { withCode } from '../view/common/matrix.js';
 import { readViewOption, viewOptionByName } from '../model/view-options.js';
 import { TINY_MODEL } from '../api/index.js';
-import { createEngineClient } from './engine-client.js';
+import { createEngineClient } from '../view/host/engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
 import { fitForPrint } from './print.js';

@@ -4,7 +4,7 @@
 // run() resolves with the result, or null when a newer run() superseded it,
 // and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
-import { loadAttentionLab } from '../api/index.js';
+import { loadAttentionLab } from '../../api/index.js';
 import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
