@@ -1,7 +1,8 @@
 // <attention-lab> with a large config computes off the main thread, in the
 // page's engine worker (one for every element of the page, as for the page
 // itself), with the same numbers as the engine here; a small config still
-// runs on the main thread, and a worker that cannot load falls back to it.
+// runs on the main thread, and a worker that cannot load falls back to it;
+// the standalone element (one script, no worker) runs every config there.
 import { expect, test } from 'vitest';
 import { useBrowserSuite } from './suite.js';
 
@@ -105,4 +106,22 @@ test('a worker script that is missing: the large config runs on the main thread,
   expect(tokens).toBe(512);
   expect(output).toEqual(Array.from(suite.lab.run(config).tensors.output.data));
   await close();
+});
+
+test('the standalone element (one script, no worker): a large config runs on the main thread, with the same numbers', async () => {
+  const context = await suite.browser.newContext();
+  const page = await context.newPage();
+  const workers = [];
+  page.on('worker', (worker) => workers.push(worker));
+  const html = `<!doctype html><attention-lab id="a" ${LARGE}></attention-lab><script src="attention-lab-element.standalone.js"></script>`;
+  await page.route(`${suite.server.url}__standalone.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
+  await page.goto(`${suite.server.url}__standalone.html`);
+  await ready(page, ['a']);
+  const { config, tokens, output } = await shown(page, 'a');
+  expect(tokens).toBe(512);
+  expect(output).toEqual(Array.from(suite.lab.run(config).tensors.output.data));
+  expect(workers).toEqual([]);
+  await context.close();
 });
