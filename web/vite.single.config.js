@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [
       {
         find: /^\.\/worker-factory\.js$/,
-        replacement: new URL('./page/worker-factory.single.js', import.meta.url).pathname,
+        replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
       },
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
       // The tiny model's weights are fetched from dist/tiny/, never inlined.

@@ -3,8 +3,9 @@ import { defineConfig } from 'vite';
 // dist/attention-lab-element.standalone.js is built from this: the element as
 // one classic script (IIFE) with the wasm inlined (wasm-binary.single.js, the
 // single page's engine) and the Chinese strings in the same file (no chunks:
-// a classic script cannot import, and file:// cannot fetch). build-single.js
-// writes the wasm's base64 module first, then runs this build.
+// a classic script cannot import, and file:// cannot fetch), without the
+// engine worker (a second file): large configs run on the main thread.
+// build-single.js writes the wasm's base64 module first, then runs this build.
 // An Emscripten glue (the engine's, the tiny model's) names its .wasm by URL
 // (new URL(..., import.meta.url)), which a library build would inline a second
 // time as a data: URL, and an IIFE has no import.meta. Each is instantiated
@@ -28,6 +29,11 @@ export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   resolve: {
     alias: [
+      // No engine worker: every run on the main thread, as in the single page (worker-factory.single.js).
+      {
+        find: /^\.\/worker-factory\.js$/,
+        replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
+      },
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
       // The tiny model's weights are fetched from dist/tiny/, never inlined.
       {

@@ -74,7 +74,7 @@ describe('custom-elements.json', () => {
     expect(manifestCss).toContain('--attention-lab-head-8');
     // part="…" in markup and setAttribute('part', '…') in the view and the element.
     const sources = ['web/view', 'web/element'].flatMap((dir) =>
-      readdirSync(`${root}${dir}`)
+      readdirSync(`${root}${dir}`, { recursive: true })
         .filter((f) => f.endsWith('.js'))
         .map((f) => readFileSync(`${root}${dir}/${f}`, 'utf8')),
     );

@@ -3,7 +3,7 @@
 // engine-worker.js does) for large ones.
 import { describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { createEngineClient } from '../../web/page/engine-client.js';
+import { createEngineClient } from '../../web/view/host/engine-client.js';
 
 /** A worker stand-in: runs the call it is sent on the same engine and posts the answer back. */
 function fakeWorkerFactory(calls) {

@@ -2,7 +2,7 @@
 // weights into this thread's engine, and a run with model "tiny" goes there,
 // never to the worker, whatever the other (ignored) fields say.
 import { describe, expect, test } from 'vitest';
-import { createEngineClient, estimateWork } from '../../web/page/engine-client.js';
+import { createEngineClient, estimateWork } from '../../web/view/host/engine-client.js';
 
 describe('engine client and the tiny model', () => {
   test('loadTinyModel, then a run here; the errors come back as {field, code, params, message}', async () => {

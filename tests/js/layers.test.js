@@ -55,19 +55,23 @@ describe('layers', () => {
     expect(wrong.map((f) => relative(web, f))).toEqual([]);
   });
 
-  test('the page and the element share the view controller; neither has its own copy', () => {
+  test('the page and the element share one host (view/host/host.js); neither has its own copy of it', () => {
     const uses = (layer) =>
       files
         .filter((f) => layerOf(f) === layer)
-        .some((f) => /from '\.\.\/view\/host\/controller\.js'/.test(readFileSync(f, 'utf8')));
+        .some((f) => /from '\.\.\/view\/host\/host\.js'/.test(readFileSync(f, 'utf8')));
     expect(uses('page')).toBe(true);
     expect(uses('element')).toBe(true);
     const own = files.filter(
       (f) =>
         ['page', 'element'].includes(layerOf(f)) &&
-        /explainCell|renderPipeline|renderTabs/.test(readFileSync(f, 'utf8')),
+        /explainCell|renderPipeline|renderTabs|new PipelineController/.test(readFileSync(f, 'utf8')),
     );
     expect(own.map((f) => relative(web, f))).toEqual([]);
+    // The engine and its worker, the UI language, the colour scheme and the trained view: the host's too.
+    const shells = ['page/main.js', 'element/attention-lab-element.js'];
+    const hostOnly = /createEngineClient|loadAttentionLab|loadLanguage\(|watchColorScheme|trained-view\.js/;
+    expect(shells.filter((f) => hostOnly.test(readFileSync(web + f, 'utf8')))).toEqual([]);
   });
 
   test('each HTML entry point loads one top layer', () => {

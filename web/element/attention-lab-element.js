@@ -17,8 +17,8 @@
 //
 // Importing it is safe where there is no DOM (server-side rendering in Node):
 // the class is made over a stand-in base and only a browser defines the tag.
-import { AttentionConfigError, TINY_MODEL, loadAttentionLab } from '../api/index.js';
-import { errorText, isLanguageLoaded, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
+import { AttentionConfigError } from '../api/index.js';
+import { errorText, resolveLanguage } from '../i18n/index.js';
 import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
 import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath, isTrainedModel } from '../model/schema.js';
@@ -30,9 +30,9 @@ import {
   settingOfError,
   settingsFromAttributes,
 } from '../model/settings.js';
-import { resolveTheme, watchColorScheme } from '../view/common/color-scheme.js';
+import { resolveTheme } from '../view/common/color-scheme.js';
 import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
-import { PipelineController } from '../view/host/controller.js';
+import { AttentionHost } from '../view/host/host.js';
 import { withCode } from '../view/common/matrix.js';
 import pipelineCss from '../view/common/pipeline.css?inline';
 import teachCss from '../view/teach/teach.css?inline';
@@ -141,24 +141,19 @@ export class AttentionLabElement extends ElementBase {
   ];
 
   #root;
-  #controller;
-  /** The config of the result shown (the steppers run it). */
-  #shownConfig = null;
+  /** The engine, the language, the palette and both views (view/host/host.js). */
+  #host;
   #scheduled = false;
   #visible = false;
   #observer = null;
   /** Watches the lang of the nearest element that has one, and <html> (lang, dark-mode classes). */
   #pageObserver = null;
-  #stopWatchingScheme = null;
-  /** The language and palette of the last render, to redo it only when they change. */
+  /** The language of the last render, to redo it only when it changes. */
   #shownLang = null;
-  #shownTheme = null;
   /** Whether the last run failed (an error is shown over the last good result). */
   #failed = false;
   /** Whether the head attribute was applied since it last changed (later, a reader's pick of a tab stays). */
   #headApplied = false;
-  /** The trained model's view (model="tiny"), imported the first time it is shown. */
-  #trained = null;
 
   constructor() {
     super();
@@ -173,23 +168,51 @@ export class AttentionLabElement extends ElementBase {
       <p class="preset-note" part="note" hidden></p></div><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
       <div class="attention-box"><div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div></div><div class="trained-box" part="trained" hidden></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
-    this.#controller = new PipelineController(
-      {
-        root: this.#root,
-        pipeline: $('.pipeline'),
-        explain: $('.explain-body'),
-        batchTabs: $('.batch'),
-        headTabs: $('.heads'),
-        overview: $('.overview'),
-        follow: $('.follow-token'),
-        stepper: $('.stepper'),
+    const parts = {
+      root: this.#root,
+      pipeline: $('.pipeline'),
+      explain: $('.explain-body'),
+      batchTabs: $('.batch'),
+      headTabs: $('.heads'),
+      overview: $('.overview'),
+      follow: $('.follow-token'),
+      stepper: $('.stepper'),
+      trained: $('.trained-box'),
+    };
+    // Its runs hold every sentence and head (el.result is all of them); large ones run in the page's worker.
+    this.#host = new AttentionHost(parts, {
+      theme: () => this.#theme(),
+      isTrained: () => this.#isTiny(),
+      onEditsChange: () => this.#schedule(),
+      trained: {
+        onResult: (result) => {
+          this.#failed = false;
+          this.#root.querySelector('.loading').hidden = true;
+          this.#root.querySelector('.error').hidden = true;
+          this.#emit('attention-change', result);
+        },
+        // The view says it at its text box or slider; the page hears of it as of any other error.
+        onError: (problem) => {
+          this.#failed = true;
+          this.#root.querySelector('.loading').hidden = true;
+          this.#emitError(problem);
+        },
       },
-      {
-        onEditsChange: () => this.#schedule(),
-        // The steppers' figures, for the config of the result shown (like its run, on this thread).
-        runStepper: async (method, options) => (await loadAttentionLab())[method](this.#shownConfig, options),
-      },
-    );
+    });
+  }
+
+  /** The pipeline view's controller (the host's). */
+  get #controller() {
+    return this.#host.controller;
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** attention-error with the problem's {field, code, params, message}. */
+  #emitError({ field, code, params, message }) {
+    this.#emit('attention-error', { field, code, params: params ?? {}, message });
   }
 
   connectedCallback() {
@@ -216,7 +239,7 @@ export class AttentionLabElement extends ElementBase {
   disconnectedCallback() {
     this.#observer?.disconnect();
     this.#pageObserver?.disconnect();
-    this.#stopWatchingScheme?.();
+    this.#host.disconnect();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -259,17 +282,17 @@ export class AttentionLabElement extends ElementBase {
       if (nearest && nearest !== html)
         this.#pageObserver.observe(nearest, { attributes: true, attributeFilter: ['lang'] });
     }
-    this.#stopWatchingScheme = watchColorScheme(() => this.#pageChanged());
+    this.#host.connect(() => this.#pageChanged());
   }
 
   #pageChanged() {
     if (this.#shownLang !== null && this.#lang() !== this.#shownLang) this.#schedule();
-    else if (this.#shownTheme !== null && this.#theme() !== this.#shownTheme) this.#showView();
+    else if (this.#host.themeChanged()) this.#showView();
   }
 
   /** The last result (null before the first run or while the attributes are invalid); with model="tiny" the trained model's. */
   get result() {
-    return this.#isTiny() ? (this.#trained?.result ?? null) : this.#controller.result;
+    return this.#isTiny() ? (this.#host.trained?.result ?? null) : this.#controller.result;
   }
 
   /** Whether the attributes (model, or model in the config attribute) choose the tiny trained model. */
@@ -287,46 +310,12 @@ export class AttentionLabElement extends ElementBase {
   /** The trained model's view on the text and checkpoint attributes (their defaults when absent). */
   async #runTrained(lang) {
     this.#showMode(true);
-    const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
     const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
-    if (!this.#trained) {
-      const { createTrainedView } = await import('../view/trained/trained-view.js');
-      this.#trained ??= createTrainedView(this.#root.querySelector('.trained-box'), {
-        checkpoints: TINY_MODEL.checkpoints,
-        weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
-        load: async (step) => (await loadAttentionLab()).loadTinyModel(step),
-        run: async (config) => (await loadAttentionLab()).run(config),
-        onResult: (result) => {
-          this.#failed = false;
-          this.#root.querySelector('.loading').hidden = true;
-          this.#root.querySelector('.error').hidden = true;
-          this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
-        },
-        // The view says it at its text box or slider; the page hears of it as of any other error.
-        onError: (problem) => {
-          this.#failed = true;
-          this.#root.querySelector('.loading').hidden = true;
-          this.dispatchEvent(
-            new CustomEvent('attention-error', {
-              detail: {
-                field: problem.field,
-                code: problem.code,
-                params: problem.params ?? {},
-                message: problem.message,
-              },
-              bubbles: true,
-              composed: true,
-            }),
-          );
-        },
-      });
-    }
-    this.#shownTheme = this.#theme();
-    this.#trained.setOptions({ t: this.#t(), theme: this.#shownTheme, decimals: option('decimals') });
-    await this.#trained.show({
+    await this.#host.showTrained({
       text: this.getAttribute('text') ?? extra.text,
       checkpoint: this.getAttribute('checkpoint') ?? extra.checkpoint,
       lang,
+      decimals: readViewOption(viewOptionByName.get('decimals'), this.getAttribute('decimals')),
     });
   }
 
@@ -383,15 +372,11 @@ export class AttentionLabElement extends ElementBase {
     return customPalette(theme, colors);
   }
 
-  /** The UI language's translator; English until its strings have arrived (#run waits for them). */
-  #t() {
-    return translator(isLanguageLoaded(this.#lang()) ? this.#lang() : 'en');
-  }
-
   /**
-   * The view options of the attributes for `result`; the steps and head
-   * attributes are checked (an AttentionConfigError naming the attribute),
-   * and a changed head attribute picks the head shown.
+   * The view options of the attributes for `result` (the host adds the
+   * language and the palette); the steps and head attributes are checked (an
+   * AttentionConfigError naming the attribute), and a changed head attribute
+   * picks the head shown.
    */
   #viewOptions(result) {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
@@ -399,11 +384,8 @@ export class AttentionLabElement extends ElementBase {
     const head = headIndexOf(this.getAttribute(HEAD_ATTRIBUTE), result.sizes.H);
     if (head !== null && !this.#headApplied) this.#controller.head = head;
     this.#headApplied = true;
-    this.#shownTheme = this.#theme();
     return {
-      t: this.#t(),
       decimals: option('decimals'),
-      theme: this.#shownTheme,
       steps,
       editable: option('editable'),
       mode: option('mode'),
@@ -412,10 +394,8 @@ export class AttentionLabElement extends ElementBase {
 
   /** The last good result shown again with the view attributes now (a view option changed): no run. */
   #showView() {
-    if (this.#isTiny() && this.#trained) {
-      this.#shownTheme = this.#theme();
-      const decimals = readViewOption(viewOptionByName.get('decimals'), this.getAttribute('decimals'));
-      this.#trained.setOptions({ t: this.#t(), theme: this.#shownTheme, decimals });
+    if (this.#isTiny() && this.#host.trained) {
+      this.#runTrained(this.#lang()); // the same text and checkpoint: no run, the options only
       return;
     }
     const result = this.#controller.result;
@@ -428,7 +408,7 @@ export class AttentionLabElement extends ElementBase {
       return;
     }
     this.#root.querySelector('.error').hidden = true;
-    this.#controller.setOptions(options);
+    this.#host.setOptions(options);
   }
 
   /** An error as an inline message naming its attribute (the last good result stays), and attention-error. */
@@ -438,14 +418,8 @@ export class AttentionLabElement extends ElementBase {
     error.hidden = false;
     const path = problem.field ? settingOfError(problem.field) : undefined;
     const where = path ? fieldByPath.get(path).name : problem.field;
-    error.textContent = `${where ? `${where}: ` : ''}${errorText(problem, this.#t())}`;
-    this.dispatchEvent(
-      new CustomEvent('attention-error', {
-        detail: { field: problem.field, code: problem.code, params: problem.params ?? {}, message: problem.message },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    error.textContent = `${where ? `${where}: ` : ''}${errorText(problem, this.#host.t)}`;
+    this.#emitError(problem);
   }
 
   #schedule() {
@@ -462,36 +436,31 @@ export class AttentionLabElement extends ElementBase {
     const note = this.#root.querySelector('.preset-note');
     const key = this.getAttribute(PRESET_ATTRIBUTE)?.trim();
     note.hidden = !presetByKey.has(key) || key === 'default';
-    note.replaceChildren(...(note.hidden ? [] : withCode(this.#t()(`preset.${key}.note`))));
+    note.replaceChildren(...(note.hidden ? [] : withCode(this.#host.t(`preset.${key}.note`))));
   }
 
   async #run() {
-    // Languages other than English are a chunk of their own; if it cannot load, English it is.
+    // Languages other than English are a chunk of their own; if it cannot load, the language shown stays.
     const lang = this.#lang();
-    await loadLanguage(lang).catch(() => {});
+    if (!(await this.#host.useLanguage(lang))) return; // a newer run asked for another language
     this.#shownLang = lang;
     this.#showPresetNote();
     if (this.#isTiny()) return this.#runTrained(lang);
     this.#showMode(false);
     let result;
-    let config;
-    let options;
     try {
-      config = this.configObject;
-      const lab = await loadAttentionLab();
-      result = lab.run(config);
-      options = this.#viewOptions(result);
+      const viewOptions = (result) => this.#viewOptions(result);
+      result = await this.#host.show(this.configObject, { viewOptions });
     } catch (problem) {
       this.#failed = true;
       this.#showError(problem);
       return;
     }
+    if (result === null) return; // a newer run superseded it
     this.#failed = false;
-    this.#shownConfig = config;
     this.#root.querySelector('.loading').hidden = true;
     this.#root.querySelector('.error').hidden = true;
-    this.#controller.setResult(result, { ...options, weightsGiven: Boolean(config.weights?.values) });
-    this.dispatchEvent(new CustomEvent('attention-change', { detail: result, bubbles: true, composed: true }));
+    this.#emit('attention-change', result);
   }
 }
 

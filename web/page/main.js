@@ -5,25 +5,23 @@
 // than English are loaded when first used.
 import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
-import { LANGUAGES, errorText, fieldErrorText, loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
+import { LANGUAGES, errorText, fieldErrorText, resolveLanguage } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
 import { isTrainedModel } from '../model/schema.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
-import { resolveTheme, watchColorScheme } from '../view/common/color-scheme.js';
-import { PipelineController } from '../view/host/controller.js';
+import { resolveTheme } from '../view/common/color-scheme.js';
+import { AttentionHost } from '../view/host/host.js';
 import { buildSettingsForm } from '../view/host/settings-form.js';
 import { withCode } from '../view/common/matrix.js';
 import { readViewOption, viewOptionByName } from '../model/view-options.js';
-import { TINY_MODEL } from '../api/index.js';
-import { createEngineClient } from './engine-client.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
+import { wireExports } from './exports-ui.js';
 import { fitForPrint } from './print.js';
 import { wireNarrowScreen } from './small-screen.js';
 import { wantsPresentation, wireTeacherTools } from './teacher.js';
-import { touchWording } from '../view/common/touch.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,13 +45,17 @@ const SENTENCE_BOXES = ['text', 'contextText'];
 const state = {
   settings: presetSettings(DEFAULT_PRESET), // what the user set, by config path
   preset: DEFAULT_PRESET, // the preset shown, until a setting changes
-  t: translator('en'),
+  /** The UI language's translator (the host's). */
+  get t() {
+    return host.t;
+  },
   linkError: null, // why the link in the URL could not be read (a ShareLinkError), shown in the UI language
   error: null, // the engine error shown ({field, code, params, message}), said again when the language changes
 };
 
-const engine = createEngineClient();
-const controller = new PipelineController(
+// Paper is light: while printing, the heatmaps take the light palette (the page's CSS does the rest).
+let paper = false;
+const host = new AttentionHost(
   {
     root: document,
     pipeline: $('pipeline'),
@@ -65,16 +67,32 @@ const controller = new PipelineController(
     stepper: $('stepper'),
     stepsToggle: $('steps-toggle'),
     sticky: document.querySelector('.toolbar'),
+    trained: $('trained'),
   },
   // The page asks the engine for the shown sentence and head only, and again when another is picked.
-  // The steppers' figures come from the engine too (in the worker when large), for the config shown.
   {
+    theme: () => (paper ? 'light' : resolveTheme($('theme').value)),
+    isTrained: () => isTiny(),
     onEditsChange: () => recompute(),
     onSelectionChange: () => recompute(),
-    runStepper: (method, options) => engine.stepper(method, shownConfig, options),
+    trained: {
+      // The reader typed or moved the slider: the settings (and so the share link) follow.
+      onChange: ({ text, checkpoint }) => {
+        state.settings = withSetting(withSetting(state.settings, 'text', text), 'checkpoint', checkpoint);
+        form.sync(state.settings);
+      },
+      onResult: () => {
+        showError(null);
+        $('status').textContent = '';
+      },
+      // The view shows the error at its text box or slider; the form's checkpoint box says it too.
+      onError: (error) => {
+        if (error.field === 'checkpoint') form.showError('checkpoint', errorText(error, state.t));
+      },
+    },
   },
 );
-let shownConfig = null; // the config of the result on the page
+const { controller } = host;
 let form;
 const inputPanel = wireInputPanel({
   settings: () => state.settings,
@@ -97,37 +115,24 @@ const inputPanel = wireInputPanel({
 const currentConfig = () => withEdits(configFromSettings(state.settings), controller.edits);
 
 // ---- run and render ---------------------------------------------------------
-let runsInFlight = 0;
-
 async function recompute() {
   showMode();
   if (isTiny()) return showTrained();
   const config = currentConfig();
-  runsInFlight++;
   $('status').textContent = state.t('status.computing');
   let result;
   const started = performance.now();
+  let computed; // when the engine answered, before the result is shown
   try {
-    result = await engine.run(config, controller.runOptions());
+    result = await host.show(config, { selection: true, viewOptions: () => ((computed = performance.now()), {}) });
   } catch (error) {
-    // The shown sentence or head is gone (fewer of them now): back to the first ones.
-    if (error.field === 'options.batch' || error.field === 'options.head') {
-      controller.resetSelection();
-      recompute();
-      return;
-    }
     showError(error);
     return;
-  } finally {
-    runsInFlight--;
   }
   if (result === null) return; // superseded by a newer edit
   showError(null);
-  const computed = performance.now();
   inputPanel.renderChips(result, state.t);
   form.sync(state.settings, result.settings);
-  shownConfig = config;
-  controller.setResult(result, { weightsGiven: Boolean(config.weights?.values) });
   renderStatus();
   await controller.whenShown(); // a large result: the steps in view built (the rest follow in slices)
   const detail = { config, computeMs: computed - started, renderMs: performance.now() - computed };
@@ -136,8 +141,6 @@ async function recompute() {
 
 // ---- the trained model (model = tiny) ------------------------------------------
 const isTiny = () => isTrainedModel((path) => state.settings[path]);
-let trained = null; // the trained model's view (view/trained.js), loaded the first time it is shown
-let trainedLoading = null;
 
 /** The attention layer's view or the trained model's, as the model setting says. */
 function showMode() {
@@ -146,46 +149,14 @@ function showMode() {
   $('trained').hidden = !tiny;
 }
 
-/** The trained view, imported and built once (a chunk of its own: the attention page never fetches it). */
-function trainedView() {
-  trainedLoading ??= import('../view/trained/trained-view.js').then(({ createTrainedView }) => {
-    trained = createTrainedView($('trained'), {
-      checkpoints: TINY_MODEL.checkpoints,
-      weightsUrl: (step) => TINY_MODEL.weightsUrl(step).href,
-      load: (step) => engine.loadTinyModel(step),
-      run: (config) => engine.run(config),
-      // The reader typed or moved the slider: the settings (and so the share link) follow.
-      onChange: ({ text, checkpoint }) => {
-        state.settings = withSetting(withSetting(state.settings, 'text', text), 'checkpoint', checkpoint);
-        form.sync(state.settings);
-      },
-      onResult: () => {
-        showError(null);
-        $('status').textContent = '';
-      },
-      // The view shows the error at its text box or slider; the form's checkpoint box says it too.
-      onError: (error) => {
-        if (error.field === 'checkpoint') form.showError('checkpoint', errorText(error, state.t));
-      },
-    });
-    return trained;
-  });
-  return trainedLoading;
-}
-
 async function showTrained() {
-  runsInFlight++;
+  form.sync(state.settings);
+  showError(null);
   try {
-    const view = await trainedView();
-    if (!isTiny()) return; // the attention layer was chosen meanwhile
-    view.setOptions({ t: state.t, theme: controller.options.theme, decimals: controller.options.decimals });
-    form.sync(state.settings);
-    showError(null);
-    await view.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: state.t.lang });
+    const { text, checkpoint } = state.settings;
+    await host.showTrained({ text, checkpoint, lang: state.t.lang });
   } catch (error) {
     showError({ field: 'engine', message: error.message });
-  } finally {
-    runsInFlight--;
   }
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail: { config: { model: 'tiny' } } }));
 }
@@ -221,19 +192,12 @@ function renderStatus() {
 }
 
 // ---- language and static page text --------------------------------------------
-let languagesLoading = 0; // the page is busy while a language's strings load
 async function applyLanguage(lang) {
   // Strings that cannot be loaded (offline) leave the page in the language it has.
-  languagesLoading++;
-  const t = touchWording(
-    await loadLanguage(lang)
-      .catch(() => state.t)
-      .finally(() => languagesLoading--),
-  ); // "tap" on a touch screen
-  if (resolveLanguage($('language').value) !== resolveLanguage(lang)) return; // another language was chosen meanwhile
-  $('language').value = t.lang;
   const from = state.t.lang;
-  state.t = t;
+  const t = await host.useLanguage(lang);
+  if (!t) return; // another language was chosen meanwhile
+  $('language').value = t.lang;
   if (state.preset) relocalizePreset(from, t.lang);
   document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
   document.title = t('app.title');
@@ -243,10 +207,9 @@ async function applyLanguage(lang) {
   buildPresets();
   inputPanel.applyLanguage(t);
   inputPanel.sync();
-  controller.setOptions({ t });
-  trained?.setOptions({ t });
-  if (trained && isTiny())
-    trained.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: t.lang });
+  host.setOptions({ t });
+  if (host.trained && isTiny())
+    host.trained.show({ text: state.settings.text, checkpoint: state.settings.checkpoint, lang: t.lang });
   renderStatus();
   renderLinkNotice();
   if (state.error) showError(state.error);
@@ -338,6 +301,33 @@ async function init() {
   });
   // The form, the presets and the page's text, in its language (Chinese is loaded first; English is here).
   await applyLanguage(langSelect.value);
+  wireViewOptions();
+  for (const id of SENTENCE_BOXES) {
+    const box = $(`input-${id}`);
+    box.value = state.settings[id] ?? '';
+    box.addEventListener('input', () => onSettingChange(id, box.value));
+  }
+  wireFocus();
+  $('reset-edits').addEventListener('click', () => {
+    controller.resetEdits();
+    recompute();
+  });
+  $('share').addEventListener('click', () =>
+    openShareDialog({ settings: state.settings, edits: controller.edits, lang: state.t.lang }),
+  );
+  const getT = () => state.t;
+  wireShareDialog($('share-dialog'), getT);
+  wireShareDialog($('pytorch-dialog'), getT);
+  wireExports({ controller, currentConfig, fullResult, t: getT });
+  window.addEventListener('hashchange', () =>
+    isStepLink(location.hash) ? controller.showStep(location.hash.slice(1)) : restore(),
+  );
+  $('status').textContent = state.t('status.loading');
+  restore();
+}
+
+/** The theme and decimals menus (stored), the teachers' tools, small screens and print. */
+function wireViewOptions() {
   for (const name of ['theme', 'decimals']) {
     const select = $(name);
     select.value = String(stored(name));
@@ -345,26 +335,17 @@ async function init() {
       const value = readViewOption(viewOptionByName.get(name), select.value);
       store(name, value);
       if (name === 'theme') showTheme();
-      else {
-        controller.setOptions({ [name]: value });
-        trained?.setOptions({ [name]: value });
-      }
+      else host.setOptions({ [name]: value });
     });
   }
   // The chosen theme, or with "auto" (the default) the reader's colour scheme, followed when it changes.
-  // Paper is light: while printing, the heatmaps take the light palette (the page's CSS does the rest).
-  let paper = false;
+  // The heatmaps' palette is the host's theme(): light on paper.
   /** Shows the theme; a promise of the re-rendered steps when the heatmaps' palette changed, else null. */
   const showTheme = () => {
-    const theme = resolveTheme($('theme').value);
-    document.documentElement.dataset.theme = theme;
-    const palette = paper ? 'light' : theme;
-    if (controller.options.theme === palette) return null;
-    controller.setOptions({ theme: palette });
-    trained?.setOptions({ theme: palette });
-    return controller.whenShown();
+    document.documentElement.dataset.theme = resolveTheme($('theme').value);
+    return host.refreshTheme();
   };
-  watchColorScheme(showTheme);
+  host.connect(showTheme);
   showTheme();
   controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
   // Teachers (text size, presentation), small screens (settings folded away), print (wide matrices fit).
@@ -380,11 +361,10 @@ async function init() {
     paper = printing;
     return showTheme();
   });
-  for (const id of SENTENCE_BOXES) {
-    const box = $(`input-${id}`);
-    box.value = state.settings[id] ?? '';
-    box.addEventListener('input', () => onSettingChange(id, box.value));
-  }
+}
+
+/** Where the focus goes: from the explanation's close button, and from the skip links. */
+function wireFocus() {
   // On narrow screens the explanation floats over the page: closing it hands the focus to the number's
   // step title (focus on the number itself would explain it again).
   $('explain-close').addEventListener('click', () => {
@@ -405,43 +385,6 @@ async function init() {
       if (into === target) into.tabIndex = -1;
       into.focus();
     });
-  $('reset-edits').addEventListener('click', () => {
-    controller.resetEdits();
-    recompute();
-  });
-  $('share').addEventListener('click', () =>
-    openShareDialog({ settings: state.settings, edits: controller.edits, lang: state.t.lang }),
-  );
-  const getT = () => state.t;
-  wireShareDialog($('share-dialog'), getT);
-  wireShareDialog($('pytorch-dialog'), getT);
-  $('copy-pytorch').addEventListener('click', async () => {
-    if (!controller.result) return;
-    const config = currentConfig();
-    const result = controller.result;
-    const { pytorchScript } = await import('../model/pytorch-script.js');
-    $('pytorch-script').value = pytorchScript(config, result);
-    $('pytorch-dialog').querySelector('.share-status').textContent = '';
-    $('pytorch-dialog').showModal();
-  });
-  $('download-json').addEventListener('click', async () => {
-    const result = await fullResult();
-    if (!result) return;
-    const { resultToJson } = await loadExports();
-    download(new Blob([resultToJson(result)], { type: 'application/json' }), 'attention-lab.json');
-  });
-  $('download-npy').addEventListener('click', async () => {
-    const result = await fullResult();
-    if (!result) return;
-    const { resultToNpz } = await loadExports();
-    download(resultToNpz(result), 'attention-lab.npz');
-  });
-  $('pipeline').addEventListener('click', copyMatrix);
-  window.addEventListener('hashchange', () =>
-    isStepLink(location.hash) ? controller.showStep(location.hash.slice(1)) : restore(),
-  );
-  $('status').textContent = state.t('status.loading');
-  restore();
 }
 
 /** Mouseovers without a move of the pointer (the page changed under it) are ignored until it moves. */
@@ -463,44 +406,10 @@ function holdHoverUntilMoved() {
 async function fullResult() {
   if (!controller.result) return null;
   try {
-    return await engine.run(currentConfig(), {}, { superseding: false });
+    return await host.engine.run(currentConfig(), {}, { superseding: false });
   } catch (error) {
     showError(error);
     return null;
-  }
-}
-
-function download(blob, filename) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
-
-const loadExports = () => import('../model/export.js');
-
-const MATRIX_FORMATS = {
-  csv: ({ toCsv }, m) => toCsv(m),
-  json: ({ toJson }, m) => toJson(m),
-  latex: ({ toLatex }, m) => toLatex(m, controller.options.decimals),
-  numpy: ({ toNumpy }, m) => toNumpy(m),
-};
-
-/** A copy button under a matrix: that matrix (as shown: this sentence, this head) to the clipboard. */
-async function copyMatrix(event) {
-  const button = event.target.closest('button[data-export]');
-  const matrix = button?.closest('figure')?.matrixView;
-  if (!matrix) return;
-  const text = MATRIX_FORMATS[button.dataset.export](await loadExports(), matrix);
-  try {
-    await navigator.clipboard.writeText(text);
-    $('status').textContent = state.t('export.copied', {
-      name: matrix.caption ?? matrix.name,
-      format: button.textContent,
-    });
-  } catch {
-    $('status').textContent = text.slice(0, 200);
   }
 }
 
@@ -533,11 +442,10 @@ function renderLinkNotice() {
 window.attentionLab = {
   state,
   controller,
-  isIdle: () =>
-    runsInFlight === 0 && languagesLoading === 0 && !controller.building && !controller.steppersBusy && !trained?.busy,
+  isIdle: () => !host.busy,
   /** The trained model's view, once shown (null before). */
   get trained() {
-    return trained;
+    return host.trained;
   },
   currentConfig,
 };

@@ -4,7 +4,7 @@
 // page runs it itself instead. Tensor buffers are transferred, not copied.
 // {method: "loadTinyModel", config: checkpoint, options: bytes (optional)} loads
 // the tiny model's weights into this worker's engine (lab.loadTinyModel).
-import { loadAttentionLab } from '../api/index.js';
+import { loadAttentionLab } from '../../api/index.js';
 
 const METHODS = new Set(['run', 'decode', 'flash', 'loadTinyModel']);
 

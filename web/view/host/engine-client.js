@@ -1,10 +1,12 @@
-// The page's handle on the engine. Small runs (the usual tutorial sizes) run
-// right here, which costs microseconds; large ones go to a worker so the page
-// never freezes (512 tokens × dModel 768 takes a few hundred ms).
+// The host's handle on the engine (the page's and each element's). Small runs
+// (the usual tutorial sizes) run right here, which costs microseconds; large
+// ones go to a worker so the page never freezes (512 tokens × dModel 768 takes
+// a few hundred ms). The worker is started at the first large run, and one
+// serves every client of a page.
 // run() resolves with the result, or null when a newer run() superseded it,
 // and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
-import { loadAttentionLab } from '../api/index.js';
+import { loadAttentionLab } from '../../api/index.js';
 import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
@@ -63,71 +65,115 @@ async function callHere(method, config, options, stillWanted = () => true) {
   }
 }
 
-export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
+/** A worker's answer to a pending call: null when the call is no longer wanted. */
+function settle(entry, { ok, result, error }) {
+  clearTimeout(entry.timer);
+  if (!entry.stillWanted()) entry.resolve(null);
+  else if (ok) entry.resolve(result);
+  else entry.reject(error);
+}
+
+/** A pending call again on this thread (its worker failed): null when it is no longer wanted. */
+function rerunHere(entry) {
+  clearTimeout(entry.timer);
+  if (!entry.stillWanted()) entry.resolve(null);
+  else callHere(entry.method, entry.config, entry.options).then(entry.resolve, entry.reject);
+}
+
+/**
+ * One engine worker, started at the first call sent to it, and the calls it
+ * holds. A worker that fails to load, crashes or does not answer in time is
+ * dropped: what it held, and every call after, runs on this thread.
+ */
+function createWorkerLink(workerFactory, timeoutMs) {
   let worker = null;
-  let workerBroken = !workerFactory;
+  let broken = !workerFactory;
   const pending = new Map(); // id -> {resolve, reject, timer, method, config, options, stillWanted}
   let nextId = 1;
-  let latest = 0;
 
   // The worker failed: forget it, and rerun what it held on the main thread.
-  const dropWorker = () => {
+  const drop = () => {
     worker?.terminate();
     worker = null;
-    workerBroken = true;
+    broken = true;
     for (const [id, entry] of pending) {
       pending.delete(id);
-      clearTimeout(entry.timer);
-      if (!entry.stillWanted()) entry.resolve(null);
-      else callHere(entry.method, entry.config, entry.options).then(entry.resolve, entry.reject);
+      rerunHere(entry);
     }
   };
 
-  const startWorker = () => {
+  const answer = ({ data }) => {
+    // The worker could not load the engine: its runs, and the next ones, go to the main thread.
+    if (data.fatal) return drop();
+    const entry = pending.get(data.id);
+    if (!entry) return;
+    pending.delete(data.id);
+    settle(entry, data);
+  };
+
+  const start = () => {
     worker = workerFactory();
-    worker.onmessage = ({ data }) => {
-      // The worker could not load the engine: its runs, and the next ones, go to the main thread.
-      if (data.fatal) return dropWorker();
-      const entry = pending.get(data.id);
-      if (!entry) return;
-      pending.delete(data.id);
-      clearTimeout(entry.timer);
-      if (!entry.stillWanted()) entry.resolve(null);
-      else if (data.ok) entry.resolve(data.result);
-      else entry.reject(data.error);
-    };
+    worker.onmessage = answer;
     worker.onerror = (event) => {
       event.preventDefault?.();
-      dropWorker();
+      drop();
     };
-    worker.onmessageerror = dropWorker;
+    worker.onmessageerror = drop;
   };
 
+  return {
+    get broken() {
+      return broken;
+    },
+    /** A call in the worker (on this thread if it cannot start); null if `stillWanted()` turned false. */
+    call(method, config, options, stillWanted) {
+      if (!worker) {
+        try {
+          start();
+        } catch {
+          broken = true;
+          return callHere(method, config, options);
+        }
+      }
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(drop, timeoutMs);
+        pending.set(id, { resolve, reject, timer, method, config, options, stillWanted });
+        worker.postMessage({ id, method, config, options });
+      });
+    },
+  };
+}
+
+// The shipped worker's link, shared by every client of a page (the page's, each element's): one worker, one
+// engine instance in it, whatever the number of elements.
+let sharedLink = null;
+const linkFor = (workerFactory, timeoutMs) =>
+  workerFactory === createEngineWorker && timeoutMs === WORKER_TIMEOUT_MS
+    ? (sharedLink ??= createWorkerLink(workerFactory, timeoutMs))
+    : createWorkerLink(workerFactory, timeoutMs);
+
+/**
+ * An engine client: small runs here, large ones in the worker (shared by the
+ * clients of a page). Its runs supersede one another, not another client's.
+ */
+export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
+  const link = linkFor(workerFactory, timeoutMs);
+  let calls = 0;
+  let latest = 0;
+
   async function call(method, config, options, superseding) {
-    const id = nextId++;
+    const id = ++calls;
     if (superseding) latest = id;
     const stillWanted = () => !superseding || id === latest;
-    if (estimateWork(config) <= MAIN_THREAD_LIMIT || workerBroken)
-      return callHere(method, config, options, stillWanted);
-    if (!worker) {
-      try {
-        startWorker();
-      } catch {
-        workerBroken = true;
-        return callHere(method, config, options);
-      }
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(dropWorker, timeoutMs);
-      pending.set(id, { resolve, reject, timer, method, config, options, stillWanted });
-      worker.postMessage({ id, method, config, options });
-    });
+    if (estimateWork(config) <= MAIN_THREAD_LIMIT || link.broken) return callHere(method, config, options, stillWanted);
+    return link.call(method, config, options, stillWanted);
   }
 
   return {
     /** Whether runs still go to a worker (false once it failed). */
     get usesWorker() {
-      return !workerBroken;
+      return !link.broken;
     },
     /**
      * A run (RunOptions `options`); with `superseding` false it neither
