@@ -68,9 +68,7 @@ describe('the defects the claims test was written for fail it; the steps now pas
       [{ rowsSumTo: 1, tensor: 'dropped', b: 0, h: 0 }],
     );
     const { old: before, now } = check(result, old, 'context');
-    expect(before.join('\n')).toMatch(
-      /a row of dropped sums to (?!1\b)/,
-    );
+    expect(before.join('\n')).toMatch(/a row of dropped sums to (?!1\b)/);
     expect(now).toEqual([]);
   });
 
