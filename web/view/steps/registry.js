@@ -19,7 +19,7 @@ import attnweights from './softmax.js';
 import averaged from './averaged.js';
 import scaling from './scaling.js';
 import links from './links.js';
-import dropped from './dropout.js';
+import dropped from './dropped.js';
 import context from './context-vectors.js';
 import concat from './concat.js';
 import wo from './out-projection.js';
