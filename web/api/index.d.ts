@@ -67,6 +67,8 @@ export interface SchemaField {
   default: string | number | boolean | null;
   /** Enum values, or the names a map field takes. */
   choices?: string[];
+  /** Per choice, the one-kind choices it combines (mask: "causal+padding" holds ["causal", "padding"]). */
+  kinds?: Record<string, string[]>;
   min?: number;
   max?: number;
   /** Fields of one group exclude each other ("input": text, texts, tokens, input). */
