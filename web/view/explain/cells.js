@@ -369,14 +369,14 @@ function maskReason(i, j, ctx, blocked) {
   }
   if (rs.mask === 'none') return t('explain.mask.noMask');
   const kept = [];
-  if (rs.mask.includes('causal')) kept.push(t('explain.mask.notFuture', { i, j }));
+  if (rs.maskKinds.causal) kept.push(t('explain.mask.notFuture', { i, j }));
   if (rs.window && j <= i)
     kept.push(
       windowEffect(i, j, rs.window, rs.sinkTokens) === 'sink'
         ? t('explain.mask.sink', { j, n: rs.sinkTokens })
         : t('explain.mask.inWindow', { j, d: i - j, window: rs.window }),
     );
-  if (rs.mask.includes('padding')) kept.push(t('explain.mask.notPad', { key: kLabel(ctx, j) }));
+  if (rs.maskKinds.padding) kept.push(t('explain.mask.notPad', { key: kLabel(ctx, j) }));
   return t('explain.mask.kept', { reasons: kept.join('; ') });
 }
 

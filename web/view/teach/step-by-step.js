@@ -4,6 +4,7 @@
 import { formatNumber } from '../../model/format.js';
 import { stepKey } from './overview.js';
 import { headStart, sentenceStart } from '../../model/selection.js';
+import { maskBlocks, runSettings } from '../../model/run-settings.js';
 
 /** The step a key moves to from `index` of `count`, or null for a key that does not move. */
 export function stepMove(key, index, count) {
@@ -45,11 +46,12 @@ export function narrationValues(result, layout, focus, decimals) {
   const row = headStart(T.weights, b, h) + i * Skv;
   let top = 0;
   for (let j = 1; j < Skv; j++) if (T.weights.data[row + j] > T.weights.data[row + top]) top = j;
+  const rs = runSettings(result.settings);
   let blocked = 0;
   const maskStart = sentenceStart(T.mask, b);
-  for (let k = maskStart; k < maskStart + S * Skv; k++) if (T.mask.data[k] !== 0) blocked++;
-  const p = Number(result.settings['dropout.p'] ?? 0);
-  const fill = result.settings.maskFill === '-inf' ? '−∞' : String(result.settings.maskFill).replace('-', '−');
+  for (let k = maskStart; k < maskStart + S * Skv; k++) if (maskBlocks(T.mask.data[k], rs.maskConvention)) blocked++;
+  const { p } = rs;
+  const fill = rs.fill === -Infinity ? '−∞' : String(rs.fill).replace('-', '−');
   return {
     B,
     H,
