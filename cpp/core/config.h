@@ -128,6 +128,12 @@ enum class MaskKind {
 inline constexpr std::array<const char*, 4> kMaskNames = {"none", "causal", "padding", "causal+padding"};
 inline bool blocksFuture(MaskKind m) { return m == MaskKind::Causal || m == MaskKind::CausalPadding; }
 inline bool blocksPadding(MaskKind m) { return m == MaskKind::Padding || m == MaskKind::CausalPadding; }
+// The masks of one kind that the others combine ("causal+padding" is causal and padding). The schema exports,
+// for every mask, the ones it holds (its "kinds"), so no caller reads them out of a mask's name.
+inline constexpr std::array<MaskKind, 2> kMaskParts = {MaskKind::Causal, MaskKind::Padding};
+inline bool maskHolds(MaskKind m, MaskKind part) {
+  return part == MaskKind::Causal ? blocksFuture(m) : part == MaskKind::Padding && blocksPadding(m);
+}
 
 // What the numbers of the mask tensor mean, and how it is applied to the scaled scores.
 enum class MaskConvention {

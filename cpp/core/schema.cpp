@@ -327,6 +327,17 @@ FieldSpec usedWhen(FieldSpec spec, const char* condition) {
   return spec;
 }
 
+// The mask field, with the one-kind masks each of its choices holds (config.h's kMaskParts).
+FieldSpec maskField(FieldSpec spec) {
+  for (size_t i = 0; i < kMaskNames.size(); ++i) {
+    std::vector<const char*> holds;
+    for (MaskKind part : kMaskParts)
+      if (maskHolds(static_cast<MaskKind>(i), part)) holds.push_back(kMaskNames[static_cast<size_t>(part)]);
+    spec.kinds.push_back(holds);
+  }
+  return spec;
+}
+
 // ---- the rows that need more than a member --------------------------------------
 
 template <SequenceSource AttentionConfig::*Side>
@@ -601,7 +612,7 @@ std::vector<FieldSpec> buildSchema() {
           "score=additive"),
       {"scale", "scale", FieldType::EnumOrNumber, "attention",
        std::vector<const char*>(kScaleNames.begin(), kScaleNames.end()), 0, 0, nullptr, &readScale, &writeScale},
-      enumField<&C::mask, kMaskNames>("mask", "mask", "attention"),
+      maskField(enumField<&C::mask, kMaskNames>("mask", "mask", "attention")),
       usedWhen(enumField<&C::maskConvention, kMaskConventionNames>("maskConvention", "mask-convention", "attention"),
                "mask!=none"),
       usedWhen({"maskFill",
@@ -852,6 +863,16 @@ std::string schemaJson() {
       out += ",\"choices\":[";
       for (size_t i = 0; i < f.choices.size(); ++i) out += (i ? "," : "") + jsonQuote(f.choices[i]);
       out += "]";
+    }
+    if (!f.kinds.empty()) {
+      // {"none": [], "causal": ["causal"], ..., "causal+padding": ["causal", "padding"]}
+      out += ",\"kinds\":{";
+      for (size_t i = 0; i < f.choices.size(); ++i) {
+        out += (i ? "," : "") + jsonQuote(f.choices[i]) + ":[";
+        for (size_t k = 0; k < f.kinds[i].size(); ++k) out += (k ? "," : "") + jsonQuote(f.kinds[i][k]);
+        out += "]";
+      }
+      out += "}";
     }
     if (f.type == FieldType::Integer || f.type == FieldType::Seed || f.type == FieldType::Number)
       out += ",\"min\":" + formatNumber(f.min) + ",\"max\":" + formatNumber(f.max);

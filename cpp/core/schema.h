@@ -55,6 +55,9 @@ struct FieldSpec {
   // When the field has an effect: "score=additive", "mask!=none" (another
   // field's value). The form hides it otherwise; the engine still reads it.
   const char* usedWhen = nullptr;
+  // Per choice (in the order of `choices`), the one-kind choices it combines: the mask's
+  // "causal+padding" holds "causal" and "padding", "none" holds none. Empty for the other fields.
+  std::vector<std::vector<const char*>> kinds = {};
 };
 
 // The table, in the order fields are read, shown and documented.
@@ -81,7 +84,7 @@ Status parseConfigText(const std::string& jsonText, AttentionConfig& config);
 std::vector<std::string> changedFields(const AttentionConfig& config);
 
 // The schema as JSON: {"version", "fields": [{path, name, type, group,
-// default, choices?, min?, max?, oneOf?, usedWhen?, help}], "limits",
+// default, choices?, kinds?, min?, max?, oneOf?, usedWhen?, help}], "limits",
 // "tinyModel": {checkpoints, context, layers, heads, dModel, headDim, vocab},
 // "tensors", "errors": [{code, params, message}]} (errors.h's catalog).
 std::string schemaJson();

@@ -2,6 +2,7 @@
 // (the resolved settings, embedding and weight edits).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "attention.h"
@@ -64,6 +65,35 @@ TEST(ConfigJson, ReadsEveryField) {
   EXPECT_EQ(c.maskFill, -1e9f);
   EXPECT_EQ(c.dropoutP, 0.1);
   EXPECT_EQ(*c.dropoutSeed, 3u);
+}
+
+// The schema gives, per mask, the one-kind masks it holds: what the engine blocks with it.
+TEST(ConfigJson, SchemaExportsTheKindsEveryMaskHolds) {
+  const JsonParseResult schema = parseJson(schemaJson());
+  ASSERT_TRUE(schema.ok);
+  const JsonValue* mask = nullptr;
+  for (const JsonValue& field : schema.value.find("fields")->array())
+    if (field.find("path")->string() == "mask") mask = &field;
+  ASSERT_NE(mask, nullptr);
+  const JsonValue* kinds = mask->find("kinds");
+  ASSERT_NE(kinds, nullptr);
+  const auto holds = [&](const char* choice) {
+    std::vector<std::string> names;
+    for (const JsonValue& name : kinds->find(choice)->array()) names.push_back(name.string());
+    return names;
+  };
+  EXPECT_EQ(kinds->members().size(), 4u);
+  EXPECT_EQ(holds("none"), std::vector<std::string>{});
+  EXPECT_EQ(holds("causal"), std::vector<std::string>{"causal"});
+  EXPECT_EQ(holds("padding"), std::vector<std::string>{"padding"});
+  EXPECT_EQ(holds("causal+padding"), (std::vector<std::string>{"causal", "padding"}));
+  // and what each choice holds is what the run blocks: the future with "causal", <pad> keys with "padding"
+  for (size_t i = 0; i < kMaskNames.size(); ++i) {
+    const std::vector<std::string> names = holds(kMaskNames[i]);
+    const auto has = [&](const char* kind) { return std::find(names.begin(), names.end(), kind) != names.end(); };
+    EXPECT_EQ(has("causal"), blocksFuture(static_cast<MaskKind>(i))) << kMaskNames[i];
+    EXPECT_EQ(has("padding"), blocksPadding(static_cast<MaskKind>(i))) << kMaskNames[i];
+  }
 }
 
 TEST(ConfigJson, RandomInputs) {

@@ -31,6 +31,8 @@ describe('the packed package', () => {
     for (const file of [
       'web/api/index.js',
       'web/api/index.d.ts',
+      'web/api/generated/schema-types.d.ts', // the types the build wrote from the schema
+      'web/api/generated/element-properties.d.ts',
       'web/api/generated/attention-lab-wasm.js',
       'web/cli/attention-lab.js',
       'web/i18n/index.js',

@@ -25,9 +25,15 @@ describe('one schema', () => {
     expect(JSON.parse(out.stdout)).toEqual(SCHEMA);
   });
 
-  test('index.d.ts names every field, under its parent object', () => {
+  test('index.d.ts takes AttentionConfig from the types the build wrote from the schema', () => {
     const dts = read('web/api/index.d.ts');
-    const config = dts.slice(dts.indexOf('export interface AttentionConfig'), dts.indexOf('export interface Tensor '));
+    expect(dts).toMatch(/^export type \{[^}]*\bAttentionConfig\b[^}]*\} from '\.\/generated\/schema-types\.js';$/m);
+    expect(dts).not.toContain('export interface AttentionConfig');
+  });
+
+  test('the generated AttentionConfig names every field, under its parent object', () => {
+    const dts = read('web/api/generated/schema-types.d.ts');
+    const config = dts.slice(dts.indexOf('export interface AttentionConfig'));
     for (const field of FIELDS) {
       const keys = field.path.split('.');
       // each key of the path appears as an optional property, the parents before the leaf
@@ -40,17 +46,20 @@ describe('one schema', () => {
     }
   });
 
-  test('index.d.ts lists every enum value of the schema', () => {
-    const dts = read('web/api/index.d.ts');
+  test('the generated AttentionConfig lists every enum value of the schema', () => {
+    const dts = read('web/api/generated/schema-types.d.ts');
     // The engine's fields: tokenizer "words" is resolved in JS before the engine (model/segment.js).
     for (const field of SCHEMA.fields)
       if (field.type === 'enum' || field.type === 'enum|number')
         for (const value of field.choices) expect(dts, `${field.path} ${value}`).toContain(`'${value}'`);
   });
 
-  test("the element's .d.ts has a property for every field, named after its attribute", () => {
-    const dts = read('web/element/attention-lab-element.d.ts');
+  test("the element's generated properties have one for every field, named after its attribute", () => {
+    const dts = read('web/api/generated/element-properties.d.ts');
     for (const field of FIELDS) expect(dts, field.name).toMatch(new RegExp(`^\\s+${camelCase(field.name)}: `, 'm'));
+    expect(read('web/element/attention-lab-element.d.ts')).toMatch(
+      /export interface AttentionLabElement extends AttentionLabConfigProperties, AttentionLabViewProperties \{\}/,
+    );
   });
 
   test('the README names every field and every enum value', () => {

@@ -1,5 +1,6 @@
-// Type-checked by `tsc -p web/tsconfig.json` in npm test: the hand-written
-// index.d.ts must accept real usage and reject wrong configs.
+// Type-checked by `tsc -p web/tsconfig.json` in npm test: index.d.ts (with the
+// AttentionConfig the build writes from the schema) must accept real usage and
+// reject wrong configs.
 import {
   AttentionConfigError,
   loadAttentionLab,

@@ -1,5 +1,6 @@
-// Type-checked by `tsc -p web/tsconfig.json` in npm test: the element's
-// hand-written .d.ts accepts the documented usage and rejects misuse.
+// Type-checked by `tsc -p web/tsconfig.json` in npm test: the element's .d.ts
+// (with the properties the build writes from the schema and the view options)
+// accepts the documented usage and rejects misuse.
 import type { AttentionLabElement } from '../../web/element/attention-lab-element.js';
 import type { AttentionResult } from '../../web/api/index.js';
 

@@ -1,43 +1,11 @@
-// Types of the Attention Lab JS API (web/api/index.js). Hand-written because
-// Debian's Emscripten 3.1.6 has no --emit-tsd; `npm test` type-checks it.
+// Types of the Attention Lab JS API (web/api/index.js). Written by hand (Debian's
+// Emscripten 3.1.6 has no --emit-tsd), but for the config's types, which the build
+// writes from the schema; `npm test` type-checks them.
 
-/** A tensor name, in pipeline order. */
-export type TensorName =
-  | 'X'
-  | 'X_context'
-  | 'W_Q'
-  | 'W_K'
-  | 'W_V'
-  | 'b_Q'
-  | 'b_K'
-  | 'b_V'
-  | 'W_a'
-  | 'U_a'
-  | 'v_a'
-  | 'W_O'
-  | 'b_O'
-  | 'Q'
-  | 'K'
-  | 'V'
-  | 'Q_norm'
-  | 'K_norm'
-  | 'ropeAngles'
-  | 'Q_rope'
-  | 'K_rope'
-  | 'scores'
-  | 'scaled'
-  | 'capped'
-  | 'alibiBias'
-  | 'biased'
-  | 'mask'
-  | 'masked'
-  | 'weights'
-  | 'sinkWeights'
-  | 'dropped'
-  | 'averagedWeights'
-  | 'context'
-  | 'concat'
-  | 'output';
+// The types the schema defines (AttentionConfig, TensorName, WeightName) are written from it by the build
+// (web/scripts/write-types.js, after the wasm build) into generated/schema-types.d.ts.
+import type { AttentionConfig, TensorName } from './generated/schema-types.js';
+export type { AttentionConfig, TensorName, WeightName } from './generated/schema-types.js';
 
 export declare const TENSOR_NAMES: readonly TensorName[];
 
@@ -67,6 +35,8 @@ export interface SchemaField {
   default: string | number | boolean | null;
   /** Enum values, or the names a map field takes. */
   choices?: string[];
+  /** Per choice, the one-kind choices it combines (mask: "causal+padding" holds ["causal", "padding"]). */
+  kinds?: Record<string, string[]>;
   min?: number;
   max?: number;
   /** Fields of one group exclude each other ("input": text, texts, tokens, input). */
@@ -119,137 +89,14 @@ export type RandomInput =
 /** @deprecated the name of RandomInput before torch.rand inputs. */
 export type RandnInput = RandomInput;
 
-export type WeightName = 'W_Q' | 'W_K' | 'W_V' | 'W_O' | 'b_Q' | 'b_K' | 'b_V' | 'b_O' | 'W_a' | 'U_a' | 'v_a';
-
 /** Explicit values: rows of numbers (null keeps the drawn number), or a typed array (a vector, or row-major). */
 export type GivenValues = (null | (number | null)[])[] | (number | null)[] | Float32Array | Float64Array;
 
 /** One edited number: [row, column, value]; a bias (and v_a) takes [column, value]. */
 export type CellEdit = [row: number, column: number, value: number] | [column: number, value: number];
 
-export interface AttentionConfig {
-  /** One sentence, split by the tokenizer. Give one of text, texts, tokens, input. */
-  text?: string;
-  /** A batch: one sentence per row, padded with "<pad>" to the longest. */
-  texts?: string[];
-  /**
-   * Pre-split tokens, one list per sentence ([["自然", "语言", "处理"]]), e.g. from
-   * Intl.Segmenter: used as given. No token may be empty or hold whitespace.
-   */
-  tokens?: string[][];
-  /** {randn: [B, S, dModel]} (torch.randn) or {rand: [B, S, dModel]} (torch.rand). */
-  input?: RandomInput;
-  /** Keys and values from this sequence (cross-attention). Default: self-attention. */
-  contextText?: string;
-  contextTexts?: string[];
-  contextTokens?: string[][];
-  contextInput?: RandomInput;
-  /** Token id = index; unknown tokens map to 0. Default: "<pad>" (if padding) then first appearance. */
-  vocab?: string[];
-  /**
-   * How sentences become tokens. Default "auto": split on whitespace, then every Chinese,
-   * Japanese kana and Korean character and CJK punctuation mark alone ("我爱NLP" -> 我 爱 NLP).
-   * "whitespace": str.split(). "chars": every non-whitespace character.
-   */
-  tokenizer?: 'auto' | 'whitespace' | 'chars';
-  /** Pad or truncate every sequence to this length. */
-  maxLen?: number | null;
-  /** Default 8. */
-  dModel?: number;
-  /** Default 2. dModel must be divisible by numHeads. */
-  numHeads?: number;
-  /** torch.manual_seed(seed) before the first draw. Default 0. */
-  seed?: number;
-  embedding?: {
-    /**
-     * The embedding table [len(vocab), dModel]. Default: nn.Embedding(len(vocab), dModel).weight.
-     * A null (entry or row) keeps the drawn number there.
-     */
-    values?: GivenValues;
-    /** Single edited numbers: [token or id, column, value]; drawn numbers elsewhere stay. */
-    edits?: [row: string | number, column: number, value: number][];
-    /** Default "none". */
-    positional?: 'none' | 'sinusoidal';
-  };
-  weights?: {
-    /**
-     * Default "torch-linear". "torch-linear-clones": one nn.Linear(dModel, dModel) copied for
-     * Q, K, V and O (the Annotated Transformer's clones), fused layout only.
-     */
-    init?: 'torch-linear' | 'torch-linear-clones' | 'torch-rand' | 'torch-mha' | 'identity';
-    /** Default "fused". */
-    layout?: 'fused' | 'per-head';
-    /** Default: decided by the engine, true for torch-mha and torch-linear-clones, false otherwise. */
-    qkvBias?: boolean;
-    /** Default true. */
-    outProj?: boolean;
-    /** torch.manual_seed before the weights. */
-    seed?: number;
-    /**
-     * Explicit weights in the x·W convention: W [dModel, dModel], b [dModel];
-     * W_a, U_a [headDim, additiveHidden] and v_a [additiveHidden] with score "additive".
-     * A null (entry or row) keeps the drawn number there; values without nulls
-     * for every weight mean the stage draws nothing.
-     */
-    values?: Partial<Record<WeightName, GivenValues>>;
-    /** Single edited numbers: {"W_Q": [[row, column, value]], "b_Q": [[column, value]]}. */
-    edits?: Partial<Record<WeightName, CellEdit[]>>;
-  };
-  /**
-   * Default "dot" (q·k). "additive" (Bahdanau): v_aᵀ tanh(q·W_a + k·U_a) per head, with
-   * W_a, U_a, v_a shared by the heads and drawn after W_Q, W_K, W_V.
-   */
-  score?: 'dot' | 'additive';
-  /** The hidden size of the additive score's layers. Default 8. */
-  additiveHidden?: number;
-  /** Default "head-dim" (1/√headDim); a number is the multiplier itself. Applied after any score. */
-  scale?: 'head-dim' | 'd-model' | 'none' | number;
-  /** Default "none". */
-  mask?: 'none' | 'causal' | 'padding' | 'causal+padding';
-  /**
-   * What the mask tensor holds. Default "blocked" (1 = blocked, masked_fill(mask.bool(), fill));
-   * "keep" (1 = keep, masked_fill(mask == 0, fill)); "additive" (0 or fill, added to the scores).
-   */
-  maskConvention?: 'blocked' | 'keep' | 'additive';
-  /** Default "-inf" (masked_fill(mask, -inf)); or a number such as -1e9. */
-  maskFill?: '-inf' | number;
-  /** nn.Dropout(p) in train mode on the softmax weights. Default p = 0. */
-  dropout?: { p?: number; seed?: number };
-  /** RMSNorm of each head's q and k over headDim (eps 1e-6, weight ones), before RoPE. Default false. */
-  qkNorm?: boolean;
-  /**
-   * Rotary position embedding of each head's q and k (tensors Q_rope, K_rope, ropeAngles [S, headDim/2]).
-   * style: default "none"; "rotate-half" (Hugging Face / GPT-NeoX) or "interleaved" (Meta's pairs 2i, 2i+1).
-   * base: default 10000. headDim must be even; self-attention only.
-   */
-  rope?: { style?: 'none' | 'rotate-half' | 'interleaved'; base?: number };
-  /**
-   * Grouped-query attention: K and V have numKVHeads heads (W_K, W_V [dModel, numKVHeads·headDim]); query head h
-   * reads KV head ⌊h / (numHeads / numKVHeads)⌋ (repeat_interleave). 1 = multi-query. Default null (= numHeads).
-   */
-  numKVHeads?: number | null;
-  /** Sliding window: query i sees key j only when 0 ≤ i − j < window. Needs a causal mask. Default null (none). */
-  window?: number | null;
-  /** StreamingLLM: keys j < sinkTokens stay visible whatever the window. Default 0. */
-  sinkTokens?: number;
-  /**
-   * One extra logit per row, the softmax's last column, with no value (0 = add_zero_attn=True): a row's weights
-   * may sum to less than 1; tensor sinkWeights [B, H, S]. Default null (none).
-   */
-  sinkLogit?: number | null;
-  /** ALiBi: −slope_h·(i − j) added after scaling and capping, before the mask (tensors alibiBias, biased). */
-  alibi?: boolean;
-  /** Logit soft-capping: capped = softcap · tanh(scaled / softcap) (Gemma 2: 50). Default null (none). */
-  softcap?: number | null;
-  /**
-   * "attention" (default): the one configurable attention layer above. "tiny": the tiny trained model
-   * (TINY_MODEL), which reads only `text` (1 to 64 UTF-8 bytes) and `checkpoint`; run() then returns a
-   * TinyModelResult, and any other field set away from its default gives a "model-ignores-fields" warning.
-   */
-  model?: 'attention' | 'tiny';
-  /** The tiny model's training step whose weights it runs: one of TINY_MODEL.checkpoints. Default 3000. */
-  checkpoint?: number;
-}
+/** One edited number of the embedding table: [token or id, column, value]. */
+export type EmbeddingEdit = [row: string | number, column: number, value: number];
 
 /** A config of the tiny trained model: run() returns a TinyModelResult. */
 export type TinyModelConfig = AttentionConfig & { model: 'tiny'; text: string };

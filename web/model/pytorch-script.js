@@ -5,15 +5,8 @@
 // the dropout mask.
 import { float32Text } from './export.js';
 import { fieldByPath, isVectorWeight } from './schema.js';
-import {
-  qkLines,
-  scoreLines,
-  softmaxLines,
-  variantHelpers,
-  variantTensors,
-  variantsOf,
-  windowLines,
-} from './pytorch-variants.js';
+import { qkLines, scoreLines, softmaxLines, variantHelpers, variantTensors, windowLines } from './pytorch-variants.js';
+import { runSettings } from './run-settings.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -145,27 +138,18 @@ function drawsBias(name, init, qkvBias) {
 /**
  * The script for `config` and its full `result` (every tensor). What the
  * engine decided (defaults, qkvBias following init) is read from
- * result.settings, so no rule of the engine is restated here; the tokens,
- * ids and vocab are the ones the engine used.
+ * result.settings (through runSettings), so no rule of the engine is restated
+ * here; the tokens, ids and vocab are the ones the engine used.
  */
 export function pytorchScript(config, result) {
   const { B, H, S, S_kv: Skv, D } = result.sizes;
-  const s = result.settings;
-  const w = {
-    ...(config.weights ?? {}),
-    init: s['weights.init'],
-    layout: s['weights.layout'],
-    seed: s['weights.seed'],
-  };
-  const qkvBias = s['weights.qkvBias'];
-  const outProj = s['weights.outProj'];
+  const rs = runSettings(result.settings);
+  const w = { ...(config.weights ?? {}), init: rs.init, layout: rs.layout };
+  const { qkvBias, outProj, p } = rs;
   const cross = Boolean(result.tensors.X_context);
-  const additive = s.score === 'additive';
-  const mask = s.mask;
-  const fill = s.maskFill === '-inf' ? 'float("-inf")' : py(s.maskFill);
-  const p = s['dropout.p'];
-  const variants = variantsOf(s, result.sizes);
-  const kv = variants.gqa ? 'H_kv * d_k' : 'D'; // the columns of K and V
+  const additive = rs.score === 'additive';
+  const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
+  const kv = rs.gqa ? 'H_kv * d_k' : 'D'; // the columns of K and V
   const L = [];
   L.push(
     '# Attention Lab: the same computation in PyTorch (1.13 or newer).',
@@ -177,8 +161,8 @@ export function pytorchScript(config, result) {
     '',
   );
   L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H');
-  if (variants.gqa) L.push(`H_kv = ${variants.kvHeads}  # key/value heads (numKVHeads)`);
-  if (additive) L.push(`hidden = ${py(s.additiveHidden)}  # additiveHidden`);
+  if (rs.gqa) L.push(`H_kv = ${rs.kvHeads}  # key/value heads (numKVHeads)`);
+  if (additive) L.push(`hidden = ${py(rs.additiveHidden)}  # additiveHidden`);
   L.push('');
   const tokenSides = result.tokens.length > 0 || result.contextTokens;
   if (tokenSides) {
@@ -195,7 +179,7 @@ export function pytorchScript(config, result) {
       );
     L.push('');
   }
-  L.push(`torch.manual_seed(${py(s.seed)})`, '');
+  L.push(`torch.manual_seed(${py(rs.seed)})`, '');
   L.push('# 1. Inputs');
   if (tokenSides) {
     const values = config.embedding?.values;
@@ -220,7 +204,7 @@ export function pytorchScript(config, result) {
   const draw = (input) => Object.entries(input).map(([key, shape]) => `torch.${key}(${shape.join(', ')})`)[0];
   if (config.input) L.push(`X = ${draw(config.input)}  # (B, S, D)`);
   if (config.contextInput) L.push(`X_context = ${draw(config.contextInput)}  # (B, S_kv, D)`);
-  if (s['embedding.positional'] === 'sinusoidal') {
+  if (rs.positional === 'sinusoidal') {
     L.push(
       '',
       'def sinusoidal(length, d):',
@@ -238,7 +222,7 @@ export function pytorchScript(config, result) {
   L.push(`X_kv = ${cross ? 'X_context' : 'X'}  # keys and values come from here`, '');
 
   L.push('# 2. Weights, in the x @ W convention');
-  if (w.seed !== undefined) L.push(`torch.manual_seed(${py(w.seed)})`);
+  if (rs.weightsSeed !== null) L.push(`torch.manual_seed(${py(rs.weightsSeed)})`);
   const names = WEIGHT_NAMES.filter((n) => result.tensors[n]);
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
@@ -260,26 +244,26 @@ export function pytorchScript(config, result) {
     for (const cell of cells) L.push(`${n}[${cell.slice(0, -1).join(', ')}] = ${py(cell.at(-1))}`);
   }
   const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
-  const helpers = variantHelpers(variants);
+  const helpers = variantHelpers(rs);
   if (helpers.length) L.push('', ...helpers.slice(0, -1));
   L.push('', 'with torch.no_grad():');
   const I = (line) => L.push(`    ${line}`);
-  const kvShape = variants.gqa ? 'H_kv·d_k' : 'D';
-  const kvHeads = variants.gqa ? 'H_kv' : 'H';
+  const kvShape = rs.gqa ? 'H_kv·d_k' : 'D';
+  const kvHeads = rs.gqa ? 'H_kv' : 'H';
   I(`Q = X @ W_Q${bias('Q')}  # (B, S, D)`);
   I(`K = X_kv @ W_K${bias('K')}  # (B, S_kv, ${kvShape})`);
   I(`V = X_kv @ W_V${bias('V')}  # (B, S_kv, ${kvShape})`);
   I('q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)');
   I(`k = K.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
   I(`v = V.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
-  qkLines(variants).forEach(I);
+  qkLines(rs).forEach(I);
   if (additive) {
     I('# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j');
     I('scores = torch.tanh((q @ W_a).unsqueeze(-2) + (k @ U_a).unsqueeze(-3)) @ v_a  # (B, H, S, S_kv)');
   } else {
     I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
   }
-  const scale = s.scale;
+  const scale = rs.scale;
   I(
     scale === 'head-dim'
       ? 'scaled = scores / math.sqrt(d_k)'
@@ -289,15 +273,13 @@ export function pytorchScript(config, result) {
           ? 'scaled = scores * 1.0'
           : `scaled = scores * ${py(Number(scale))}`,
   );
-  const scored = scoreLines(variants);
+  const scored = scoreLines(rs);
   scored.lines.forEach(I);
   I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
-  // "causal+padding" is both; match whole parts, so a future "anti-causal" is not "causal".
-  const maskParts = new Set(mask.split('+'));
-  if (maskParts.has('causal'))
-    I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
-  windowLines(variants).forEach(I);
-  if (maskParts.has('padding')) {
+  // What the mask blocks: the schema's kinds of the mask choice ("causal+padding" is both).
+  if (rs.maskKinds.causal) I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
+  windowLines(rs).forEach(I);
+  if (rs.maskKinds.padding) {
     const side = cross ? result.contextTokens : result.tokens;
     if (side) {
       I(
@@ -308,18 +290,18 @@ export function pytorchScript(config, result) {
       I('mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))');
     }
   }
-  if (s.maskConvention === 'keep') {
+  if (rs.maskConvention === 'keep') {
     I('mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))');
     I(`masked = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`);
-  } else if (s.maskConvention === 'additive') {
+  } else if (rs.maskConvention === 'additive') {
     I(`mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`);
     I(`masked = ${scored.last} + mask[:, None]`);
   } else {
     I(`masked = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
   }
-  const softmax = softmaxLines(variants);
+  const softmax = softmaxLines(rs);
   softmax.softmax.forEach(I);
-  if (s['dropout.seed'] !== undefined && p > 0 && p < 1) I(`torch.manual_seed(${py(s['dropout.seed'])})`);
+  if (rs.dropoutSeed !== null && p > 0 && p < 1) I(`torch.manual_seed(${py(rs.dropoutSeed)})`);
   I(`dropout = nn.Dropout(${py(p)})`);
   I('dropout.train()  # train mode: drop and rescale by 1 / (1 - p)');
   I(softmax.dropout);
@@ -332,7 +314,7 @@ export function pytorchScript(config, result) {
       : 'output = concat  # no output projection',
   );
   L.push('', 'tensors = {');
-  const after = variantTensors(variants);
+  const after = variantTensors(rs);
   const shown = [
     'X',
     ...(cross ? ['X_context'] : []),

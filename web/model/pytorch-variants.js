@@ -1,26 +1,10 @@
 // "Copy as PyTorch" for the modern variants (QK-norm, RoPE, GQA/MQA, softcap,
 // ALiBi, sliding window and sinks, the sink logit): the torch 1.13 lines each
 // adds to the script of pytorch-script.js, in the engine's pipeline order.
-// `v` is variantsOf(settings, sizes); every function returns lines of Python.
+// `v` is the run's settings (runSettings, run-settings.js): qkNorm, rope, ropeBase, gqa, kvHeads,
+// softcap, alibi, window, sinkTokens, sinkLogit. Every function returns lines of Python.
 
 const pyNumber = (x) => (Number.isInteger(x) ? String(x) : String(Math.fround(x)));
-
-/** The variants a run has on, from result.settings and result.sizes. */
-export function variantsOf(s, sizes) {
-  const nullable = (x) => (x === undefined || x === null ? null : x);
-  return {
-    qkNorm: Boolean(s.qkNorm),
-    rope: s['rope.style'] && s['rope.style'] !== 'none' ? s['rope.style'] : null,
-    ropeBase: s['rope.base'] ?? 10000,
-    gqa: (sizes.H_kv ?? sizes.H) !== sizes.H,
-    kvHeads: sizes.H_kv ?? sizes.H,
-    softcap: nullable(s.softcap),
-    alibi: Boolean(s.alibi),
-    window: nullable(s.window),
-    sinkTokens: s.sinkTokens ?? 0,
-    sinkLogit: nullable(s.sinkLogit),
-  };
-}
 
 /** Functions the script calls, defined before the computation. */
 export function variantHelpers(v) {

@@ -1,46 +1,66 @@
-// The settings of a run as the view reads them: result.settings with the
-// engine's decisions filled in, and a default for every setting an older
-// engine does not report (maskConvention, score), so the view works with both.
+// The settings of a run, read once: result.settings (the engine's record of
+// what it ran, its decisions filled in) as named values, with the schema's
+// default for a setting an older engine does not report (maskConvention,
+// score). The view's steps and explanations and the PyTorch script read them
+// here, and nowhere else from result.settings.
 import { windowEffect } from './variant-math.js';
-
-/**
- * {maskConvention, score, init, inputDraw, contextDraw, layout, outProj, qkvBias, p, positional, scale, mask, fill}
- * from an AttentionResult's settings.
- */
-export function runSettings(settings) {
-  const fill = settings.maskFill === '-inf' || settings.maskFill === undefined ? -Infinity : Number(settings.maskFill);
-  return {
-    maskConvention: settings.maskConvention ?? 'blocked', // "blocked" | "keep" | "additive"
-    score: settings.score ?? 'dot', // "dot" | "additive"
-    init: settings['weights.init'] ?? 'torch-linear',
-    layout: settings['weights.layout'] ?? 'fused',
-    outProj: settings['weights.outProj'] !== false,
-    qkvBias: settings['weights.qkvBias'] === true,
-    p: Number(settings['dropout.p'] ?? 0),
-    positional: settings['embedding.positional'] ?? 'none',
-    scale: settings.scale ?? 'head-dim', // "head-dim" | "d-model" | "none" | a number
-    mask: settings.mask ?? 'none', // "none" | "causal" | "padding" | "causal+padding"
-    fill,
-    // How a side's vectors were drawn when they are random: "randn" | "rand"; null for embedded tokens.
-    inputDraw: randomDraw(settings.input),
-    contextDraw: randomDraw(settings.contextInput),
-    // The modern variants (null or false: off).
-    qkNorm: settings.qkNorm === true,
-    rope: settings['rope.style'] && settings['rope.style'] !== 'none' ? settings['rope.style'] : null,
-    ropeBase: Number(settings['rope.base'] ?? 10000),
-    window: optionalNumber(settings.window),
-    sinkTokens: Number(settings.sinkTokens ?? 0),
-    sinkLogit: optionalNumber(settings.sinkLogit),
-    alibi: settings.alibi === true,
-    softcap: optionalNumber(settings.softcap),
-  };
-}
+import { maskKindsOf } from './mask-kinds.js';
+import { fieldByPath } from './schema.js';
 
 /** A setting that may be unset (null, absent): its number or null. */
 const optionalNumber = (value) => (value === null || value === undefined || value === '' ? null : Number(value));
 
 /** {"rand": [B, S, D]} -> "rand"; none -> null. */
 const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys(input)[0] ?? null) : null);
+
+/**
+ * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
+ * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
+ * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogit, alibi, softcap}.
+ */
+export function runSettings(settings) {
+  const valueOf = (path) => settings[path] ?? fieldByPath.get(path).default;
+  const mask = valueOf('mask'); // "none" | "causal" | "padding" | "causal+padding"
+  const heads = Number(valueOf('numHeads'));
+  const kvHeads = optionalNumber(settings.numKVHeads) ?? heads;
+  const ropeStyle = valueOf('rope.style');
+  return {
+    maskConvention: valueOf('maskConvention'), // "blocked" | "keep" | "additive"
+    score: valueOf('score'), // "dot" | "additive"
+    init: valueOf('weights.init'),
+    layout: valueOf('weights.layout'),
+    outProj: valueOf('weights.outProj') !== false,
+    qkvBias: valueOf('weights.qkvBias') === true, // the engine reports what it decided
+    p: Number(valueOf('dropout.p')),
+    positional: valueOf('embedding.positional'),
+    scale: valueOf('scale'), // "head-dim" | "d-model" | "none" | a number
+    mask,
+    // What the mask blocks, a flag per kind of the schema: {causal: true, padding: false}.
+    maskKinds: maskKindsOf(mask),
+    fill: valueOf('maskFill') === '-inf' ? -Infinity : Number(valueOf('maskFill')),
+    // torch.manual_seed before the first draw; before the weights and the dropout mask again (null: not again).
+    seed: Number(valueOf('seed')),
+    weightsSeed: optionalNumber(settings['weights.seed']),
+    dropoutSeed: optionalNumber(settings['dropout.seed']),
+    additiveHidden: Number(valueOf('additiveHidden')),
+    // Query heads, and key/value heads (fewer with grouped-query attention: gqa).
+    heads,
+    kvHeads,
+    gqa: kvHeads !== heads,
+    // How a side's vectors were drawn when they are random: "randn" | "rand"; null for embedded tokens.
+    inputDraw: randomDraw(settings.input),
+    contextDraw: randomDraw(settings.contextInput),
+    // The modern variants (null or false: off).
+    qkNorm: valueOf('qkNorm') === true,
+    rope: ropeStyle && ropeStyle !== 'none' ? ropeStyle : null,
+    ropeBase: Number(valueOf('rope.base')),
+    window: optionalNumber(settings.window),
+    sinkTokens: Number(valueOf('sinkTokens')),
+    sinkLogit: optionalNumber(settings.sinkLogit),
+    alibi: valueOf('alibi') === true,
+    softcap: optionalNumber(settings.softcap),
+  };
+}
 
 /**
  * Whether a value of the mask tensor blocks its key, in the convention the
@@ -53,12 +73,13 @@ export function maskBlocks(value, convention) {
 
 /**
  * Why the mask blocks key j for query i: 'future' (j > i), 'window' (i − j ≥ window, not a sink token),
- * 'pad' (a <pad> key), several, or []. rs: {window, sinkTokens} (a sliding window; optional).
+ * 'pad' (a <pad> key), several, or []. mask: a mask choice; rs: {window, sinkTokens} (a sliding window; optional).
  */
 export function blockReasons(mask, i, j, keyLabel, rs = {}) {
+  const kinds = maskKindsOf(mask);
   const reasons = [];
-  if (mask.includes('causal') && j > i) reasons.push('future');
+  if (kinds.causal && j > i) reasons.push('future');
   if (windowEffect(i, j, rs.window, rs.sinkTokens) === 'window') reasons.push('window');
-  if (mask.includes('padding') && keyLabel === '<pad>') reasons.push('pad');
+  if (kinds.padding && keyLabel === '<pad>') reasons.push('pad');
   return reasons;
 }

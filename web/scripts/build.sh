@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C++ core.  build.sh native   -> build/native (tests)
-#                       build.sh wasm     -> web/api/generated/attention-lab-wasm.js, attention-lab-tiny.js
+#                       build.sh wasm     -> web/api/generated/attention-lab-wasm.js, attention-lab-tiny.js,
+#                                            the schema (schema.js, .json) and the types written from
+#                                            it (schema-types.d.ts, element-properties.d.ts)
 #                                            (+ build/wasm/gemm_wasm_check.js and
 #                                            random_wasm_check.js, run by the tests)
 #                       build.sh native-bench -> build/native: npm run bench's native contestants
@@ -27,6 +29,7 @@ for target in "$@"; do
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_FIND_ROOT_PATH=/usr >/dev/null
       cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm gemm_wasm_check random_wasm_check
       node web/scripts/write-schema.js
+      node web/scripts/write-types.js
       ;;
     wasm-bench)
       export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}

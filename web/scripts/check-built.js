@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 const needed = [
   'web/api/generated/attention-lab-wasm.js',
   'web/api/generated/attention-lab-tiny.js',
+  'web/api/generated/schema-types.d.ts',
+  'web/api/generated/element-properties.d.ts',
   'dist/attention-lab-element.js',
   'dist/attention-lab-element.standalone.js',
 ];

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the engine: libFuzzer with ASan and UBSan over the
 # JSON reader (cpp/fuzz/json_fuzz.cpp) and the config parser plus the whole
-# pipeline (cpp/fuzz/config_fuzz.cpp), seeded with the reference fixtures' configs.
+# pipeline (cpp/fuzz/config_fuzz.cpp), seeded with the reference fixtures' configs,
+# with a dictionary written from the schema (build/fuzz/config.dict).
 #   fuzz.sh [seconds]   build into build/fuzz/, then run each target for `seconds` (default 60)
 # A crash, a sanitizer report or a broken invariant exits non-zero and leaves the
 # input in build/fuzz/crashes/; reproduce it with  build/fuzz/<target> <that file>.
@@ -49,6 +50,13 @@ for target in "${targets[@]}"; do
   clang++ "${flags[@]}" "$out/obj/$target.o" "${core[@]}" -o "$out/$target"
 done
 
+# The dictionary: written from the schema of these very objects (schema_dump prints
+# it; a program of its own, so linked without libFuzzer's main), then the hand-kept
+# tokens that are no part of the schema (cpp/fuzz/json.dict).
+clang++ -fsanitize=address,undefined -fsanitize=fuzzer-no-link "$out/obj/schema_dump.o" "${core[@]}" -o "$out/schema_dump"
+"$out/schema_dump" >"$out/schema.json"
+node web/scripts/fuzz-dict.js "$out/schema.json" cpp/fuzz/json.dict >"$out/config.dict"
+
 # Seeds: each fixture's "config", and a few hand-written ones for what no
 # fixture has (edits, typed arrays, a randn query over a tokenized context).
 seeds="$out/seeds"
@@ -73,7 +81,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$out/crashes"
   log="$out/$target.log"
   echo "== fuzz: $target for ${seconds} s (log: $log)"
-  if "$out/$target" "$corpus" "$seeds" -dict=cpp/fuzz/config.dict -max_len=4096 -max_total_time="$seconds" \
+  if "$out/$target" "$corpus" "$seeds" -dict="$out/config.dict" -max_len=4096 -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$log" 2>&1; then
     # "#123456 DONE cov: 1234 ft: 5678 corp: 90/12Kb lim: 4096 exec/s: 6172 rss: 120Mb", and the totals.
     grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' "$log" ||

@@ -15,7 +15,7 @@ ctest --test-dir build/native --output-on-failure
 echo "== Fuzzing: libFuzzer + ASan + UBSan over the config parser and the pipeline, briefly"
 bash web/scripts/fuzz.sh 15
 
-echo "== TypeScript: the hand-written .d.ts"
+echo "== TypeScript: the .d.ts (index.d.ts, the element's, and the types the build wrote from the schema)"
 npx tsc -p web/tsconfig.json
 
 echo "== JS API and CLI on the wasm build (Vitest)"

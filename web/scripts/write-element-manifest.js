@@ -38,7 +38,7 @@ const JSON_TYPES = {
   'edits-map': 'Record<string, number[][]>',
 };
 
-/** The TypeScript-style type of a config field's property (as attention-lab-element.d.ts has it). */
+/** The TypeScript-style type of a config field's property, spelled out (element-properties.d.ts names RandomInput, …). */
 function fieldType(field) {
   const choices = (field.choices ?? []).map((choice) => JSON.stringify(choice)).join(' | ');
   if (field.type === 'enum') return choices;

@@ -76,7 +76,7 @@ function maskWords(ctx, i, j) {
  */
 function isPadding(ctx, j) {
   const { rs, S } = ctx;
-  if (!rs.mask.includes('padding') || kLabel(ctx, j) !== '<pad>') return false;
+  if (!rs.maskKinds.padding || kLabel(ctx, j) !== '<pad>') return false;
   const { value } = reader(ctx);
   for (let i = 0; i < S; i++) if (!maskBlocks(value('mask', ctx.b, i, j), rs.maskConvention)) return false;
   return true;
@@ -94,14 +94,14 @@ function maskReason(i, j, ctx, blocked) {
   }
   if (rs.mask === 'none') return t('explain.mask.noMask');
   const kept = [];
-  if (rs.mask.includes('causal')) kept.push(t('explain.mask.notFuture', { i, j }));
+  if (rs.maskKinds.causal) kept.push(t('explain.mask.notFuture', { i, j }));
   if (rs.window && j <= i)
     kept.push(
       windowEffect(i, j, rs.window, rs.sinkTokens) === 'sink'
         ? t('explain.mask.sink', { j, n: rs.sinkTokens })
         : t('explain.mask.inWindow', { j, d: i - j, window: rs.window }),
     );
-  if (rs.mask.includes('padding')) kept.push(t('explain.mask.notPad', { key: kLabel(ctx, j) }));
+  if (rs.maskKinds.padding) kept.push(t('explain.mask.notPad', { key: kLabel(ctx, j) }));
   return t('explain.mask.kept', { reasons: joined(kept, 'text', '; ') });
 }
 
