@@ -12,17 +12,21 @@ export async function startServer() {
   return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise((r) => server.httpServer.close(r)) };
 }
 
+/** Debian's Chromium and its flags, for chromium.launch and chromium.launchServer. */
+export const BROWSER_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** A Chromium of this process's own (the benchmark); the browser tests share one (suite.js connectBrowser). */
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(BROWSER_OPTIONS);
 }
 
 /** A page that records console errors and page errors into `problems`. */
@@ -46,6 +50,13 @@ export async function openPage(browser, url, { viewport = { width: 1440, height:
 /** Waits until the page has rendered a result and no run is in flight. */
 export async function waitForIdle(page) {
   await page.waitForFunction(() => window.attentionLab?.controller.result && window.attentionLab.isIdle());
+}
+
+/** A download's bytes (read through Playwright: the browser may run in another process, connected to). */
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 const CONTENT_TYPES = {

@@ -1,6 +1,5 @@
 // For tutorial authors: <attention-lab> elements, the iframe, share links,
 // hostile fragments, exports, and the single file from file:// offline.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { emptyEdits } from '../../web/model/edits.js';
@@ -8,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { encodeState } from '../../web/model/share.js';
 import { formatNumber } from '../../web/view/matrix.js';
-import { openPage, serveFolder, waitForIdle } from './browser.js';
+import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
 import { SHOTS, useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -471,12 +470,12 @@ describe('exports', () => {
     expect(await copy('numpy')).toMatch(/^W_Q = np\.array\(\[\n/);
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
-    const all = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+    const all = JSON.parse((await downloadBytes(jsonDownload)).toString('utf8'));
     expect(Object.keys(all.tensors)).toEqual(Object.keys(expected.tensors));
     expect(all.tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.tensors.output.data));
     const [npyDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-npy')]);
     expect(npyDownload.suggestedFilename()).toBe('attention-lab.npz');
-    const zip = readFileSync(await npyDownload.path());
+    const zip = await downloadBytes(npyDownload);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);
 

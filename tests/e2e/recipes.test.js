@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, serveFolder } from './browser.js';
+import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
-import { SHOTS } from './suite.js';
+import { SHOTS, connectBrowser } from './suite.js';
 
 const readme = readFileSync(`${repo}README.md`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
@@ -50,7 +50,7 @@ let browser;
 
 beforeAll(async () => {
   ({ dir, app, installed } = packAndInstall('attention-lab-recipes-'));
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 120_000);
 
 afterAll(async () => {
