@@ -8,7 +8,7 @@ import { configFromSettings } from '../../web/model/settings.js';
 import { encodeState } from '../../web/model/share.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const suite = useBrowserSuite();
@@ -82,7 +82,7 @@ describe('<attention-lab> and embed.html', () => {
       'rgb(30, 32, 36)',
     );
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
-    await page.screenshot({ path: `${SHOTS}elements.png` });
+    await shot(page, 'elements');
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
     // The engine is its glue (.js) and its .wasm: each fetched once for the page.
@@ -277,7 +277,7 @@ describe('<attention-lab> and embed.html', () => {
         background: 'rgb(30, 32, 36)',
         tokens: ['I', 'love', 'my', 'cat'],
       });
-      await page.screenshot({ path: `${SHOTS}embed-params-${lang}.png`, fullPage: true });
+      await shot(page, `embed-params-${lang}`, { fullPage: true });
       await page.context().close();
     }
   });

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { formatNumber } from '../../web/view/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -232,7 +232,7 @@ describe('a large result', () => {
     }));
     expect(place.top).toBeGreaterThanOrEqual(place.toolbar - 2);
     expect(place.top).toBeLessThan(place.toolbar + 60);
-    await page.screenshot({ path: `${SHOTS}render-large-jump.png` });
+    await shot(page, 'render-large-jump');
   }, 120_000);
 
   test("a keystroke's heatmaps, their unchanged rows copied from the last drawing, equal heatmaps coloured anew", async () => {

@@ -13,7 +13,7 @@ import { attributesFromSettings, elementMarkup, settingsFromConfig } from '../..
 import { bytesText } from '../../web/model/steppers.js';
 import { kvHeadOf } from '../../web/model/variants.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 
@@ -220,7 +220,7 @@ for (const lang of ['en', 'zh']) {
     const flashStep = await pageStep(page, 'flash');
     expect(await flashStep.locator('h2').textContent()).toBe(STRINGS[lang]['step.flash.title']);
     await checkFlash(flashStep, lang, api.flash);
-    await page.screenshot({ path: `${SHOTS}steppers-flash-${lang}.png` });
+    await shot(page, `steppers-flash-${lang}`);
     await page.context().close();
     // The engine's own figures against PyTorch's, at full precision (the page shows 4 decimals).
     const engineWorst = (ours, theirs) =>

@@ -7,10 +7,6 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 
-/** Where the tests save the screenshots they take (ignored by git), with its trailing slash. */
-export const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(SHOTS, { recursive: true });
-
 /** The run's Chromium (global-setup.js), connected to; close() closes this connection's contexts only. */
 export function connectBrowser() {
   return chromium.connect(inject('browserWSEndpoint'));
@@ -26,4 +22,18 @@ export function useBrowserSuite() {
     await suite.browser?.close();
   });
   return suite;
+}
+
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/**
+ * Screenshots on demand, for a person to look at: with SHOTS=1 in the
+ * environment, saves `target` (a page or a locator) as
+ * tests/e2e/screenshots/<name>.png; otherwise does nothing (no test compares
+ * them).   SHOTS=1 npx vitest run --config web/vitest.e2e.config.js
+ */
+export async function shot(target, name, options = {}) {
+  if (!process.env.SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ path: `${SHOTS}${name}.png`, ...options });
 }
