@@ -59,6 +59,34 @@ export async function downloadBytes(download) {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Waits until the page's layout has settled around `selector`: its element's
+ * top and the scroll position unchanged over `frames` animation frames in a
+ * row (a render's late measuring and scroll corrections run in frames).
+ */
+export async function waitForStill(page, selector, frames = 5) {
+  await page.evaluate(
+    ([selector, frames]) =>
+      new Promise((resolve) => {
+        let last = null;
+        let still = 0;
+        const check = () => {
+          const place = `${scrollY} ${document.querySelector(selector)?.getBoundingClientRect().top}`;
+          still = place === last ? still + 1 : 0;
+          last = place;
+          if (still >= frames) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    [selector, frames],
+  );
+}
+
+/** Waits for two animation frames: what a frame's rendering update delivers (observers' callbacks) has run. */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 const CONTENT_TYPES = {
   '.js': 'text/javascript',
   '.html': 'text/html',

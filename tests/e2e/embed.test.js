@@ -310,14 +310,20 @@ describe('<attention-lab> and embed.html', () => {
     expect(messages.at(-1).data.height).toBeGreaterThan(100);
 
     // Another origin named, or none: the parent hears nothing, even after both frames rendered and laid out.
+    // Once a frame's layout has been seen by its ResizeObserver (two frames later), the frame posts a
+    // barrier: messages from one window arrive in order, so a height it posted would arrive before it.
     await page.goto(`${parentOrigin}/other.html`);
     for (const id of ['other', 'none']) {
       const frame = page.frame({ url: (url) => url.href.includes(id === 'other' ? 'blog.example' : '?steps') });
       await frame.waitForFunction(() => document.getElementById('embedded').result);
-      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await frame.evaluate(async (id) => {
+        await document.fonts.ready;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        parent.postMessage({ type: 'test:barrier', id }, '*');
+      }, id);
     }
-    await page.waitForTimeout(300); // a message posted would have arrived by now
-    expect(await page.evaluate(() => window.messages)).toEqual([]);
+    await page.waitForFunction(() => window.messages.filter((m) => m.data?.type === 'test:barrier').length === 2);
+    expect(await page.evaluate(() => window.messages.filter((m) => m.data?.type !== 'test:barrier'))).toEqual([]);
     await context.close();
     await parents.close();
   });
@@ -346,6 +352,13 @@ describe('<attention-lab> and embed.html', () => {
     ]) {
       await page.goto(`${suite.server.url}embed.html${query}`);
       await page.waitForFunction(() => document.getElementById('embedded').result);
+      // Off-screen steps stand in at a placeholder height until step-sizes.js has measured them, in idle
+      // time after the first result (each then carries its measured contain-intrinsic-size): the page's
+      // height is its own once every step has been.
+      await page.waitForFunction(() => {
+        const steps = [...document.getElementById('embedded').shadowRoot.querySelectorAll('section.step')];
+        return steps.length > 0 && steps.every((step) => step.style.containIntrinsicHeight);
+      });
       heights[query || '(none)'] = await page.evaluate(() =>
         Math.ceil(document.documentElement.getBoundingClientRect().height),
       );

@@ -290,8 +290,23 @@ test('a stepper off screen never draws the last result’s figures with a new on
   const sizeS = () => page.evaluate(() => window.attentionLab.controller.result.sizes.S);
   const before = await sizeS();
   expect(await logitRows()).toBe(before);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.waitForTimeout(300);
+  // Its stepper sees it leave (an IntersectionObserver, 400 px margin): one of ours on the same element, with
+  // the same margin, reports it out of range in the same rendering update, so the stepper knows by then.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        scrollTo(0, 0);
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          },
+          { rootMargin: '400px' },
+        );
+        observer.observe(document.querySelector('#step-flash [data-stepper="flash"]'));
+      }),
+  );
   // Two more tokens while the step is off screen: its panel gets the new result before its new figures.
   await page.fill('#input-text', `${await page.inputValue('#input-text')} and more`);
   await waitForIdle(page);
