@@ -25,8 +25,5 @@ echo "== Build the site, the single file and the standalone element"
 npx vite build --config web/vite.config.js
 node web/scripts/build-single.js
 
-echo "== npm run bench's native and wasm programs (tests/e2e/bench.test.js runs its tiny mode)"
-bash web/scripts/build.sh native-bench wasm-bench
-
-echo "== The page, the element, embedding, the package and the benchmark in Debian's Chromium (Playwright)"
+echo "== The page, the element, embedding and the package in Debian's Chromium (Playwright)"
 npx vitest run --config web/vitest.e2e.config.js
