@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, vi } from 'vitest';
 import { waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 // Eleven elements on the authors' page, each running on load, on a shared 2-core machine.
@@ -138,8 +138,7 @@ test.each(CASES)(
     console.log(
       `axe ${name} ${lang} ${theme}: ${count} failing nodes${report.length ? `\n  ${report.join('\n  ')}` : ''}`,
     );
-    if (theme === 'dark' || lang === 'zh')
-      await page.screenshot({ path: `${SHOTS}a11y-${name.replace(/\W+/g, '-')}-${lang}-${theme}.png` });
+    if (theme === 'dark' || lang === 'zh') await shot(page, `a11y-${name.replace(/\W+/g, '-')}-${lang}-${theme}`);
     await context.close();
     expect(report).toEqual([]);
   },

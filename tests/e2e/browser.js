@@ -12,17 +12,21 @@ export async function startServer() {
   return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise((r) => server.httpServer.close(r)) };
 }
 
+/** Debian's Chromium and its flags, for chromium.launch and chromium.launchServer. */
+export const BROWSER_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** A Chromium of this process's own (the benchmark); the browser tests share one (suite.js connectBrowser). */
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(BROWSER_OPTIONS);
 }
 
 /** A page that records console errors and page errors into `problems`. */
@@ -47,6 +51,41 @@ export async function openPage(browser, url, { viewport = { width: 1440, height:
 export async function waitForIdle(page) {
   await page.waitForFunction(() => window.attentionLab?.controller.result && window.attentionLab.isIdle());
 }
+
+/** A download's bytes (read through Playwright: the browser may run in another process, connected to). */
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Waits until the page's layout has settled around `selector`: its element's
+ * top and the scroll position unchanged over `frames` animation frames in a
+ * row (a render's late measuring and scroll corrections run in frames).
+ */
+export async function waitForStill(page, selector, frames = 5) {
+  await page.evaluate(
+    ([selector, frames]) =>
+      new Promise((resolve) => {
+        let last = null;
+        let still = 0;
+        const check = () => {
+          const place = `${scrollY} ${document.querySelector(selector)?.getBoundingClientRect().top}`;
+          still = place === last ? still + 1 : 0;
+          last = place;
+          if (still >= frames) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    [selector, frames],
+  );
+}
+
+/** Waits for two animation frames: what a frame's rendering update delivers (observers' callbacks) has run. */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 const CONTENT_TYPES = {
   '.js': 'text/javascript',

@@ -4,7 +4,7 @@
 // every cell at least 4.5:1), the head attribute, and unknown steps named.
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 
@@ -51,7 +51,7 @@ test('lang follows the nearest lang attribute and <html lang>, takes BCP 47 tags
   expect((await shown(page, 'hans')).title).toBe(SCORES_ZH);
   expect((await shown(page, 'tw')).title).toBe(SCORES_ZH);
   expect((await shown(page, 'us')).title).toBe(SCORES_EN);
-  await page.screenshot({ path: `${SHOTS}element-lang-zh-CN.png` });
+  await shot(page, 'element-lang-zh-CN');
   // Inside another component's shadow root, the page's <html lang="zh-CN"> still reaches it.
   await page.evaluate((attributes) => {
     const host = document.body.appendChild(document.createElement('div'));
@@ -117,7 +117,7 @@ test('theme="auto" (the default) follows prefers-color-scheme live; light and da
   const light = { background: 'rgb(255, 255, 255)', scales: ['hl'] };
   expect(await page.evaluate(() => document.getElementById('auto').theme)).toBe('auto');
   expect(await themeOf(page, ['auto', 'light', 'dark'])).toEqual([dark, light, dark]);
-  await page.screenshot({ path: `${SHOTS}element-auto-dark.png` });
+  await shot(page, 'element-auto-dark');
   // The reader switches to light: auto follows at once, without a reload.
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForFunction(() => document.getElementById('auto').shadowRoot.querySelector('td[class*="hl-"]'));
@@ -168,7 +168,7 @@ test('heatmap and head colours come from custom properties; text on every cell s
     <attention-lab id="custom" text="the cat sat on the mat" d-model="4" heads="2" steps="qkv scores weights"></attention-lab>`,
   );
   await ready(page, ['plain', 'custom']);
-  await page.screenshot({ path: `${SHOTS}element-custom-palette.png`, fullPage: true });
+  await shot(page, 'element-custom-palette', { fullPage: true });
   const facts = await page.evaluate(() => {
     const rgb = (text) =>
       text
@@ -324,7 +324,7 @@ test('unknown steps are an inline error naming steps and listing the valid names
     'averaged, scaling, links, dropped, context, concat, W_O, output, kv-cache, flash';
   expect((await shown(page, 'en')).error).toBe(`steps: unknown step "attention" (the steps are: ${valid})`);
   expect((await shown(page, 'zh')).error).toBe(`steps: 未知的步骤 "attention", "softmax"（可用的步骤：${valid}）`);
-  await page.screenshot({ path: `${SHOTS}element-unknown-steps.png` });
+  await shot(page, 'element-unknown-steps');
   // Fixed: the steps render and the error goes.
   await page.evaluate(() => document.getElementById('en').setAttribute('steps', 'scores weights'));
   await ready(page, ['en']);

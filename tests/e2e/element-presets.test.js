@@ -4,7 +4,7 @@ import { formatNumber } from '../../web/model/format.js';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 const program = JSON.parse(
@@ -62,7 +62,7 @@ test('preset elements show the program’s numbers and note in each language; at
   const bad = await shown('bad');
   expect(bad.error).toContain('preset: unknown preset "nope" (known: tutorial, ');
   expect(bad.note).toBeNull();
-  await page.screenshot({ path: `${SHOTS}element-presets.png`, fullPage: true });
+  await shot(page, 'element-presets', { fullPage: true });
 
   // The language attribute picks the sentence again.
   await page.evaluate(() => document.getElementById('en').setAttribute('lang', 'zh'));

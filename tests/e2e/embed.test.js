@@ -1,15 +1,14 @@
 // For tutorial authors: <attention-lab> elements, the iframe, share links,
 // hostile fragments, exports, and the single file from file:// offline.
 import { formatNumber } from '../../web/model/format.js';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { emptyEdits } from '../../web/model/edits.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { encodeState } from '../../web/model/share.js';
-import { openPage, serveFolder, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const suite = useBrowserSuite();
@@ -83,7 +82,7 @@ describe('<attention-lab> and embed.html', () => {
       'rgb(30, 32, 36)',
     );
     expect(await page.evaluate(() => document.getElementById('b').result.tensors.mask.data[1])).toBe(1);
-    await page.screenshot({ path: `${SHOTS}elements.png` });
+    await shot(page, 'elements');
     // Lazy: the far element has not computed; one engine module for the page.
     expect(await page.evaluate(() => document.getElementById('far').result)).toBeNull();
     // The engine is its glue (.js) and its .wasm: each fetched once for the page.
@@ -278,7 +277,7 @@ describe('<attention-lab> and embed.html', () => {
         background: 'rgb(30, 32, 36)',
         tokens: ['I', 'love', 'my', 'cat'],
       });
-      await page.screenshot({ path: `${SHOTS}embed-params-${lang}.png`, fullPage: true });
+      await shot(page, `embed-params-${lang}`, { fullPage: true });
       await page.context().close();
     }
   });
@@ -311,14 +310,20 @@ describe('<attention-lab> and embed.html', () => {
     expect(messages.at(-1).data.height).toBeGreaterThan(100);
 
     // Another origin named, or none: the parent hears nothing, even after both frames rendered and laid out.
+    // Once a frame's layout has been seen by its ResizeObserver (two frames later), the frame posts a
+    // barrier: messages from one window arrive in order, so a height it posted would arrive before it.
     await page.goto(`${parentOrigin}/other.html`);
     for (const id of ['other', 'none']) {
       const frame = page.frame({ url: (url) => url.href.includes(id === 'other' ? 'blog.example' : '?steps') });
       await frame.waitForFunction(() => document.getElementById('embedded').result);
-      await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await frame.evaluate(async (id) => {
+        await document.fonts.ready;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        parent.postMessage({ type: 'test:barrier', id }, '*');
+      }, id);
     }
-    await page.waitForTimeout(300); // a message posted would have arrived by now
-    expect(await page.evaluate(() => window.messages)).toEqual([]);
+    await page.waitForFunction(() => window.messages.filter((m) => m.data?.type === 'test:barrier').length === 2);
+    expect(await page.evaluate(() => window.messages.filter((m) => m.data?.type !== 'test:barrier'))).toEqual([]);
     await context.close();
     await parents.close();
   });
@@ -347,6 +352,13 @@ describe('<attention-lab> and embed.html', () => {
     ]) {
       await page.goto(`${suite.server.url}embed.html${query}`);
       await page.waitForFunction(() => document.getElementById('embedded').result);
+      // Off-screen steps stand in at a placeholder height until step-sizes.js has measured them, in idle
+      // time after the first result (each then carries its measured contain-intrinsic-size): the page's
+      // height is its own once every step has been.
+      await page.waitForFunction(() => {
+        const steps = [...document.getElementById('embedded').shadowRoot.querySelectorAll('section.step')];
+        return steps.length > 0 && steps.every((step) => step.style.containIntrinsicHeight);
+      });
       heights[query || '(none)'] = await page.evaluate(() =>
         Math.ceil(document.documentElement.getBoundingClientRect().height),
       );
@@ -471,12 +483,12 @@ describe('exports', () => {
     expect(await copy('numpy')).toMatch(/^W_Q = np\.array\(\[\n/);
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
-    const all = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+    const all = JSON.parse((await downloadBytes(jsonDownload)).toString('utf8'));
     expect(Object.keys(all.tensors)).toEqual(Object.keys(expected.tensors));
     expect(all.tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.tensors.output.data));
     const [npyDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-npy')]);
     expect(npyDownload.suggestedFilename()).toBe('attention-lab.npz');
-    const zip = readFileSync(await npyDownload.path());
+    const zip = await downloadBytes(npyDownload);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('weights.npy'))).toBe(true);
 

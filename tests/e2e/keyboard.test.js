@@ -3,7 +3,7 @@
 // explanation, and the share dialog, each asserting where the focus lands.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -147,7 +147,7 @@ describe('keyboard only', () => {
     // Tab leaves the tab list (one stop).
     await page.keyboard.press('Tab');
     expect((await focused()).role).not.toBe('tab');
-    await page.screenshot({ path: `${SHOTS}keyboard-tabs.png` });
+    await shot(page, 'keyboard-tabs');
 
     // In Chinese: 注意力头 1.
     await pressUntil('Shift+Tab', (f) => f.id === 'language', 60);
@@ -166,7 +166,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowRight');
     expect(await focused()).toMatchObject({ matrix: 'scores', cell: [0, 1] });
     await expect.poll(explanation).not.toBe(first);
-    await page.screenshot({ path: `${SHOTS}keyboard-explain.png` });
+    await shot(page, 'keyboard-explain');
   });
 
   test('share: the focus moves into the dialog, Escape closes it, the focus returns to the button', async () => {

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareTensors, readFixture } from '../js/fixtures.js';
 import { CSP } from '../../web/vite.config.js';
-import { launchBrowser, serveFolder } from './browser.js';
+import { serveFolder } from './browser.js';
 import { FIXTURE_ATTRIBUTES, expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
+import { connectBrowser } from './suite.js';
 
 let dir;
 let app;
@@ -108,7 +109,7 @@ describe('the packed package', () => {
       '/test.html': `<!doctype html><meta charset="utf-8"><attention-lab id="a" text="The cat that the dog chased was black" heads="4"></attention-lab>
         <script type="module" src="./attention-lab-element.js"></script>`,
     });
-    const browser = await launchBrowser();
+    const browser = await connectBrowser();
     try {
       const page = await browser.newPage();
       const errors = [];
@@ -151,7 +152,7 @@ describe('the standalone element from the package', () => {
         <script src="./attention-lab-element.standalone.js"></script>
         <attention-lab ${FIXTURE_ATTRIBUTES}></attention-lab>`,
     });
-    const browser = await launchBrowser();
+    const browser = await connectBrowser();
     try {
       const page = await browser.newPage();
       const problems = [];

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../we
 import { configFromSettings } from '../../web/model/settings.js';
 import { TABLE_LIMIT } from '../../web/view/common/matrix.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -70,7 +70,7 @@ describe('the page', () => {
     expect(await tableText('context')).toEqual(apiText(T.context, 0, S, D / H));
     expect(await tableText('output')).toEqual(apiText(T.output, 0, S, D));
     expect(await page.locator('#step-X .shape').textContent()).toContain('[B=1, S=8, D=8]');
-    await page.screenshot({ path: `${SHOTS}default.png` });
+    await shot(page, 'default');
   });
 
   test('typing a sentence updates the token chips and the matrices', async () => {
@@ -114,7 +114,7 @@ describe('the page', () => {
     expect((await tableText('W_Q'))[0]).toEqual(program.tensors.W_q.data.slice(0, 4).map((x) => formatNumber(x, 4)));
     expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
     await page.locator('#presets').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}preset-tutorial.png` });
+    await shot(page, 'preset-tutorial');
 
     // Chinese: the preset's sentence follows the language, the numbers stay the program's.
     await page.selectOption('#language', 'zh');
@@ -123,7 +123,7 @@ describe('the page', () => {
     expect(await page.inputValue('#input-text')).toBe(zh.text);
     expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
     expect(await page.locator('#preset-note').textContent()).toContain('从前有座山');
-    await page.screenshot({ path: `${SHOTS}preset-tutorial-zh.png` });
+    await shot(page, 'preset-tutorial-zh');
     await page.selectOption('#language', 'en');
     await waitForIdle(page);
     expect(await page.inputValue('#input-text')).toBe(presetSettings(presetByKey.get('tutorial'), 'en').text);
@@ -161,7 +161,7 @@ describe('the page', () => {
       context: { shape: [1, 1, S, 2], head: 2, batch: 0 },
       scores: { shape: [1, 4, S, Skv], batch: 0 },
     });
-    await page.screenshot({ path: `${SHOTS}multi-head.png` });
+    await shot(page, 'multi-head');
   });
 
   test('a setting is shown where it has an effect: the additive hidden size with additive scores, the mask fill with a mask', async () => {
@@ -295,7 +295,7 @@ describe('the page', () => {
     expect(await page.locator('h1').textContent()).toBe('注意力实验室');
     expect(await page.locator('#step-attnweights h2').textContent()).toBe('注意力权重');
     expect(await page.locator('label[for="control-heads"]').textContent()).toBe('头数');
-    await page.screenshot({ path: `${SHOTS}chinese.png` });
+    await shot(page, 'chinese');
     await page.reload();
     await waitForIdle(page);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
@@ -308,7 +308,7 @@ describe('the page', () => {
     await waitForIdle(page);
     await typeInto('#control-d-model', '0');
     await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel（0）应在 1 到 4096 之间');
-    await page.screenshot({ path: `${SHOTS}error-zh.png` });
+    await shot(page, 'error-zh');
     await page.selectOption('#language', 'en');
     await expect.poll(() => page.locator('#error-d-model').textContent()).toBe('dModel (0) must be between 1 and 4096');
     await page.selectOption('#language', 'zh');
@@ -344,7 +344,7 @@ describe('the page', () => {
     expect(heads.nan.flat()).toContain(true);
     expect(heads.clear).toEqual(heads.nan);
     expect(heads.background).toBe('rgb(194, 24, 122)'); // --nan
-    await page.screenshot({ path: `${SHOTS}warning-zh.png` });
+    await shot(page, 'warning-zh');
     await page.selectOption('#control-scale', 'head-dim');
     await page.selectOption('#language', 'en');
     await waitForIdle(page);
@@ -380,7 +380,7 @@ describe('the page', () => {
     await page.locator('#step-scores .canvas-matrix canvas').hover({ position: { x: 1, y: 1 } });
     expect(await page.locator('#step-scores .canvas-tooltip').textContent()).toContain('w0');
     await page.locator('#step-scores').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}large-heatmap.png` });
+    await shot(page, 'large-heatmap');
   });
 
   test('the dark theme and decimals controls apply', async () => {

@@ -4,7 +4,7 @@
 // the floating explanation covers little of the view and closes.
 import { afterEach, describe, expect, test } from 'vitest';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -50,7 +50,7 @@ describe('presentation mode', () => {
       ]);
       expect(explain.width).toBeGreaterThan(200);
       expect(explain.x).toBeGreaterThanOrEqual(step.x + step.width - 1);
-      await page.screenshot({ path: `${SHOTS}present-${lang}-1280.png` });
+      await shot(page, `present-${lang}-1280`);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getAttribute('#present-toggle', 'aria-pressed')).toBe('false');
       expect(await page.isVisible('.sidebar')).toBe(true);
@@ -63,7 +63,7 @@ describe('presentation mode', () => {
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('true');
     expect(await page.isVisible('.present-keys')).toBe(true);
     expect(await page.isVisible('.step-keys')).toBe(false); // the keys said once
-    await page.screenshot({ path: `${SHOTS}present-1920.png` });
+    await shot(page, 'present-1920');
     await page.click('#present-toggle');
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('false');
     expect(await page.isVisible('header.top')).toBe(true);

@@ -3,7 +3,7 @@
 // the heatmap colours kept; one step per A4 page where it fits.
 import { afterEach, describe, expect, test } from 'vitest';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -91,7 +91,7 @@ describe('print', () => {
       expect(layout.clipped).toEqual([]);
       expect(layout.exact).toBe('exact');
       expect(layout.colored).toBeGreaterThan(layout.cells / 2);
-      await page.screenshot({ path: `${SHOTS}print-${dModel ?? 'default'}.png`, fullPage: true });
+      await shot(page, `print-${dModel ?? 'default'}`, { fullPage: true });
 
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       const pages = pdfPages(pdf);

@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, serveFolder } from './browser.js';
+import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
-import { SHOTS } from './suite.js';
+import { connectBrowser, shot } from './suite.js';
 
 const readme = readFileSync(`${repo}README.md`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
@@ -50,7 +50,7 @@ let browser;
 
 beforeAll(async () => {
   ({ dir, app, installed } = packAndInstall('attention-lab-recipes-'));
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -103,7 +103,7 @@ describe('plain HTML', () => {
       const rendered = await renderedElement(page);
       expectPyTorchNumbers(rendered, `plain HTML from file:// (${file})`);
       expect(rendered.lang).toContain(headLabel);
-      await page.screenshot({ path: `${SHOTS}recipe-plain-${file.replace('.html', '')}.png` });
+      await shot(page, `recipe-plain-${file.replace('.html', '')}`);
       expect(requests).toEqual([`file://${site}/${file}`, `file://${site}/attention-lab-element.standalone.js`]);
       expect(problems).toEqual([]);
       await context.close();
@@ -169,7 +169,7 @@ describe('VitePress 1.6', () => {
       expect(await page.locator('attention-lab').getAttribute('theme')).toBe(colorScheme);
       const luminance = await backgroundLuminance(page);
       expect(dark ? luminance < 0.2 : luminance > 0.9, `background luminance ${luminance}`).toBe(true);
-      await page.screenshot({ path: `${SHOTS}recipe-vitepress-${colorScheme}.png` });
+      await shot(page, `recipe-vitepress-${colorScheme}`);
       // VitePress's appearance switch turns the element over too.
       await page.locator('.VPSwitchAppearance:visible').first().click();
       await expect.poll(() => page.locator('attention-lab').getAttribute('theme')).toBe(dark ? 'light' : 'dark');
@@ -184,7 +184,7 @@ describe('VitePress 1.6', () => {
     const rendered = await renderedElement(page);
     expectPyTorchNumbers(rendered, 'VitePress (zh-CN)');
     expect(rendered.lang).toContain('注意力头');
-    await page.screenshot({ path: `${SHOTS}recipe-vitepress-zh.png` });
+    await shot(page, 'recipe-vitepress-zh');
     expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
     await context.close();
   });
@@ -225,7 +225,7 @@ describe('Jupyter notebook cells', () => {
         const { context, page, problems } = await newPage(browser);
         await page.goto(`file://${app}/${name}.html`);
         expectPyTorchNumbers(await renderedElement(page), `Jupyter (${name} cell)`);
-        await page.screenshot({ path: `${SHOTS}recipe-jupyter-${name}.png` });
+        await shot(page, `recipe-jupyter-${name}`);
         // Debian's nbconvert template links its own require.js and MathJax under /usr/share/javascript.
         const ours = problems.filter((p) => !p.includes('/usr/share/javascript/'));
         expect(ours).toEqual([]);

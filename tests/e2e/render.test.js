@@ -6,8 +6,8 @@ import { formatNumber } from '../../web/model/format.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { nextFrames, openPage, waitForIdle, waitForStill } from './browser.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -225,14 +225,15 @@ describe('a large result', () => {
     expect(await page.locator('#step-output').getAttribute('aria-busy')).toBe('true');
     await page.click('#overview a[data-target="step-output"]');
     await waitForIdle(page);
-    await page.waitForTimeout(300);
+    // The steps above it built and measured: the scroll corrections that keep it in place are done.
+    await waitForStill(page, '#step-output');
     const place = await page.evaluate(() => ({
       top: document.getElementById('step-output').getBoundingClientRect().top,
       toolbar: document.querySelector('.toolbar').getBoundingClientRect().height,
     }));
     expect(place.top).toBeGreaterThanOrEqual(place.toolbar - 2);
     expect(place.top).toBeLessThan(place.toolbar + 60);
-    await page.screenshot({ path: `${SHOTS}render-large-jump.png` });
+    await shot(page, 'render-large-jump');
   }, 120_000);
 
   test("a keystroke's heatmaps, their unchanged rows copied from the last drawing, equal heatmaps coloured anew", async () => {
@@ -256,8 +257,9 @@ describe('a large result', () => {
       box.dispatchEvent(new Event('input'));
       await new Promise((resolve) => document.addEventListener('attention-rendered', resolve, { once: true }));
     });
+    // Every band is a slice of the page's build queue (in idle time for those far from view): idle, all are drawn.
     await waitForIdle(page);
-    await page.waitForTimeout(500); // the last bands, in idle time
+    await nextFrames(page);
     const copied = await heatmaps();
     expect(copied.map(([name]) => name)).toEqual(expect.arrayContaining(['X', 'W_Q', 'Q', 'weights', 'output']));
     expect(copied.every(([, opaque]) => opaque)).toBe(true);
@@ -266,7 +268,7 @@ describe('a large result', () => {
       await page.selectOption('#theme', theme);
       await waitForIdle(page);
     }
-    await page.waitForTimeout(500);
+    await nextFrames(page);
     expect(await heatmaps()).toEqual(copied);
   }, 180_000);
 });

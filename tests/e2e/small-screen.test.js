@@ -3,7 +3,7 @@
 // as its exception allows), and the UI says "tap", not "hover", in English and Chinese.
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let context;
@@ -100,7 +100,7 @@ describe('a phone, 390 × 844 with touch', () => {
         `${lang}: the explanation covers ${((100 * box.width * box.height) / (390 * 844)).toFixed(1)}% of the phone`,
       );
       expect(box.width * box.height).toBeLessThan(0.35 * 390 * 844);
-      await page.screenshot({ path: `${SHOTS}phone-${lang}.png` });
+      await shot(page, `phone-${lang}`);
       await page.tap('#explain-close');
       expect(await page.isVisible('aside.explain')).toBe(false);
       expect(problems).toEqual([]);

@@ -13,7 +13,7 @@ import { attributesFromSettings, elementMarkup, settingsFromConfig } from '../..
 import { bytesText } from '../../web/model/stepper-runs.js';
 import { kvHeadOf } from '../../web/model/variant-math.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 
@@ -220,7 +220,7 @@ for (const lang of ['en', 'zh']) {
     const flashStep = await pageStep(page, 'flash');
     expect(await flashStep.locator('h2').textContent()).toBe(STRINGS[lang]['step.flash.title']);
     await checkFlash(flashStep, lang, api.flash);
-    await page.screenshot({ path: `${SHOTS}steppers-flash-${lang}.png` });
+    await shot(page, `steppers-flash-${lang}`);
     await page.context().close();
     // The engine's own figures against PyTorch's, at full precision (the page shows 4 decimals).
     const engineWorst = (ours, theirs) =>
@@ -290,8 +290,23 @@ test('a stepper off screen never draws the last result’s figures with a new on
   const sizeS = () => page.evaluate(() => window.attentionLab.controller.result.sizes.S);
   const before = await sizeS();
   expect(await logitRows()).toBe(before);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.waitForTimeout(300);
+  // Its stepper sees it leave (an IntersectionObserver, 400 px margin): one of ours on the same element, with
+  // the same margin, reports it out of range in the same rendering update, so the stepper knows by then.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        scrollTo(0, 0);
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          },
+          { rootMargin: '400px' },
+        );
+        observer.observe(document.querySelector('#step-flash [data-stepper="flash"]'));
+      }),
+  );
   // Two more tokens while the step is off screen: its panel gets the new result before its new figures.
   await page.fill('#input-text', `${await page.inputValue('#input-text')} and more`);
   await waitForIdle(page);

@@ -8,7 +8,7 @@ import en from '../../web/i18n/en.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 let page;
@@ -105,7 +105,7 @@ describe('every number explains itself', () => {
     expect(await explanation()).toContain('output[He,d0]');
     await page.hover('#step-scaling > table.stats tbody td');
     expect(await explanation()).toBe(en['explain.hint']);
-    await page.screenshot({ path: `${SHOTS}steps-explained.png` });
+    await shot(page, 'steps-explained');
   });
 
   test('hover: cross-attention with a context sentence (X_context)', async () => {
@@ -202,7 +202,7 @@ describe('dropout', () => {
       expect(zero, theme).toContain('linear-gradient');
       expect(zero, theme).not.toBe(small);
     }
-    await page.locator('#step-dropped').screenshot({ path: `${SHOTS}steps-dropout-dark.png` });
+    await shot(page.locator('#step-dropped'), 'steps-dropout-dark');
     await choose('#theme', 'light');
     await set('#control-dropout', '0');
     expect(await page.locator('#step-dropped .meaning').textContent()).toContain('Dropout is off');

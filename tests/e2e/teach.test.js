@@ -5,7 +5,7 @@ import { formatNumber } from '../../web/model/format.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { configFromSettings } from '../../web/model/settings.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 const problems = [];
@@ -195,7 +195,7 @@ describe('overview', () => {
       getComputedStyle(a).color,
     ]);
     expect(current).toEqual(['rgb(124, 180, 255)', 'rgb(30, 32, 36)']); // --accent behind --bg text
-    await page.screenshot({ path: `${SHOTS}teach-overview-390-dark.png` });
+    await shot(page, 'teach-overview-390-dark');
   });
 
   test('a step scrolled into view by the browser (scrollIntoView, a fragment) starts below the sticky toolbar', async () => {
@@ -245,7 +245,7 @@ describe('follow one token', () => {
     // One followed token: the links view focuses it too.
     expect(await page.locator('svg.links text.token.focus').textContent()).toBe('sat');
     await page.locator('#step-attnweights').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}teach-follow.png` });
+    await shot(page, 'teach-follow');
   });
 
   test('survives an edit, a head tab and the links view; a row label picks; Esc clears', async () => {
@@ -328,7 +328,7 @@ describe('follow one token', () => {
     });
     expect(band.at).toBeCloseTo(3, 5);
     expect(Math.abs(band.width)).toBeLessThan(1);
-    await page.screenshot({ path: `${SHOTS}teach-follow-canvas.png` });
+    await shot(page, 'teach-follow-canvas');
   });
 });
 
@@ -387,7 +387,7 @@ describe('step by step', () => {
     expect(await page.$eval('#step-attnweights h2', (h2) => parseFloat(getComputedStyle(h2).fontSize))).toBeGreaterThan(
       24,
     );
-    await page.screenshot({ path: `${SHOTS}teach-steps.png` });
+    await shot(page, 'teach-steps');
   });
 
   test('arrow keys typed into a field or a number being edited do not move', async () => {
@@ -466,7 +466,7 @@ describe('step by step', () => {
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');
-    await page.screenshot({ path: `${SHOTS}teach-steps-zh.png` });
+    await shot(page, 'teach-steps-zh');
     await page.selectOption('#language', 'en');
   });
 });
@@ -580,7 +580,7 @@ describe('<attention-lab>', () => {
       document.getElementById('b').mode = 'steps';
     });
     await expect.poll(async () => (await state()).shown).toEqual([read.replace('step-', '')]);
-    await page.screenshot({ path: `${SHOTS}teach-elements.png`, fullPage: true });
+    await shot(page, 'teach-elements', { fullPage: true });
     expect(problems).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import trainedStrings from '../../web/i18n/en-trained.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 import { expectNoEnglish } from './english-left.js';
 
 const suite = useBrowserSuite();
@@ -142,7 +142,7 @@ describe('the page in the trained model’s mode', () => {
     expect(composition).toContain('L1H4');
     expect(composition).toContain('L2H2');
     expect(await page.locator('.trained-next tbody tr').count()).toBe(5);
-    await page.screenshot({ path: `${SHOTS}trained-en.png`, fullPage: true });
+    await shot(page, 'trained-en', { fullPage: true });
     expect(problems).toEqual([]);
   });
 
@@ -207,7 +207,7 @@ describe('the trained model in Chinese and on a phone', () => {
     const { correct, total } = report.final.sentences.zh;
     expect(await accuracyOf(page)).toContain(`${correct}/${total}`);
     await expectNoEnglish(page);
-    await page.screenshot({ path: `${SHOTS}trained-zh.png`, fullPage: true });
+    await shot(page, 'trained-zh', { fullPage: true });
     await page.fill('.trained-text-row textarea', '注意力'.repeat(8)); // 72 bytes
     await page.waitForSelector('.trained-error:not([hidden])');
     expect(await page.textContent('.trained-error:not([hidden])')).toMatch(/^文本有 72 个 UTF-8 字节/);
@@ -248,7 +248,7 @@ describe('the trained model in Chinese and on a phone', () => {
     expect(await opened.page.inputValue('.trained-text-row textarea')).toBe('abcabc');
     const overflow = await opened.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await opened.page.screenshot({ path: `${SHOTS}trained-phone.png`, fullPage: true });
+    await shot(opened.page, 'trained-phone', { fullPage: true });
     await page.context().close();
     await opened.page.context().close();
   });
@@ -312,7 +312,7 @@ describe('<attention-lab model="tiny">', () => {
     expect(long.error).toMatch(/^Text is 65 bytes of UTF-8; .*64/);
     expect(long.text).toBe('y'.repeat(65));
     expect(requests.filter((url) => /\/assets\/trained-[\w-]+\.js$/.test(url)).length).toBe(1);
-    await page.screenshot({ path: `${SHOTS}trained-element.png`, fullPage: true });
+    await shot(page, 'trained-element', { fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { openPage, waitForIdle } from './browser.js';
-import { SHOTS, useBrowserSuite } from './suite.js';
+import { shot, useBrowserSuite } from './suite.js';
 import { readFixture } from '../js/fixtures.js';
 
 const suite = useBrowserSuite();
@@ -163,7 +163,7 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     const worst = await expectTorch('scores', scores);
     console.log(`gqa: worst |page − torch| scores of head 3 = ${worst.toExponential(2)}`);
     expect(await explain('scores', 2, 1)).toContain('Σ');
-    await page.locator('#step-qkv').screenshot({ path: `${SHOTS}variants-gqa.png` });
+    await shot(page.locator('#step-qkv'), 'variants-gqa');
   });
 
   test('a sliding window with sink tokens: the mask, the window’s and the sinks’ cells marked', async () => {
@@ -280,7 +280,7 @@ describe('in Chinese', () => {
     await expectTorch('ropeAngles', torchBlock(T.ropeAngles, 0, S, half));
     await expectTorch('Q_rope_h', torchBlock(T.Q_rope, 0, S, 4, 8));
     expect(await explain('ropeAngles', 2, 1)).toContain('位置 2');
-    await page.locator('#step-rope').screenshot({ path: `${SHOTS}variants-rope-zh.png` });
+    await shot(page.locator('#step-rope'), 'variants-rope-zh');
   });
 
   test('GQA, the window and the sinks say so in Chinese', async () => {

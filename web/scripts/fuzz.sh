@@ -75,15 +75,33 @@ echo '{"input":{"randn":[1,2,4]},"contextText":"a b c","dModel":4,"numHeads":2,"
 echo '{"model":"tiny","checkpoint":750,"text":"ab 注意 ab 注意 ","dModel":16}' >"$seeds/hand-tiny.json"
 echo '{"model":"tiny","text":"aa"}' >"$seeds/hand-tiny-twice.json"
 
-status=0
+# The targets run side by side when there are cores for both (libFuzzer runs one thread; each
+# still gets its `seconds` of wall time), else one after the other.
+parallel=0
+[ "$(nproc 2>/dev/null || echo 1)" -ge "${#targets[@]}" ] && parallel=1
+fuzz() {
+  local target=$1
+  "$out/$target" "$out/corpus/$target" "$seeds" -dict="$out/config.dict" -max_len=4096 -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$out/$target.log" 2>&1
+}
+runs=()
 for target in "${targets[@]}"; do
-  corpus="$out/corpus/$target"
-  mkdir -p "$corpus" "$out/crashes"
+  mkdir -p "$out/corpus/$target" "$out/crashes"
+  echo "== fuzz: $target for ${seconds} s (log: $out/$target.log)"
+  if [ "$parallel" = 1 ]; then
+    fuzz "$target" &
+    runs+=($!)
+  fi
+done
+
+status=0
+for k in "${!targets[@]}"; do
+  target=${targets[$k]}
   log="$out/$target.log"
-  echo "== fuzz: $target for ${seconds} s (log: $log)"
-  if "$out/$target" "$corpus" "$seeds" -dict="$out/config.dict" -max_len=4096 -max_total_time="$seconds" \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$log" 2>&1; then
+  if [ "$parallel" = 1 ]; then wait "${runs[$k]}"; else fuzz "$target"; fi && ok=1 || ok=0
+  if [ "$ok" = 1 ]; then
     # "#123456 DONE cov: 1234 ft: 5678 corp: 90/12Kb lim: 4096 exec/s: 6172 rss: 120Mb", and the totals.
+    echo "fuzz: $target"
     grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' "$log" ||
       tail -n 5 "$log"
   else
