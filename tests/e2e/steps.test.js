@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import en from '../../web/i18n/en.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
+import { stepsOf } from '../../web/view/steps/registry.js';
+import { runContext } from '../../web/view/steps/run-context.js';
 import { openPage, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
 
@@ -83,6 +85,11 @@ describe('every number explains itself', () => {
     await choose('#control-positional', 'sinusoidal');
     await set('#control-dropout', '0.2');
     const names = await everyMatrixExplains();
+    // The matrices on the page are the figures the step registry declares for this run, no more, no fewer.
+    const settings = { numHeads: 2, 'weights.qkvBias': true, mask: 'causal', 'embedding.positional': 'sinusoidal' };
+    const run = runContext(suite.lab.run(configFromSettings({ ...DEFAULT_SETTINGS, ...settings, 'dropout.p': 0.2 })));
+    const declared = stepsOf(run).flatMap((step) => step.figures(run).map((figure) => figure.name));
+    expect(names.filter((name) => !/^(kv|flash)-/.test(name)).sort()).toEqual(declared.sort());
     for (const name of ['X', 'W_Q', 'b_Q', 'Q', 'Q_h', 'scores', 'scaled', 'mask', 'masked', 'weights'])
       expect(names).toContain(name);
     for (const name of ['averagedWeights', 'keep', 'dropped', 'context', 'concat', 'W_O', 'b_O', 'output'])

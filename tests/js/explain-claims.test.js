@@ -10,7 +10,8 @@ import { explainCell } from '../../web/view/explain/cells.js';
 import { runContext } from '../../web/view/steps/run-context.js';
 import { formula, shown, whole } from '../../web/model/words.js';
 import { checkSentence, resetStats, stats } from './claims/explanation-check.js';
-import { cellsOf, explainRuns, shownMatrices } from './claims/explanation-runs.js';
+import { cellsOf, explainRuns } from './claims/explanation-runs.js';
+import { stepsOf } from '../../web/view/steps/registry.js';
 
 const lab = await loadAttentionLab();
 const DECIMALS = 4;
@@ -74,9 +75,11 @@ function stepperProblems(ctx, run, figures) {
 function runProblems(config, lang, { b, h, most, steppers }) {
   const result = lab.run(config);
   const run = { result, config, lang, decimals: DECIMALS };
-  const ctx = { ...runContext(result, { b, h }), t: translator(lang), result, decimals: DECIMALS };
+  const shown = runContext(result, { b, h });
+  const ctx = { ...shown, t: translator(lang), result, decimals: DECIMALS };
   const problems = [];
-  for (const { name, rows, cols } of shownMatrices(result, ctx))
+  // The matrices the page shows for this run: each step of the registry that applies, its figures.
+  for (const { name, rows, cols } of stepsOf(shown).flatMap((step) => step.figures(shown)))
     for (const [i, j] of cellsOf(rows, cols, most)) problems.push(...explainProblems(name, i, j, ctx, run));
   if (!steppers) return problems;
   const figures = steppersOf(config, ctx.b, ctx.h);

@@ -83,49 +83,6 @@ export function explainRuns(lang) {
   return runs;
 }
 
-/** The matrices the page shows for a run ({name, rows, cols}), for the context `ctx` (steps/run-context.js). */
-export function shownMatrices(result, ctx) {
-  const T = result.tensors;
-  const { S, Skv, D, dk, rs } = ctx;
-  const has = (name) => Boolean(T[name]);
-  const list = [
-    ['X', S, D],
-    has('X_context') && ['X_context', Skv, D],
-    ['Q', S, T.Q.shape[2]],
-    ['K', Skv, T.K.shape[2]],
-    ['V', Skv, T.V.shape[2]],
-    ['Q_h', S, dk],
-    ['K_h', Skv, dk],
-    ['V_h', Skv, dk],
-    has('Q_norm') && ['Q_norm_h', S, dk],
-    has('K_norm') && ['K_norm_h', Skv, dk],
-    has('Q_rope') && ['Q_before_rope', S, dk],
-    has('Q_rope') && ['Q_rope_h', S, dk],
-    has('K_rope') && ['K_rope_h', Skv, dk],
-    has('ropeAngles') && ['ropeAngles', S, dk / 2],
-    ['scores', S, Skv],
-    ['scaled', S, Skv],
-    has('capped') && ['scaled_beside_capped', S, Skv],
-    has('capped') && ['capped', S, Skv],
-    has('alibiBias') && ['alibiBias', S, Skv],
-    has('biased') && ['biased', S, Skv],
-    ['mask', S, Skv],
-    ['masked', S, Skv],
-    ['weights', S, Skv],
-    has('sinkWeights') && ['sinkWeights', S, 2],
-    ['averagedWeights', S, Skv],
-    rs.p > 0 && ['keep', S, Skv],
-    rs.p > 0 && ['dropped', S, Skv],
-    ['context', S, dk],
-    ['concat', S, D],
-    ['output', S, D],
-    ...Object.keys(T)
-      .filter((name) => /^(W_|b_|U_a$|v_a$)/.test(name))
-      .map((name) => (T[name].shape.length === 1 ? [name, 1, T[name].shape[0]] : [name, ...T[name].shape])),
-  ];
-  return list.filter(Boolean).map(([name, rows, cols]) => ({ name, rows, cols }));
-}
-
 /** The cells of a rows × cols matrix to explain: all of a small one, an even spread of `most` of a large one. */
 export function cellsOf(rows, cols, most = 48) {
   const n = rows * cols;

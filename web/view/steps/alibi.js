@@ -33,6 +33,11 @@ export default {
   name: 'alibi',
   shapes: [{ of: 'alibiBias', axes: ['H', 'S', 'S_kv'] }, PER_HEAD],
   applies: (run) => Boolean(run.T.alibiBias),
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'alibiBias', rows: run.S, cols: run.Skv },
+    { name: 'biased', rows: run.S, cols: run.Skv },
+  ],
   formula: ({ rs, H }) =>
     `biased = ${rs.softcap !== null && rs.softcap !== undefined ? 'capped' : 'scaled'} + alibiBias_{h}, alibiBias_{h}[i, j] = −m_{h}·(i − j), ${alibiSlopeFormula(H ?? 1)}`,
   words: (run, t) => ({

@@ -8,6 +8,8 @@ export default {
   name: 'averaged',
   shapes: [{ axes: ['B', 'S', 'S_kv'] }],
   applies: (run) => run.multiHead,
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'averagedWeights', rows: run.S, cols: run.Skv }],
   formula: ({ rs }) => `Ā = (1/H) Σ_{h} ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'}`,
   words: (run, t) => ({
     meaning: [say(t, 'step.averaged.meaning')],

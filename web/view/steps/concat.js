@@ -8,6 +8,8 @@ export default {
   name: 'concat',
   // The header names where it comes from; the overview shows the result's shape.
   shapes: [{ of: '[B, H, S, d_k] →', axes: ['B', 'S', 'D'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'concat', rows: run.S, cols: run.D }],
   formula: () => 'concat = Concat(head_{1}, …, head_{H})',
   words: (run, t) => ({
     meaning: [say(t, 'step.concat.meaning')],

@@ -8,6 +8,8 @@ export default {
   name: 'X_context',
   shapes: [{ axes: ['B', 'S_kv', 'D'] }],
   applies: (run) => run.cross,
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'X_context', rows: run.Skv, cols: run.D }],
   formula: ({ rs }) =>
     rs.contextDraw
       ? `X_{ctx} = torch.${rs.contextDraw}(B, S_{kv}, D)`

@@ -28,6 +28,8 @@ export default {
   key: 'context',
   name: 'context',
   shapes: [{ axes: ['B', 'H', 'S', 'd_k'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'context', rows: run.S, cols: run.dk }],
   formula: ({ rs }) => `context_{h} = ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'} · V_{h}`,
   words: (run, t) => ({
     meaning: [say(t, 'step.context.meaning')],

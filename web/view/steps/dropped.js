@@ -62,6 +62,14 @@ export default {
   key: 'dropped',
   name: 'dropped',
   shapes: [PER_HEAD],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) =>
+    run.rs.p > 0
+      ? [
+          { name: 'keep', rows: run.S, cols: run.Skv },
+          { name: 'dropped', rows: run.S, cols: run.Skv },
+        ]
+      : [],
   formula: ({ rs }) =>
     rs.p > 0
       ? `dropout(A) = A ⊙ m / (1 − p), m ~ Bernoulli(1 − p), 1/(1 − p) = ${derived(1 / (1 - rs.p), 'keepFactor').text}`

@@ -16,6 +16,8 @@ export default {
   key: 'X',
   name: 'X',
   shapes: [{ axes: ['B', 'S', 'D'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'X', rows: run.S, cols: run.D }],
   formula: ({ rs }) =>
     rs.inputDraw
       ? `X = torch.${rs.inputDraw}(B, S, D)`

@@ -8,6 +8,8 @@ export default {
   name: 'flash',
   shapes: [{ of: 'O', axes: ['B_r', 'd_k'] }],
   stepper: true,
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: () => [], // the stepper's own figures (its engine calls)
   formula: () =>
     'm = max(m_{old}, max_{j} x_{ij}),  α = exp(m_{old} − m),  ℓ = α·ℓ + Σ_{j} exp(x_{ij} − m),  O = α·O + Σ_{j} exp(x_{ij} − m)·v_{j};  o_{i} = O / ℓ',
   words: (run, t) => ({

@@ -11,6 +11,8 @@ export default {
     { of: 'q_t', axes: ['B', 'H', '1', 'd_k'] },
   ],
   stepper: true,
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: () => [], // the stepper's own figures (its engine calls)
   formula: () =>
     'K_{cache} ← [K_{cache}; k_{t}], V_{cache} ← [V_{cache}; v_{t}];  a_{t} = softmax(q_{t}K_{cache}^{⊤} · s),  o_{t} = a_{t}V_{cache}',
   words: (run, t) => ({

@@ -60,6 +60,8 @@ export default {
   key: 'links',
   name: 'links',
   shapes: [],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: () => [],
   formula: (run, t) => t('formula.links'),
   words: (run, t) => ({
     meaning: [say(t, 'step.links.meaning')],

@@ -104,6 +104,8 @@ export default {
   key: 'mask',
   name: 'mask',
   shapes: [{ axes: ['B', 'S', 'S_kv'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'mask', rows: run.S, cols: run.Skv }],
   formula: ({ rs }, t) =>
     rs.mask === 'none' ? t('formula.mask.none') : t(MASK_FORMULA[rs.maskConvention], { fill: fillText(rs.fill) }),
   words: (run, t) => ({ meaning: meaningOf(run, t), notes: windowNotes(run, t), narration: [narrationOf(run, t)] }),

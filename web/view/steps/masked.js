@@ -17,6 +17,8 @@ export default {
   key: 'masked',
   name: 'masked',
   shapes: [PER_HEAD],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'masked', rows: run.S, cols: run.Skv }],
   formula: ({ rs }) => `masked = ${maskedExpression(rs, maskInput(rs))}`,
   words: (run, t) => ({
     meaning: [meaningOf(run, t)],

@@ -1,4 +1,5 @@
 // Step "wo": the output projection W_O [D, D] (and b_O), x·W convention: W_O = out_proj.weight.T.
+import { weightFigures } from './shapes.js';
 import { say } from '../../model/words.js';
 import { initMeaning } from './projections.js';
 import { axis, size } from './quotes.js';
@@ -15,6 +16,8 @@ export default {
   name: 'W_O',
   shapes: [{ axes: ['D', 'D'] }],
   applies: (run) => run.hasWO,
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => weightFigures(run, ['W_O', 'b_O']),
   formula: ({ rs, bias, hasWO }) =>
     hasWO
       ? `${SOURCE[rs.init] ?? 'W_{O} = o_proj.weight^{⊤}'}; W_{O} ∈ ℝ^{d_{model}×d_{model}}${bias.O ? ', b_{O} ∈ ℝ^{d_{model}}' : ''}`

@@ -6,6 +6,8 @@ export default {
   key: 'output',
   name: 'output',
   shapes: [{ axes: ['B', 'S', 'D'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'output', rows: run.S, cols: run.D }],
   formula: ({ hasWO, bias }) => (hasWO ? `output = concat · W_{O}${bias.O ? ' + b_{O}' : ''}` : 'output = concat'),
   words: (run, t) => ({
     meaning: [say(t, run.hasWO ? 'step.output.meaning' : 'meaning.output.noProj')],

@@ -1,6 +1,7 @@
 // Step "weights": the projections W_Q, W_K, W_V [D, D] (W_K, W_V [D, H_kv·d_k] with GQA) and their biases,
 // in the x·W convention: W = linear.weight.T. torch: q_proj = nn.Linear(D, D) … (or in_proj_weight of
 // nn.MultiheadAttention, torch.rand, the identity, clones of one Linear).
+import { weightFigures } from './shapes.js';
 import { say } from '../../model/words.js';
 import { sharedAxis } from './quotes.js';
 
@@ -71,6 +72,8 @@ export default {
           { of: 'W_K/W_V:', axes: ['D', 'H_kv·d_k'] },
         ]
       : [{ of: 'W:', axes: ['D', 'D'] }],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => weightFigures(run, ['W_Q', 'W_K', 'W_V', 'b_Q', 'b_K', 'b_V']),
   formula: projectionFormula,
   words(run, t) {
     const { D } = run;

@@ -19,6 +19,11 @@ export default {
   name: 'qk-norm',
   shapes: QK_SHAPES,
   applies: (run) => Boolean(run.T.Q_norm),
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'Q_norm_h', rows: run.S, cols: run.dk },
+    { name: 'K_norm_h', rows: run.Skv, cols: run.dk },
+  ],
   formula: () => 'q̂ = q / √(mean(q^{2}) + 10^{−6}),  k̂ = k / √(mean(k^{2}) + 10^{−6})',
   words: (run, t) => ({
     meaning: [say(t, 'step.qkNorm.meaning', {}, { claims: [...RMS_ONE, { qkNormEps: 1e-6, states: ['1e-6'] }] })],

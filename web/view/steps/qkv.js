@@ -35,6 +35,8 @@ export default {
     { of: 'Q', axes: ['B', 'S', 'D'] },
     { of: 'K/V', axes: ['B', 'S_kv', 'H_kv·d_k'] },
   ],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => ['Q', 'K', 'V'].map((name) => ({ name, rows: run.T[name].shape[1], cols: run.T[name].shape[2] })),
   formula({ bias, cross }) {
     const kv = cross ? 'X_{ctx}' : 'X';
     const term = (n, x) => `${n} = ${x}·W_{${n}}${bias[n] ? ` + b_{${n}}` : ''}`;

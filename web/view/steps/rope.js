@@ -59,6 +59,13 @@ export default {
   name: 'rope',
   shapes: [{ of: 'ropeAngles', axes: ['S', 'd_k/2'] }, ...QK_SHAPES],
   applies: (run) => Boolean(run.T.ropeAngles),
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'ropeAngles', rows: run.S, cols: run.dk / 2 },
+    { name: 'Q_before_rope', rows: run.S, cols: run.dk },
+    { name: 'Q_rope_h', rows: run.S, cols: run.dk },
+    { name: 'K_rope_h', rows: run.Skv, cols: run.dk },
+  ],
   formula: ({ rs }) =>
     `${ROPE_FORMULA[rs.rope] ?? ROPE_FORMULA['rotate-half']}, θ_{i} = ${compactNumber(rs.ropeBase ?? 10000)}^{−2i/d_{k}}`,
   words: (run, t) => ({

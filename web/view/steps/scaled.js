@@ -17,6 +17,8 @@ export default {
   key: 'scaled',
   name: 'scaled',
   shapes: [PER_HEAD],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [{ name: 'scaled', rows: run.S, cols: run.Skv }],
   formula: (run) =>
     run.rs.scale === 'none'
       ? `scaled = ${rawScores(run.rs)} (s = 1)`

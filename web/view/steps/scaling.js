@@ -51,6 +51,8 @@ export default {
   key: 'scaling',
   name: 'scaling',
   shapes: [],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: () => [],
   formula: (run, t) => t('formula.scaling'),
   words(run, t) {
     const where = { b: run.b, h: run.h };

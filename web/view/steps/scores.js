@@ -1,5 +1,6 @@
 // Step "scores": each head's raw scores, [B, H, S, S_kv]. torch: scores = q @ k.transpose(-2, -1)
 // (additive: v_a(tanh(W_a(q_i) + U_a(k_j)))).
+import { weightFigures } from './shapes.js';
 import { say } from '../../model/words.js';
 import { features } from './run-context.js';
 import { size } from './quotes.js';
@@ -28,6 +29,11 @@ export default {
   key: 'scores',
   name: 'scores',
   shapes: [PER_HEAD],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    ...(run.rs.score === 'additive' ? weightFigures(run, ['W_a', 'U_a', 'v_a']) : []),
+    { name: 'scores', rows: run.S, cols: run.Skv },
+  ],
   formula: (run) =>
     run.rs.score === 'additive'
       ? 'score_{ij} = v_{a}^{⊤} tanh(q_{i}W_{a} + k_{j}U_{a})'

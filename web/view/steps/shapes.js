@@ -25,3 +25,12 @@ export function stepShapesOf(step, run) {
     return { of, letters, sizes: letters.map((l) => size[l] ?? l) };
   });
 }
+
+/** The figures of the weights of `names` the run has: [D, cols] matrices, [1, n] biases. */
+export const weightFigures = (run, names) =>
+  names
+    .filter((name) => run.T[name])
+    .map((name) => {
+      const { shape } = run.T[name];
+      return shape.length === 1 ? { name, rows: 1, cols: shape[0] } : { name, rows: shape[0], cols: shape[1] };
+    });

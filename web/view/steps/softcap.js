@@ -9,6 +9,11 @@ export default {
   name: 'softcap',
   shapes: [PER_HEAD],
   applies: (run) => Boolean(run.T.capped),
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'scaled_beside_capped', rows: run.S, cols: run.Skv },
+    { name: 'capped', rows: run.S, cols: run.Skv },
+  ],
   formula: ({ rs }) => `capped = c · tanh(scaled / c), c = ${compactNumber(rs.softcap)}`,
   words: (run, t) => ({
     meaning: [say(t, 'step.softcap.meaning')],

@@ -102,6 +102,11 @@ export default {
   key: 'attnweights',
   name: 'weights',
   shapes: (run) => [PER_HEAD, ...(run.T?.sinkWeights ? [{ of: 'sinkWeights', axes: ['B', 'H', 'S'] }] : [])],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'weights', rows: run.S, cols: run.Skv },
+    ...(run.T.sinkWeights ? [{ name: 'sinkWeights', rows: run.S, cols: 2 }] : []),
+  ],
   formula({ rs }) {
     if (rs.sinkLogit !== null && rs.sinkLogit !== undefined)
       return `p = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;

@@ -10,6 +10,12 @@ export default {
     { axes: ['B', 'H', 'S', 'd_k'] },
     ...(run.gqa ? [{ of: 'K/V', axes: ['B', 'H_kv', 'S_kv', 'd_k'] }] : []),
   ],
+  // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
+  figures: (run) => [
+    { name: 'Q_h', rows: run.S, cols: run.dk },
+    { name: 'K_h', rows: run.Skv, cols: run.dk },
+    { name: 'V_h', rows: run.Skv, cols: run.dk },
+  ],
   formula: ({ H, Hkv }) =>
     Hkv && Hkv < H
       ? 'Q: [B, S, D] → [B, H, S, d_{k}];  K, V: [B, S_{kv}, H_{kv}·d_{k}] → [B, H_{kv}, S_{kv}, d_{k}]'
