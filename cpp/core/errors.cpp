@@ -125,6 +125,9 @@ const ErrorKind kEngineKinds[] = {
     {"weights-file-bounds",
      "the weights file's tensor \"{name}\" claims bytes {start} to {end} of the data, but it needs {need} bytes "
      "within the {size} bytes of data the file holds"},
+    {"weights-file-not-finite",
+     "the weights file's tensor \"{name}\" holds {got} at index {index}: a weight must be a finite number, or "
+     "every output is NaN"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},

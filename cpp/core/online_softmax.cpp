@@ -103,7 +103,9 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
   AttentionResult run;
   if (Status s = runAttention(c, run, wanted, selection)) return s;
   const HeadInputs in = headInputsOf(run);
-  const int64_t S = in.S, Skv = in.Skv, dk = in.dk, tq = o.tileQueries, tk = o.tileKeys;
+  // A tile is at most the whole matrix: larger sizes are clamped to S and S_kv (one tile per axis).
+  const int64_t S = in.S, Skv = in.Skv, dk = in.dk;
+  const int64_t tq = std::min(o.tileQueries, S), tk = std::min(o.tileKeys, Skv);
   const int64_t T = tilesOf(S, tq) * tilesOf(Skv, tk);
   if (T * tq * (dk + 3) > kFlashStateLimit)
     return fieldError("options.tileQueries", "too-many-tiles",

@@ -1,6 +1,7 @@
 // axe-core in Chromium over every page we ship: the main page, embed.html,
 // authors.html and a page of <attention-lab> elements (presets, compact, the
-// step-by-step mode, editable), in light and dark, English and Chinese, after
+// step-by-step mode, editable), in light and dark, English and Chinese (each page
+// in both languages and both themes, paired: English light, Chinese dark), after
 // every section has been scrolled into view and rendered. axe looks into the
 // elements' shadow roots. Any violation fails, named with its nodes.
 import { readFileSync } from 'node:fs';
@@ -76,6 +77,7 @@ const PAGES = [
     name: 'index, head 2, following a token',
     path: () => 'index.html',
     main: true,
+    pairings: [1],
     async setup(page) {
       await page.click('#head-tab-1');
       await waitForIdle(page);
@@ -88,6 +90,7 @@ const PAGES = [
     name: 'index, every variant on',
     path: () => 'index.html',
     main: true,
+    pairings: [0],
     async setup(page) {
       const fields = { heads: '4', 'kv-heads': '2', window: '3', 'sink-tokens': '1', 'sink-logit': '0', softcap: '5' };
       await page.selectOption('#control-mask', 'causal');
@@ -108,8 +111,15 @@ const PAGES = [
   { name: 'elements', path: () => '__elements.html', elements: true },
 ];
 
+// Each page in English and light and in Chinese and dark: both languages and both themes are checked on every
+// page (contrast depends on the theme, lang attributes and text on the language); the main page's two set-ups
+// take one pairing each.
+const PAIRINGS = [
+  { lang: 'en', theme: 'light' },
+  { lang: 'zh', theme: 'dark' },
+];
 const CASES = PAGES.flatMap((p) =>
-  ['en', 'zh'].flatMap((lang) => ['light', 'dark'].map((theme) => ({ ...p, lang, theme }))),
+  p.pairings ? p.pairings.map((k) => ({ ...p, ...PAIRINGS[k] })) : PAIRINGS.map((pairing) => ({ ...p, ...pairing })),
 );
 
 test.each(CASES)(

@@ -162,7 +162,8 @@ describe('hostile input on the page', () => {
     await close();
   });
 
-  test('a decompression-bomb link is refused in well under a second, with the default example shown', async () => {
+  // That it stops inflating at the cap is checked in Node (tests/js/share-export.test.js); here, the page's answer.
+  test('a decompression-bomb link is refused, with the default example shown', async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ s: { text: 'a '.repeat(30_000_000) } }));
     const compressed = new Uint8Array(
       await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer(),
@@ -170,9 +171,7 @@ describe('hostile input on the page', () => {
     const fragment = `s=v2.${Buffer.from(compressed).toString('base64url')}`;
     expect(fragment.length).toBeLessThan(200_000);
     const { page, close } = await watchedPage(`${suite.server.url}#${fragment}`);
-    const started = Date.now();
     await page.waitForFunction(() => !document.getElementById('link-notice').hidden);
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(await page.textContent('#link-notice')).toContain('too long');
     await waitForIdle(page);
     expect(await page.inputValue('#input-text')).toBe('He sat by the bank of the river');

@@ -1,30 +1,26 @@
-// The share round trip for every preset × {no edit, a weight edit, an
-// embedding edit} × dModel ∈ {4, 8, 16}: the page, the link, the iframe
-// snippet and the element snippet all show identical numbers.
+// The share round trip in the browser: the page, the link, the iframe snippet
+// and the element snippet all show identical numbers. Node checks every preset
+// × {no edit, a weight edit, an embedding edit} × dModel ∈ {4, 8, 16} through
+// the same model code (tests/js/share-roundtrip.test.js); this opens the real
+// pages for one case of each kind: an embedding edit, a weight edit with RoPE
+// and 8 heads, and a random input.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PRESETS } from '../../web/model/presets.js';
+import { presetByKey } from '../../web/model/presets.js';
 import { waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
 
-const D_MODELS = [4, 8, 16];
-// Only dModel is set, to the sizes its heads divide (into an even head size
-// when the preset rotates pairs of features, RoPE). A preset with a random
-// input (torch.randn(B, S, D)) keeps its own D: the input's shape fixes it,
-// and its X is not an embedding to edit.
-const dModelsOf = (preset) => {
-  if (preset.settings.input) return [preset.settings.dModel];
-  const heads = preset.settings.numHeads ?? 2;
-  const rope = (preset.settings['rope.style'] ?? 'none') !== 'none';
-  return D_MODELS.filter((d) => d % heads === 0 && (!rope || (d / heads) % 2 === 0));
-};
+const SAMPLES = [
+  ['tutorial', 'embedding', 8],
+  ['llama', 'weight', 16],
+  ['annotated', 'none', null], // a random input keeps its own D
+];
 const EDITS = {
   none: null,
   weight: { matrix: 'W_Q', i: 1, j: 2, typed: '0.3141' },
   embedding: { matrix: 'X', i: 1, j: 2, typed: '-2.71' },
 };
-const editKindsOf = (preset) => Object.keys(EDITS).filter((kind) => !(preset.settings.input && kind === 'embedding'));
 
 /** A context that records console errors and page errors of all its pages into `problems`. */
 async function newContext(problems) {
@@ -91,10 +87,10 @@ async function setUpAndShare(page, preset, edit, dModel, names) {
   return { snippets, shown: await page.evaluate(tensorsOf, ['page', names]) };
 }
 
-// One context per preset: its main page is reused for the nine combinations
-// (a preset click replaces the settings and drops the edits); every link and
-// snippet opens in a new page.
-for (const preset of PRESETS) {
+// One context per case; every link and snippet opens in a new page.
+for (const [key, editKind, chosenDModel] of SAMPLES) {
+  const preset = presetByKey.get(key);
+  const dModel = chosenDModel ?? preset.settings.dModel;
   describe(`share round trip (${preset.key}): page = link = iframe = element`, () => {
     const problems = [];
     let context;
@@ -107,51 +103,49 @@ for (const preset of PRESETS) {
     });
     afterAll(() => context?.close());
 
-    for (const editKind of editKindsOf(preset))
-      for (const dModel of dModelsOf(preset))
-        test(`${preset.key}, ${editKind === 'none' ? 'no edit' : `${editKind} edit`}, dModel ${dModel}`, async () => {
-          const problemsBefore = problems.length;
-          const edit = EDITS[editKind];
-          const names = ['output', edit?.matrix ?? 'W_Q'];
-          const { snippets, shown } = await setUpAndShare(main, preset, edit, dModel, names);
-          // The edit is visible: the edited cell holds the typed value as float32 (X: sentence 1 comes first).
-          if (edit) {
-            const tensor = shown[edit.matrix];
-            expect(tensor.data[edit.i * tensor.shape.at(-1) + edit.j]).toBe(Math.fround(Number(edit.typed)));
-          }
+    test(`${preset.key}, ${editKind === 'none' ? 'no edit' : `${editKind} edit`}, dModel ${dModel}`, async () => {
+      const problemsBefore = problems.length;
+      const edit = EDITS[editKind];
+      const names = ['output', edit?.matrix ?? 'W_Q'];
+      const { snippets, shown } = await setUpAndShare(main, preset, edit, dModel, names);
+      // The edit is visible: the edited cell holds the typed value as float32 (X: sentence 1 comes first).
+      if (edit) {
+        const tensor = shown[edit.matrix];
+        expect(tensor.data[edit.i * tensor.shape.at(-1) + edit.j]).toBe(Math.fround(Number(edit.typed)));
+      }
 
-          // (a) The link in a new page; (b) and (c) a same-origin page holding the
-          // iframe snippet and the element snippet. The two pages load side by side.
-          const fromLink = async () => {
-            const linked = await context.newPage();
-            await linked.goto(snippets.link);
-            await waitForIdle(linked);
-            expect(await linked.locator('#link-notice').isHidden()).toBe(true);
-            expect(await linked.evaluate(tensorsOf, ['page', names])).toEqual(shown);
-            await linked.close();
-          };
-          const fromSnippets = async () => {
-            const embedding = await pageWithHtml(
-              context,
-              '__roundtrip.html',
-              snippetPage(`${snippets.iframe}\n${snippets.element}`),
-            );
-            const frame = await (await embedding.waitForSelector('iframe')).contentFrame();
-            await frame.waitForFunction(() => document.getElementById('embedded')?.result);
-            expect(await frame.locator('#notice').isHidden()).toBe(true);
-            expect(await frame.evaluate(tensorsOf, ['#embedded', names])).toEqual(shown);
-            await embedding.waitForFunction(() => document.querySelector('attention-lab')?.result);
-            expect(
-              await embedding.evaluate(
-                () => document.querySelector('attention-lab').shadowRoot.querySelector('.error').hidden,
-              ),
-            ).toBe(true);
-            expect(await embedding.evaluate(tensorsOf, ['attention-lab', names])).toEqual(shown);
-            await embedding.close();
-          };
-          await Promise.all([fromLink(), fromSnippets()]);
+      // (a) The link in a new page; (b) and (c) a same-origin page holding the
+      // iframe snippet and the element snippet. The two pages load side by side.
+      const fromLink = async () => {
+        const linked = await context.newPage();
+        await linked.goto(snippets.link);
+        await waitForIdle(linked);
+        expect(await linked.locator('#link-notice').isHidden()).toBe(true);
+        expect(await linked.evaluate(tensorsOf, ['page', names])).toEqual(shown);
+        await linked.close();
+      };
+      const fromSnippets = async () => {
+        const embedding = await pageWithHtml(
+          context,
+          '__roundtrip.html',
+          snippetPage(`${snippets.iframe}\n${snippets.element}`),
+        );
+        const frame = await (await embedding.waitForSelector('iframe')).contentFrame();
+        await frame.waitForFunction(() => document.getElementById('embedded')?.result);
+        expect(await frame.locator('#notice').isHidden()).toBe(true);
+        expect(await frame.evaluate(tensorsOf, ['#embedded', names])).toEqual(shown);
+        await embedding.waitForFunction(() => document.querySelector('attention-lab')?.result);
+        expect(
+          await embedding.evaluate(
+            () => document.querySelector('attention-lab').shadowRoot.querySelector('.error').hidden,
+          ),
+        ).toBe(true);
+        expect(await embedding.evaluate(tensorsOf, ['attention-lab', names])).toEqual(shown);
+        await embedding.close();
+      };
+      await Promise.all([fromLink(), fromSnippets()]);
 
-          expect(problems.slice(problemsBefore)).toEqual([]);
-        });
+      expect(problems.slice(problemsBefore)).toEqual([]);
+    });
   });
 }

@@ -70,6 +70,11 @@ async function checkDecode(step, lang, headIndex, api) {
       .replace('{t}', s)
       .replace('{token}', DECODE.expected.tokens[s]);
     await expect.poll(() => step.locator('.stepper-said').textContent()).toBe(said);
+    // Every step's numbers are checked in Node (tests/js/steppers-*.test.js); here, the first and the last.
+    if (s > 0 && s < S - 1) {
+      await slider.press('ArrowRight');
+      continue;
+    }
     // The cache: t + 1 rows of k and v, the last one appended now.
     const keys = await matrixRows(step, 'kv-K');
     const values = await matrixRows(step, 'kv-V');
@@ -119,6 +124,9 @@ async function checkFlash(step, lang, api) {
   const slider = step.locator('.stepper-slider');
   await slider.focus();
   await slider.press('Home');
+  // The numbers of the first and the last computed tile (Node checks every tile's).
+  const firstTile = tiles.findIndex((tile) => !tile.skipped);
+  const lastTile = tiles.findLastIndex((tile) => !tile.skipped);
   for (let k = 0; k < tiles.length; k++) {
     const tile = tiles[k];
     const key = tile.skipped ? 'flash.saidSkipped' : 'flash.said';
@@ -134,7 +142,7 @@ async function checkFlash(step, lang, api) {
     expect(outlined, `tile ${k} outlined`).toBe((tile.queryEnd - tile.queryStart) * (tile.keyEnd - tile.keyStart));
     if (tile.skipped) {
       expect(await step.locator('.flash-skipped').count()).toBe(1);
-    } else {
+    } else if (k === firstTile || k === lastTile) {
       const rows = tile.queryEnd - tile.queryStart;
       const stats = await matrixRows(step, 'flash-stats');
       const at = (tensor, r) => tensor.data[k * tileQueries + r];

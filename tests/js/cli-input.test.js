@@ -2,22 +2,10 @@
 // bad-input matrix (bad-input.test.js): a non-zero exit, the field named on
 // stderr, nothing on stdout, no stack trace. And negative numbers as flag
 // values: "--mask-fill -1e9" is one flag with its value, not two flags.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { FIELDS, SCHEMA, isScalar } from '../../web/model/schema.js';
 import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
-
-const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-
-/** Runs the CLI: {status, stdout, stderr}. Asynchronous, so cases can run side by side. */
-function run(args) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+import { run } from './cli-run.js';
 
 const BASE_TEXT = 'the cat sat on the mat';
 const D = 8;

@@ -5,14 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
+import { run } from './cli-run.js';
 import { OVERFLOWING_SCORES } from './edges.js';
-
-const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-const run = (args, input) =>
-  spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', maxBuffer: 256 << 20 });
 
 // scale 1e30 overflows the scores to +inf: the causal mask's first row keeps only that +inf, and
 // softmax of it is NaN (as in PyTorch); the other rows keep -inf where the mask blocks.
@@ -44,10 +40,13 @@ print(json.dumps({"names": sorted(npz.files), "tensors": out}))
 describe('CLI: a round trip into NumPy', () => {
   test('--format npz and --nonfinite strings JSON read back in NumPy as the same float32 arrays, -inf and NaN kept', async () => {
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-numpy-`);
-    const npz = run(['--config', '-', '--format', 'npz', '--output', `${dir}/run.npz`], JSON.stringify(CONFIG));
+    const npz = await run(['--config', '-', '--format', 'npz', '--output', `${dir}/run.npz`], JSON.stringify(CONFIG));
     expect(npz.stderr).toBe('');
     expect(npz.status).toBe(0);
-    const json = run(['--config', '-', '--nonfinite', 'strings', '-o', `${dir}/run.json`], JSON.stringify(CONFIG));
+    const json = await run(
+      ['--config', '-', '--nonfinite', 'strings', '-o', `${dir}/run.json`],
+      JSON.stringify(CONFIG),
+    );
     expect(json.status).toBe(0);
     const printed = JSON.parse(readFileSync(`${dir}/run.json`, 'utf8'));
     expect(printed.warnings.map((w) => w.code)).toEqual(['nan-rows']);
@@ -96,13 +95,13 @@ describe('CLI: a round trip into NumPy', () => {
     expect(statSync(`${dir}/run.npz`).size).toBeLessThan(statSync(`${dir}/run.json`).size * 4);
   });
 
-  test('--nonfinite null keeps the old output: null where the strings say NaN or ±Infinity, NaN in NumPy', () => {
+  test('--nonfinite null keeps the old output: null where the strings say NaN or ±Infinity, NaN in NumPy', async () => {
     const args = ['--config', '-', '--tensors', 'masked,weights'];
-    const out = run([...args, '--nonfinite', 'null'], JSON.stringify(CONFIG));
+    const out = await run([...args, '--nonfinite', 'null'], JSON.stringify(CONFIG));
     expect(out.status).toBe(0);
     expect(out.stdout.slice(out.stdout.indexOf('"tensors":'))).not.toMatch(/Infinity|NaN/);
     const nulls = JSON.parse(out.stdout).tensors;
-    const strings = JSON.parse(run(args, JSON.stringify(CONFIG)).stdout).tensors; // the default
+    const strings = JSON.parse((await run(args, JSON.stringify(CONFIG))).stdout).tensors; // the default
     for (const name of ['masked', 'weights']) {
       expect(nulls[name].data.map((v) => v === null)).toEqual(strings[name].data.map((v) => typeof v === 'string'));
       expect(nulls[name].data).toContain(null);
@@ -117,7 +116,7 @@ describe('CLI: a round trip into NumPy', () => {
 
   test('a larger run: every number is the shortest text of its float32, well under 17-digit printing', async () => {
     const text = Array.from({ length: 128 }, (_, k) => `w${k}`).join(' ');
-    const out = run(['--text', text, '--d-model', '64', '--heads', '4', '--mask', 'causal']);
+    const out = await run(['--text', text, '--d-model', '64', '--heads', '4', '--mask', 'causal']);
     expect(out.status).toBe(0);
     const { tensors } = (await loadAttentionLab()).run({ text, dModel: 64, numHeads: 4, mask: 'causal' });
     const printed = JSON.parse(out.stdout).tensors;

@@ -1,15 +1,9 @@
 // attention-lab decode | flash: tables in English and Chinese, --json equal to
 // the API's result, and option errors named by their flag.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { terminalColumns } from '../../web/cli/stepper-commands.js';
-
-const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-const ENGLISH = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
-const run = (args) =>
-  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, ...ENGLISH } });
+import { run } from './cli-run.js';
 
 const SENTENCE = 'the cat sat on the mat';
 const CONFIG = { text: SENTENCE, dModel: 8, numHeads: 2, numKVHeads: 1, mask: 'causal' };
@@ -24,8 +18,8 @@ beforeAll(async () => {
 const numbers = (list) => list.map((x) => Math.fround(Number(x)));
 
 describe('attention-lab decode', () => {
-  test('prints one line per step with the cache bytes and the weights, in English', () => {
-    const out = run(['decode', ...FLAGS, '--head', '1']);
+  test('prints one line per step with the cache bytes and the weights, in English', async () => {
+    const out = await run(['decode', ...FLAGS, '--head', '1']);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     const d = lab.decode(CONFIG);
@@ -39,15 +33,15 @@ describe('attention-lab decode', () => {
     expect(step5.split(/\s+/)).toEqual(['5', 'mat', '6', '384', '192', '192', ...weights]);
   });
 
-  test('in Chinese with --lang zh', () => {
-    const out = run(['decode', ...FLAGS, '--lang', 'zh']);
+  test('in Chinese with --lang zh', async () => {
+    const out = await run(['decode', ...FLAGS, '--lang', 'zh']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('KV 缓存逐词元解码');
     expect(out.stdout).toContain('与完整因果运行逐位相同的行：12 / 12');
   });
 
-  test('Chinese tokens and headers line up in terminal columns (a Han character takes two)', () => {
-    const out = run([
+  test('Chinese tokens and headers line up in terminal columns (a Han character takes two)', async () => {
+    const out = await run([
       'decode',
       '他 坐 在 河 岸 边',
       '--d-model',
@@ -74,8 +68,8 @@ describe('attention-lab decode', () => {
     expect(new Set(starts).size, table.join('\n')).toBe(1);
   });
 
-  test('--json is the API result', () => {
-    const out = run(['decode', ...FLAGS, '--json']);
+  test('--json is the API result', async () => {
+    const out = await run(['decode', ...FLAGS, '--json']);
     expect(out.status).toBe(0);
     const got = JSON.parse(out.stdout);
     const d = lab.decode(CONFIG);
@@ -85,22 +79,22 @@ describe('attention-lab decode', () => {
     expect(numbers(got.weights)).toEqual(Array.from(d.weights));
   });
 
-  test('errors name the field or the flag', () => {
-    const noMask = run(['decode', SENTENCE]);
+  test('errors name the field or the flag', async () => {
+    const noMask = await run(['decode', SENTENCE]);
     expect(noMask.status).toBe(3);
     expect(noMask.stderr).toMatch(/^attention-lab: mask: .*causal/);
-    const head = run(['decode', ...FLAGS, '--head', '2']);
+    const head = await run(['decode', ...FLAGS, '--head', '2']);
     expect(head.status).toBe(2);
     expect(head.stderr).toBe('attention-lab: --head (2) must be between 0 and 1\n');
-    const batch = run(['decode', ...FLAGS, '--batch', '1']);
+    const batch = await run(['decode', ...FLAGS, '--batch', '1']);
     expect(batch.status).toBe(2);
     expect(batch.stderr).toContain('--batch (1) must be between 0 and 0');
   });
 });
 
 describe('attention-lab flash', () => {
-  test('prints every tile with m, ℓ and α, then the difference from the plain softmax', () => {
-    const out = run(['flash', ...FLAGS, '--tile-queries', '2', '--tile-keys', '4', '--head', '1']);
+  test('prints every tile with m, ℓ and α, then the difference from the plain softmax', async () => {
+    const out = await run(['flash', ...FLAGS, '--tile-queries', '2', '--tile-keys', '4', '--head', '1']);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     const f = lab.flash(CONFIG, { tileQueries: 2, tileKeys: 4, head: 1 });
@@ -116,12 +110,12 @@ describe('attention-lab flash', () => {
     expect(first.split(/\s+/).slice(4)).toEqual([f.runningMax[0].toFixed(4), f.runningSum[0].toFixed(4), '0.0000']);
   });
 
-  test('in Chinese, and --json', () => {
-    const zh = run(['flash', ...FLAGS, '--lang', 'zh']);
+  test('in Chinese, and --json', async () => {
+    const zh = await run(['flash', ...FLAGS, '--lang', 'zh']);
     expect(zh.status).toBe(0);
     expect(zh.stdout).toContain('FlashAttention-2 在线 softmax，头 0');
     expect(zh.stdout).toContain('并非全部相同');
-    const json = JSON.parse(run(['flash', ...FLAGS, '--tile-queries', '3', '--json']).stdout);
+    const json = JSON.parse((await run(['flash', ...FLAGS, '--tile-queries', '3', '--json'])).stdout);
     const f = lab.flash(CONFIG, { tileQueries: 3 });
     expect(json.tiles).toEqual(f.tiles);
     expect(numbers(json.output)).toEqual(Array.from(f.output));
@@ -132,14 +126,14 @@ describe('attention-lab flash', () => {
     [['--tile-keys', '0'], '--tile-keys must be a whole number from 1 (queries or keys per tile), got 0'],
     [['--tile-queries', 'x'], '--tile-queries must be a whole number from 1 (queries or keys per tile), got x'],
     [['--head', '2'], '--head (2) must be between 0 and 1'],
-  ])('%j: %s', (flags, message) => {
-    const out = run(['flash', ...FLAGS, ...flags]);
+  ])('%j: %s', async (flags, message) => {
+    const out = await run(['flash', ...FLAGS, ...flags]);
     expect(out.stderr).toBe(`attention-lab: ${message}\n`);
     expect(out.status).toBe(2);
   });
 
-  test("a plain run does not take the steppers' flags", () => {
-    const out = run([SENTENCE, '--tile-keys', '2']);
+  test("a plain run does not take the steppers' flags", async () => {
+    const out = await run([SENTENCE, '--tile-keys', '2']);
     expect(out.status).toBe(2);
     expect(out.stderr).toContain('--tile-keys');
   });

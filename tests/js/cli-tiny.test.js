@@ -2,30 +2,23 @@
 // weights read from web/api/tiny; the bytes, head scores and second copy in
 // English and Chinese, the whole result with --json (against PyTorch), the
 // tensors as a .npz, and its errors named by field.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { compareTensors, fixtureDir } from './fixtures.js';
+import { run as runCli } from './cli-run.js';
+const run = (args, env) => runCli(args, '', env);
 
-const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-const ENGLISH = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
-const run = (args, env = {}) =>
-  spawnSync(process.execPath, [cli, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    env: { ...process.env, ...ENGLISH, ...env },
-  });
 const report = JSON.parse(
   readFileSync(fileURLToPath(new URL('../reference/tiny/report.json', import.meta.url)), 'utf8'),
 );
 const twice = (s) => s + s;
 
 describe('attention-lab --model tiny', () => {
-  test('in English: the bytes, every head with its scores, the second copy and the next byte', () => {
+  test('in English: the bytes, every head with its scores, the second copy and the next byte', async () => {
     const { en } = report.final.sentences;
-    const out = run(['--model', 'tiny', '--checkpoint', '3000', '--text', twice(en.text)]);
+    const out = await run(['--model', 'tiny', '--checkpoint', '3000', '--text', twice(en.text)]);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('The tiny trained model at checkpoint 3000 (training step), on 56 bytes of UTF-8:');
@@ -44,11 +37,11 @@ describe('attention-lab --model tiny', () => {
     expect(out.stdout).toMatch(/the next byte it predicts: .+ \d\.\d{4}, /);
   });
 
-  test('in Chinese (--lang zh, or LANG): every line said in Chinese, a character shown with its part', () => {
+  test('in Chinese (--lang zh, or LANG): every line said in Chinese, a character shown with its part', async () => {
     const { zh } = report.final.sentences;
     for (const out of [
-      run(['--model', 'tiny', '--lang', 'zh', twice(zh.text)]),
-      run(['--model', 'tiny', twice(zh.text)], { LANG: 'zh_CN.UTF-8' }),
+      await run(['--model', 'tiny', '--lang', 'zh', twice(zh.text)]),
+      await run(['--model', 'tiny', twice(zh.text)], { LANG: 'zh_CN.UTF-8' }),
     ]) {
       expect(out.status).toBe(0);
       expect(out.stdout).toContain('训练好的小模型，检查点 3000（训练步数），输入 60 个 UTF-8 字节：');
@@ -59,17 +52,17 @@ describe('attention-lab --model tiny', () => {
     }
   });
 
-  test('a text that is not typed twice has no induction score, and says how to get one', () => {
-    const out = run(['--model', 'tiny', '--checkpoint', '750', 'hello']);
+  test('a text that is not typed twice has no induction score, and says how to get one', async () => {
+    const out = await run(['--model', 'tiny', '--checkpoint', '750', 'hello']);
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/^L2H2 +\d\.\d{4} +—$/m);
     expect(out.stdout).toContain('type a text twice');
     expect(out.stdout).not.toContain('second copy:');
   });
 
-  test('--json prints the whole result, every tensor as PyTorch computes it', () => {
+  test('--json prints the whole result, every tensor as PyTorch computes it', async () => {
     const fixture = JSON.parse(readFileSync(`${fixtureDir}tiny/twice-750.json`, 'utf8'));
-    const out = run(['--model', 'tiny', '--checkpoint', '750', '--json', '--text', fixture.text]);
+    const out = await run(['--model', 'tiny', '--checkpoint', '750', '--json', '--text', fixture.text]);
     expect(out.stderr).toBe('');
     const result = JSON.parse(out.stdout);
     expect(result).toMatchObject({ model: 'tiny', checkpoint: 750, ids: fixture.expected.ids, warnings: [] });
@@ -85,28 +78,28 @@ describe('attention-lab --model tiny', () => {
     expect(compareTensors(want, got).problems).toEqual([]);
   });
 
-  test('--format npz writes every tensor, the layers as layers.<l>.<name>', () => {
+  test('--format npz writes every tensor, the layers as layers.<l>.<name>', async () => {
     const file = `${mkdtempSync(`${tmpdir()}/attention-lab-tiny-`)}/tiny.npz`;
-    const out = run(['--model', 'tiny', 'ab', '-o', file]);
+    const out = await run(['--model', 'tiny', 'ab', '-o', file]);
     expect(out.status).toBe(0);
     const zip = readFileSync(file).toString('latin1');
     for (const name of ['logits.npy', 'probs.npy', 'layers.0.Q.npy', 'layers.1.weights.npy', 'layers.1.residual.npy'])
       expect(zip).toContain(name);
   });
 
-  test('errors name the field, in the language chosen; ignored settings are a warning on stderr', () => {
-    const long = run(['--model', 'tiny', 'x'.repeat(65)]);
+  test('errors name the field, in the language chosen; ignored settings are a warning on stderr', async () => {
+    const long = await run(['--model', 'tiny', 'x'.repeat(65)]);
     expect(long.status).toBe(3);
     expect(long.stderr).toContain('text is 65 bytes of UTF-8; the tiny model reads at most 64');
-    const zh = run(['--model', 'tiny', '--lang', 'zh', 'x'.repeat(65)]);
+    const zh = await run(['--model', 'tiny', '--lang', 'zh', 'x'.repeat(65)]);
     expect(zh.stderr).toContain('文本有 65 个 UTF-8 字节');
-    const unknown = run(['--model', 'tiny', '--checkpoint', '600', 'ab']);
+    const unknown = await run(['--model', 'tiny', '--checkpoint', '600', 'ab']);
     expect(unknown.status).toBe(3);
     expect(unknown.stderr).toContain('checkpoint 600 is not one of');
-    const batch = run(['--model', 'tiny', 'ab', 'cd']);
+    const batch = await run(['--model', 'tiny', 'ab', 'cd']);
     expect(batch.status).toBe(3);
     expect(batch.stderr).toContain('not as texts');
-    const ignored = run(['--model', 'tiny', 'ab', '--heads', '4', '--mask', 'causal']);
+    const ignored = await run(['--model', 'tiny', 'ab', '--heads', '4', '--mask', 'causal']);
     expect(ignored.status).toBe(0);
     expect(ignored.stderr).toBe(
       'attention-lab: model "tiny" reads only text and checkpoint; these settings have no effect: numHeads, mask\n',

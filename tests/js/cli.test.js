@@ -1,31 +1,20 @@
 // The CLI (package.json "bin"): fixtures via --config and stdin, flags, errors.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TENSOR_NAMES } from '../../web/api/index.js';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
-
-const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
-// In English whatever the machine's locale, unless `env` says otherwise.
-const ENGLISH = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
-const run = (args, input, env = {}) =>
-  spawnSync(process.execPath, [cli, ...args], {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    env: { ...process.env, ...ENGLISH, ...env },
-  });
+import { CLI_PATH as cli, ENGLISH, run } from './cli-run.js';
 
 // Non-finite numbers print as the strings "NaN", "Infinity", "-Infinity" (JSON has no NaN or -inf).
 const asJson = { nonFiniteAs: (x) => String(x) };
 
 describe('CLI', () => {
-  test.each(fixtureNames)('--config %s.json matches PyTorch', (name) => {
+  test.each(fixtureNames)('--config %s.json matches PyTorch', async (name) => {
     // The fixture file is config + expected; give the CLI just the config through stdin.
     const { config, expected } = readFixture(name);
-    const out = run(['--config', '-'], JSON.stringify(config));
+    const out = await run(['--config', '-'], JSON.stringify(config));
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     const result = JSON.parse(out.stdout);
@@ -35,14 +24,14 @@ describe('CLI', () => {
     expect(problems).toEqual([]);
   });
 
-  test('reads a config file, and flags override it', () => {
+  test('reads a config file, and flags override it', async () => {
     const file = `${fixtureDir}tutorial-once-upon.json`;
     // The fixture file itself is not a config (it has "expected"): an unknown field.
-    const bad = run(['--config', file]);
+    const bad = await run(['--config', file]);
     expect(bad.status).toBe(3);
     expect(bad.stderr).toContain('unknown field "name"');
 
-    const out = run([
+    const out = await run([
       '--text',
       'I love my cat',
       '--d-model',
@@ -71,9 +60,9 @@ describe('CLI', () => {
     expect(problems).toEqual([]);
   });
 
-  test('repeated --text makes a batch, as do several sentences; masks print -inf as "-Infinity", or null', () => {
+  test('repeated --text makes a batch, as do several sentences; masks print -inf as "-Infinity", or null', async () => {
     const args = ['--mask', 'padding', '--seed', '21'];
-    const out = run(['--text', 'the cat sat on the mat', '--text', 'a dog ran', ...args]);
+    const out = await run(['--text', 'the cat sat on the mat', '--text', 'a dog ran', ...args]);
     expect(out.status).toBe(0);
     const { expected } = readFixture('padded-batch');
     const result = JSON.parse(out.stdout);
@@ -81,15 +70,17 @@ describe('CLI', () => {
     expect(result.tensors.masked.data).toContain('-Infinity');
     expect(compareTensors(expected.tensors, result.tensors, asJson).problems).toEqual([]);
     // The sentences as positional arguments: the same run.
-    expect(run(['the cat sat on the mat', ...args, 'a dog ran']).stdout).toBe(out.stdout);
-    const nulls = JSON.parse(run([...args, 'the cat sat on the mat', 'a dog ran', '--nonfinite', 'null']).stdout);
+    expect((await run(['the cat sat on the mat', ...args, 'a dog ran'])).stdout).toBe(out.stdout);
+    const nulls = JSON.parse(
+      (await run([...args, 'the cat sat on the mat', 'a dog ran', '--nonfinite', 'null'])).stdout,
+    );
     expect(nulls.tensors.masked.data).toContain(null);
     expect(compareTensors(expected.tensors, nulls.tensors, { nonFiniteAs: () => null }).problems).toEqual([]);
   });
 
-  test('--batch and --head print one sentence and one head, equal to that part of the PyTorch fixture', () => {
+  test('--batch and --head print one sentence and one head, equal to that part of the PyTorch fixture', async () => {
     const args = ['--text', 'the cat sat on the mat', '--text', 'a dog ran', '--mask', 'padding', '--seed', '21'];
-    const out = run([...args, '--batch', '1', '--head', '1', '--tensors', 'X,W_Q,scaled,context,output']);
+    const out = await run([...args, '--batch', '1', '--head', '1', '--tensors', 'X,W_Q,scaled,context,output']);
     expect(out.stderr).toBe('');
     const { tensors } = JSON.parse(out.stdout);
     const { expected } = readFixture('padded-batch');
@@ -135,8 +126,8 @@ describe('CLI', () => {
     [['a', '-o', '/nonexistent/out.npz'], 2, 'attention-lab: cannot write /nonexistent/out.npz: no such file'],
     [['a', '--d-model', '7'], 3, 'attention-lab: numHeads: dModel (7) must be divisible by numHeads (2)'],
     [['--text', 'a', '--tensors', 'attention'], 2, '--tensors: unknown tensor "attention"'],
-  ])('%j exits %i with the error on stderr, no stack trace', (args, code, message) => {
-    const out = run(args);
+  ])('%j exits %i with the error on stderr, no stack trace', async (args, code, message) => {
+    const out = await run(args);
     expect(out.status).toBe(code);
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain(message);
@@ -144,11 +135,11 @@ describe('CLI', () => {
     expect(out.stderr).not.toMatch(/(^|\s)([^\s:]+): \2[:\s]/); // no prefix said twice ("--tensors: --tensors …")
   });
 
-  test('malformed JSON on stdin, and duplicate keys as the API rejects them', () => {
-    const out = run(['--config', '-'], '{"text": ');
+  test('malformed JSON on stdin, and duplicate keys as the API rejects them', async () => {
+    const out = await run(['--config', '-'], '{"text": ');
     expect(out.status).toBe(3);
     expect(out.stderr).toContain('attention-lab: stdin: config is not valid JSON');
-    const duplicate = run(['--config', '-'], '{"text": "a b", "text": "c"}');
+    const duplicate = await run(['--config', '-'], '{"text": "a b", "text": "c"}');
     expect(duplicate.status).toBe(3);
     expect(duplicate.stderr).toContain(
       'attention-lab: stdin: text: config is not valid JSON: line 1, column 17: duplicate key "text"',
@@ -159,7 +150,7 @@ describe('CLI', () => {
     ['--lang zh', ['--lang', 'zh'], {}],
     ['LANG=zh_CN.UTF-8', [], { LANG: 'zh_CN.UTF-8' }],
     ['LC_ALL over LANG', [], { LANG: 'en_US.UTF-8', LC_ALL: 'zh_CN.UTF-8' }],
-  ])('errors and help in Chinese (%s), with the same exit codes', (_, lang, env) => {
+  ])('errors and help in Chinese (%s), with the same exit codes', async (_, lang, env) => {
     const cases = [
       [['--text', 'a', '--d-model', 'eight'], 3, 'attention-lab: dModel 应为有限的数，实际为 "eight"'],
       [['--config', '/nonexistent/config.json'], 3, 'attention-lab: 无法读取 /nonexistent/config.json：文件不存在'],
@@ -168,22 +159,22 @@ describe('CLI', () => {
       [['--text', 'a', '--tensors', 'attention'], 2, 'attention-lab: --tensors: 未知张量 "attention"'],
     ];
     for (const [args, code, message] of cases) {
-      const out = run([...lang, ...args], undefined, env);
+      const out = await run([...lang, ...args], undefined, env);
       expect(out.status, args.join(' ')).toBe(code);
       expect(out.stderr, args.join(' ')).toContain(message);
     }
-    const json = run([...lang, '--config', '-'], '{"text": ', env);
+    const json = await run([...lang, '--config', '-'], '{"text": ', env);
     expect(json.status).toBe(3);
     expect(json.stderr).toMatch(/^attention-lab: stdin: 配置不是有效的 JSON：第 1 行第 10 列/);
-    const help = run([...lang, '--help'], undefined, env);
+    const help = await run([...lang, '--help'], undefined, env);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^用法：attention-lab/);
     expect(help.stdout).toContain('--d-model N');
     expect(help.stdout).toContain('每个词嵌入和投影的宽度'); // dModel's help, in Chinese
   });
 
-  test('JSON-valued flags for the new inputs: --tokens, --context-tokens, --input with rand', () => {
-    const tokens = run([
+  test('JSON-valued flags for the new inputs: --tokens, --context-tokens, --input with rand', async () => {
+    const tokens = await run([
       '--tokens',
       '[["自然", "语言", "处理", "很", "有趣"], ["我", "爱", "你"]]',
       '--mask',
@@ -197,32 +188,37 @@ describe('CLI', () => {
     expect(result.tokens).toEqual(expected.tokens);
     expect(compareTensors(expected.tensors, result.tensors, asJson).problems).toEqual([]);
 
-    const cross = run(['--tokens', '[["我们", "学习"]]', '--context-tokens', '[["注意力", "机制", "很", "重要"]]']);
+    const cross = await run([
+      '--tokens',
+      '[["我们", "学习"]]',
+      '--context-tokens',
+      '[["注意力", "机制", "很", "重要"]]',
+    ]);
     expect(cross.status).toBe(0);
     expect(JSON.parse(cross.stdout).contextTokens).toEqual([['注意力', '机制', '很', '重要']]);
 
-    const rand = run(['--input', '{"rand": [2, 5, 8]}', '--mask', 'causal', '--seed', '102']);
+    const rand = await run(['--input', '{"rand": [2, 5, 8]}', '--mask', 'causal', '--seed', '102']);
     expect(rand.status).toBe(0);
     const randFixture = readFixture('rand-input-large').expected;
     expect(compareTensors(randFixture.tensors, JSON.parse(rand.stdout).tensors, asJson).problems).toEqual([]);
 
     // A flag of the input group replaces the file's choice, here --tokens over the config's text.
-    const over = run(['--config', '-', '--tokens', '[["a", "b"]]'], JSON.stringify({ text: 'x y z' }));
+    const over = await run(['--config', '-', '--tokens', '[["a", "b"]]'], JSON.stringify({ text: 'x y z' }));
     expect(JSON.parse(over.stdout).tokens).toEqual([['a', 'b']]);
-    const bad = run(['--tokens', '[["a b"]]']);
+    const bad = await run(['--tokens', '[["a b"]]']);
     expect(bad.status).toBe(3);
     expect(bad.stderr).toContain('attention-lab: tokens[0][0] ("a b") contains whitespace');
   });
 
-  test('the tokenizer flag', () => {
-    const out = run(['--text', '我爱NLP和AI', '--tensors', 'output']);
+  test('the tokenizer flag', async () => {
+    const out = await run(['--text', '我爱NLP和AI', '--tensors', 'output']);
     expect(JSON.parse(out.stdout).tokens).toEqual([['我', '爱', 'NLP', '和', 'AI']]);
-    const split = run(['--text', '我爱 NLP', '--tokenizer', 'whitespace', '--tensors', 'output']);
+    const split = await run(['--text', '我爱 NLP', '--tokenizer', 'whitespace', '--tensors', 'output']);
     expect(JSON.parse(split.stdout).tokens).toEqual([['我爱', 'NLP']]);
   });
 
-  test('negative numbers are values, not flags', () => {
-    const out = run([
+  test('negative numbers are values, not flags', async () => {
+    const out = await run([
       '--text',
       'a b c',
       '--mask',
@@ -239,11 +235,11 @@ describe('CLI', () => {
     expect(settings.maskFill).toBe(-1e9);
     expect(settings.scale).toBe(-1);
     expect(
-      JSON.parse(run(['--text', 'a b', '--mask-fill', '-inf', '--tensors', 'output']).stdout).settings.maskFill,
+      JSON.parse((await run(['--text', 'a b', '--mask-fill', '-inf', '--tensors', 'output'])).stdout).settings.maskFill,
     ).toBe('-inf');
   });
 
-  test('a reader that stops early (| head) ends the output quietly', () => {
+  test('a reader that stops early (| head) ends the output quietly', async () => {
     const text = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
     const out = spawnSync(
       'sh',
@@ -254,10 +250,10 @@ describe('CLI', () => {
     expect(out.stderr).toBe('');
   });
 
-  test('-h is --help: usage, every flag, the tensor names, examples and the exit codes', () => {
-    const out = run(['-h']);
+  test('-h is --help: usage, every flag, the tensor names, examples and the exit codes', async () => {
+    const out = await run(['-h']);
     expect(out.status).toBe(0);
-    expect(run(['--help']).stdout).toBe(out.stdout);
+    expect((await run(['--help'])).stdout).toBe(out.stdout);
     expect(out.stdout).toMatch(/^Usage: attention-lab \[SENTENCE\.\.\.\]/);
     for (const flag of [
       '-h, --help',
@@ -273,16 +269,16 @@ describe('CLI', () => {
     expect(out.stdout).toMatch(
       /Exit codes[^\n]*\n {2}0 {2}done\n {2}1 {2}the engine stopped[^]*\n {2}2 {2}a bad command line[^]*\n {2}3 {2}a bad config/,
     );
-    const zh = run(['-h', '--lang', 'zh']).stdout;
+    const zh = (await run(['-h', '--lang', 'zh'])).stdout;
     expect(zh).toMatch(/^用法：attention-lab \[句子\.\.\.\]/);
     expect(zh).toContain('\n示例：\n');
     expect(zh).toContain('\n退出码');
   });
 
-  test("--help's examples run as shown, and the NumPy one prints the shape it promises", () => {
+  test("--help's examples run as shown, and the NumPy one prints the shape it promises", async () => {
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-examples-`);
-    const examples = run(['--help'])
-      .stdout.split('\nExamples:\n')[1]
+    const examples = (await run(['--help'])).stdout
+      .split('\nExamples:\n')[1]
       .split('\n\n')[0]
       .split('\n')
       .filter((line) => /^ {2}\S/.test(line));
@@ -301,25 +297,25 @@ describe('CLI', () => {
     }
   });
 
-  test('--version prints the package version', () => {
-    const out = run(['--version']);
+  test('--version prints the package version', async () => {
+    const out = await run(['--version']);
     expect(out.status).toBe(0);
     expect(out.stdout).toBe(
       `${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`,
     );
   });
 
-  test('a sentence as the one argument is --text; -- lets a sentence start with a dash', () => {
-    const positional = run(['the cat sat', '--tensors', 'weights']);
+  test('a sentence as the one argument is --text; -- lets a sentence start with a dash', async () => {
+    const positional = await run(['the cat sat', '--tensors', 'weights']);
     expect(positional.status).toBe(0);
-    expect(positional.stdout).toBe(run(['--text', 'the cat sat', '--tensors', 'weights']).stdout);
-    expect(JSON.parse(run(['--tensors', 'X', '--', '-x y']).stdout).tokens).toEqual([['-x', 'y']]);
+    expect(positional.stdout).toBe((await run(['--text', 'the cat sat', '--tensors', 'weights'])).stdout);
+    expect(JSON.parse((await run(['--tensors', 'X', '--', '-x y'])).stdout).tokens).toEqual([['-x', 'y']]);
     // With a config file, the sentence replaces the file's text, as --text does.
-    const over = run(['--config', '-', 'a b'], JSON.stringify({ texts: ['x y z', 'w'], dModel: 4, numHeads: 1 }));
+    const over = await run(['--config', '-', 'a b'], JSON.stringify({ texts: ['x y z', 'w'], dModel: 4, numHeads: 1 }));
     expect(JSON.parse(over.stdout).tokens).toEqual([['a', 'b']]);
   });
 
-  test('--format npz to a terminal is a usage error; to a pipe or -o FILE it is the .npz', () => {
+  test('--format npz to a terminal is a usage error; to a pipe or -o FILE it is the .npz', async () => {
     const tty = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" a --format npz`, '/dev/null'], {
       encoding: 'utf8',
       env: { ...process.env, ...ENGLISH },
@@ -331,15 +327,92 @@ describe('CLI', () => {
     expect(piped.stdout.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-npz-`);
     // -o FILE.npz implies --format npz; the same bytes but for the entries' dates (bytes 10 to 13).
-    expect(run(['a', '--tensors', 'weights', '-o', `${dir}/a.npz`]).status).toBe(0);
+    expect((await run(['a', '--tensors', 'weights', '-o', `${dir}/a.npz`])).status).toBe(0);
     const file = readFileSync(`${dir}/a.npz`);
     expect(file.length).toBe(piped.stdout.length);
     expect(file.subarray(14, 100)).toEqual(piped.stdout.subarray(14, 100));
     // --format json wins over the name; a failed run leaves the file as it was.
-    expect(run(['a', '--tensors', 'weights', '--format', 'json', '-o', `${dir}/a.npz`]).status).toBe(0);
+    expect((await run(['a', '--tensors', 'weights', '--format', 'json', '-o', `${dir}/a.npz`])).status).toBe(0);
     const json = readFileSync(`${dir}/a.npz`, 'utf8');
     expect(JSON.parse(json).tensors.weights.data).toEqual([1, 1]);
-    expect(run(['a', '--d-model', '7', '-o', `${dir}/a.npz`]).status).toBe(3);
+    expect((await run(['a', '--d-model', '7', '-o', `${dir}/a.npz`])).status).toBe(3);
     expect(readFileSync(`${dir}/a.npz`, 'utf8')).toBe(json);
   });
+});
+
+describe('CLI: what the hostile and the unlucky meet', () => {
+  test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'a config key %s is an unknown field, exit 3, named as typed',
+    async (key) => {
+      for (const command of [[], ['decode'], ['flash']]) {
+        const out = await run([...command, '--config', '-'], `{"text": "a", "${key}": 1}`);
+        expect(out.status, command.join(' ')).toBe(3);
+        expect(out.stderr, command.join(' ')).toBe(`attention-lab: ${key}: unknown field "${key}"\n`);
+        expect(out.stdout).toBe('');
+      }
+    },
+  );
+
+  test('a full disk: -o /dev/full and > /dev/full say so, in the reader’s language, and exit 2', async () => {
+    const file = await run(['the cat sat', '-o', '/dev/full']);
+    expect(file.status).toBe(2);
+    expect(file.stderr).toBe('attention-lab: cannot write /dev/full: the disk is full (no space left on the device)\n');
+    const zh = await run(['the cat sat', '-o', '/dev/full', '--lang', 'zh']);
+    expect(zh.stderr).toContain('磁盘已满');
+    // stdout itself on a full disk: only a real process has one.
+    for (const command of [[], ['decode', '--mask', 'causal'], ['--model', 'tiny']]) {
+      const full = openSync('/dev/full', 'w');
+      const out = spawnSync(process.execPath, [cli, ...command, 'the cat sat'], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+        env: { ...process.env, ...ENGLISH },
+      });
+      closeSync(full);
+      expect(out.stderr, command.join(' ')).toBe(
+        'attention-lab: cannot write stdout: the disk is full (no space left on the device)\n',
+      );
+      expect(out.status, command.join(' ')).toBe(2);
+    }
+  });
+
+  test.each(['decode', 'flash'])(
+    '%s --format npz writes its tensors as a .npz, each with its shape',
+    async (command) => {
+      const dir = mkdtempSync(`${tmpdir()}/attention-lab-stepper-npz-`);
+      const out = await run([command, 'the cat sat on the mat', '--mask', 'causal', '-o', `${dir}/s.npz`]);
+      expect(out.stderr).toBe('');
+      expect(out.status).toBe(0);
+      const python = spawnSync(
+        '/usr/bin/python3',
+        [
+          '-c',
+          'import sys, json, numpy as np; z = np.load(sys.argv[1]); print(json.dumps({k: list(z[k].shape) for k in z.files}))',
+          `${dir}/s.npz`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(python.stderr).toBe('');
+      const shapes = JSON.parse(python.stdout);
+      if (command === 'decode')
+        expect(shapes).toEqual({
+          newKeys: [6, 2, 4],
+          newValues: [6, 2, 4],
+          scores: [6, 2, 6],
+          weights: [6, 2, 6],
+          fullWeights: [6, 2, 6],
+          isCausalOneQuery: [6, 6],
+        });
+      else
+        expect(Object.keys(shapes)).toEqual([
+          'runningMax',
+          'runningSum',
+          'rescale',
+          'partialOutput',
+          'output',
+          'plain',
+        ]);
+      // Not the text table written into a file named .npz.
+      expect(readFileSync(`${dir}/s.npz`).subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+    },
+  );
 });

@@ -1,6 +1,5 @@
 // "Copy as PyTorch": the generated script, run with Debian's PyTorch 1.13,
 // prints the same tensors as the engine (1e-5 abs + 1e-4 rel).
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
@@ -8,22 +7,7 @@ import { DEFAULT_SETTINGS, PRESETS, presetByKey, presetSettings } from '../../we
 import { pytorchScript } from '../../web/model/pytorch-script.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { compareTensors, readFixture } from './fixtures.js';
-
-// Appended to the generated script: every tensor it built, as JSON.
-const DUMP = `
-import json as _json
-print("ATTENTION_LAB_JSON " + _json.dumps({name: {"shape": list(t.shape), "data": [x if math.isfinite(x) else str(x) for x in t.flatten().tolist()]} for name, t in tensors.items()}))
-`;
-
-function runPython(script) {
-  const out = spawnSync('/usr/bin/python3', ['-'], { input: script + DUMP, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (out.status !== 0) throw new Error(`python3 failed:\n${out.stderr}\n--- script ---\n${script}`);
-  const line = out.stdout.split('\n').find((l) => l.startsWith('ATTENTION_LAB_JSON '));
-  const tensors = JSON.parse(line.slice('ATTENTION_LAB_JSON '.length));
-  for (const t of Object.values(tensors))
-    t.data = t.data.map((x) => (typeof x === 'string' ? Number(x.replace('inf', 'Infinity')) : x));
-  return { tensors, printed: out.stdout };
-}
+import { runPythonScripts } from './python-batch.js';
 
 const config = (settings) => configFromSettings(settings);
 const tutorial = presetSettings(presetByKey.get('tutorial'), 'en');
@@ -201,22 +185,27 @@ const cases = [
 ];
 
 let lab;
+const ran = new Map();
 const worst = [];
 beforeAll(async () => {
   lab = await loadAttentionLab();
-});
+  const runs = cases.map(([name, config]) => {
+    const result = lab.run(config);
+    return { name, result, script: pytorchScript(config, result) };
+  });
+  const outputs = runPythonScripts(runs.map((r) => r.script));
+  runs.forEach((r, i) => ran.set(r.name, { ...r, ...outputs[i] }));
+}, 300_000);
 afterAll(() =>
   console.log(`PyTorch scripts vs engine: ${worst.map(([n, w]) => `${n} ${w.toExponential(2)}`).join('; ')}`),
 );
 
 describe('Copy as PyTorch', () => {
-  test.each(cases)('%s', (name, config) => {
-    const result = lab.run(config);
-    const script = pytorchScript(config, result);
+  test.each(cases)('%s', (name) => {
+    const { result, script, tensors, printed } = ran.get(name);
     expect(script).toContain('torch.manual_seed(');
-    const { tensors, printed } = runPython(script);
     expect(printed).toContain('weights (');
-    const { worst: w, problems } = compareTensors(Object.fromEntries(Object.entries(tensors)), result.tensors);
+    const { worst: w, problems } = compareTensors(tensors, result.tensors);
     worst.push([name, w]);
     expect(problems).toEqual([]);
   });

@@ -132,6 +132,28 @@ describe('lab.flash', () => {
     );
     expect(identical).toBeGreaterThan(0);
   });
+
+  test('tiles larger than the sentence are the sentence: one tile per axis, S entries of state, no error', () => {
+    const config = { text: 'the cat sat on the mat', dModel: 8, numHeads: 2, mask: 'causal' };
+    for (const size of [6, 7, 100_000, 1_000_000, 2 ** 31 - 1]) {
+      const f = lab.flash(config, { tileQueries: size, tileKeys: size });
+      expect(f.sizes).toMatchObject({ S: 6, S_kv: 6, tileQueries: 6, tileKeys: 6 });
+      expect(f.tiles).toEqual([{ queryStart: 0, queryEnd: 6, keyStart: 0, keyEnd: 6, skipped: false }]);
+      expect(f.runningMax.length).toBe(6);
+      expect(f.partialOutput.length).toBe(6 * 4);
+    }
+    // Only small tiles can be too many; the advice to choose larger ones is then the right one.
+    const long = { text: Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '), dModel: 64, numHeads: 1 };
+    const error = (() => {
+      try {
+        lab.flash(long, { tileQueries: 1, tileKeys: 1 });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error?.code).toBe('too-many-tiles');
+    expect(Number(error.params.limit)).toBeGreaterThan(0);
+  });
 });
 
 describe('the steppers against PyTorch', () => {

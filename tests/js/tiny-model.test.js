@@ -82,6 +82,29 @@ describe('lab.loadTinyModel', () => {
     const cut = await errorOf(() => lab.loadTinyModel(2000, good.subarray(0, 8 + header + 1000)));
     expect(cut).toMatchObject({ field: 'weights file', code: 'weights-file-bounds' });
     expect(cut.message).toContain('tok_emb.weight');
+    // Every weight NaN (float16 0x7E00), +inf (0x7C00) or -inf (0xFC00): refused, naming the first tensor and index.
+    for (const [bits, got] of [
+      [0x7e00, 'NaN'],
+      [0x7c00, 'inf'],
+      [0xfc00, '-inf'],
+    ]) {
+      const poisoned = good.slice();
+      const view = new DataView(poisoned.buffer);
+      for (let at = 8 + header; at + 1 < poisoned.length; at += 2) view.setUint16(at, bits, true);
+      const error = await errorOf(() => lab.loadTinyModel(2000, poisoned));
+      expect(error).toMatchObject({
+        field: 'weights file',
+        code: 'weights-file-not-finite',
+        params: { got, index: '0' },
+      });
+      expect(error.message).toContain('a weight must be a finite number');
+    }
+    // One NaN among good weights: its tensor and place.
+    const one = good.slice();
+    new DataView(one.buffer).setUint16(8 + header + 2 * 5, 0x7e00, true);
+    const single = await errorOf(() => lab.loadTinyModel(2000, one));
+    expect(single.code).toBe('weights-file-not-finite');
+    expect(single.params.index).not.toBe(undefined);
     const notBytes = await errorOf(() => lab.loadTinyModel(2000, [1, 2, 3]));
     expect(notBytes).toMatchObject({ field: 'bytes', code: 'weights-not-bytes' });
     // Still not loaded: a run says how to load it.

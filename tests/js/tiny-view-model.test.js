@@ -2,7 +2,6 @@
 // and its "Copy as PyTorch" program run with Debian's PyTorch 1.13 against
 // the committed weights: it prints the training report's numbers (the report
 // was written by PyTorch too, tests/reference/tiny/report.py).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -25,6 +24,7 @@ import {
   weightsFileName,
 } from '../../web/model/tiny.js';
 import { tinyPytorchScript } from '../../web/model/tiny-pytorch.js';
+import { runPythonScripts } from './python-batch.js';
 
 const bytes = (text) => Array.from(utf8Bytes(text));
 const report = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', import.meta.url), 'utf8'));
@@ -196,27 +196,12 @@ describe('composition and next bytes', () => {
 
 // ---- "Copy as PyTorch" -------------------------------------------------------------
 
-// Appended to the program: its `tensors` as JSON.
-const DUMP = `
-print("ATTENTION_LAB_JSON " + json.dumps({name: {"shape": list(t.shape), "data": t.flatten().tolist()} for name, t in tensors.items()}))
-`;
+/** Runs the programs in the weights folder (the file is there: no download) -> [{printed, tensors}]. */
+const runPrograms = (scripts) => runPythonScripts(scripts, { cwd: weightsDir });
 
-/** Runs the program in the weights folder (the file is there: no download) -> {printed, tensors}. */
-function runProgram(script) {
-  const out = spawnSync('/usr/bin/python3', ['-'], {
-    input: script + DUMP,
-    encoding: 'utf8',
-    cwd: weightsDir,
-    maxBuffer: 64 << 20,
-  });
-  if (out.status !== 0) throw new Error(`python3 failed:\n${out.stderr}`);
-  const line = out.stdout.split('\n').find((l) => l.startsWith('ATTENTION_LAB_JSON '));
-  return { printed: out.stdout, tensors: JSON.parse(line.slice('ATTENTION_LAB_JSON '.length)) };
-}
-
-/** The same text through tests/reference/tiny/model.py and scores.py: the reference's own forward. */
-function referenceRun(text, step) {
-  const code = `
+/** The same text through tests/reference/tiny/model.py and scores.py: the reference's own forward, as a program. */
+function referenceProgram(text, step) {
+  return `
 import json, sys, torch
 sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('../reference/tiny/', import.meta.url)))})
 from model import load_safetensors, encode
@@ -232,9 +217,6 @@ print(json.dumps({
   "induction": [induction_score(l["weights"], n).tolist() for l in keep["layers"]],
 }))
 `;
-  const out = spawnSync('/usr/bin/python3', ['-'], { input: code, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (out.status !== 0) throw new Error(out.stderr);
-  return JSON.parse(out.stdout);
 }
 
 describe('Copy as PyTorch', () => {
@@ -254,8 +236,12 @@ describe('Copy as PyTorch', () => {
   ]) {
     test(`${name}: the second copy of each probe sentence as the training report has it`, () => {
       const measured = key === 'final' ? report.final : report.curve.find((c) => c.step === step);
-      for (const { text, correct, total, loss } of Object.values(measured.sentences)) {
-        const { printed } = runProgram(tinyPytorchScript({ text: text + text, checkpoint: step, url }));
+      const sentences = Object.values(measured.sentences);
+      const runs = runPrograms(
+        sentences.map(({ text }) => tinyPytorchScript({ text: text + text, checkpoint: step, url })),
+      );
+      for (const [k, { text, correct, total, loss }] of sentences.entries()) {
+        const { printed } = runs[k];
         const match = printed.match(/second copy: (\d+)\/(\d+) next bytes right, loss ([\d.]+)/);
         expect(match, text).not.toBeNull();
         expect([Number(match[1]), Number(match[2])], text).toEqual([correct, total]);
@@ -266,8 +252,11 @@ describe('Copy as PyTorch', () => {
 
   test('prints the same probabilities and head scores as the reference model.py', () => {
     const text = TWICE_SENTENCES.zh.repeat(2);
-    const { tensors, printed } = runProgram(tinyPytorchScript({ text, checkpoint: 3000, url, query: 40 }));
-    const reference = referenceRun(text, 3000);
+    const [{ tensors, printed }, ran] = runPrograms([
+      tinyPytorchScript({ text, checkpoint: 3000, url, query: 40 }),
+      referenceProgram(text, 3000),
+    ]);
+    const reference = JSON.parse(ran.printed);
     const T = utf8Bytes(text).length;
     expect(tensors.probs.shape).toEqual([T, 256]);
     expect(tensors['layers.1.weights'].shape).toEqual([4, T, T]);

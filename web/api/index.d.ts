@@ -315,9 +315,9 @@ export interface FlashOptions {
   batch?: number;
   /** The query head (0-based), "options.head". Default 0. */
   head?: number;
-  /** Queries per tile (≥ 1), "options.tileQueries". Default 2. */
+  /** Queries per tile (≥ 1; more than S is S: one tile of all the queries), "options.tileQueries". Default 2. */
   tileQueries?: number;
-  /** Keys per tile (≥ 1), "options.tileKeys". Default 2. */
+  /** Keys per tile (≥ 1; more than S_kv is S_kv), "options.tileKeys". Default 2. */
   tileKeys?: number;
 }
 
@@ -339,6 +339,7 @@ export interface FlashTile {
 export interface FlashResult {
   tiles: FlashTile[];
   /** dk = headDim, S queries, S_kv keys. */
+  /** The tile sizes as used: the options', clamped to S and S_kv. */
   sizes: { S: number; S_kv: number; headDim: number; tileQueries: number; tileKeys: number };
   /** [T, tileQueries]: the running max m after tile t. */
   runningMax: Float32Array;

@@ -26,6 +26,33 @@ export function stepperOptions(command, values) {
   return options;
 }
 
+/**
+ * A stepper's tensors for --format npz, each with its shape (as web/api/index.d.ts
+ * gives them): decode's cache rows and per-step weights, flash's running
+ * statistics per tile and its output beside the plain softmax's.
+ */
+export function stepperTensors(command, result) {
+  const shapes =
+    command === 'decode'
+      ? (({ S, H, H_kv: Hkv, headDim: dk }) => ({
+          newKeys: [S, Hkv, dk],
+          newValues: [S, Hkv, dk],
+          scores: [S, H, S],
+          weights: [S, H, S],
+          fullWeights: [S, H, S],
+          isCausalOneQuery: [S, S],
+        }))(result.sizes)
+      : (({ S, headDim: dk, tileQueries }, T) => ({
+          runningMax: [T, tileQueries],
+          runningSum: [T, tileQueries],
+          rescale: [T, tileQueries],
+          partialOutput: [T, tileQueries, dk],
+          output: [S, dk],
+          plain: [S, dk],
+        }))(result.sizes, result.tiles.length);
+  return Object.fromEntries(Object.entries(shapes).map(([name, shape]) => [name, { shape, data: result[name] }]));
+}
+
 /** The flag an option error of the steppers belongs to ("options.tileKeys" -> "--tile-keys"), or null. */
 export function stepperFlagOf(field) {
   const flags = {
@@ -34,7 +61,8 @@ export function stepperFlagOf(field) {
     'options.tileQueries': '--tile-queries',
     'options.tileKeys': '--tile-keys',
   };
-  return flags[field] ?? null;
+  // Own keys only: a config key such as "constructor" is a field name, not a flag.
+  return Object.hasOwn(flags, field) ? flags[field] : null;
 }
 
 // A value as the tables print it: 4 decimals, "—" for NaN (no value there), ±∞.

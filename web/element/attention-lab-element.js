@@ -19,17 +19,10 @@
 // the class is made over a stand-in base and only a browser defines the tag.
 import { AttentionConfigError } from '../api/index.js';
 import { errorText, resolveLanguage } from '../i18n/index.js';
-import { editsFromJson, emptyEdits, withEdits } from '../model/edits.js';
-import { PRESETS, defaultSettings, presetByKey, presetSettings } from '../model/presets.js';
+import { withEdits } from '../model/edits.js';
+import { presetByKey } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath, isTrainedModel } from '../model/schema.js';
-import {
-  attributeValue,
-  coerce,
-  configFromSettings,
-  mergeConfig,
-  settingOfError,
-  settingsFromAttributes,
-} from '../model/settings.js';
+import { attributeValue, coerce, settingOfError } from '../model/settings.js';
 import { resolveTheme } from '../view/common/color-scheme.js';
 import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
 import { AttentionHost } from '../view/host/host.js';
@@ -37,11 +30,18 @@ import { withCode } from '../view/common/matrix.js';
 import pipelineCss from '../view/common/pipeline.css?inline';
 import teachCss from '../view/teach/teach.css?inline';
 import { STEP_NAMES } from '../view/steps/registry.js';
+import {
+  CONFIG_ATTRIBUTE,
+  PRESET_ATTRIBUTE,
+  configAttributeOrNone,
+  configFromAttributes,
+  givenEditsOf,
+  parseConfigAttribute,
+} from '../model/element-config.js';
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../model/view-options.js';
 import elementCss from './element.css?inline';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';
 
-const [CONFIG_ATTRIBUTE, PRESET_ATTRIBUTE] = ELEMENT_ATTRIBUTES.map((attribute) => attribute.name);
 const HEAD_ATTRIBUTE = 'head';
 const STEP_NAME_LIST = Object.values(STEP_NAMES);
 // Changes to <html> that may change the element's colours (a site's dark-mode switch sets a class or a style).
@@ -60,39 +60,6 @@ const elementStyleSheet = () => {
   return sheet;
 };
 const fieldByAttribute = new Map(FIELDS.map((field) => [field.name, field]));
-
-/** The config attribute as an object; a malformed one is an error naming it. */
-function parseConfigAttribute(text) {
-  if (text === null || text.trim() === '') return {};
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw AttentionConfigError.of(CONFIG_ATTRIBUTE, 'config-attribute-json', { reason: error.message });
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw AttentionConfigError.of(CONFIG_ATTRIBUTE, 'config-attribute-not-object');
-  }
-  return parsed;
-}
-
-/** The config attribute as an object, {} when malformed (the run that reads it reports that). */
-function configAttributeOrNone(text) {
-  try {
-    return parseConfigAttribute(text);
-  } catch {
-    return {};
-  }
-}
-
-/** The preset an attribute names (null when absent); an unknown key is an error naming the attribute. */
-function presetOf(key) {
-  if (key === null || key.trim() === '') return null;
-  const preset = presetByKey.get(key.trim());
-  if (preset) return preset;
-  const known = PRESETS.map((p) => p.key).join(', ');
-  throw AttentionConfigError.of(PRESET_ATTRIBUTE, 'unknown-preset', { key, known });
-}
 
 /** The steps attribute's names as a Set (null: all); an unknown name is an error listing the valid ones. */
 function stepsOf(text) {
@@ -122,15 +89,6 @@ function nearestLangHolder(element) {
     node = node.parentElement ?? node.getRootNode().host;
   }
   return null;
-}
-
-/** The edits a config carries (weights.edits, embedding.edits), to mark them; none if malformed (the engine reports it). */
-function givenEditsOf(config) {
-  try {
-    return editsFromJson({ weights: config.weights?.edits ?? {}, embedding: config.embedding?.edits ?? [] });
-  } catch {
-    return emptyEdits();
-  }
 }
 
 export class AttentionLabElement extends ElementBase {
@@ -325,15 +283,7 @@ export class AttentionLabElement extends ElementBase {
    * config attribute merged over all.
    */
   get configObject() {
-    const settings = settingsFromAttributes((name) => this.getAttribute(name));
-    const extra = parseConfigAttribute(this.getAttribute(CONFIG_ATTRIBUTE));
-    const preset = presetOf(this.getAttribute(PRESET_ATTRIBUTE));
-    const base = preset ? presetSettings(preset, this.#lang()) : defaultSettings(this.#lang());
-    // A field given for the input or the context replaces the base's choice there (text vs input).
-    const given = (field) => settings[field.path] !== undefined || extra[field.path] !== undefined;
-    const replaced = new Set(FIELDS.filter((field) => field.oneOf && given(field)).map((field) => field.oneOf));
-    for (const field of FIELDS) if (replaced.has(field.oneOf)) delete base[field.path];
-    const config = mergeConfig(configFromSettings({ ...base, ...settings }), extra);
+    const config = configFromAttributes((name) => this.getAttribute(name), this.#lang());
     this.#controller.givenEdits = givenEditsOf(config);
     return withEdits(config, this.#controller.edits);
   }

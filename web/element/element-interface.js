@@ -4,12 +4,13 @@
 // each with the key of its help text. The element, the authors' page and the
 // custom-elements.json manifest (scripts/write-element-manifest.js) read
 // these lists; nothing here touches the DOM, so Node can import it.
+import { CONFIG_ATTRIBUTE, PRESET_ATTRIBUTE } from '../model/element-config.js';
 import { DEFAULT_COLORS, HEAD_COLORS } from '../view/common/colors.js';
 
 /** Attributes that are neither config fields nor view options. */
 export const ELEMENT_ATTRIBUTES = [
-  { name: 'config', type: 'string', help: 'element.attribute.config' },
-  { name: 'preset', type: 'string', help: 'element.attribute.preset' },
+  { name: CONFIG_ATTRIBUTE, type: 'string', help: 'element.attribute.config' },
+  { name: PRESET_ATTRIBUTE, type: 'string', help: 'element.attribute.preset' },
 ];
 
 /** The events it fires (bubbling, composed). */

@@ -12,10 +12,9 @@
 //   });
 // Without an origin it posts nothing: a parent it does not know learns nothing.
 import { loadLanguage, resolveLanguage, translator } from '../i18n/index.js';
-import { withEdits } from '../model/edits.js';
+import { CONFIG_ATTRIBUTE, elementAttributesOf } from '../model/element-config.js';
 import { defaultSettings } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
-import { attributesFromSettings } from '../model/settings.js';
 import { FIELDS } from '../model/schema.js';
 import { VIEW_OPTIONS } from '../model/view-options.js';
 import './attention-lab-element.js';
@@ -74,10 +73,8 @@ async function apply() {
   notice.hidden = notices.length === 0;
   notice.textContent = notices.join(' ');
   for (const field of FIELDS) element.removeAttribute(field.name);
-  for (const [name, value] of attributesFromSettings(settings)) element.setAttribute(name, value);
-  const config = edits ? withEdits({}, edits) : {};
-  if (Object.keys(config).length) element.setAttribute('config', JSON.stringify(config));
-  else element.removeAttribute('config');
+  element.removeAttribute(CONFIG_ATTRIBUTE);
+  for (const [name, value] of elementAttributesOf({ settings, edits })) element.setAttribute(name, value);
 }
 
 // The page's own height (the html element's box: not the frame's, which the parent sets).

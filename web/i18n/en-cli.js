@@ -45,6 +45,7 @@ export default {
   'cli.reason.ENOENT': 'no such file',
   'cli.reason.EISDIR': 'it is a folder',
   'cli.reason.EACCES': 'permission denied',
+  'cli.reason.ENOSPC': 'the disk is full (no space left on the device)',
   // attention-lab decode | flash (web/cli/steppers.js).
   'cli.steppers.usage':
     "attention-lab decode [SENTENCE...] [flags]   the KV cache, token by token: one query at a time against the cached keys\nattention-lab flash [SENTENCE...] --tile-queries N --tile-keys N [--head H] [flags]\n    FlashAttention-2's online softmax over one head, tile by tile\nBoth take the config flags above, --batch, --json (the whole result as JSON) and --lang.",

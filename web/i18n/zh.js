@@ -238,6 +238,7 @@ export default {
   'cli.reason.ENOENT': '文件不存在',
   'cli.reason.EISDIR': '这是一个文件夹',
   'cli.reason.EACCES': '没有权限',
+  'cli.reason.ENOSPC': '磁盘已满（设备上没有剩余空间）',
   // attention-lab decode | flash（web/cli/steppers.js）。
   'cli.steppers.usage':
     'attention-lab decode [句子...] [选项]   KV 缓存逐词元解码：每次一个查询，与缓存中的键计算\nattention-lab flash [句子...] --tile-queries N --tile-keys N [--head H] [选项]\n    FlashAttention-2 的在线 softmax：逐个分块计算一个头\n两者都接受上面的配置选项、--batch、--json（整个结果以 JSON 输出）和 --lang。',
@@ -820,6 +821,8 @@ export default {
   'error.weights-file-shape': '权重文件里的张量 "{name}" 的形状是 {got}；小模型需要 {expected}',
   'error.weights-file-bounds':
     '权重文件里的张量 "{name}" 声称占用数据的第 {start} 到 {end} 个字节，但它需要 {need} 个字节，且要落在文件所含的 {size} 个数据字节之内',
+  'error.weights-file-not-finite':
+    '权重文件里的张量 "{name}" 在下标 {index} 处是 {got}：权重必须是有限的数，否则所有输出都是 NaN',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.model-not-fetched': '无法从 {url} 读取小模型的 wasm：{reason}',
   'error.weights-not-bytes': '{field} 应为 `Uint8Array`（一个 `safetensors` 文件的字节）',

@@ -1,7 +1,7 @@
 // The Share dialog (link, <iframe> snippet, <attention-lab> snippet) and
 // their snippets.
-import { withEdits } from '../model/edits.js';
-import { attributesFromSettings, elementMarkup } from '../model/settings.js';
+import { elementAttributesOf } from '../model/element-config.js';
+import { elementMarkup } from '../model/settings.js';
 import { encodeState } from '../model/share.js';
 
 /** The page's folder URL, so snippets point next to index.html wherever it is hosted. */
@@ -14,10 +14,7 @@ export async function shareSnippets(state) {
   const link = `${base}${location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : ''}#${fragment}`;
   const query = state.lang && state.lang !== 'en' ? `?lang=${state.lang}` : '';
   const iframe = `<iframe src="${base}embed.html${query}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
-  const attributes = attributesFromSettings(state.settings);
-  // Edits travel in the config attribute, sparse, the embedding's by token.
-  const edits = withEdits({}, state.edits);
-  if (Object.keys(edits).length) attributes.push(['config', JSON.stringify(edits)]);
+  const attributes = elementAttributesOf(state);
   attributes.push(['editable', '']);
   if (state.lang && state.lang !== 'en') attributes.push(['lang', state.lang]);
   const element = `<script type="module" src="${base}attention-lab-element.js"></script>\n${elementMarkup(attributes)}`;

@@ -2,7 +2,9 @@
 # Coverage-guided fuzzing of the engine: libFuzzer with ASan and UBSan over the
 # JSON reader (cpp/fuzz/json_fuzz.cpp) and the config parser plus the whole
 # pipeline (cpp/fuzz/config_fuzz.cpp), seeded with the reference fixtures' configs,
-# with a dictionary written from the schema (build/fuzz/config.dict).
+# with a dictionary written from the schema (build/fuzz/config.dict); and over the
+# safetensors reader of the tiny model's weights (cpp/fuzz/safetensors_fuzz.cpp),
+# seeded with small hand-made files, with its own dictionary (cpp/fuzz/safetensors.dict).
 #   fuzz.sh [seconds]   build into build/fuzz/, then run each target for `seconds` (default 60)
 # A crash, a sanitizer report or a broken invariant exits non-zero and leaves the
 # input in build/fuzz/crashes/; reproduce it with  build/fuzz/<target> <that file>.
@@ -45,7 +47,7 @@ for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" = 0 ] || exit 1
 core=()
 for src in cpp/core/*.cpp; do core+=("$out/obj/$(basename "${src%.cpp}").o"); done
-targets=(json_fuzz config_fuzz)
+targets=(json_fuzz config_fuzz safetensors_fuzz)
 for target in "${targets[@]}"; do
   clang++ "${flags[@]}" "$out/obj/$target.o" "${core[@]}" -o "$out/$target"
 done
@@ -75,13 +77,43 @@ echo '{"input":{"randn":[1,2,4]},"contextText":"a b c","dModel":4,"numHeads":2,"
 echo '{"model":"tiny","checkpoint":750,"text":"ab 注意 ab 注意 ","dModel":16}' >"$seeds/hand-tiny.json"
 echo '{"model":"tiny","text":"aa"}' >"$seeds/hand-tiny-twice.json"
 
-# The targets run side by side when there are cores for both (libFuzzer runs one thread; each
+# The safetensors target's seeds: files of the two small tensors it asks for (a [2, 2], b [3], F16):
+# a whole one, one with a NaN, one of another dtype, one whose data is cut short.
+tensor_seeds="$out/seeds-safetensors"
+rm -rf "$tensor_seeds"
+mkdir -p "$tensor_seeds"
+node --input-type=module -e '
+import fs from "node:fs";
+const dir = process.argv[1];
+const file = (header, data) => {
+  const json = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(json.length));
+  return Buffer.concat([length, json, Buffer.from(data)]);
+};
+const tensors = (dtype = "F16") => ({
+  __metadata__: { format: "pt" },
+  a: { dtype, shape: [2, 2], data_offsets: [0, 8] },
+  b: { dtype, shape: [3], data_offsets: [8, 14] },
+});
+const halves = [0x3c00, 0xc000, 0x3800, 0x0001, 0x7bff, 0x8000, 0x3555];
+const bytes = (list) => Buffer.from(new Uint16Array(list).buffer);
+fs.writeFileSync(`${dir}/whole`, file(tensors(), bytes(halves)));
+fs.writeFileSync(`${dir}/nan`, file(tensors(), bytes([0x7e00, ...halves.slice(1)])));
+fs.writeFileSync(`${dir}/f32`, file(tensors("F32"), bytes(halves)));
+fs.writeFileSync(`${dir}/cut`, file(tensors(), bytes(halves.slice(0, 3))));' "$tensor_seeds"
+
+# The targets run side by side when there are two cores or more (libFuzzer runs one thread; each
 # still gets its `seconds` of wall time), else one after the other.
 parallel=0
-[ "$(nproc 2>/dev/null || echo 1)" -ge "${#targets[@]}" ] && parallel=1
+[ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] && parallel=1
 fuzz() {
-  local target=$1
-  "$out/$target" "$out/corpus/$target" "$seeds" -dict="$out/config.dict" -max_len=4096 -max_total_time="$seconds" \
+  local target=$1 target_seeds=$seeds dict=$out/config.dict
+  if [ "$target" = safetensors_fuzz ]; then
+    target_seeds=$tensor_seeds
+    dict=cpp/fuzz/safetensors.dict
+  fi
+  "$out/$target" "$out/corpus/$target" "$target_seeds" -dict="$dict" -max_len=4096 -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" >"$out/$target.log" 2>&1
 }
 runs=()
