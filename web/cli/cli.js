@@ -252,7 +252,13 @@ function openOutput(path, io) {
     failed ??= error;
   });
   return {
-    write: (chunk) => (stream.write(chunk) || failed ? null : once(stream, 'drain')),
+    // once() rejects when the stream errs while it waits: that error is said when the file is closed.
+    write: (chunk) =>
+      stream.write(chunk) || failed
+        ? null
+        : once(stream, 'drain').catch((error) => {
+            failed ??= error;
+          }),
     // end()'s callback gets the error of a failed write (its 'error' event may come after it).
     close: () =>
       new Promise((resolve, reject) =>
@@ -282,8 +288,8 @@ function stdoutOutput(io) {
   return {
     write: async (chunk) => {
       check();
-      if (!io.stdout.write(chunk))
-        await Promise.race([once(io.stdout, 'drain'), once(io.stdout, 'error')]).catch(() => {});
+      // once() rejects when stdout errs while it waits: the 'error' listener above keeps that error.
+      if (!io.stdout.write(chunk)) await once(io.stdout, 'drain').catch(() => {});
       check();
     },
     close: async () => {

@@ -9,8 +9,7 @@
 #     native build -> GoogleTest via CTest -> libFuzzer
 # A page load in the browser suite waits on requests, the engine and its
 # slices as much as it computes, so the other lanes fill the cores it leaves
-# idle; their niceness keeps the browser lane in front, so its timings are a
-# lightly loaded machine's. The background lanes' logs are printed when all
+# idle; their niceness keeps the browser lane in front. The background lanes' logs are printed when all
 # are done (a failed lane's last). Each stage's wall-clock time is printed
 # after it, and all of them, per lane, at the end.
 set -euo pipefail
@@ -32,12 +31,15 @@ trap summary EXIT
 timed setup 'Setup: Debian packages and npm ci, when missing' \
   bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter
 
-# Background lanes, each in its own session (so that an interrupted run can stop them and their children).
+# Background lanes, each in its own session (so that an interrupted run can stop them and their
+# children). A session is its own scheduling group on Linux (autogroup: Chromium starts one too), so
+# the lane's niceness is set on its group, where the kernel lets us, as well as on its processes.
 declare -A lanes
 background() {
   local name=$1 niceness=$2
   shift 2
-  setsid nice -n "$niceness" "$@" >"$logs/$name.log" 2>&1 &
+  setsid bash -c '{ echo "$0" >/proc/self/autogroup; } 2>/dev/null || true; exec nice -n "$0" "$@"' \
+    "$niceness" "$@" >"$logs/$name.log" 2>&1 &
   lanes[$name]=$!
 }
 # finish NAME: waits for a background lane (once; its status is kept), returning its exit status.
