@@ -1,17 +1,13 @@
 #!/usr/bin/env bash
-# npm test: set up, build, then run every test suite, in three lanes that share
-# the machine:
-#   browser lane (in front, its output live; the longest):
-#     wasm build -> the site's build -> the browser suite (Playwright)
-#   Node lane (once the wasm build is done; nice 5):
-#     lint -> TypeScript -> Vitest in Node
-#   C++ lane (from the start; nice 10): web/scripts/test-cpp.sh
-#     native build -> GoogleTest via CTest -> libFuzzer
-# A page load in the browser suite waits on requests, the engine and its
-# slices as much as it computes, so the other lanes fill the cores it leaves
-# idle; their niceness keeps the browser lane in front. The background lanes' logs are printed when all
-# are done (a failed lane's last). Each stage's wall-clock time is printed
-# after it, and all of them, per lane, at the end.
+# npm test: set up, build, then run every test suite.
+#   1. Setup (Debian packages and npm ci, when missing).
+#   2. Two lanes side by side, each keeping a core busy:
+#        JS lane:  wasm build -> lint -> TypeScript -> Vitest in Node -> the site's build
+#        C++ lane: native build -> GoogleTest via CTest -> libFuzzer   (web/scripts/test-cpp.sh)
+#      The C++ lane's output is printed when it ends.
+#   3. The browser suite (Playwright, two files at a time), alone on the machine:
+#      a page load keeps both cores busy, and its tests wait on what the page does.
+# Each stage's wall-clock time is printed after it, and all of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -31,71 +27,54 @@ trap summary EXIT
 timed setup 'Setup: Debian packages and npm ci, when missing' \
   bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter
 
-# Background lanes, each in its own session (so that an interrupted run can stop them and their
-# children). A session is its own scheduling group on Linux (autogroup: Chromium starts one too), so
-# the lane's niceness is set on its group, where the kernel lets us, as well as on its processes.
-declare -A lanes
-background() {
-  local name=$1 niceness=$2
-  shift 2
-  setsid bash -c '{ echo "$0" >/proc/self/autogroup; } 2>/dev/null || true; exec nice -n "$0" "$@"' \
-    "$niceness" "$@" >"$logs/$name.log" 2>&1 &
-  lanes[$name]=$!
+# The C++ lane and the VitePress install (for a recipe of the browser suite) in the background, each in
+# its own session, so that a failure or an interrupt here stops them and their children.
+setsid bash web/scripts/test-cpp.sh "$timings" >"$logs/cpp.log" 2>&1 &
+cpp=$!
+setsid bash web/scripts/setup.sh --with-vitepress >"$logs/vitepress.log" 2>&1 &
+vitepress=$!
+stop_background() {
+  kill -- "-$cpp" "-$vitepress" 2>/dev/null || true
 }
-# finish NAME: waits for a background lane (once; its status is kept), returning its exit status.
-declare -A ended
-finish() {
-  if [ -z "${ended[$1]:-}" ]; then
-    local status=0
-    wait "${lanes[$1]}" || status=$?
-    ended[$1]=$status
-  fi
-  return "${ended[$1]}"
+trap 'stop_background; exit 130' INT TERM
+
+js_lane() {
+  timed JS 'Build: wasm (and the schema and types written from it)' bash web/scripts/build.sh wasm &&
+    timed JS 'Lint: clang-format, Prettier, ESLint' bash web/scripts/lint.sh &&
+    timed JS 'TypeScript: the .d.ts (index.d.ts, the element'"'"'s, and the types written from the schema)' \
+      npx tsc -p web/tsconfig.json &&
+    timed JS 'Vitest in Node: the JS API, the CLI, the model, the view'"'"'s words and numbers' \
+      npx vitest run --config web/vitest.config.js &&
+    timed JS 'Build the site, the single file and the standalone element' \
+      bash -c 'npx vite build --config web/vite.config.js && node web/scripts/build-single.js'
 }
-stop_lanes() {
-  for pid in "${lanes[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
-}
-trap 'stop_lanes; exit 130' INT TERM
 
-background cpp 10 bash web/scripts/test-cpp.sh "$timings"
-# VitePress (for one recipe of the browser suite) installs beside the builds.
-background vitepress 0 bash web/scripts/setup.sh --with-vitepress
+js_status=0
+js_lane || js_status=$?
+if [ "$js_status" != 0 ]; then
+  stop_background
+  echo "== [C++] stopped; its log so far:"
+  cat "$logs/cpp.log"
+  exit "$js_status"
+fi
+cpp_status=0
+wait "$cpp" || cpp_status=$?
+echo "== [C++] its log:"
+cat "$logs/cpp.log"
+if [ "$cpp_status" != 0 ]; then
+  stop_background
+  exit "$cpp_status"
+fi
 
-timed browser 'Build: wasm (and the schema and types written from it)' bash web/scripts/build.sh wasm
-
-background node 5 bash -c 'source web/scripts/timed.sh; timings=$1
-  timed Node "Lint: clang-format, Prettier, ESLint" bash web/scripts/lint.sh &&
-  timed Node "TypeScript: the .d.ts (index.d.ts, the element'"'"'s, and the types written from the schema)" \
-    npx tsc -p web/tsconfig.json &&
-  timed Node "Vitest in Node: the JS API, the CLI, the model, the view'"'"'s words and numbers" \
-    npx vitest run --config web/vitest.config.js' node-lane "$timings"
-
-browser_status=0
-timed browser 'Build the site, the single file and the standalone element' \
-  bash -c 'npx vite build --config web/vite.config.js && node web/scripts/build-single.js' &&
-  timed browser 'Wait for the VitePress install (for the recipes)' finish vitepress &&
-  timed browser 'The page, the element, embedding and the package in Debian'"'"'s Chromium (Playwright)' \
-    npx vitest run --config web/vitest.e2e.config.js || browser_status=1
-
-# The other lanes' ends, their logs, and the verdict: every lane must pass.
-failed=()
-[ "$browser_status" = 0 ] || failed+=(browser)
-for name in vitepress node cpp; do
-  if finish "$name"; then
-    [ "$name" = vitepress ] || { echo "== [$name] lane log:" && cat "$logs/$name.log"; }
-  else
-    failed+=("$name")
-  fi
-done
-for name in "${failed[@]}"; do
-  [ "$name" = browser ] || { echo "== [$name] lane FAILED; its log:" && cat "$logs/$name.log"; }
-done
 # Needs both lanes' builds: the native core's schema (the fuzzer's dictionary) is the wasm build's.
-if [ ${#failed[@]} = 0 ]; then
-  FUZZ_DICT_REQUIRED=1 timed checks "The fuzzer's dictionary, from the native schema, is the wasm build's" \
-    npx vitest run --config web/vitest.config.js tests/js/fuzz-dict.test.js || failed+=(checks)
+FUZZ_DICT_REQUIRED=1 timed checks "The fuzzer's dictionary, from the native schema, is the wasm build's" \
+  npx vitest run --config web/vitest.config.js tests/js/fuzz-dict.test.js
+
+vitepress_status=0
+wait "$vitepress" || vitepress_status=$?
+if [ "$vitepress_status" != 0 ]; then
+  cat "$logs/vitepress.log"
+  exit "$vitepress_status"
 fi
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "== failed: ${failed[*]}"
-  exit 1
-fi
+timed browser 'The page, the element, embedding and the package in Debian'"'"'s Chromium (Playwright)' \
+  npx vitest run --config web/vitest.e2e.config.js

@@ -582,14 +582,19 @@ function startDrawing(canvas, view, limit) {
   // Only plain scales: a mask's or a blocked cell's colour depends on more than its number.
   const plain = view.kind !== 'mask' && !view.hasBlocked;
   const last = lastDrawings.get(view.name);
-  const source =
+  // Let go of once this drawing is complete or superseded: a kept draw() (the figure's redraw) must not hold
+  // the last drawing's canvas, whose figure holds its own draw(), and so on back through every render.
+  let source =
     plain && last?.cols === view.cols && last.limit === limit && last.kind === view.kind && last.theme === view.theme
       ? last
       : null;
   if (last?.canvas === canvas) lastDrawings.delete(view.name); // its rows change from now on
   let left = view.rows;
   return (from, to) => {
-    if (canvas.heatmapPass !== pass) return;
+    if (canvas.heatmapPass !== pass) {
+      source = null;
+      return;
+    }
     // The source's canvas still shows it: not drawn on since (this canvas: only by this drawing, row by row).
     const shown = source && source.canvas.heatmapPass === (source.canvas === canvas ? pass : source.pass);
     const ctx = canvas.getContext('2d');
@@ -605,6 +610,7 @@ function startDrawing(canvas, view, limit) {
       start = end;
     }
     left -= to - from;
+    if (left === 0) source = null;
     if (left === 0 && plain) {
       const { data, offset, rowStride, rows, cols, kind, theme } = view;
       lastDrawings.set(view.name, { canvas, pass, data, offset, rowStride, rows, cols, limit, kind, theme });

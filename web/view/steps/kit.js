@@ -35,6 +35,10 @@ export class StepKit {
   constructor({ container, run, view, edits, on, queue, progressive }) {
     this.t = view.t;
     Object.assign(this, { run, view, edits, on, progressive, editable: view.editable !== false });
+    // The head of a column: kept by the figures' views (matrixView.columnColor) after the render, so it
+    // closes over d_k, not over the kit, which holds the trees this render built and the figures it found.
+    const { dk } = run;
+    this.headOfColumn = (j) => headColor(Math.floor(j / dk));
     this.later = progressive ? (job, el) => queue.add(job, el) : (job) => job();
     this.#container = container;
     for (const figure of container.querySelectorAll('figure.matrix-figure'))
@@ -57,7 +61,19 @@ export class StepKit {
         : { columnColor: this.headOfColumn };
   }
 
-  headOfColumn = (j) => headColor(Math.floor(j / this.run.dk));
+  /**
+   * Once the render is on the page (its last slice patched in): lets go of the old figures it looked up and
+   * of the trees it built, which only stand-ins and the kit still point into. A figure keeps its view (and
+   * the view's functions) until the next render; nothing of that reaches back to the render before.
+   */
+  release() {
+    this.#previous.clear();
+    this.#previousMultiples.clear();
+    this.#container = null;
+    this.previousLinks = null;
+    this.standIns = [];
+    this.contents = null;
+  }
 
   // A header row naming the head of each band of d_k columns, and a stripe where each starts.
   #bands(count, label) {

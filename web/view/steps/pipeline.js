@@ -39,14 +39,17 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   patchChildren(container, sections, kit.standIns, { reuse: true });
   if (progressive) {
     const onPage = new Map(Array.from(container.children, (step) => [step.id, step]));
+    let left = kit.contents.length;
     for (const { step, build } of kit.contents) {
       const target = onPage.get(step.id);
       kit.later(() => {
         kit.standIns = [];
         patchContent(target, build(target), kit.standIns);
+        if (--left === 0) kit.release();
       }, target);
     }
-  }
+    if (left === 0) kit.release();
+  } else kit.release();
   run.progressive = progressive;
   // The factor as the explanations write it: "÷√4 = ×0.5".
   run.scaleText = scaleFactorText({ scale: run.rs.scale, factor: run.factor, dk: run.dk, D: run.D }, view.t);
