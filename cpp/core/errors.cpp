@@ -142,6 +142,9 @@ const ErrorKind kEngineKinds[] = {
     {"engine-failed", "the engine stopped (it failed) and is restarting; try a smaller setup"},
     {"weights-not-fetched", "the weights of checkpoint {step} could not be read from {url}: {reason}"},
     {"model-not-fetched", "the tiny model's wasm could not be read from {url}: {reason}"},
+    {"tiny-needs-server",
+     "a page opened from a file cannot read the tiny model's files ({url}): open it from a web server (npm start, "
+     "or dist/ on any static host)"},
     {"weights-not-bytes", "{field} must be a Uint8Array (the bytes of a safetensors file)"},
     // The <attention-lab> element's config attribute (web/element).
     {"config-attribute-json", "the config attribute is not valid JSON: {reason}"},

@@ -134,4 +134,24 @@ describe('cold load', () => {
     expect(seen.problems).toEqual([]);
     await close();
   });
+
+  test('the single file runs the trained model when served beside tiny/, and from file:// says why it cannot', async () => {
+    const served = await coldPage(`${suite.server.url}attention-lab.html`);
+    await served.page.selectOption('#control-model', 'tiny');
+    await served.page.waitForFunction(() => window.attentionLab?.trained?.result?.checkpoint === 3000);
+    expect(served.seen.problems).toEqual([]);
+    await served.close();
+
+    const { page, close } = await coldPage(`file://${dist}attention-lab.html`, { offline: true });
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    await page.selectOption('#control-model', 'tiny');
+    const said = zh['error.tiny-needs-server'].split('（')[0];
+    await page.waitForFunction((said) => document.body.textContent.includes(said), said);
+    // The attention layer's sentence is kept for when the reader goes back.
+    await page.selectOption('#control-model', 'attention');
+    await waitForIdle(page);
+    expect(await page.inputValue('#input-text')).not.toBe('');
+    await close();
+  });
 });

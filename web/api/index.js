@@ -239,10 +239,7 @@ class AttentionLab {
       },
       (error) => {
         this.#tinyStarting = null;
-        throw AttentionConfigError.of('weights file', 'model-not-fetched', {
-          url: String(tinyWasmUrl),
-          reason: error.message,
-        });
+        throw notFetched(tinyWasmUrl, 'model-not-fetched', { url: String(tinyWasmUrl), reason: error.message });
       },
     );
     return this.#tinyStarting;
@@ -423,12 +420,19 @@ async function readShippedWeights(step) {
   try {
     return await readTinyFile(url);
   } catch (error) {
-    throw AttentionConfigError.of('weights file', 'weights-not-fetched', {
-      step: String(step),
-      url: String(url),
-      reason: error.message,
-    });
+    throw notFetched(url, 'weights-not-fetched', { step: String(step), url: String(url), reason: error.message });
   }
+}
+
+/**
+ * A tiny model's file that could not be fetched, as an error on "weights file": `code` with `params`, or,
+ * for a page opened from a file (file://, where no browser fetches files; Node reads them from disk), what
+ * to do instead.
+ */
+function notFetched(url, code, params) {
+  if (globalThis.location?.protocol === 'file:' && new URL(url).protocol === 'file:')
+    return AttentionConfigError.of('weights file', 'tiny-needs-server', { url: String(url) });
+  return AttentionConfigError.of('weights file', code, params);
 }
 
 /** A tile size from the options: 2 when absent, else a whole number ≥ 1 (an error on `field`). */

@@ -824,6 +824,8 @@ export default {
   'error.weights-file-not-finite':
     '权重文件里的张量 "{name}" 在下标 {index} 处是 {got}：权重必须是有限的数，否则所有输出都是 NaN',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
+  'error.tiny-needs-server':
+    '从文件打开的页面读不到小模型的文件（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',
   'error.model-not-fetched': '无法从 {url} 读取小模型的 wasm：{reason}',
   'error.weights-not-bytes': '{field} 应为 `Uint8Array`（一个 `safetensors` 文件的字节）',
   'error.json-empty': '配置不是有效的 JSON：第 {line} 行第 {column} 列：输入为空，需要一个 JSON 值',

@@ -37,6 +37,8 @@ const csp = [
   `script-src ${scriptHashes.join(' ')} 'wasm-unsafe-eval'`,
   `style-src ${styleHashes.join(' ')}`,
   'img-src data: blob:',
+  // The trained model's files (tiny/, beside the file when dist/ is served); from file:// no fetch works.
+  "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
