@@ -549,13 +549,29 @@ for (const group of new Set(FIELDS.map((f) => f.oneOf).filter(Boolean))) {
   }
 }
 
+// The same bad configs through the steppers, lab.decode and lab.flash (decode needs a causal mask: given
+// unless the mask is the field tried). The run's cases stay first and keep their ids. decode refuses a
+// context (it decodes a sentence against its own keys) and additive scores before it reads further, naming
+// that field: the cases that need one are the run's and flash's only.
+const RUN_CASES = CASES.length;
+const CONTEXT_FIELDS = FIELDS.filter((field) => field.oneOf === 'context').map((field) => field.path);
+const decodeCannot = (config) =>
+  CONTEXT_FIELDS.some((path) => config[path] !== undefined) || config.score === 'additive';
+for (const surface of ['decode', 'flash']) {
+  for (const c of CASES.slice(0, RUN_CASES)) {
+    if (surface === 'decode' && decodeCannot(c.config)) continue;
+    const config = surface === 'decode' && c.path !== 'mask' ? { mask: 'causal', ...c.config } : c.config;
+    CASES.push({ ...c, id: `${surface}: ${c.id}`, config, surface });
+  }
+}
+
 // ---- running and comparing ---------------------------------------------------------
 
 /** The error `config` throws, or undefined when it runs; and how long it took. */
-function attempt(config) {
+function attempt(config, surface = 'run') {
   const start = performance.now();
   try {
-    lab.run(config);
+    lab[surface](config);
     return { error: undefined, ms: performance.now() - start };
   } catch (error) {
     return { error, ms: performance.now() - start };
@@ -641,7 +657,7 @@ describe('bad-input matrix (generated from the schema)', () => {
 
   test.each(CASES)('$id', async (c) => {
     stats.start ??= performance.now();
-    const { error, ms } = attempt(c.config);
+    const { error, ms } = attempt(c.config, c.surface);
     stats.tried++;
     stats.ms += ms;
     if (ms > stats.slowest.ms) stats.slowest = { ms, id: c.id };

@@ -128,15 +128,24 @@ const baseArgs = (field) => [
   'output',
 ];
 
-const CASES = FIELDS.flatMap((field) =>
-  badFlags(field).map(([label, args]) => ({
-    id: `${args.join(' ').slice(0, 60)} (${field.path}: ${label})`,
-    field,
-    args: [...baseArgs(field), ...args],
-  })),
+// Each bad flag under every command that reads a config: the run, and the steppers (decode needs a causal
+// mask, so its base has one unless the mask is the field tried).
+const COMMANDS = [
+  { name: 'run', args: () => [] },
+  { name: 'decode', args: (field) => ['decode', ...(field.path === 'mask' ? [] : ['--mask', 'causal'])] },
+  { name: 'flash', args: () => ['flash'] },
+];
+const CASES = COMMANDS.flatMap((command) =>
+  FIELDS.flatMap((field) =>
+    badFlags(field).map(([label, args]) => ({
+      id: `${command.name} ${args.join(' ').slice(0, 60)} (${field.path}: ${label})`,
+      field,
+      args: [...command.args(field), ...baseArgs(field), ...args],
+    })),
+  ),
 );
 
-describe('CLI: bad flag values (generated from the schema)', () => {
+describe('CLI: bad flag values (generated from the schema), for the run, decode and flash', () => {
   test('every scalar field has bad flag values', () => {
     for (const field of FIELDS.filter((f) => isScalar(f) && (f.type !== 'string' || f.oneOf))) {
       expect(

@@ -375,6 +375,25 @@ describe('CLI: what the hostile and the unlucky meet', () => {
     }
   });
 
+  // Every command × output format × a path that cannot be written: a clear error naming the path, exit 2.
+  const COMMANDS = [[], ['decode', '--mask', 'causal'], ['flash'], ['--model', 'tiny']];
+  const BAD_OUTPUTS = [
+    ['/nonexistent-folder/out', 'no such file'],
+    [tmpdir(), 'it is a folder'],
+    ['/dev/full', 'the disk is full (no space left on the device)'],
+  ];
+  const OUTPUT_CASES = COMMANDS.flatMap((command) =>
+    ['json', 'npz'].flatMap((format) =>
+      BAD_OUTPUTS.map(([path, reason]) => [command[0] ?? 'run', format, path, reason, command]),
+    ),
+  );
+  test.each(OUTPUT_CASES)('%s --format %s -o %s: %s', async (_, format, path, reason, command) => {
+    const out = await run([...command, 'the cat sat', '--format', format, '-o', path]);
+    expect(out.stderr).toBe(`attention-lab: cannot write ${path}: ${reason}\n`);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+  });
+
   test.each(['decode', 'flash'])(
     '%s --format npz writes its tensors as a .npz, each with its shape',
     async (command) => {

@@ -247,22 +247,19 @@ function openOutput(path, io) {
   } catch (error) {
     throw writeError(path, error);
   }
-  let failed = null; // a write that failed (a full disk): said when the file is closed
-  stream.on('error', (error) => {
-    failed ??= error;
-  });
+  // The first write that failed (a full disk), said when the file is closed: a write's own callback hears
+  // of it first; later writes and end() only hear that the stream is destroyed.
+  let failed = null;
+  const fail = (error) => {
+    if (error) failed ??= error;
+  };
+  stream.on('error', fail);
   return {
     // once() rejects when the stream errs while it waits: that error is said when the file is closed.
-    write: (chunk) =>
-      stream.write(chunk) || failed
-        ? null
-        : once(stream, 'drain').catch((error) => {
-            failed ??= error;
-          }),
-    // end()'s callback gets the error of a failed write (its 'error' event may come after it).
+    write: (chunk) => (stream.write(chunk, fail) || failed ? null : once(stream, 'drain').catch(fail)),
     close: () =>
       new Promise((resolve, reject) =>
-        stream.end((error) => (error || failed ? reject(error || failed) : resolve())),
+        stream.end((error) => (failed || error ? reject(failed ?? error) : resolve())),
       ).catch((error) => {
         throw writeError(path, error);
       }),
