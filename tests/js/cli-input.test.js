@@ -12,13 +12,17 @@ const D = 8;
 const LIMITS = SCHEMA.limits;
 
 /**
- * The bad flag texts of one field: [label, args]. Text the CLI reads as
- * "not set" (an empty number, an empty enum) is left out: that is valid.
+ * The bad flag texts of one field: [label, args]. An empty value of a field
+ * that is not text is one: the flag needs a value (it is not "unset").
  */
 function badFlags(field) {
   const flag = `--${field.name}`;
   const cases = [];
   const add = (label, value) => cases.push([label, [flag, value]]);
+  if (!['boolean', 'string'].includes(field.type)) {
+    add('an empty value', '');
+    add('only whitespace', '  ');
+  }
   switch (field.type) {
     case 'integer':
     case 'seed':
@@ -66,8 +70,9 @@ function badFlags(field) {
       break;
     }
     case 'boolean':
-      // A boolean flag takes no value.
+      // A boolean flag takes no value but =true or =false.
       cases.push(['with a value', [`${flag}=x`]]);
+      cases.push(['with an empty value', [`${flag}=`]]);
       cases.push(['negated with a value', [`--no-${field.name}=1`]]);
       break;
     case 'string':
@@ -168,6 +173,22 @@ describe('CLI: bad flag values (generated from the schema), for the run, decode 
       names.some((name) => out.stderr.includes(name)),
       `stderr names ${names.join(' or ')}: ${out.stderr}`,
     ).toBe(true);
+  });
+});
+
+describe('CLI: a boolean flag =true or =false is the flag or its --no- form', () => {
+  test.concurrent.each([
+    ['--alibi=false', false],
+    ['--alibi=TRUE', true],
+    ['--alibi= true ', true],
+    ['--qkv-bias=false', false],
+  ])('%s', async (flag, on) => {
+    const out = await run(['--text', BASE_TEXT, '--tensors', 'output', flag]);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const { settings } = JSON.parse(out.stdout);
+    const name = flag.startsWith('--alibi') ? 'alibi' : 'weights.qkvBias';
+    expect(settings[name]).toBe(on);
   });
 });
 

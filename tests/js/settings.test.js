@@ -130,3 +130,28 @@ describe('edits', () => {
     expect(Object.prototype.toString.call([])).toBe('[object Array]');
   });
 });
+
+describe('a config attribute holding "__proto__"', () => {
+  test('stays a key through mergeConfig, and the element is refused as the API refuses it', async () => {
+    const { loadAttentionLab } = await import('../../web/api/index.js');
+    const { configFromAttributes } = await import('../../web/model/element-config.js');
+    const { mergeConfig } = await import('../../web/model/settings.js');
+    const text = '{"__proto__": {"dModel": 4}, "text": "a b"}';
+    const merged = mergeConfig({ text: 'x' }, JSON.parse(text));
+    expect(Object.keys(merged)).toEqual(['text', '__proto__']);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    const lab = await loadAttentionLab();
+    const attributes = new Map([['config', text]]);
+    const config = configFromAttributes((name) => attributes.get(name) ?? null, 'en');
+    for (const given of [config, JSON.parse(text)]) {
+      let error;
+      try {
+        lab.run(given);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ field: '__proto__', code: 'unknown-field' });
+    }
+    expect({}.dModel).toBeUndefined();
+  });
+});

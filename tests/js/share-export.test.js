@@ -212,6 +212,10 @@ describe('exports', () => {
 
   test('CSV quotes labels and defuses spreadsheet formulas', () => {
     expect(toCsv(m)).toBe(',d0,d1,d2\n\'=cmd,0.1,-2,-Infinity\n"a,b",NaN,1e-8,3\n');
+    // Every start a spreadsheet may run: ASCII, full-width, and DDE's pipe.
+    for (const label of ['+1', '-1', '@x', '\tx', '|cmd', '＝1+1', '＋1', '－1', '＠x'])
+      expect(toCsv({ ...m, rowLabels: [label, 'b'] }).split('\n')[1]).toMatch(/^"?'/);
+    expect(toCsv({ ...m, rowLabels: ['plain', 'b'] }).split('\n')[1]).toMatch(/^plain,/);
   });
 
   test('JSON, LaTeX and NumPy', () => {

@@ -181,6 +181,18 @@ ${exits.join('\n')}
 `;
 }
 
+// A boolean flag given =true or =false ("--alibi=false", as a config file would say it) is the flag or its
+// --no- form; another value is a usage error that says how to write it.
+function booleanValues(argv, options) {
+  return argv.map((arg) => {
+    const [, name, value] = /^--([\w-]+)=(.*)$/s.exec(arg) ?? [];
+    if (options[name]?.type !== 'boolean') return arg;
+    const on = { true: true, false: false }[value.trim().toLowerCase()];
+    if (on === undefined) throw new CliError('boolean-value', { option: `--${name}`, name, got: value }, EXIT.usage);
+    return on ? `--${name}` : `--no-${name}`;
+  });
+}
+
 // parseArgs reads "--mask-fill -1e9" as two flags; a value that is a negative number belongs to its flag.
 function joinNegativeValues(argv, options = OPTIONS) {
   const out = [];
@@ -226,6 +238,9 @@ function configFromArgs(values, lab, io) {
   for (const field of FIELDS) {
     const given = values[field.name];
     if (given === undefined) continue;
+    // An empty value is no value: an error, not "unset" (a text may be empty; the engine says whether it may).
+    if (field.type !== 'string' && [given].flat().some((value) => typeof value === 'string' && value.trim() === ''))
+      throw new CliError('option-value', { option: `--${field.name}` }, EXIT.usage);
     // A flag of an exclusive group (text, texts, input) replaces the file's choice.
     if (field.oneOf) for (const other of FIELDS) if (other.oneOf === field.oneOf) delete config[other.path];
     if (Array.isArray(given) && given.length > 1) setPath(flags, batchFieldOf(field).path, given);
@@ -400,14 +415,14 @@ export async function runCli(commandLine, io) {
   let positionals;
   try {
     ({ values, positionals } = parseArgs({
-      args: joinNegativeValues(argv, options),
+      args: joinNegativeValues(booleanValues(argv, options), options),
       options,
       strict: true,
       allowPositionals: true,
       allowNegative: true,
     }));
   } catch (error) {
-    io.stderr.write(usageError(t, error));
+    io.stderr.write(error instanceof CliError ? `attention-lab: ${cliErrorText(t, error)}\n` : usageError(t, error));
     return EXIT.usage;
   }
   if (values.help) {

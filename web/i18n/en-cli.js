@@ -36,6 +36,8 @@ export default {
   'cli.tryHelp': 'Try --help.',
   'cli.error.unknown-option': 'unknown option {option}',
   'cli.error.option-value': 'option {option} needs a value',
+  'cli.error.boolean-value':
+    'option {option} is on or off: write {option} or --no-{name} (or {option}=true, {option}=false), got "{got}"',
   'cli.error.bad-choice': '{option} must be one of {choices}, got "{got}"',
   'cli.error.positional-with': 'the sentence "{sentence}" and {option} cannot go together: give the sentence one way',
   'cli.error.npz-to-terminal': 'a .npz is binary: write it to a file with -o FILE.npz, or pipe it',

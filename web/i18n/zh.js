@@ -229,6 +229,8 @@ export default {
   'cli.tryHelp': '用 --help 查看用法。',
   'cli.error.unknown-option': '未知选项 {option}',
   'cli.error.option-value': '选项 {option} 需要一个值',
+  'cli.error.boolean-value':
+    '选项 {option} 只有开和关：请写 {option} 或 --no-{name}（也可写 {option}=true、{option}=false），实际为 "{got}"',
   'cli.error.bad-choice': '{option} 应为 {choices} 之一，实际为 "{got}"',
   'cli.error.positional-with': '句子 "{sentence}" 和 {option} 不能同时使用：只用一种方式给出句子',
   'cli.error.npz-to-terminal': '.npz 是二进制文件：请用 -o 文件.npz 写入文件，或通过管道传给其他程序',

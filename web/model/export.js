@@ -52,9 +52,10 @@ const rowsOf = (m) =>
     Array.from({ length: m.cols }, (_, j) => m.data[m.offset + i * m.rowStride + j]),
   );
 
-// A label that a spreadsheet would run as a formula is prefixed with '.
+// A label that a spreadsheet would run as a formula is prefixed with ': one starting with = + - @, a tab or
+// a carriage return, their full-width forms (＝ ＋ － ＠, which some spreadsheets read as the same), or | (DDE).
 const csvField = (text) => {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r|＝＋－＠]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

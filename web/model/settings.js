@@ -155,8 +155,19 @@ export function mergeConfig(base, extra) {
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const both =
-      value && typeof value === 'object' && !Array.isArray(value) && base[key] && typeof base[key] === 'object';
-    out[key] = both ? mergeConfig(base[key], value) : value;
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.hasOwn(base, key) &&
+      typeof base[key] === 'object';
+    // Defined, not assigned: a key "__proto__" (JSON.parse makes it an own key) stays a key, for the engine to
+    // refuse as an unknown field, instead of silently becoming the object's prototype.
+    Object.defineProperty(out, key, {
+      value: both ? mergeConfig(base[key], value) : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
