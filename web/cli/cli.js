@@ -501,12 +501,20 @@ async function runTinyModel(t, lab, config, values, io) {
   if (TINY_MODEL.checkpoints.includes(checkpoint)) await lab.loadTinyModel(checkpoint);
   const result = lab.run(config);
   for (const warning of result.warnings) io.stderr.write(`attention-lab: ${errorText(warning, t)}\n`);
+  return writeResult(io, values, result, { tensors: () => tinyTensors(result), text: () => tinyText(t, result) });
+}
+
+/**
+ * Writes a result other than a run's (the tiny model's, a stepper's): its `tensors()` with --format npz,
+ * the whole result as JSON with --json, else its `text()` tables.
+ */
+async function writeResult(io, values, result, { tensors, text }) {
   const output = openOutput(values.output, io);
-  if (values.format === 'npz') await writeNpz(output, { tensors: tinyTensors(result) });
+  if (values.format === 'npz') await writeNpz(output, { tensors: tensors() });
   else if (values.json) {
     const nonFinite = NONFINITE[values.nonfinite ?? 'strings'];
     await output.write(stepperJson(result, { pretty: values.pretty, nonFinite }));
-  } else await output.write(`${tinyText(t, result)}\n`);
+  } else await output.write(`${text()}\n`);
   await output.close();
   return EXIT.ok;
 }
@@ -528,16 +536,12 @@ async function runStepper(t, lab, command, values, selectionError, io) {
   } catch (error) {
     throw selectionError(error);
   }
-  const output = openOutput(values.output, io);
-  if (values.format === 'npz') await writeNpz(output, { tensors: stepperTensors(command, result) });
-  else if (values.json) {
-    const nonFinite = NONFINITE[values.nonfinite ?? 'strings'];
-    await output.write(stepperJson(result, { pretty: values.pretty, nonFinite }));
-  } else {
-    // decode computes every head; --head chooses the one its table shows.
-    const head = command === 'flash' ? (options.head ?? 0) : shownHead(values.head, result.sizes.H);
-    await output.write(`${command === 'decode' ? decodeText(t, result, head) : flashText(t, result, head)}\n`);
-  }
-  await output.close();
-  return EXIT.ok;
+  return writeResult(io, values, result, {
+    tensors: () => stepperTensors(command, result),
+    text: () => {
+      // decode computes every head; --head chooses the one its table shows.
+      const head = command === 'flash' ? (options.head ?? 0) : shownHead(values.head, result.sizes.H);
+      return command === 'decode' ? decodeText(t, result, head) : flashText(t, result, head);
+    },
+  });
 }
