@@ -166,6 +166,9 @@ describe('the page', () => {
 
   test('a setting is shown where it has an effect: the additive hidden size with additive scores, the mask fill with a mask', async () => {
     const shown = (path) => page.isVisible(`[data-field="${path}"]`);
+    // The tokenizer sits right below the sentence it splits, not among the model's settings.
+    expect(await page.locator('#input-text-box + #tokenizer-place #control-tokenizer').count()).toBe(1);
+    expect(await page.locator('#controls [data-field="tokenizer"]').count()).toBe(0);
     expect(await shown('additiveHidden')).toBe(false); // dot scores by default
     await page.selectOption('#control-score', 'additive');
     await waitForIdle(page);

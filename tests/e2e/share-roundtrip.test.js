@@ -3,7 +3,8 @@
 // × {no edit, a weight edit, an embedding edit} × dModel ∈ {4, 8, 16} through
 // the same model code (tests/js/share-roundtrip.test.js); this opens the real
 // pages for one case of each kind: an embedding edit, a weight edit with RoPE
-// and 8 heads, and a random input.
+// and 8 heads (shared from the page in Chinese: every snippet speaks it), and a
+// random input.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { presetByKey } from '../../web/model/presets.js';
 import { waitForIdle } from './browser.js';
@@ -12,9 +13,9 @@ import { useBrowserSuite } from './suite.js';
 const suite = useBrowserSuite();
 
 const SAMPLES = [
-  ['tutorial', 'embedding', 8],
-  ['llama', 'weight', 16],
-  ['annotated', 'none', null], // a random input keeps its own D
+  ['tutorial', 'embedding', 8, 'en'],
+  ['llama', 'weight', 16, 'zh'],
+  ['annotated', 'none', null, 'en'], // a random input keeps its own D
 ];
 const EDITS = {
   none: null,
@@ -59,7 +60,9 @@ const tensorsOf = ([selector, names]) => {
 };
 
 /** On the main page: the preset, dModel and the edit through the UI; then Share. Returns {snippets, shown}. */
-async function setUpAndShare(page, preset, edit, dModel, names) {
+async function setUpAndShare(page, preset, edit, dModel, names, lang) {
+  await page.selectOption('#language', lang);
+  await waitForIdle(page);
   await page.click(`button[data-preset="${preset.key}"]`);
   await waitForIdle(page);
   await page.fill('#control-d-model', String(dModel));
@@ -84,11 +87,13 @@ async function setUpAndShare(page, preset, edit, dModel, names) {
   );
   await page.click('#share-dialog form button'); // Close
   await page.waitForSelector('#share-dialog:not([open])', { state: 'attached' });
+  // The reader of the link has not chosen a language: the link's own ?lang= decides.
+  await page.evaluate(() => localStorage.removeItem('attention-lab.lang'));
   return { snippets, shown: await page.evaluate(tensorsOf, ['page', names]) };
 }
 
 // One context per case; every link and snippet opens in a new page.
-for (const [key, editKind, chosenDModel] of SAMPLES) {
+for (const [key, editKind, chosenDModel, lang] of SAMPLES) {
   const preset = presetByKey.get(key);
   const dModel = chosenDModel ?? preset.settings.dModel;
   describe(`share round trip (${preset.key}): page = link = iframe = element`, () => {
@@ -103,11 +108,16 @@ for (const [key, editKind, chosenDModel] of SAMPLES) {
     });
     afterAll(() => context?.close());
 
-    test(`${preset.key}, ${editKind === 'none' ? 'no edit' : `${editKind} edit`}, dModel ${dModel}`, async () => {
+    test(`${preset.key}, ${editKind === 'none' ? 'no edit' : `${editKind} edit`}, dModel ${dModel}, ${lang}`, async () => {
       const problemsBefore = problems.length;
       const edit = EDITS[editKind];
       const names = ['output', edit?.matrix ?? 'W_Q'];
-      const { snippets, shown } = await setUpAndShare(main, preset, edit, dModel, names);
+      const { snippets, shown } = await setUpAndShare(main, preset, edit, dModel, names, lang);
+      // Every snippet carries the page's language, English (the default) left to the reader.
+      const query = lang === 'en' ? '' : `?lang=${lang}`;
+      expect(snippets.link).toContain(`${query}#s=`);
+      expect(snippets.iframe).toContain(`embed.html${query}#s=`);
+      if (lang !== 'en') expect(snippets.element).toContain(`lang="${lang}"`);
       // The edit is visible: the edited cell holds the typed value as float32 (X: sentence 1 comes first).
       if (edit) {
         const tensor = shown[edit.matrix];
@@ -121,6 +131,7 @@ for (const [key, editKind, chosenDModel] of SAMPLES) {
         await linked.goto(snippets.link);
         await waitForIdle(linked);
         expect(await linked.locator('#link-notice').isHidden()).toBe(true);
+        expect(await linked.inputValue('#language')).toBe(lang);
         expect(await linked.evaluate(tensorsOf, ['page', names])).toEqual(shown);
         await linked.close();
       };

@@ -65,10 +65,12 @@ describe('a phone, 390 × 844 with touch', () => {
   for (const lang of ['en', 'zh'])
     test(`${lang}: the sentence, then the result within the first screens; settings folded; says tap`, async () => {
       const problems = await openPhone(`?lang=${lang}`);
-      if (lang === 'zh') {
-        await page.selectOption('#language', 'zh');
-        await waitForIdle(page);
-      }
+      expect(await page.inputValue('#language')).toBe(lang); // ?lang= alone chooses it
+      // The language menu is on the first screen, within its width, without scrolling the header's row.
+      const menu = await page.locator('#language').boundingBox();
+      expect(menu.x).toBeGreaterThanOrEqual(0);
+      expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+      expect(menu.y + menu.height).toBeLessThanOrEqual(844);
       expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
       const place = await page.evaluate(() => ({
         sentence: document.getElementById('input-text').getBoundingClientRect().top,

@@ -202,7 +202,11 @@ async function applyLanguage(lang) {
   document.documentElement.lang = t.lang === 'zh' ? 'zh-CN' : 'en';
   document.title = t('app.title');
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  form = buildSettingsForm($('controls'), { t, onChange: onSettingChange });
+  form = buildSettingsForm($('controls'), {
+    t,
+    onChange: onSettingChange,
+    places: { tokenizer: $('tokenizer-place') },
+  });
   form.sync(state.settings, controller.result?.settings);
   buildPresets();
   inputPanel.applyLanguage(t);
@@ -294,9 +298,16 @@ function onSettingChange(path, value) {
 async function init() {
   const langSelect = $('language');
   for (const [code, name] of Object.entries(LANGUAGES)) langSelect.append(new Option(name, code));
-  langSelect.value = resolveLanguage(storedText('lang') ?? navigator.language);
+  // ?lang= (a shared link, a tutorial's link) first, then the reader's last choice, then the browser's.
+  const query = new URLSearchParams(location.search);
+  langSelect.value = resolveLanguage(query.get('lang') ?? storedText('lang') ?? navigator.language);
   langSelect.addEventListener('change', () => {
     store('lang', langSelect.value);
+    // A ?lang= in the address follows the menu, so that a reload or a copied address keeps the choice.
+    if (query.has('lang')) {
+      query.set('lang', langSelect.value);
+      history.replaceState(history.state, '', `?${query}${location.hash}`);
+    }
     applyLanguage(langSelect.value);
   });
   // The form, the presets and the page's text, in its language (Chinese is loaded first; English is here).

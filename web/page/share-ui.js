@@ -7,12 +7,16 @@ import { encodeState } from '../model/share.js';
 /** The page's folder URL, so snippets point next to index.html wherever it is hosted. */
 const baseFolder = () => new URL('.', location.href).href;
 
-/** The three things Share copies for {settings, edits, lang}: the iframe and the element speak the page's language. */
+/**
+ * The three things Share copies for {settings, edits, lang}: the link, the iframe and the element speak the
+ * page's language (English, the default, is left to the reader's own choice).
+ */
 export async function shareSnippets(state) {
   const fragment = await encodeState(state);
   const base = baseFolder();
-  const link = `${base}${location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : ''}#${fragment}`;
   const query = state.lang && state.lang !== 'en' ? `?lang=${state.lang}` : '';
+  const page = location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : '';
+  const link = `${base}${page}${query}#${fragment}`;
   const iframe = `<iframe src="${base}embed.html${query}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
   const attributes = elementAttributesOf(state);
   attributes.push(['editable', '']);

@@ -19,13 +19,15 @@ const choiceLabel = (t, field, value) =>
   t.has(`enum.${field.path}.${value}`) ? t(`enum.${field.path}.${value}`) : value;
 
 /**
- * Builds the controls into `container`. onChange(path, raw) on every input.
- * Returns {sync(settings, effective), showError(path, message)}; `effective`
+ * Builds the controls into `container`, except a field given a place of its own
+ * in `places` ({path: element}, e.g. the tokenizer beside the sentence box).
+ * onChange(path, raw) on every input. Returns {sync(settings, effective), showError(path, message)}; `effective`
  * holds the engine's resolved settings of the last run, shown where the user
  * set nothing.
  */
-export function buildSettingsForm(container, { t, onChange }) {
+export function buildSettingsForm(container, { t, onChange, places = {} }) {
   container.replaceChildren();
+  for (const place of Object.values(places)) place.replaceChildren();
   const controls = new Map(); // path -> {field, input, number?, error}
 
   /** Shows `message` at the control of `path` and clears every other; null clears all. */
@@ -105,7 +107,7 @@ export function buildSettingsForm(container, { t, onChange }) {
     input.title = t(`help.${field.path}`);
     input.setAttribute('aria-describedby', error.id);
     controls.set(field.path, { field, input, number, error, wrapper });
-    container.append(wrapper);
+    (places[field.path] ?? container).append(wrapper);
   }
 
   return {
