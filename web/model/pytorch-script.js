@@ -139,19 +139,37 @@ function drawsBias(name, init, qkvBias) {
  * The script for `config` and its full `result` (every tensor). What the
  * engine decided (defaults, qkvBias following init) is read from
  * result.settings (through runSettings), so no rule of the engine is restated
- * here; the tokens, ids and vocab are the ones the engine used.
+ * here; the tokens, ids and vocab are the ones the engine used. Each part below
+ * writes one section of the script, in the engine's order.
  */
 export function pytorchScript(config, result) {
-  const { B, H, S, S_kv: Skv, D } = result.sizes;
   const rs = runSettings(result.settings);
-  const w = { ...(config.weights ?? {}), init: rs.init, layout: rs.layout };
-  const { qkvBias, outProj, p } = rs;
-  const cross = Boolean(result.tensors.X_context);
-  const additive = rs.score === 'additive';
-  const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
-  const kv = rs.gqa ? 'H_kv * d_k' : 'D'; // the columns of K and V
-  const L = [];
-  L.push(
+  const run = {
+    config,
+    result,
+    rs,
+    w: { ...(config.weights ?? {}), init: rs.init, layout: rs.layout },
+    cross: Boolean(result.tensors.X_context),
+    additive: rs.score === 'additive',
+    kv: rs.gqa ? 'H_kv * d_k' : 'D', // the columns of K and V
+    names: WEIGHT_NAMES.filter((n) => result.tensors[n]), // the weights this run has
+  };
+  const lines = [
+    ...headerLines(run),
+    ...inputLines(run),
+    ...weightLines(run),
+    '',
+    'with torch.no_grad():',
+    ...[...projectionLines(run), ...maskLines(run), ...weightsToOutputLines(run)].map((line) => `    ${line}`),
+    ...printLines(run),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The imports, the sizes, the tokens with their ids and vocab, and the seed. */
+function headerLines({ result, rs, w, additive }) {
+  const { B, H, S, S_kv: Skv, D } = result.sizes;
+  const L = [
     '# Attention Lab: the same computation in PyTorch (1.13 or newer).',
     ...(w.init === 'torch-linear-clones' ? ['import copy'] : []),
     'import math',
@@ -159,13 +177,13 @@ export function pytorchScript(config, result) {
     'import torch',
     'from torch import nn',
     '',
-  );
-  L.push(`B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`, 'd_k = D // H');
+    `B, S, S_kv, D, H = ${B}, ${S}, ${Skv}, ${D}, ${H}`,
+    'd_k = D // H',
+  ];
   if (rs.gqa) L.push(`H_kv = ${rs.kvHeads}  # key/value heads (numKVHeads)`);
   if (additive) L.push(`hidden = ${py(rs.additiveHidden)}  # additiveHidden`);
   L.push('');
-  const tokenSides = result.tokens.length > 0 || result.contextTokens;
-  if (tokenSides) {
+  if (hasTokens(result)) {
     L.push('# Tokens and their ids: id = index in vocab', `vocab = ${pyList(result.vocab)}`);
     if (result.tokens.length)
       L.push(
@@ -180,26 +198,15 @@ export function pytorchScript(config, result) {
     L.push('');
   }
   L.push(`torch.manual_seed(${py(rs.seed)})`, '');
-  L.push('# 1. Inputs');
-  if (tokenSides) {
-    const values = config.embedding?.values;
-    if (values && isComplete(values)) {
-      L.push(`emb = nn.Embedding.from_pretrained(torch.tensor(${pyMatrix(values)}, dtype=torch.float32))`);
-    } else {
-      L.push('emb = nn.Embedding(len(vocab), D)  # weight ~ N(0, 1)');
-      if (values) L.push('with torch.no_grad():  # given entries', ...overrides('emb.weight', values, '    '));
-    }
-    const edits = config.embedding?.edits ?? [];
-    if (edits.length) {
-      L.push('with torch.no_grad():  # edited numbers');
-      for (const [row, d, v] of edits) {
-        const id = typeof row === 'string' ? result.vocab.indexOf(row) : row;
-        L.push(`    emb.weight[${id}, ${d}] = ${py(v)}${typeof row === 'string' ? `  # ${JSON.stringify(row)}` : ''}`);
-      }
-    }
-    if (result.tokens.length) L.push('X = emb(ids).detach()  # (B, S, D)');
-    if (result.contextTokens) L.push('X_context = emb(context_ids).detach()  # (B, S_kv, D)');
-  }
+  return L;
+}
+
+const hasTokens = (result) => result.tokens.length > 0 || Boolean(result.contextTokens);
+
+/** 1. X (and X_context): the embedding of the tokens with its given and edited numbers, or a random input. */
+function inputLines({ config, result, rs, cross }) {
+  const L = ['# 1. Inputs'];
+  if (hasTokens(result)) L.push(...embeddingLines(config, result));
   // {randn: [B, S, D]} -> torch.randn(B, S, D); {rand: [B, S, D]} -> torch.rand(B, S, D)
   const draw = (input) => Object.entries(input).map(([key, shape]) => `torch.${key}(${shape.join(', ')})`)[0];
   if (config.input) L.push(`X = ${draw(config.input)}  # (B, S, D)`);
@@ -220,10 +227,37 @@ export function pytorchScript(config, result) {
     if (cross) L.push('X_context = X_context + sinusoidal(S_kv, D)');
   }
   L.push(`X_kv = ${cross ? 'X_context' : 'X'}  # keys and values come from here`, '');
+  return L;
+}
 
-  L.push('# 2. Weights, in the x @ W convention');
+/** nn.Embedding (drawn, or from the given table), its given entries and edits, then X = emb(ids). */
+function embeddingLines(config, result) {
+  const L = [];
+  const values = config.embedding?.values;
+  if (values && isComplete(values)) {
+    L.push(`emb = nn.Embedding.from_pretrained(torch.tensor(${pyMatrix(values)}, dtype=torch.float32))`);
+  } else {
+    L.push('emb = nn.Embedding(len(vocab), D)  # weight ~ N(0, 1)');
+    if (values) L.push('with torch.no_grad():  # given entries', ...overrides('emb.weight', values, '    '));
+  }
+  const edits = config.embedding?.edits ?? [];
+  if (edits.length) {
+    L.push('with torch.no_grad():  # edited numbers');
+    for (const [row, d, v] of edits) {
+      const id = typeof row === 'string' ? result.vocab.indexOf(row) : row;
+      L.push(`    emb.weight[${id}, ${d}] = ${py(v)}${typeof row === 'string' ? `  # ${JSON.stringify(row)}` : ''}`);
+    }
+  }
+  if (result.tokens.length) L.push('X = emb(ids).detach()  # (B, S, D)');
+  if (result.contextTokens) L.push('X_context = emb(context_ids).detach()  # (B, S_kv, D)');
+  return L;
+}
+
+/** 2. The weights: drawn as the init draws them (or all given), then given entries and edits; the variants' helpers. */
+function weightLines({ rs, w, additive, kv, names }) {
+  const { qkvBias, outProj } = rs;
+  const L = ['# 2. Weights, in the x @ W convention'];
   if (rs.weightsSeed !== null) L.push(`torch.manual_seed(${py(rs.weightsSeed)})`);
-  const names = WEIGHT_NAMES.filter((n) => result.tensors[n]);
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
@@ -243,28 +277,33 @@ export function pytorchScript(config, result) {
     L.push(`# edited numbers of ${n}`);
     for (const cell of cells) L.push(`${n}[${cell.slice(0, -1).join(', ')}] = ${py(cell.at(-1))}`);
   }
-  const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
   const helpers = variantHelpers(rs);
   if (helpers.length) L.push('', ...helpers.slice(0, -1));
-  L.push('', 'with torch.no_grad():');
-  const I = (line) => L.push(`    ${line}`);
+  return L;
+}
+
+/** Q, K, V and their heads, the variants on q and k, the scores and their scaling (indented by the caller). */
+function projectionLines({ rs, additive, names }) {
+  const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
   const kvShape = rs.gqa ? 'H_kv·d_k' : 'D';
   const kvHeads = rs.gqa ? 'H_kv' : 'H';
-  I(`Q = X @ W_Q${bias('Q')}  # (B, S, D)`);
-  I(`K = X_kv @ W_K${bias('K')}  # (B, S_kv, ${kvShape})`);
-  I(`V = X_kv @ W_V${bias('V')}  # (B, S_kv, ${kvShape})`);
-  I('q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)');
-  I(`k = K.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
-  I(`v = V.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`);
-  qkLines(rs).forEach(I);
-  if (additive) {
-    I('# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j');
-    I('scores = torch.tanh((q @ W_a).unsqueeze(-2) + (k @ U_a).unsqueeze(-3)) @ v_a  # (B, H, S, S_kv)');
-  } else {
-    I('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
-  }
-  const scale = rs.scale;
-  I(
+  const L = [
+    `Q = X @ W_Q${bias('Q')}  # (B, S, D)`,
+    `K = X_kv @ W_K${bias('K')}  # (B, S_kv, ${kvShape})`,
+    `V = X_kv @ W_V${bias('V')}  # (B, S_kv, ${kvShape})`,
+    'q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)',
+    `k = K.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`,
+    `v = V.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`,
+    ...qkLines(rs),
+  ];
+  if (additive)
+    L.push(
+      '# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j',
+      'scores = torch.tanh((q @ W_a).unsqueeze(-2) + (k @ U_a).unsqueeze(-3)) @ v_a  # (B, H, S, S_kv)',
+    );
+  else L.push('scores = q @ k.transpose(-2, -1)  # (B, H, S, S_kv)');
+  const { scale } = rs;
+  L.push(
     scale === 'head-dim'
       ? 'scaled = scores / math.sqrt(d_k)'
       : scale === 'd-model'
@@ -273,73 +312,77 @@ export function pytorchScript(config, result) {
           ? 'scaled = scores * 1.0'
           : `scaled = scores * ${py(Number(scale))}`,
   );
+  return L;
+}
+
+/** The score variants after scaling, then the mask (1 = blocked, turned into the run's convention) and masked. */
+function maskLines({ result, rs, cross }) {
+  const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
   const scored = scoreLines(rs);
-  scored.lines.forEach(I);
-  I('mask = torch.zeros(B, S, S_kv)  # 1 = blocked');
+  const L = [...scored.lines, 'mask = torch.zeros(B, S, S_kv)  # 1 = blocked'];
   // What the mask blocks: the schema's kinds of the mask choice ("causal+padding" is both).
-  if (rs.maskKinds.causal) I('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
-  windowLines(rs).forEach(I);
-  if (rs.maskKinds.padding) {
-    const side = cross ? result.contextTokens : result.tokens;
-    if (side) {
-      I(
-        `key_padding = torch.tensor(${JSON.stringify(side.map((row) => row.map((tok) => tok === '<pad>')))}).float()  # (B, S_kv)`
-          .replace(/true/g, 'True')
-          .replace(/false/g, 'False'),
-      );
-      I('mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))');
-    }
+  if (rs.maskKinds.causal)
+    L.push('mask = torch.maximum(mask, torch.triu(torch.ones(S, S_kv), diagonal=1))  # look-ahead');
+  L.push(...windowLines(rs));
+  const side = cross ? result.contextTokens : result.tokens;
+  if (rs.maskKinds.padding && side) {
+    L.push(
+      `key_padding = torch.tensor(${JSON.stringify(side.map((row) => row.map((tok) => tok === '<pad>')))}).float()  # (B, S_kv)`
+        .replace(/true/g, 'True')
+        .replace(/false/g, 'False'),
+      'mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))',
+    );
   }
-  if (rs.maskConvention === 'keep') {
-    I('mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))');
-    I(`masked = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`);
-  } else if (rs.maskConvention === 'additive') {
-    I(`mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`);
-    I(`masked = ${scored.last} + mask[:, None]`);
-  } else {
-    I(`masked = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
-  }
+  if (rs.maskConvention === 'keep')
+    L.push(
+      'mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))',
+      `masked = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`,
+    );
+  else if (rs.maskConvention === 'additive')
+    L.push(
+      `mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`,
+      `masked = ${scored.last} + mask[:, None]`,
+    );
+  else L.push(`masked = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
+  return L;
+}
+
+/** Softmax, dropout (train mode, its own seed), the heads' average, context, concat and W_O (indented by the caller). */
+function weightsToOutputLines({ rs, names }) {
   const softmax = softmaxLines(rs);
-  softmax.softmax.forEach(I);
-  if (rs.dropoutSeed !== null && p > 0 && p < 1) I(`torch.manual_seed(${py(rs.dropoutSeed)})`);
-  I(`dropout = nn.Dropout(${py(p)})`);
-  I('dropout.train()  # train mode: drop and rescale by 1 / (1 - p)');
-  I(softmax.dropout);
-  I("averagedWeights = dropped.sum(dim=1) / H  # (B, S, S_kv): nn.MultiheadAttention's average_attn_weights=True");
-  I('context = dropped @ v  # (B, H, S, d_k)');
-  I('concat = context.transpose(1, 2).contiguous().view(B, S, D)');
-  I(
-    outProj
+  const L = [...softmax.softmax];
+  if (rs.dropoutSeed !== null && rs.p > 0 && rs.p < 1) L.push(`torch.manual_seed(${py(rs.dropoutSeed)})`);
+  L.push(
+    `dropout = nn.Dropout(${py(rs.p)})`,
+    'dropout.train()  # train mode: drop and rescale by 1 / (1 - p)',
+    softmax.dropout,
+    "averagedWeights = dropped.sum(dim=1) / H  # (B, S, S_kv): nn.MultiheadAttention's average_attn_weights=True",
+    'context = dropped @ v  # (B, H, S, d_k)',
+    'concat = context.transpose(1, 2).contiguous().view(B, S, D)',
+    rs.outProj
       ? `output = concat @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
       : 'output = concat  # no output projection',
   );
-  L.push('', 'tensors = {');
+  return L;
+}
+
+// The tensors the script prints, in the page's order; each variant's own come after the one they follow.
+const PRINTED = ['Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights', 'dropped', 'averagedWeights'];
+
+/** The tensors, printed with PyTorch's 4 decimals. */
+function printLines({ rs, cross, names }) {
   const after = variantTensors(rs);
-  const shown = [
-    'X',
-    ...(cross ? ['X_context'] : []),
-    ...names,
-    'Q',
-    'K',
-    'V',
-    'scores',
-    'scaled',
-    'mask',
-    'masked',
-    'weights',
-    'dropped',
-    'averagedWeights',
-    'context',
-    'concat',
-    'output',
-  ].flatMap((n) => [n, ...(after[n] ?? [])]);
-  for (const n of shown) L.push(`    "${n}": ${n},`);
-  L.push(
+  const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...PRINTED, 'context', 'concat', 'output'].flatMap(
+    (n) => [n, ...(after[n] ?? [])],
+  );
+  return [
+    '',
+    'tensors = {',
+    ...shown.map((n) => `    "${n}": ${n},`),
     '}',
     'torch.set_printoptions(precision=4, sci_mode=False)',
     'for name, tensor in tensors.items():',
     '    print(name, tuple(tensor.shape))',
     '    print(tensor)',
-  );
-  return `${L.join('\n')}\n`;
+  ];
 }
