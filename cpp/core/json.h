@@ -4,7 +4,9 @@
 // strtod (exact, so float32 values round-trip); a number beyond the range of a
 // double (1e400) is an error rather than infinity. Strings are UTF-8: raw
 // UTF-8 is kept as is, \u escapes and surrogate pairs are encoded as UTF-8,
-// and a lone surrogate escape (which has no UTF-8 form) is an error.
+// and a lone surrogate (which has no UTF-8 form) is kept in the 3 bytes its
+// code point would take (\uD800 -> ED A0 80), as the JS API sends a raw one:
+// schema.cpp names the field that holds it.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <type_traits>
 
@@ -79,6 +80,53 @@ Status stringList(const JsonValue& value, const std::string& field, std::vector<
     out.push_back(value.array()[i].string());
   }
   return {};
+}
+
+// ---- lone surrogates -----------------------------------------------------------------
+
+// The first surrogate code point (U+D800-U+DFFF) in `s`, or 0. Half of a
+// UTF-16 pair is no character and has no UTF-8 form: the JSON reader keeps a
+// lone \uD800 escape in the 3 bytes its code point would take (ED A0 80 to
+// ED BF BF), and the JS API sends a raw one in a string the same way.
+uint32_t surrogateIn(const std::string& s) {
+  const auto byte = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i])); };
+  for (size_t i = s.find('\xED'); i != std::string::npos && i + 2 < s.size(); i = s.find('\xED', i + 1))
+    if (byte(i + 1) >= 0xA0 && byte(i + 1) <= 0xBF && (byte(i + 2) & 0xC0) == 0x80)
+      return 0xD000 | (byte(i + 1) & 0x3F) << 6 | (byte(i + 2) & 0x3F);
+  return 0;
+}
+
+// Whether a string below `v` (a value, or a key) holds a surrogate: `path`
+// then says where, relative to `v` (".weights.init", "[1]"; "" for a key of
+// `v` itself, whose object is named), and `surrogate` which one.
+bool findSurrogate(const JsonValue& v, std::string& path, uint32_t& surrogate) {
+  if (v.isString()) return (surrogate = surrogateIn(v.string())) != 0;
+  for (size_t i = 0; i < v.array().size(); ++i)
+    if (findSurrogate(v.array()[i], path, surrogate)) {
+      path.insert(0, "[" + std::to_string(i) + "]");
+      return true;
+    }
+  for (const auto& [key, value] : v.members()) {
+    if ((surrogate = surrogateIn(key)) != 0) return true;
+    if (findSurrogate(value, path, surrogate)) {
+      path.insert(0, "." + key);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A lone surrogate in any string of the config is an error on the field that
+// holds it ("text", "tokens[0][1]"; for a key, its object: "config",
+// "weights"), never a guess: not U+FFFD, nor a pair with the next character.
+Status checkSurrogates(const JsonValue& root) {
+  std::string path;
+  uint32_t surrogate = 0;
+  if (!findSurrogate(root, path, surrogate)) return {};
+  const std::string field = path.empty() ? "config" : path.substr(path[0] == '.' ? 1 : 0);
+  char name[8];
+  std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(surrogate));
+  return fieldError(field, "lone-surrogate", {{"field", field}, {"surrogate", name}});
 }
 
 // "a", "b", "c"
@@ -784,6 +832,7 @@ const std::vector<FieldSpec>& configSchema() {
 Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfig& config) {
   config = AttentionConfig{};
   if (Status s = expectType(root, JsonValue::Type::Object, "config")) return s;
+  if (Status s = checkSurrogates(root)) return s;
   if (Status s = checkMembers(root, "")) return s;
   std::string givenOneOf[2];  // the field given in each exclusive group ("input", "context")
   const SchemaShape& shape = schemaShape();

@@ -171,6 +171,7 @@ function badValues(field) {
       add('an unknown value', 'bogus');
       add('an empty string', '');
       add('a choice with a space', ` ${field.choices[0]}`);
+      add('a choice with a lone surrogate', `${field.choices[0]}\uD800`);
       for (const choice of field.choices) {
         const variant = caseVariant(field, choice);
         if (variant) add(`case variant "${variant}"`, variant);
@@ -185,6 +186,7 @@ function badValues(field) {
       ]);
       add('an unknown value', 'bogus');
       add('an empty string', '');
+      add('a choice with a lone surrogate', `${field.choices[0]}\uDC00`);
       for (const choice of field.choices) {
         const variant = caseVariant(field, choice);
         if (variant) add(`case variant "${variant}"`, variant);
@@ -206,6 +208,9 @@ function badValues(field) {
         ['an empty array', []],
         ['an array of a sentence', ['the cat']],
       ]);
+      // Half of a UTF-16 pair, no character: named, never paired with the next character or replaced.
+      add('a lone surrogate', 'the\uD800cat sat', field.path);
+      add('a lone low surrogate last', 'the cat\uDC00', field.path);
       if (field.oneOf) {
         // A sentence: at least one token, at most tokensPerSequence.
         add('an empty sentence', '');
@@ -226,6 +231,7 @@ function badValues(field) {
       add('null inside', [null]);
       add('an array inside', [['the']]);
       add('an object inside', ['the', {}]);
+      add('a lone surrogate in the second', ['the cat', 'a\uDBFF'], `${field.path}[1]`, undefined, 2);
       if (field.oneOf) {
         // Sentences: a batch of at most `batch`, each with tokens. A context batch of two
         // goes with two query sentences (one context per query sentence).
@@ -308,6 +314,7 @@ function badValues(field) {
       add('a number token', [['the', 1]], `${field.path}[0][1]`);
       add('a null token', [[null]], `${field.path}[0][0]`);
       add('an array token', [[['the']]], `${field.path}[0][0]`);
+      add('a token with a lone surrogate', [['the', 'c\uDFFF']], `${field.path}[0][1]`);
       for (const [label, token] of [
         ['a space', 'the cat'],
         ['a tab', 'the\tcat'],
@@ -380,6 +387,8 @@ function badValues(field) {
       ]);
       add('an unknown name', { W_X: filled(D, D) }, `${field.path}.W_X`);
       add('an empty name', { '': filled(D, D) }, `${field.path}.`);
+      // A key is no field: the object that holds it is named.
+      add('a name with a lone surrogate', { 'W_Q\uD800': filled(D, D) }, field.path);
       const first = field.choices[0];
       add(
         `a case variant "${first.toLowerCase()}"`,
@@ -437,6 +446,7 @@ function badValues(field) {
         : [['', -1, VOCAB, true]];
       if (isMap) {
         add('an unknown name', { W_X: [[0, 0, 1]] }, `${field.path}.W_X`);
+        add('a name with a lone surrogate', { 'W_Q\uD800': [[0, 0, 1]] }, field.path);
         const first = field.choices[0];
         add(
           `a case variant "${first.toLowerCase()}"`,
@@ -485,14 +495,17 @@ function badValues(field) {
           ]) {
             add(`${pre}row ${label}`, wrap([good, edit(row, 0, 1)]), undefined, `${path}[1]`);
           }
-          if (tokens) add('row an unknown token', wrap([good, edit('dog', 0, 1)]), undefined, `${path}[1]`);
-          else
+          if (tokens) {
+            add('row an unknown token', wrap([good, edit('dog', 0, 1)]), undefined, `${path}[1]`);
+            add('row a token with a lone surrogate', wrap([good, edit('cat\uDC00', 0, 1)]), `${path}[1][0]`);
+          } else {
             add(
               `${pre}row a token (only embedding rows take tokens)`,
               wrap([good, edit('cat', 0, 1)]),
               undefined,
               `${path}[1]`,
             );
+          }
         }
         needs = undefined;
       }
@@ -875,6 +888,59 @@ describe('1e39 at every numeric entry point: an error naming the field, never a 
     expect(error.message).toContain(field);
     expect(error.message).toMatch(wording);
     expectReferenceStillComputes();
+  });
+});
+
+describe('a lone surrogate: one error naming its field, from an object and from JSON text, raw or escaped', () => {
+  // Half of a UTF-16 pair is no character. Embind's std::string conversion paired a raw one in JSON text
+  // with the next character ("a\uD800b" became "a\u{10062}"; last in a string, it swallowed the quote),
+  // the JSON reader refused the \uD800 escape on "config", and an object's became U+FFFD.
+  const cases = [
+    ['text', { text: 'a\uD800b c' }, 'U+D800'],
+    ['text', { text: 'a b\uDC00' }, 'U+DC00'], // last before the closing quote
+    ['texts[1]', { texts: ['a b', '\uDBFFc'] }, 'U+DBFF'],
+    ['tokens[0][0]', { tokens: [['\uDFFF']] }, 'U+DFFF'],
+    ['contextText', { text: 'a', contextText: 'x\uD83D y' }, 'U+D83D'],
+    ['config', { text: 'a', 'te\uD800xt': 'b' }, 'U+D800'], // a key: the object that holds it
+  ];
+  /** The config as JSON text: JSON.stringify writes a lone surrogate as an escape (\ud800); `raw` puts it back. */
+  const jsonText = (config, raw) => {
+    const escaped = JSON.stringify(config);
+    return raw
+      ? escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+      : escaped;
+  };
+
+  test.each(cases)('%s: %j', (field, config, surrogate) => {
+    for (const [form, input] of [
+      ['object', config],
+      ['JSON text, raw', jsonText(config, true)],
+      ['JSON text, escaped', jsonText(config, false)],
+    ]) {
+      const { error } = attempt(input);
+      expect(error, form).toBeInstanceOf(AttentionConfigError);
+      expect({ form, field: error.field, code: error.code, params: error.params }).toEqual({
+        form,
+        field,
+        code: 'lone-surrogate',
+        params: { field, surrogate },
+      });
+      expect(error.message).toContain(`${field} holds a lone surrogate (${surrogate})`);
+      expect(codeProblems(error)).toEqual([]);
+    }
+    expectReferenceStillComputes();
+  });
+
+  test('a surrogate pair is one character in every form', () => {
+    const config = { text: 'a 😀b c', tokenizer: 'chars' };
+    for (const input of [config, JSON.stringify(config), JSON.stringify(config).replace('😀', '\\ud83d\\ude00')])
+      expect(lab.run(input, { tensors: ['output'] }).tokens).toEqual([['a', '😀', 'b', 'c']]);
+  });
+
+  test('lab.jsonError takes a raw lone surrogate as the JSON it is', () => {
+    expect(lab.jsonError('{"text": "a\uD800b c"}')).toBeNull();
+    expect(lab.jsonError('{"text": "a b\uDC00"}')).toBeNull();
+    expect(lab.jsonError('{"text": \uD800}').message).toContain('line 1, column 10: unexpected character U+D800');
   });
 });
 

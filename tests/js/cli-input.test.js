@@ -80,6 +80,7 @@ function badFlags(field) {
         add('an empty sentence', '');
         add('only whitespace', '  ');
         add(`${LIMITS.tokensPerSequence + 1} tokens`, 'w '.repeat(LIMITS.tokensPerSequence + 1).trim());
+        add('a lone surrogate', 'the\uD800cat sat');
       }
       break;
     // The other fields take JSON (bad-input.test.js walks them in depth): one wrong type, one bad inside.
@@ -173,6 +174,20 @@ describe('CLI: bad flag values (generated from the schema), for the run, decode 
       names.some((name) => out.stderr.includes(name)),
       `stderr names ${names.join(' or ')}: ${out.stderr}`,
     ).toBe(true);
+  });
+});
+
+describe('CLI: a lone surrogate in the config names its field', () => {
+  // As lab.run says it: the JSON reader keeps a \uD800 escape for the field's reader to name.
+  test.concurrent.each([
+    ['an escape in the file', '{"text": "a\\ud800b c"}'],
+    ['a raw one in the file', '{"text": "a\uD800b c"}'],
+    ['a raw one last in the file', '{"text": "a b\uD800"}'],
+  ])('%s', async (_, json) => {
+    const out = await run(['--config', '-', '--tensors', 'output'], json);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain('attention-lab: text holds a lone surrogate (U+D800)');
+    expect(out.status).toBe(3);
   });
 });
 
