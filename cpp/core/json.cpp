@@ -27,7 +27,6 @@ const std::vector<JsonErrorKind>& jsonErrorKinds() {
       {"json-number-fraction", "invalid number {number}: expected a digit after '.'"},
       {"json-number-exponent", "invalid number {number}: expected a digit in the exponent"},
       {"json-number-invalid", "invalid number {number}: not a JSON number"},
-      {"json-number-range", "the number {number} is out of range (the largest is about 1.8e308)"},
       {"json-escape-truncated", "truncated \\u escape: expected 4 hex digits"},
       {"json-escape-hex", "invalid \\u escape: expected 4 hex digits"},
       {"json-unterminated-string", "unterminated string: no closing '\"'"},
@@ -72,6 +71,14 @@ JsonValue JsonValue::makeBool(bool value) {
 JsonValue JsonValue::makeNumber(double value) {
   JsonValue v(Type::Number);
   v.number_ = value;
+  return v;
+}
+bool JsonValue::isBeyondDouble() const { return type_ == Type::Number && std::isinf(number_); }
+
+JsonValue JsonValue::makeNumberBeyondDouble(std::string text) {
+  JsonValue v(Type::Number);
+  v.number_ = text[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+  v.numberText_ = std::move(text);
   return v;
 }
 JsonValue JsonValue::makeString(std::string value) {
@@ -243,8 +250,8 @@ class Parser {
     return error(what.first == "char" ? "json-unexpected-char" : "json-unexpected-byte", {what}, pos_);
   }
 
-  // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+], and
-  // within the range of a double.
+  // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+]. One
+  // beyond the range of a double keeps its text (makeNumberBeyondDouble).
   bool parseNumber(JsonValue& out) {
     const size_t start = pos_;
     auto invalid = [&](const char* code) {
@@ -279,8 +286,7 @@ class Parser {
       return invalid("json-number-invalid");
     const std::string token = text_.substr(start, pos_ - start);
     const double value = std::strtod(token.c_str(), nullptr);
-    if (std::isinf(value)) return error("json-number-range", {{"number", token}}, start);
-    out = JsonValue::makeNumber(value);
+    out = std::isinf(value) ? JsonValue::makeNumberBeyondDouble(token) : JsonValue::makeNumber(value);
     return true;
   }
 

@@ -39,19 +39,26 @@ Status finiteNumber(const JsonValue& value, const std::string& field, double& ou
   return fieldError(field, "not-a-number", {{"field", field}, {"got", describeJson(value)}});
 }
 
+// `got`: the value as the message shows it (formatNumber, or describeJson).
+Status outOfRange(const std::string& field, const std::string& got, double min, double max) {
+  return fieldError(field, "out-of-range",
+                    {{"field", field}, {"got", got}, {"min", formatNumber(min)}, {"max", formatNumber(max)}});
+}
 Status outOfRange(const std::string& field, double x, double min, double max) {
-  return fieldError(
-      field, "out-of-range",
-      {{"field", field}, {"got", formatNumber(x)}, {"min", formatNumber(min)}, {"max", formatNumber(max)}});
+  return outOfRange(field, formatNumber(x), min, max);
 }
 
+// A number the JSON text wrote beyond the range of a double (1e400) is out of
+// every field's range, said as written: not an infinity the text never held.
 Status numberIn(const JsonValue& value, const std::string& field, double min, double max, double& out) {
+  if (value.isBeyondDouble()) return outOfRange(field, describeJson(value), min, max);
   if (Status s = finiteNumber(value, field, out)) return s;
   if (out < min || out > max) return outOfRange(field, out, min, max);
   return {};
 }
 
 Status integerIn(const JsonValue& value, const std::string& field, double min, double max, int64_t& out) {
+  if (value.isBeyondDouble()) return outOfRange(field, describeJson(value), min, max);
   double x;
   if (Status s = finiteNumber(value, field, x)) return s;
   if (x != std::floor(x)) return fieldError(field, "not-whole", {{"field", field}, {"got", describeJson(value)}});
@@ -68,6 +75,21 @@ Status float32Number(double x, const std::string& field, float& out) {
                       {{"field", field}, {"got", formatNumber(x)}, {"max", formatNumber(FLT_MAX)}});
   out = static_cast<float>(x);
   return {};
+}
+
+// A JSON number that becomes a float32 tensor entry (or factor): `out`, and
+// the double it was in `exact`. One the text wrote beyond the range of a
+// double does not fit either, said as written.
+Status float32Value(const JsonValue& value, const std::string& field, float& out, double& exact) {
+  if (value.isBeyondDouble())
+    return fieldError(field, "not-float32",
+                      {{"field", field}, {"got", describeJson(value)}, {"max", formatNumber(FLT_MAX)}});
+  if (Status s = finiteNumber(value, field, exact)) return s;
+  return float32Number(exact, field, out);
+}
+Status float32Value(const JsonValue& value, const std::string& field, float& out) {
+  double exact;
+  return float32Value(value, field, out, exact);
 }
 
 Status stringList(const JsonValue& value, const std::string& field, std::vector<std::string>& out) {
@@ -215,11 +237,8 @@ Status appendNumbers(const JsonValue& row, const std::string& field, GivenValues
     const JsonValue& item = row.array()[c];
     const std::string where = field + "[" + std::to_string(c) + "]";
     float x = 0;
-    if (!item.isNull()) {
-      double d;
-      if (Status s = finiteNumber(item, where, d)) return s;
-      if (Status s = float32Number(d, where, x)) return s;
-    }
+    if (!item.isNull())
+      if (Status s = float32Value(item, where, x)) return s;
     out.data.push_back(x);
     out.given.push_back(!item.isNull());
   }
@@ -289,10 +308,8 @@ Status edits(const JsonValue& value, const std::string& field, bool vector, bool
     }
     const JsonValue& col = items[arity - 2];
     if (Status s = integerIn(col, where + "[" + std::to_string(arity - 2) + "]", 0, kMaxDModel - 1, edit.col)) return s;
-    double x;
     const std::string valueField = where + "[" + std::to_string(arity - 1) + "]";
-    if (Status s = finiteNumber(items[arity - 1], valueField, x)) return s;
-    if (Status s = float32Number(x, valueField, edit.value)) return s;
+    if (Status s = float32Value(items[arity - 1], valueField, edit.value)) return s;
     out.push_back(std::move(edit));
   }
   return {};
@@ -482,8 +499,7 @@ Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
       (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
     c.scale = ScaleMode::Custom;
     float asFloat;  // the scores are float32: the factor must be one too
-    if (Status s = finiteNumber(v, f.path, c.customScale)) return s;
-    return float32Number(c.customScale, f.path, asFloat);
+    return float32Value(v, f.path, asFloat, c.customScale);
   }
   int index;
   if (choice(v, f.path, f.choices, index))
@@ -504,9 +520,7 @@ Status readMaskFill(const FieldSpec& f, const JsonValue& v, const Tensors&, Atte
     return {};
   }
   if (!v.isNumber()) return fieldError(f.path, "not-inf-or-number", {{"field", f.path}, {"got", describeJson(v)}});
-  double fill;
-  if (Status s = finiteNumber(v, f.path, fill)) return s;
-  return float32Number(fill, f.path, c.maskFill);
+  return float32Value(v, f.path, c.maskFill);
 }
 std::string writeMaskFill(const AttentionConfig& c) {
   return std::isinf(c.maskFill) ? "\"-inf\"" : formatNumber(c.maskFill);

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "text_format.h"
+
 namespace attention_lab {
 namespace {
 
@@ -267,12 +269,23 @@ TEST(JsonNumber, RejectsWhatJsonDoesNotAllow) {
   EXPECT_ERROR("-Infinity", "NaN and Infinity are not JSON numbers");
 }
 
-TEST(JsonNumber, BeyondTheRangeOfADoubleIsAnError) {
-  // JavaScript's JSON.parse would give Infinity; a config cannot use it, so say so where it is written.
-  EXPECT_EQ(errorOf("1e400"), "line 1, column 1: the number 1e400 is out of range (the largest is about 1.8e308)");
-  EXPECT_ERROR("[0, -1e400]", "line 1, column 5: the number -1e400 is out of range");
-  EXPECT_ERROR("1.8e308", "out of range");
-  EXPECT_ERROR("1" + std::string(400, '0'), "out of range");
+TEST(JsonNumber, BeyondTheRangeOfADoubleKeepsItsText) {
+  // JavaScript's JSON.parse gives Infinity. The reader keeps the number as ±infinity with its text, so that
+  // the config's reader names the field it is in and the number as written (schema.cpp), not a line and
+  // column of the text.
+  EXPECT_EQ(numberOf("1e400"), INFINITY);
+  EXPECT_EQ(describeJson(parsed("1e400")), "1e400");
+  const JsonValue list = parsed("[0, -1e400, 1.8e308, 1" + std::string(400, '0') + "]");
+  ASSERT_EQ(list.array().size(), 4u);
+  EXPECT_EQ(list.array()[1].number(), -INFINITY);
+  EXPECT_EQ(describeJson(list.array()[1]), "-1e400");
+  EXPECT_EQ(describeJson(list.array()[2]), "1.8e308");
+  // A long one is cut for messages, as a long string is.
+  EXPECT_EQ(describeJson(list.array()[3]), "1" + std::string(39, '0') + "...");
+  // The largest double is an ordinary number; so is one that underflows (to 0, as JSON.parse reads it).
+  EXPECT_EQ(numberOf("1.7976931348623157e308"), 1.7976931348623157e308);
+  EXPECT_EQ(describeJson(parsed("1.7976931348623157e308")), "1.7976931348623157e+308");
+  EXPECT_EQ(numberOf("1e-400"), 0);
 }
 
 // ---- structure ------------------------------------------------------------------

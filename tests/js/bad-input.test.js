@@ -69,6 +69,33 @@ const NON_FINITE = [
   ['-Infinity', -Infinity],
 ];
 
+// Numbers beyond the range of a double exist only in JSON text: JS (and JSON.parse) make them Infinity. A
+// case that holds one runs as JSON text with the number written as it is (engineInput).
+class NumberText {
+  constructor(text) {
+    this.text = text;
+  }
+}
+const BEYOND_DOUBLE = [
+  ['1e400 (beyond a double, in JSON text)', new NumberText('1e400')],
+  ['-1e400 (beyond a double, in JSON text)', new NumberText('-1e400')],
+  ['a 400-digit number (in JSON text)', new NumberText(`1${'0'.repeat(400)}`)],
+];
+
+const holdsNumberText = (value) =>
+  value instanceof NumberText ||
+  (value !== null &&
+    typeof value === 'object' &&
+    !ArrayBuffer.isView(value) &&
+    Object.values(value).some(holdsNumberText));
+
+/** The config as a case sends it: as it is, or as JSON text when it holds a NumberText. */
+function engineInput(config) {
+  if (!holdsNumberText(config)) return config;
+  const json = JSON.stringify(config, (key, value) => (value instanceof NumberText ? `\u0000${value.text}` : value));
+  return json.replace(/"\\u0000([^"]*)"/g, '$1');
+}
+
 // ---- matrices ---------------------------------------------------------------------
 
 /** rows × cols zeros (a vector of cols when rows is 0) with `x` at `at`. */
@@ -100,6 +127,7 @@ const BAD_ENTRIES = [
   ['-1e39 (no float32)', -1e39],
   ['just above float32 (3.5e38)', 3.5e38],
   ['1e300', 1e300],
+  ...BEYOND_DOUBLE,
 ];
 
 // ---- the generator ------------------------------------------------------------------
@@ -149,6 +177,7 @@ function badValues(field) {
       add('-1e300', -1e300);
       add('1e39', 1e39);
       for (const [label, value] of NON_FINITE) add(label, value);
+      for (const [label, value] of BEYOND_DOUBLE) add(label, value);
       break;
     }
     case 'boolean':
@@ -198,6 +227,7 @@ function badValues(field) {
       add('-1e39 (no float32)', -1e39);
       add('1e300', 1e300);
       add('-1e300', -1e300);
+      for (const [label, value] of BEYOND_DOUBLE) add(label, value);
       break;
     }
     case 'string': {
@@ -289,6 +319,7 @@ function badValues(field) {
             ['a string', '4'],
             ['null', null],
             ...NON_FINITE,
+            ...BEYOND_DOUBLE,
           ]) {
             add(`${key}[${i}] ${label}`, { [key]: at(x) }, `${field.path}.${key}[${i}]`);
           }
@@ -480,6 +511,7 @@ function badValues(field) {
           ['a string', 'x'],
           ['NaN', NaN],
           ['1e300', 1e300],
+          ...BEYOND_DOUBLE,
         ]) {
           add(`${pre}column ${label}`, wrap([good, edit(0, col, 1)]), undefined, `${path}[1]`);
         }
@@ -490,6 +522,7 @@ function badValues(field) {
             ['0.5', 0.5],
             ['NaN', NaN],
             ['1e300', 1e300],
+            ...BEYOND_DOUBLE,
             ['null', null],
             ['true', true],
           ]) {
@@ -670,7 +703,7 @@ describe('bad-input matrix (generated from the schema)', () => {
 
   test.each(CASES)('$id', async (c) => {
     stats.start ??= performance.now();
-    const { error, ms } = attempt(c.config, c.surface);
+    const { error, ms } = attempt(engineInput(c.config), c.surface);
     stats.tried++;
     stats.ms += ms;
     if (ms > stats.slowest.ms) stats.slowest = { ms, id: c.id };
@@ -887,6 +920,30 @@ describe('1e39 at every numeric entry point: an error naming the field, never a 
     expect(error.field).toBe(field);
     expect(error.message).toContain(field);
     expect(error.message).toMatch(wording);
+    expectReferenceStillComputes();
+  });
+});
+
+describe('a number beyond a double in JSON text: an error on its field (out of range, or not float32)', () => {
+  // The JSON reader used to refuse it on "config" with a line and column; JSON.parse would make it Infinity.
+  const digits = '9'.repeat(100_000);
+  const cases = [
+    ['dModel', '{"text": "a b", "dModel": 1e400}', 'out-of-range', '1e400'],
+    ['seed', `{"text": "a b", "seed": ${digits}}`, 'out-of-range', `${'9'.repeat(40)}...`],
+    ['rope.base', '{"text": "a b", "rope": {"style": "rotate-half", "base": 1e999}}', 'out-of-range', '1e999'],
+    ['sinkLogit', '{"text": "a b", "sinkLogit": -1e400}', 'out-of-range', '-1e400'],
+    ['input.randn[1]', '{"input": {"randn": [1, 1e400, 8]}}', 'out-of-range', '1e400'],
+    ['scale', '{"text": "a b", "scale": 1e400}', 'not-float32', '1e400'],
+    ['weights.values.b_K[1]', '{"text": "a b", "weights": {"values": {"b_K": [1, -2e308]}}}', 'not-float32', '-2e308'],
+  ];
+
+  test.each(cases)('%s', (field, json, code, got) => {
+    expect(lab.jsonError(json), 'valid JSON: the number is only too large for its field').toBeNull();
+    const { error } = attempt(json);
+    expect(error).toBeInstanceOf(AttentionConfigError);
+    expect({ field: error.field, code: error.code, got: error.params.got }).toEqual({ field, code, got });
+    expect(error.message).toContain(`${field} (${got})`);
+    expect(codeProblems(error)).toEqual([]);
     expectReferenceStillComputes();
   });
 });

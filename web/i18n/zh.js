@@ -848,8 +848,6 @@ export default {
   'error.json-number-fraction': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}："." 之后应为数字',
   'error.json-number-exponent': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}：指数部分应为数字',
   'error.json-number-invalid': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}：不是 JSON 数',
-  'error.json-number-range':
-    '配置不是有效的 JSON：第 {line} 行第 {column} 列：数 {number} 超出范围（最大约为 1.8e308）',
   'error.json-escape-truncated':
     '配置不是有效的 JSON：第 {line} 行第 {column} 列：\\u 转义不完整，需要 4 个十六进制数字',
   'error.json-escape-hex': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的 \\u 转义，需要 4 个十六进制数字',
