@@ -17,6 +17,7 @@
 #include <string>
 
 #include "buffers.h"
+#include "draw_cache.h"
 #include "embedding.h"
 #include "gemm.h"
 #include "softmax.h"
@@ -120,17 +121,8 @@ Status tokenize(const AttentionConfig& c, Tokens& t, AttentionResult& r) {
   return {};
 }
 
-// B, S, S_kv from the tokens or the random inputs' shapes, then the limits on them.
-//   B, S, _ = x.shape; S_kv = x_kv.shape[1]
-Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
-  RunSizes sizes;
-  sizes.batch = c.input.random ? c.input.random->shape[0] : static_cast<int64_t>(r.tokens.size());
-  sizes.queryLen = c.input.random ? c.input.random->shape[1] : static_cast<int64_t>(r.tokens[0].size());
-  sizes.keyLen = !c.isCrossAttention() ? sizes.queryLen
-                 : c.context.random    ? c.context.random->shape[1]
-                                       : static_cast<int64_t>(r.contextTokens[0].size());
-  sizes.vocabSize = static_cast<int64_t>(r.vocab.size());
-  if (Status s = validateSizes(c, sizes)) return s;
+Dims dimsOf(const AttentionConfig& c, const RunSizes& sizes) {
+  Dims d;
   d.B = sizes.batch;
   d.S = sizes.queryLen;
   d.Skv = sizes.keyLen;
@@ -139,6 +131,20 @@ Status measure(const AttentionConfig& c, const AttentionResult& r, Dims& d) {
   d.dk = d.D / d.H;
   d.Hkv = c.kvHeads();
   d.Dkv = d.Hkv * d.dk;
+  return d;
+}
+
+// B, S, S_kv from the tokens or the random inputs' shapes, then the limits on them.
+//   B, S, _ = x.shape; S_kv = x_kv.shape[1]
+Status measure(const AttentionConfig& c, const AttentionResult& r, RunSizes& sizes, Dims& d) {
+  sizes.batch = c.input.random ? c.input.random->shape[0] : static_cast<int64_t>(r.tokens.size());
+  sizes.queryLen = c.input.random ? c.input.random->shape[1] : static_cast<int64_t>(r.tokens[0].size());
+  sizes.keyLen = !c.isCrossAttention() ? sizes.queryLen
+                 : c.context.random    ? c.context.random->shape[1]
+                                       : static_cast<int64_t>(r.contextTokens[0].size());
+  sizes.vocabSize = static_cast<int64_t>(r.vocab.size());
+  if (Status s = validateSizes(c, sizes)) return s;
+  d = dimsOf(c, sizes);
   return {};
 }
 
@@ -291,6 +297,101 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.alibi = c.alibi && (p.wants(kAlibiBias) || p.attend);
   p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
   return p;
+}
+
+// ---- the memory budget ----------------------------------------------------
+
+// The tokens' bookkeeping: per token slot (B·S, B·S_kv) the side's string,
+// the result's copy and its id, and the string the split held while its list
+// grew; per vocab entry the vocab's string and the result's copy, and a node
+// and a bucket of each of the two lookups that find ids; and every
+// character of the sentences, tokens and given vocab five times over, for the
+// tokens too long to sit inside a string object.
+int64_t tokenBytes(const AttentionConfig& c, const Dims& d, int64_t vocabSize) {
+  constexpr int64_t kString = sizeof(std::string), kBucket = sizeof(void*), kNode = kString + 3 * sizeof(void*);
+  constexpr int64_t kPerSlot = 3 * kString + sizeof(int64_t), kPerEntry = 2 * kString + 2 * (kNode + kBucket);
+  int64_t characters = 0;
+  for (const SequenceSource* side : {&c.input, &c.context}) {
+    for (const std::string& text : side->texts) characters += static_cast<int64_t>(text.size());
+    for (const auto& row : side->tokens)
+      for (const std::string& token : row) characters += static_cast<int64_t>(token.size());
+  }
+  if (c.vocab)
+    for (const std::string& token : *c.vocab) characters += static_cast<int64_t>(token.size());
+  const int64_t slots = (c.input.hasTokens() ? d.B * d.S : 0) + (c.context.hasTokens() ? d.B * d.Skv : 0);
+  return slots * kPerSlot + vocabSize * kPerEntry + 5 * characters;
+}
+
+// The run's small objects: the weights' map nodes (twice, with the draw cache's copy), the result's lists.
+constexpr int64_t kSmallObjectBytes = int64_t{16} << 10;
+
+// The floats a run of plan `p` allocates, stage by stage as the stages below
+// allocate them. A buffer freed early (the embedding table) counts as if it
+// lived through the run, and the scratch kept from run to run (the
+// workspace, the products' packing) as if this run grew it. A [B, H, S,
+// S_kv] stage counts only when it is kept.
+int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, const Plan& p) {
+  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, Dkv = d.Dkv, cells = S * Skv;
+  const bool self = !c.isCrossAttention(), sink = c.sinkLogit.has_value();
+  const Selection& sel = p.selection;
+  const auto name = [](int tensor) { return kTensorNameViews[static_cast<size_t>(tensor)]; };
+  // A projection [B, L, width] kept when asked for (one sentence of it, selected).
+  const auto projection = [&](int tensor, int64_t L, int64_t width) -> int64_t {
+    return p.wants(tensor) ? (sel.batchOf(name(tensor)) >= 0 ? 1 : B) * L * width : 0;
+  };
+  // A per-head stage [B, H, S, cols] kept (one sentence and/or head of it, selected).
+  const auto perHead = [&](bool keep, int tensor, int64_t cols) -> int64_t {
+    if (!keep) return 0;
+    return (sel.batchOf(name(tensor)) >= 0 ? 1 : B) * (sel.headOf(name(tensor)) >= 0 ? 1 : H) * S * cols;
+  };
+  const auto cached = [](int64_t floats) { return static_cast<size_t>(floats) <= kMaxCachedFloats ? floats : 0; };
+
+  // X (and X_context), the embedding table and the draw cache's copy of it, the sinusoid's two rows; the weights.
+  const int64_t table = vocabSize * D;
+  const bool drawnTable = !c.embeddingValues || !c.embeddingValues->complete();
+  int64_t floats = B * S * D + (self ? 0 : B * Skv * D) + table + (drawnTable ? cached(table) : 0) +
+                   (c.positional == Positional::Sinusoidal ? 2 * D : 0) + weightFloats(c);
+  if (p.mask) floats += B * cells;
+  if (p.ropeAngles) floats += S * (dk / 2);
+  if (p.alibi) floats += H * cells;
+  if (!p.project) return floats;
+
+  // Q | K | V side by side (Q and K | V apart with a context), the copies kept, the rotation's cos and sin.
+  floats += self ? B * S * (D + 2 * Dkv) : B * S * D + B * Skv * 2 * Dkv;
+  floats += projection(kQ, S, D) + projection(kK, Skv, Dkv) + projection(kV, Skv, Dkv);
+  if (c.qkNorm) floats += projection(kQNorm, S, D) + projection(kKNorm, Skv, Dkv);
+  if (c.ropeStyle != RopeStyle::None) floats += projection(kQRope, S, D) + projection(kKRope, Skv, Dkv) + S * dk;
+  // The concat (kept, the output itself, or the output projection's input), and the output.
+  if (p.keepConcat || p.wants(kOutput)) floats += B * S * D;
+  if (p.wants(kOutput) && (c.outProj || p.keepConcat)) floats += B * S * D;
+  // The products' packing scratch, the largest of them.
+  int64_t packing = self ? gemmScratchFloats(D + 2 * Dkv, D, false)
+                         : std::max(gemmScratchFloats(D, D, false), gemmScratchFloats(2 * Dkv, D, false));
+  if (p.attend && c.score == ScoreKind::Dot) packing = std::max(packing, gemmScratchFloats(Skv, dk, true));
+  if (p.merge) packing = std::max(packing, gemmScratchFloats(dk, Skv, false));
+  if (p.wants(kOutput) && c.outProj) packing = std::max(packing, gemmScratchFloats(D, D, false));
+  floats += packing;
+  if (!p.attend) return floats;
+
+  // The per-head stages kept, then the heads' scratch: one head's scores and weights [S, S_kv], its dropped
+  // weights, its probabilities and their dropout with the sink column [S, S_kv + 1], its q·W_a and k·U_a.
+  floats += perHead(p.keepScores, kScores, Skv) + perHead(p.keepScaled, kScaled, Skv) +
+            perHead(p.keepCapped, kCapped, Skv) + perHead(p.keepBiased, kBiased, Skv) +
+            perHead(p.keepMasked, kMasked, Skv) + perHead(p.keepWeights, kWeights, Skv) +
+            perHead(p.keepDropped, kDropped, Skv) + perHead(p.keepSinkWeights, kSinkWeights, 1) +
+            perHead(p.keepContext, kContext, dk);
+  if (p.keepAveraged) floats += (sel.batch >= 0 ? 1 : B) * cells;
+  const bool dropScratch = p.drop && !p.droppedIsWeights;
+  floats += cells + (dropScratch ? cells : 0) + (sink ? S * (Skv + 1) * (dropScratch ? 2 : 1) : 0);
+  if (c.score == ScoreKind::Additive) floats += (S + Skv) * c.additiveHidden;
+  return floats;
+}
+
+// What the budget (kMaxIntermediateBytes) counts for a run of plan `p`,
+// checked before any of it is allocated: its floats, its tokens' bookkeeping
+// and its small objects.
+int64_t planBytes(const AttentionConfig& c, const Dims& d, int64_t vocabSize, const Plan& p) {
+  return 4 * planFloats(c, d, vocabSize, p) + tokenBytes(c, d, vocabSize) + kSmallObjectBytes;
 }
 
 // The scratch of a run, kept from call to call (one per thread): grown when a
@@ -869,19 +970,21 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
 
   Tokens tokens;
   if (Status s = tokenize(c, tokens, r)) return s;
+  RunSizes sizes;
   Dims d;
-  if (Status s = measure(c, r, d)) return s;
+  if (Status s = measure(c, r, sizes, d)) return s;
   if (Status s = checkSelection(selection, d)) return s;
   r.sizes = {d.B, d.H, d.S, d.Skv, d.D, c.kvHeads()};
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
+  const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
+  const Plan p = planRun(c, steps, wanted, selection);
+  if (Status s = checkIntermediateBytes(planBytes(c, d, sizes.vocabSize, p))) return s;
 
   Intermediates m;
   TorchGenerator gen(c.seed);  // torch.manual_seed(seed)
   if (Status s = embedInputs(c, tokens, r, d, gen, m)) return s;
   initializeWeights(c, gen, m);
-  const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
-  const Plan p = planRun(c, steps, wanted, selection);
   Workspace& ws = workspace();
   if (p.project) {
     const Projections qkv = projectQkv(c, d, m, ws);
@@ -913,6 +1016,12 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
   }
   collect(c, p, m, r);
   return {};
+}
+
+int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& sizes, TensorSet wanted, Selection selection) {
+  const Dims d = dimsOf(c, sizes);
+  const Plan p = planRun(c, scoreRowSteps(c, d, scaleFactorFor(c, d.dk)), wanted, selection);
+  return planBytes(c, d, sizes.vocabSize, p);
 }
 
 ScoreRowSteps scoreRowStepsOf(const AttentionConfig& c, const AttentionResult& r) {

@@ -23,6 +23,7 @@
 
 #include "config.h"
 #include "errors.h"
+#include "validate.h"
 
 namespace attention_lab {
 
@@ -139,6 +140,16 @@ struct AttentionResult {
 // stage outside it is never stored.
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
+
+// The bytes runAttention allocates for a run of these sizes that keeps
+// `wanted` and `selection` (float32): X, the embedding table, the weights
+// (with their draw's scratch and the draw caches' copies), Q | K | V, the
+// tensors kept, and the scratch the kernels work in (one head's [S, S_kv]
+// scores, the mask, the concat, the products' packing). The run refuses one
+// over kMaxIntermediateBytes ("memory-limit") before it allocates any of it:
+// asking for output alone counts no [B, H, S, S_kv] tensor, as it keeps none.
+int64_t intermediateBytes(const AttentionConfig& config, const RunSizes& sizes, TensorSet wanted = TensorSet::all(),
+                          Selection selection = {});
 
 // How the run turns one row of scores into weights (softmax.h's
 // scaleMaskSoftmaxRow): the steps a stepper gives its own rows so that they

@@ -26,6 +26,9 @@ const ErrorKind kEngineKinds[] = {
     {"unknown-field-did-you-mean", "unknown field \"{field}\" (did you mean \"{suggestion}\"?)"},
     {"unknown-name", "unknown field \"{field}\" (known: {known})"},
     {"one-of-only", "give only one of {names}"},
+    {"lone-surrogate",
+     "{field} holds a lone surrogate ({surrogate}), half of a UTF-16 pair without the other half: it is no "
+     "character; remove it or complete the pair"},
     // Sentences and tokens (schema.cpp, tokens.cpp).
     {"no-sentences", "{field} is empty: give at least one sentence"},
     {"empty-sentence", "{field} is empty: type at least one token"},

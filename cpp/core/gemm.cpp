@@ -161,6 +161,11 @@ void multiply(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, cons
 
 }  // namespace
 
+int64_t gemmScratchFloats(int64_t n, int64_t k, bool) {
+  const int64_t ncMax = (std::min(n, kNC) + kNR - 1) / kNR * kNR;
+  return std::min(k, kKC) * ncMax + n;
+}
+
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc) {
   multiply(m, n, k, a, lda, BMatrix{&b, std::max<int64_t>(n, 1), ldb, bTransposed}, bias, c, ldc);
@@ -223,6 +228,8 @@ void multiplyTransposedInOrder(int64_t m, int64_t n, int64_t k, const float* a, 
 }
 
 }  // namespace
+
+int64_t gemmScratchFloats(int64_t n, int64_t k, bool bTransposed) { return bTransposed ? std::min(k, kKC) * n + n : 0; }
 
 void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTransposed,
           const float* bias, float* c, int64_t ldc) {

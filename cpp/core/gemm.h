@@ -28,4 +28,11 @@ void gemm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const fl
 void gemmSideBySide(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* const* bs, int64_t count,
                     int64_t ldb, const float* const* biases, float* c, int64_t ldc);
 
+// The floats of scratch a product of n columns (all blocks of gemmSideBySide
+// together) over depth k keeps from call to call (grown, never shrunk), for
+// the memory budget: under SIMD128 the packed block of B and the side-by-side
+// biases; elsewhere the packed slice of Bᵀ and one row's sums of C = A · Bᵀ
+// (Eigen's own blocking buffers, of cache size, aside).
+int64_t gemmScratchFloats(int64_t n, int64_t k, bool bTransposed);
+
 }  // namespace attention_lab

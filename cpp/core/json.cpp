@@ -27,13 +27,8 @@ const std::vector<JsonErrorKind>& jsonErrorKinds() {
       {"json-number-fraction", "invalid number {number}: expected a digit after '.'"},
       {"json-number-exponent", "invalid number {number}: expected a digit in the exponent"},
       {"json-number-invalid", "invalid number {number}: not a JSON number"},
-      {"json-number-range", "the number {number} is out of range (the largest is about 1.8e308)"},
       {"json-escape-truncated", "truncated \\u escape: expected 4 hex digits"},
       {"json-escape-hex", "invalid \\u escape: expected 4 hex digits"},
-      {"json-lone-low-surrogate",
-       "lone surrogate {escape}: a low surrogate must follow a high surrogate (\\uD800-\\uDBFF)"},
-      {"json-lone-high-surrogate",
-       "lone surrogate {escape}: a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)"},
       {"json-unterminated-string", "unterminated string: no closing '\"'"},
       {"json-control-char", "control character {char} in a string: write it as an escape (\\n, \\t, \\u00XX)"},
       {"json-invalid-escape", "invalid escape {escape} in a string"},
@@ -76,6 +71,14 @@ JsonValue JsonValue::makeBool(bool value) {
 JsonValue JsonValue::makeNumber(double value) {
   JsonValue v(Type::Number);
   v.number_ = value;
+  return v;
+}
+bool JsonValue::isBeyondDouble() const { return type_ == Type::Number && std::isinf(number_); }
+
+JsonValue JsonValue::makeNumberBeyondDouble(std::string text) {
+  JsonValue v(Type::Number);
+  v.number_ = text[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+  v.numberText_ = std::move(text);
   return v;
 }
 JsonValue JsonValue::makeString(std::string value) {
@@ -247,8 +250,8 @@ class Parser {
     return error(what.first == "char" ? "json-unexpected-char" : "json-unexpected-byte", {what}, pos_);
   }
 
-  // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+], and
-  // within the range of a double.
+  // number = [-] (0 | [1-9][0-9]*) [. [0-9]+] [(e|E) [+|-] [0-9]+]. One
+  // beyond the range of a double keeps its text (makeNumberBeyondDouble).
   bool parseNumber(JsonValue& out) {
     const size_t start = pos_;
     auto invalid = [&](const char* code) {
@@ -283,8 +286,7 @@ class Parser {
       return invalid("json-number-invalid");
     const std::string token = text_.substr(start, pos_ - start);
     const double value = std::strtod(token.c_str(), nullptr);
-    if (std::isinf(value)) return error("json-number-range", {{"number", token}}, start);
-    out = JsonValue::makeNumber(value);
+    out = std::isinf(value) ? JsonValue::makeNumberBeyondDouble(token) : JsonValue::makeNumber(value);
     return true;
   }
 
@@ -306,40 +308,44 @@ class Parser {
     }
   }
 
+  // How many hex digits (at most 4) stand at text_[at...]; `value` gets them.
+  int hexDigitsAt(size_t at, uint32_t& value) const {
+    value = 0;
+    int count = 0;
+    for (; count < 4 && at + count < text_.size(); ++count) {
+      const char h = text_[at + count];
+      const int digit = h >= '0' && h <= '9'   ? h - '0'
+                        : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                        : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                               : -1;
+      if (digit < 0) break;
+      value = value << 4 | static_cast<uint32_t>(digit);
+    }
+    return count;
+  }
+
   // The 4 hex digits of the \u escape that starts at `escape` (its backslash).
   bool parseHex4(size_t escape, uint32_t& cp) {
-    pos_ = escape + 2;
-    cp = 0;
-    for (int i = 0; i < 4; ++i, ++pos_) {
-      if (pos_ >= text_.size()) return error("json-escape-truncated", {}, escape);
-      const char h = text_[pos_];
-      cp <<= 4;
-      if (h >= '0' && h <= '9')
-        cp |= h - '0';
-      else if (h >= 'a' && h <= 'f')
-        cp |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        cp |= h - 'A' + 10;
-      else
-        return error("json-escape-hex", {}, escape);
-    }
+    const int count = hexDigitsAt(escape + 2, cp);
+    if (count < 4)
+      return error(escape + 2 + count >= text_.size() ? "json-escape-truncated" : "json-escape-hex", {}, escape);
+    pos_ = escape + 6;
     return true;
   }
 
-  // \uXXXX, or a surrogate pair \uD83D\uDE00; a lone surrogate is an error
-  // (it has no UTF-8 form).
+  // \uXXXX, or a surrogate pair \uD83D\uDE00 as one code point. A lone
+  // surrogate (half of a pair: no character, and no UTF-8 form) is kept in the
+  // 3 bytes its code point would take (ED A0 80 for \uD800), the form the JS
+  // API sends a raw one in, so that the config's reader names the field that
+  // holds it; what follows it is read on its own.
   bool parseUnicodeEscape(std::string& out) {
     const size_t escape = pos_ - 2;
-    uint32_t cp;
+    uint32_t cp, low;
     if (!parseHex4(escape, cp)) return false;
-    if (cp >= 0xDC00 && cp <= 0xDFFF) return error("json-lone-low-surrogate", {{"escape", "\\u" + hex(cp, 4)}}, escape);
-    if (cp >= 0xD800 && cp <= 0xDBFF) {
-      const size_t second = pos_;
-      uint32_t low = 0;
-      const bool pair = second + 1 < text_.size() && text_[second] == '\\' && text_[second + 1] == 'u' &&
-                        parseHex4(second, low) && low >= 0xDC00 && low <= 0xDFFF;
-      if (!pair) return error("json-lone-high-surrogate", {{"escape", "\\u" + hex(cp, 4)}}, escape);
+    if (cp >= 0xD800 && cp <= 0xDBFF && text_.compare(pos_, 2, "\\u") == 0 && hexDigitsAt(pos_ + 2, low) == 4 &&
+        low >= 0xDC00 && low <= 0xDFFF) {
       cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+      pos_ += 6;
     }
     appendUtf8(out, cp);
     return true;

@@ -2,9 +2,13 @@
 // the reference fixtures, with error messages that give the line and column
 // (columns count characters, not bytes). Numbers are parsed as double with
 // strtod (exact, so float32 values round-trip); a number beyond the range of a
-// double (1e400) is an error rather than infinity. Strings are UTF-8: raw
+// double (1e400, a 400-digit seed) is ±infinity that keeps its text, so that
+// the config's reader names its field and the number as written (where
+// JSON.parse would give Infinity). Strings are UTF-8: raw
 // UTF-8 is kept as is, \u escapes and surrogate pairs are encoded as UTF-8,
-// and a lone surrogate escape (which has no UTF-8 form) is an error.
+// and a lone surrogate (which has no UTF-8 form) is kept in the 3 bytes its
+// code point would take (\uD800 -> ED A0 80), as the JS API sends a raw one:
+// schema.cpp names the field that holds it.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +35,12 @@ class JsonValue {
   bool isObject() const { return type_ == Type::Object; }
 
   bool boolean() const { return bool_; }
+  // ±infinity for a number beyond the range of a double (isBeyondDouble).
   double number() const { return number_; }
+  // A number the text wrote beyond the range of a double: 1e400, -1e400, 400 digits.
+  bool isBeyondDouble() const;
+  // Such a number's text, as written ("1e400"); empty for every other value.
+  const std::string& numberText() const { return numberText_; }
   const std::string& string() const { return string_; }
   const std::vector<JsonValue>& array() const { return array_; }
   // Members in document order (duplicate keys are rejected by the parser).
@@ -45,6 +54,8 @@ class JsonValue {
   static JsonValue makeNull() { return JsonValue(Type::Null); }
   static JsonValue makeBool(bool value);
   static JsonValue makeNumber(double value);
+  // The number `text` (JSON number grammar) that strtod takes to ±infinity.
+  static JsonValue makeNumberBeyondDouble(std::string text);
   static JsonValue makeString(std::string value);
   static JsonValue makeArray(std::vector<JsonValue> items);
   static JsonValue makeObject(std::vector<std::pair<std::string, JsonValue>> members);
@@ -54,6 +65,7 @@ class JsonValue {
   Type type_ = Type::Null;
   bool bool_ = false;
   double number_ = 0;
+  std::string numberText_;
   std::string string_;
   std::vector<JsonValue> array_;
   std::vector<std::pair<std::string, JsonValue>> members_;

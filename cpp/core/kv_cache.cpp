@@ -40,6 +40,16 @@ std::vector<double> cacheBytes(int64_t S, int64_t heads, int64_t dk) {
   return bytes;
 }
 
+// The run's memory and the decode's own arrays beside it within the budget: the steps' scores and
+// weights and the full run's rows [S, H, S], the one-query mask's rows [S, S], the new keys and values.
+Status checkBudget(const AttentionConfig& c, const AttentionResult& run, TensorSet wanted, Selection selection,
+                   const HeadInputs& in) {
+  const RunSizes sizes{run.sizes.B, run.sizes.S, run.sizes.Skv, static_cast<int64_t>(run.vocab.size())};
+  const int64_t own = 3 * in.S * in.H * in.S + in.S * in.S + static_cast<int64_t>(in.k->data.size()) +
+                      static_cast<int64_t>(in.v->data.size()) + in.S + 1;
+  return checkIntermediateBytes(intermediateBytes(c, sizes, wanted, selection) + 4 * own);
+}
+
 }  // namespace
 
 Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& out) {
@@ -57,6 +67,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   const HeadInputs in = headInputsOf(run);
   const ScoreRowSteps steps = scoreRowStepsOf(c, run);
   const int64_t S = in.S, H = in.H, dk = in.dk, cells = S * H * S;
+  if (Status s = checkBudget(c, run, wanted, selection, in)) return s;
   const float* mask = run.find("mask")->data.data();  // [1, S, S]
   const Tensor& full = *run.find("weights");          // [1, H, S, S]
   const Tensor* alibi = run.find("alibiBias");        // [H, S, S] with ALiBi

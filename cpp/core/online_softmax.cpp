@@ -113,6 +113,11 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
                        {"tileQueries", std::to_string(tq)},
                        {"tileKeys", std::to_string(tk)},
                        {"limit", std::to_string(kFlashStateLimit / (tq * (dk + 3)))}});
+  // The run's memory and the stepper's own arrays beside it within the budget: the tiles' running
+  // state, the output and the plain product, one query tile's state.
+  const RunSizes sizes{run.sizes.B, run.sizes.S, run.sizes.Skv, static_cast<int64_t>(run.vocab.size())};
+  const int64_t own = T * tq * (dk + 3) + 2 * S * dk + tq * (dk + 2);
+  if (Status s = checkIntermediateBytes(intermediateBytes(c, sizes, wanted, selection) + 4 * own)) return s;
   const float* logits = run.find("masked")->data.data();  // [1, 1, S, S_kv]: the selected head
   const float* weights = run.find("weights")->data.data();
   const float* values = in.values(in.kvHeadOf(o.head));

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <type_traits>
 
@@ -38,19 +39,26 @@ Status finiteNumber(const JsonValue& value, const std::string& field, double& ou
   return fieldError(field, "not-a-number", {{"field", field}, {"got", describeJson(value)}});
 }
 
+// `got`: the value as the message shows it (formatNumber, or describeJson).
+Status outOfRange(const std::string& field, const std::string& got, double min, double max) {
+  return fieldError(field, "out-of-range",
+                    {{"field", field}, {"got", got}, {"min", formatNumber(min)}, {"max", formatNumber(max)}});
+}
 Status outOfRange(const std::string& field, double x, double min, double max) {
-  return fieldError(
-      field, "out-of-range",
-      {{"field", field}, {"got", formatNumber(x)}, {"min", formatNumber(min)}, {"max", formatNumber(max)}});
+  return outOfRange(field, formatNumber(x), min, max);
 }
 
+// A number the JSON text wrote beyond the range of a double (1e400) is out of
+// every field's range, said as written: not an infinity the text never held.
 Status numberIn(const JsonValue& value, const std::string& field, double min, double max, double& out) {
+  if (value.isBeyondDouble()) return outOfRange(field, describeJson(value), min, max);
   if (Status s = finiteNumber(value, field, out)) return s;
   if (out < min || out > max) return outOfRange(field, out, min, max);
   return {};
 }
 
 Status integerIn(const JsonValue& value, const std::string& field, double min, double max, int64_t& out) {
+  if (value.isBeyondDouble()) return outOfRange(field, describeJson(value), min, max);
   double x;
   if (Status s = finiteNumber(value, field, x)) return s;
   if (x != std::floor(x)) return fieldError(field, "not-whole", {{"field", field}, {"got", describeJson(value)}});
@@ -69,6 +77,21 @@ Status float32Number(double x, const std::string& field, float& out) {
   return {};
 }
 
+// A JSON number that becomes a float32 tensor entry (or factor): `out`, and
+// the double it was in `exact`. One the text wrote beyond the range of a
+// double does not fit either, said as written.
+Status float32Value(const JsonValue& value, const std::string& field, float& out, double& exact) {
+  if (value.isBeyondDouble())
+    return fieldError(field, "not-float32",
+                      {{"field", field}, {"got", describeJson(value)}, {"max", formatNumber(FLT_MAX)}});
+  if (Status s = finiteNumber(value, field, exact)) return s;
+  return float32Number(exact, field, out);
+}
+Status float32Value(const JsonValue& value, const std::string& field, float& out) {
+  double exact;
+  return float32Value(value, field, out, exact);
+}
+
 Status stringList(const JsonValue& value, const std::string& field, std::vector<std::string>& out) {
   if (Status s = expectType(value, JsonValue::Type::Array, field)) return s;
   out.clear();
@@ -79,6 +102,53 @@ Status stringList(const JsonValue& value, const std::string& field, std::vector<
     out.push_back(value.array()[i].string());
   }
   return {};
+}
+
+// ---- lone surrogates -----------------------------------------------------------------
+
+// The first surrogate code point (U+D800-U+DFFF) in `s`, or 0. Half of a
+// UTF-16 pair is no character and has no UTF-8 form: the JSON reader keeps a
+// lone \uD800 escape in the 3 bytes its code point would take (ED A0 80 to
+// ED BF BF), and the JS API sends a raw one in a string the same way.
+uint32_t surrogateIn(const std::string& s) {
+  const auto byte = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i])); };
+  for (size_t i = s.find('\xED'); i != std::string::npos && i + 2 < s.size(); i = s.find('\xED', i + 1))
+    if (byte(i + 1) >= 0xA0 && byte(i + 1) <= 0xBF && (byte(i + 2) & 0xC0) == 0x80)
+      return 0xD000 | (byte(i + 1) & 0x3F) << 6 | (byte(i + 2) & 0x3F);
+  return 0;
+}
+
+// Whether a string below `v` (a value, or a key) holds a surrogate: `path`
+// then says where, relative to `v` (".weights.init", "[1]"; "" for a key of
+// `v` itself, whose object is named), and `surrogate` which one.
+bool findSurrogate(const JsonValue& v, std::string& path, uint32_t& surrogate) {
+  if (v.isString()) return (surrogate = surrogateIn(v.string())) != 0;
+  for (size_t i = 0; i < v.array().size(); ++i)
+    if (findSurrogate(v.array()[i], path, surrogate)) {
+      path.insert(0, "[" + std::to_string(i) + "]");
+      return true;
+    }
+  for (const auto& [key, value] : v.members()) {
+    if ((surrogate = surrogateIn(key)) != 0) return true;
+    if (findSurrogate(value, path, surrogate)) {
+      path.insert(0, "." + key);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A lone surrogate in any string of the config is an error on the field that
+// holds it ("text", "tokens[0][1]"; for a key, its object: "config",
+// "weights"), never a guess: not U+FFFD, nor a pair with the next character.
+Status checkSurrogates(const JsonValue& root) {
+  std::string path;
+  uint32_t surrogate = 0;
+  if (!findSurrogate(root, path, surrogate)) return {};
+  const std::string field = path.empty() ? "config" : path.substr(path[0] == '.' ? 1 : 0);
+  char name[8];
+  std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(surrogate));
+  return fieldError(field, "lone-surrogate", {{"field", field}, {"surrogate", name}});
 }
 
 // "a", "b", "c"
@@ -167,11 +237,8 @@ Status appendNumbers(const JsonValue& row, const std::string& field, GivenValues
     const JsonValue& item = row.array()[c];
     const std::string where = field + "[" + std::to_string(c) + "]";
     float x = 0;
-    if (!item.isNull()) {
-      double d;
-      if (Status s = finiteNumber(item, where, d)) return s;
-      if (Status s = float32Number(d, where, x)) return s;
-    }
+    if (!item.isNull())
+      if (Status s = float32Value(item, where, x)) return s;
     out.data.push_back(x);
     out.given.push_back(!item.isNull());
   }
@@ -241,10 +308,8 @@ Status edits(const JsonValue& value, const std::string& field, bool vector, bool
     }
     const JsonValue& col = items[arity - 2];
     if (Status s = integerIn(col, where + "[" + std::to_string(arity - 2) + "]", 0, kMaxDModel - 1, edit.col)) return s;
-    double x;
     const std::string valueField = where + "[" + std::to_string(arity - 1) + "]";
-    if (Status s = finiteNumber(items[arity - 1], valueField, x)) return s;
-    if (Status s = float32Number(x, valueField, edit.value)) return s;
+    if (Status s = float32Value(items[arity - 1], valueField, edit.value)) return s;
     out.push_back(std::move(edit));
   }
   return {};
@@ -434,8 +499,7 @@ Status readScale(const FieldSpec& f, const JsonValue& v, const Tensors&, Attenti
       (v.isString() && (v.string() == "NaN" || v.string() == "Infinity" || v.string() == "-Infinity"))) {
     c.scale = ScaleMode::Custom;
     float asFloat;  // the scores are float32: the factor must be one too
-    if (Status s = finiteNumber(v, f.path, c.customScale)) return s;
-    return float32Number(c.customScale, f.path, asFloat);
+    return float32Value(v, f.path, asFloat, c.customScale);
   }
   int index;
   if (choice(v, f.path, f.choices, index))
@@ -456,9 +520,7 @@ Status readMaskFill(const FieldSpec& f, const JsonValue& v, const Tensors&, Atte
     return {};
   }
   if (!v.isNumber()) return fieldError(f.path, "not-inf-or-number", {{"field", f.path}, {"got", describeJson(v)}});
-  double fill;
-  if (Status s = finiteNumber(v, f.path, fill)) return s;
-  return float32Number(fill, f.path, c.maskFill);
+  return float32Value(v, f.path, c.maskFill);
 }
 std::string writeMaskFill(const AttentionConfig& c) {
   return std::isinf(c.maskFill) ? "\"-inf\"" : formatNumber(c.maskFill);
@@ -784,6 +846,7 @@ const std::vector<FieldSpec>& configSchema() {
 Status parseConfig(const JsonValue& root, const Tensors& tensors, AttentionConfig& config) {
   config = AttentionConfig{};
   if (Status s = expectType(root, JsonValue::Type::Object, "config")) return s;
+  if (Status s = checkSurrogates(root)) return s;
   if (Status s = checkMembers(root, "")) return s;
   std::string givenOneOf[2];  // the field given in each exclusive group ("input", "context")
   const SchemaShape& shape = schemaShape();

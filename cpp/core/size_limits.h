@@ -16,9 +16,10 @@ constexpr int64_t kMaxAdditiveHidden = 1024;     // additiveHidden
 // The additive score's tanh terms, B·H·S·S_kv·additiveHidden (each a few
 // floating-point operations and a tanh): about a second of work.
 constexpr int64_t kMaxAdditiveTerms = int64_t{1} << 26;
-// All intermediates of one run together (X, weights, Q/K/V, the five
-// [B,H,S,S_kv] score tensors, averagedWeights, mask, the additive score's
-// projections, context, concat, output).
+// What one run allocates together (intermediateBytes in attention.h): X,
+// the embedding table, the weights, Q|K|V, the tensors it keeps (a
+// [B,H,S,S_kv] stage only when asked for) and the scratch its kernels work in
+// (one head's [S,S_kv] scores, the mask, the concat, ...).
 constexpr int64_t kMaxIntermediateBytes = int64_t{512} << 20;
 // The config itself: its JSON text, the values in that text (each becomes a
 // parsed node of about 100 bytes), and the explicit values given as typed arrays.

@@ -23,19 +23,24 @@ std::string shapeText(const std::vector<int64_t>& shape) {
   return s + "]";
 }
 
+namespace {
+
+// s cut at 40 characters ("..." after it), never inside a UTF-8 sequence.
+std::string cut(std::string s) {
+  if (s.size() <= 40) return s;
+  size_t end = 40;
+  // Back up to the start of a UTF-8 sequence: continuation bytes are 10xxxxxx.
+  while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
+  return s.substr(0, end) + "...";
+}
+
+}  // namespace
+
 std::string describeJson(const JsonValue& value) {
   switch (value.type()) {
-    case JsonValue::Type::Number: return formatNumber(value.number());
-    case JsonValue::Type::String: {
-      std::string s = value.string();
-      if (s.size() > 40) {
-        size_t cut = 40;
-        // Back up to the start of a UTF-8 sequence: continuation bytes are 10xxxxxx.
-        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-        s = s.substr(0, cut) + "...";
-      }
-      return "\"" + s + "\"";
-    }
+    case JsonValue::Type::Number:
+      return value.isBeyondDouble() ? cut(value.numberText()) : formatNumber(value.number());
+    case JsonValue::Type::String: return "\"" + cut(value.string()) + "\"";
     default: return JsonValue::typeName(value.type());
   }
 }

@@ -143,28 +143,6 @@ Status validateConfig(const AttentionConfig& c) {
   return checkEdits(c.embeddingEdits, kMaxVocab, c.dModel);
 }
 
-int64_t intermediateBytes(const AttentionConfig& c, const RunSizes& s) {
-  const int64_t d = c.dModel, h = c.numHeads;
-  const int64_t sequences = s.batch * (s.queryLen + (c.isCrossAttention() ? s.keyLen : 0)) * d;  // X, X_context
-  const int64_t table = s.vocabSize * d;
-  const int64_t weights = 4 * d * d + 4 * d;
-  const int64_t projections = s.batch * (s.queryLen + 2 * s.keyLen) * d;  // Q, K, V
-  // scores, scaled, masked, weights, dropped, and capped, biased when on
-  const int64_t scoreTensors = (5 + (c.softcap ? 1 : 0) + (c.alibi ? 1 : 0)) * s.batch * h * s.queryLen * s.keyLen;
-  const int64_t mask = (2 + (c.alibi ? h : 0)) * s.batch * s.queryLen * s.keyLen;  // mask, averagedWeights, alibiBias
-  // Q_norm, K_norm, Q_rope, K_rope, ropeAngles, sinkWeights
-  const int64_t variants = (c.qkNorm ? projections : 0) +
-                           (c.ropeStyle != RopeStyle::None ? projections + s.queryLen * d : 0) +
-                           (c.sinkLogit ? s.batch * h * s.queryLen : 0);
-  const int64_t outputs = 3 * s.batch * s.queryLen * d;  // context, concat, output
-  // W_a, U_a, v_a, and q·W_a [B, H, S, hidden], k·U_a [B, H, S_kv, hidden].
-  const int64_t additive =
-      c.score != ScoreKind::Additive
-          ? 0
-          : (2 * (d / h) + 1) * c.additiveHidden + s.batch * h * (s.queryLen + s.keyLen) * c.additiveHidden;
-  return 4 * (sequences + table + weights + projections + scoreTensors + mask + outputs + additive + variants);
-}
-
 int64_t additiveTerms(const AttentionConfig& c, const RunSizes& s) {
   if (c.score != ScoreKind::Additive) return 0;
   return s.batch * c.numHeads * s.queryLen * s.keyLen * c.additiveHidden;
@@ -200,11 +178,13 @@ Status validateSizes(const AttentionConfig& c, const RunSizes& s) {
   if (terms > kMaxAdditiveTerms)
     return fieldError("additiveHidden", "additive-too-large",
                       {{"terms", str(terms)}, {"limit", str(kMaxAdditiveTerms)}});
-  const int64_t bytes = intermediateBytes(c, s);
-  if (bytes > kMaxIntermediateBytes)
-    return fieldError("dModel", "memory-limit",
-                      {{"need", str(bytes >> 20)}, {"limit", str(kMaxIntermediateBytes >> 20)}});
   return {};
+}
+
+Status checkIntermediateBytes(int64_t bytes) {
+  if (bytes <= kMaxIntermediateBytes) return {};
+  return fieldError("dModel", "memory-limit",
+                    {{"need", str(bytes >> 20)}, {"limit", str(kMaxIntermediateBytes >> 20)}});
 }
 
 }  // namespace attention_lab

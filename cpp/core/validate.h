@@ -27,14 +27,15 @@ struct RunSizes {
 // v_a [additiveHidden].
 std::vector<int64_t> weightShape(const AttentionConfig& config, const std::string& name);
 
-// Bytes of every intermediate the run keeps (float32).
-int64_t intermediateBytes(const AttentionConfig& config, const RunSizes& sizes);
-
 // The tanh terms of the additive score, B·H·S·S_kv·additiveHidden (0 for dot scores).
 int64_t additiveTerms(const AttentionConfig& config, const RunSizes& sizes);
 
-// Limits on B, S, S_kv, the vocab, the additive score's work and the total
-// memory; embedding.values shape.
+// Limits on B, S, S_kv, the vocab and the additive score's work;
+// embedding.values shape.
 Status validateSizes(const AttentionConfig& config, const RunSizes& sizes);
+
+// The memory budget: `bytes` (a run's, intermediateBytes in attention.h)
+// within kMaxIntermediateBytes, else the error that says what it needs.
+Status checkIntermediateBytes(int64_t bytes);
 
 }  // namespace attention_lab

@@ -230,15 +230,51 @@ std::vector<std::string> weightNames(const AttentionConfig& config) {
   return names;
 }
 
-WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
-  const std::vector<std::string> names = weightNames(config);
-  bool everyValueGiven = true;
+namespace {
+
+// Whether the explicit values give every number of the weights stage (then nothing is drawn).
+bool everyValueGiven(const AttentionConfig& config, const std::vector<std::string>& names) {
   for (const std::string& name : names) {
     const auto given = config.weightValues.find(name);
-    everyValueGiven = everyValueGiven && given != config.weightValues.end() && given->second.complete();
+    if (given == config.weightValues.end() || !given->second.complete()) return false;
   }
+  return true;
+}
+
+int64_t floatsOf(const AttentionConfig& config, const std::vector<std::string>& names) {
+  int64_t floats = 0;
+  for (const std::string& name : names) {
+    int64_t count = 1;
+    for (int64_t n : weightShape(config, name)) count *= n;
+    floats += count;
+  }
+  return floats;
+}
+
+}  // namespace
+
+int64_t weightFloats(const AttentionConfig& config) {
+  const std::vector<std::string> names = weightNames(config);
+  const int64_t set = floatsOf(config, names);
+  if (everyValueGiven(config, names)) return set;
+  const int64_t drawn = floatsOf(config, drawnWeightNames(config));
+  // The draw's largest temporary besides the set: a Linear's [out, in] weight (and bias) before it is
+  // transposed into place; the cloned Linear kept beside its draw; nn.MultiheadAttention's out_proj
+  // kept beside its [3D, D] in_proj and one [D, D] block of it; the additive score's [hidden, headDim].
+  const int64_t d = config.dModel, headDim = d / config.numHeads, hidden = config.additiveHidden;
+  const int64_t scratch = std::max(config.init == WeightInit::TorchMha            ? 5 * d * d
+                                   : config.init == WeightInit::TorchLinearClones ? 2 * d * d + 2 * d
+                                                                                  : d * d + d,
+                                   config.score == ScoreKind::Additive ? headDim * hidden + 2 * hidden : 0);
+  // The cache copies the drawn set once the draw's temporaries are freed.
+  const int64_t cached = static_cast<size_t>(drawn) <= kMaxCachedFloats ? drawn : 0;
+  return set + std::max(scratch, cached);
+}
+
+WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
+  const std::vector<std::string> names = weightNames(config);
   WeightSet w;
-  if (!everyValueGiven) w = drawWeightsCached(config, generator);
+  if (!everyValueGiven(config, names)) w = drawWeightsCached(config, generator);
   // Given or edited tensors the init does not make, and every tensor when nothing is drawn, start at 0.
   for (const std::string& name : names)
     if (!w.count(name)) w[name] = zeros(weightShape(config, name));

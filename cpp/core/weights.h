@@ -23,4 +23,9 @@ std::vector<std::string> weightNames(const AttentionConfig& config);
 // indices were checked by validateConfig.
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator);
 
+// The floats initWeights allocates at most at once, for the memory budget:
+// every tensor of the set, and the larger of the draw's temporaries and the
+// copy of the drawn set the draw cache keeps (draw_cache.h).
+int64_t weightFloats(const AttentionConfig& config);
+
 }  // namespace attention_lab

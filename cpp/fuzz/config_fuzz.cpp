@@ -5,7 +5,8 @@
 // The text is parsed with a few typed arrays beside it ({"$tensor": k}), as
 // the JS API sends them. A config that parses is run when the run is small
 // (estimated from its sizes, so an input stays around a few milliseconds);
-// a larger one only goes through validateConfig and validateSizes. Besides
+// a larger one only goes through validateConfig, validateSizes and the memory
+// budget (intermediateBytes). Besides
 // "no crash, no sanitizer report", every input must satisfy:
 //   - an error names a field (the config, a schema path, or the unknown
 //     member it is about) and says something; its code is in the catalog, its
@@ -723,7 +724,8 @@ void check(const std::string& text) {
   if (p.sized && p.cost > kMaxRunCost) {
     // Too slow to run here: only the checks that come before the arithmetic.
     if (Status error = validateConfig(config)) return checkError(error, json);
-    if (Status error = validateSizes(config, p.sizes)) checkError(error, json);
+    if (Status error = validateSizes(config, p.sizes)) return checkError(error, json);
+    if (Status error = checkIntermediateBytes(intermediateBytes(config, p.sizes))) checkError(error, json);
     return;
   }
   AttentionResult result;

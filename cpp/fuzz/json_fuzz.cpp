@@ -6,7 +6,8 @@
 //   - parse again with maxValues = its number of values, and fail with
 //     tooManyValues with one fewer,
 //   - round-trip: written back as JSON (strings by jsonQuote, numbers with 17
-//     digits), it parses to the same tree, bit for bit.
+//     digits, or as written when beyond a double), it parses to the same tree,
+//     bit for bit.
 // A rejected document must have an error "line L, column C: ...", and a
 // duplicateKeyPath only for a duplicate key.
 #include <algorithm>
@@ -47,6 +48,7 @@ std::string write(const JsonValue& v) {
     case JsonValue::Type::Null: return "null";
     case JsonValue::Type::Bool: return v.boolean() ? "true" : "false";
     case JsonValue::Type::Number: {
+      if (v.isBeyondDouble()) return v.numberText();
       char buffer[32];
       std::snprintf(buffer, sizeof buffer, "%.17g", v.number());
       return buffer;
@@ -75,7 +77,7 @@ bool same(const JsonValue& a, const JsonValue& b) {
     case JsonValue::Type::Bool: return a.boolean() == b.boolean();
     case JsonValue::Type::Number: {
       const double x = a.number(), y = b.number();
-      return std::memcmp(&x, &y, sizeof x) == 0;
+      return std::memcmp(&x, &y, sizeof x) == 0 && a.numberText() == b.numberText();
     }
     case JsonValue::Type::String: return a.string() == b.string();
     case JsonValue::Type::Array:

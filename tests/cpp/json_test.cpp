@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "text_format.h"
+
 namespace attention_lab {
 namespace {
 
@@ -121,21 +123,31 @@ TEST(JsonString, SurrogatePairsBecomeOneCodePoint) {
   EXPECT_EQ(stringOf(R"("x\uD83D\uDE00y")"), "x\xF0\x9F\x98\x80y");
 }
 
-TEST(JsonString, LoneSurrogatesAreRejected) {
-  // A lone surrogate has no UTF-8 form: an error at its escape rather than a silent U+FFFD.
-  EXPECT_EQ(errorOf(R"("\uD800")"),
-            "line 1, column 2: lone surrogate \\uD800: a high surrogate must be followed by a low surrogate "
-            "(\\uDC00-\\uDFFF)");
-  EXPECT_EQ(errorOf(R"("\uDC00")"),
-            "line 1, column 2: lone surrogate \\uDC00: a low surrogate must follow a high surrogate "
-            "(\\uD800-\\uDBFF)");
-  EXPECT_ERROR(R"("ab\uD83Dcd")", "line 1, column 4: lone surrogate \\uD83D");
-  EXPECT_ERROR(R"("\uD83D\u0041")", "line 1, column 2: lone surrogate \\uD83D");
-  EXPECT_ERROR(R"("\uD83D\uD83D\uDE00")", "line 1, column 2: lone surrogate \\uD83D");
-  EXPECT_ERROR(R"("\uDE00\uD83D")", "line 1, column 2: lone surrogate \\uDE00");
-  EXPECT_ERROR(R"("\uD83D\n")", "lone surrogate \\uD83D");
-  EXPECT_ERROR(R"("\uD83D)", "lone surrogate \\uD83D");
-  EXPECT_ERROR(R"({"k\uDFFF": 1})", "line 1, column 4: lone surrogate \\uDFFF");
+TEST(JsonString, LoneSurrogatesKeepTheirThreeByteForm) {
+  // A lone surrogate is no character and has no UTF-8 form. The reader keeps it as the 3 bytes its code
+  // point would take (ED A0 80 for U+D800: generalized UTF-8), the form the JS API sends a raw one in, so
+  // that the config's reader names the field that holds it (schema.cpp) rather than a line and column.
+  EXPECT_EQ(stringOf(R"("\uD800")"), "\xED\xA0\x80");
+  EXPECT_EQ(stringOf(R"("\udc00")"), "\xED\xB0\x80");
+  EXPECT_EQ(stringOf(R"("ab\uD83Dcd")"),
+            "ab\xED\xA0\xBD"
+            "cd");
+  // Only a high surrogate followed by a low one is a pair; anything else after it is read on its own.
+  EXPECT_EQ(stringOf(R"("\uD83D\u0041")"),
+            "\xED\xA0\xBD"
+            "A");
+  EXPECT_EQ(stringOf(R"("\uD83D\uD83D\uDE00")"), "\xED\xA0\xBD\xF0\x9F\x98\x80");
+  EXPECT_EQ(stringOf(R"("\uDE00\uD83D")"), "\xED\xB8\x80\xED\xA0\xBD");
+  EXPECT_EQ(stringOf(R"("\uD83D\n")"), "\xED\xA0\xBD\n");
+  EXPECT_EQ(parsed(R"({"k\uDFFF": 1})").members().at(0).first, "k\xED\xBF\xBF");
+  // The same bytes written raw are kept as they are.
+  EXPECT_EQ(stringOf("\"a\xED\xA0\x80"
+                     "b\""),
+            "a\xED\xA0\x80"
+            "b");
+  // The escape after a high surrogate is still an escape of its own, checked as one.
+  EXPECT_ERROR(R"("\uD83D\u12")", "line 1, column 8: invalid \\u escape: expected 4 hex digits");
+  EXPECT_ERROR(R"("\uD83D)", "line 1, column 1: unterminated string");
 }
 
 TEST(JsonString, RawUtf8PassesThroughUnchanged) {
@@ -257,12 +269,23 @@ TEST(JsonNumber, RejectsWhatJsonDoesNotAllow) {
   EXPECT_ERROR("-Infinity", "NaN and Infinity are not JSON numbers");
 }
 
-TEST(JsonNumber, BeyondTheRangeOfADoubleIsAnError) {
-  // JavaScript's JSON.parse would give Infinity; a config cannot use it, so say so where it is written.
-  EXPECT_EQ(errorOf("1e400"), "line 1, column 1: the number 1e400 is out of range (the largest is about 1.8e308)");
-  EXPECT_ERROR("[0, -1e400]", "line 1, column 5: the number -1e400 is out of range");
-  EXPECT_ERROR("1.8e308", "out of range");
-  EXPECT_ERROR("1" + std::string(400, '0'), "out of range");
+TEST(JsonNumber, BeyondTheRangeOfADoubleKeepsItsText) {
+  // JavaScript's JSON.parse gives Infinity. The reader keeps the number as ±infinity with its text, so that
+  // the config's reader names the field it is in and the number as written (schema.cpp), not a line and
+  // column of the text.
+  EXPECT_EQ(numberOf("1e400"), INFINITY);
+  EXPECT_EQ(describeJson(parsed("1e400")), "1e400");
+  const JsonValue list = parsed("[0, -1e400, 1.8e308, 1" + std::string(400, '0') + "]");
+  ASSERT_EQ(list.array().size(), 4u);
+  EXPECT_EQ(list.array()[1].number(), -INFINITY);
+  EXPECT_EQ(describeJson(list.array()[1]), "-1e400");
+  EXPECT_EQ(describeJson(list.array()[2]), "1.8e308");
+  // A long one is cut for messages, as a long string is.
+  EXPECT_EQ(describeJson(list.array()[3]), "1" + std::string(39, '0') + "...");
+  // The largest double is an ordinary number; so is one that underflows (to 0, as JSON.parse reads it).
+  EXPECT_EQ(numberOf("1.7976931348623157e308"), 1.7976931348623157e308);
+  EXPECT_EQ(describeJson(parsed("1.7976931348623157e308")), "1.7976931348623157e+308");
+  EXPECT_EQ(numberOf("1e-400"), 0);
 }
 
 // ---- structure ------------------------------------------------------------------

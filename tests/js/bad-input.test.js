@@ -69,6 +69,33 @@ const NON_FINITE = [
   ['-Infinity', -Infinity],
 ];
 
+// Numbers beyond the range of a double exist only in JSON text: JS (and JSON.parse) make them Infinity. A
+// case that holds one runs as JSON text with the number written as it is (engineInput).
+class NumberText {
+  constructor(text) {
+    this.text = text;
+  }
+}
+const BEYOND_DOUBLE = [
+  ['1e400 (beyond a double, in JSON text)', new NumberText('1e400')],
+  ['-1e400 (beyond a double, in JSON text)', new NumberText('-1e400')],
+  ['a 400-digit number (in JSON text)', new NumberText(`1${'0'.repeat(400)}`)],
+];
+
+const holdsNumberText = (value) =>
+  value instanceof NumberText ||
+  (value !== null &&
+    typeof value === 'object' &&
+    !ArrayBuffer.isView(value) &&
+    Object.values(value).some(holdsNumberText));
+
+/** The config as a case sends it: as it is, or as JSON text when it holds a NumberText. */
+function engineInput(config) {
+  if (!holdsNumberText(config)) return config;
+  const json = JSON.stringify(config, (key, value) => (value instanceof NumberText ? `\u0000${value.text}` : value));
+  return json.replace(/"\\u0000([^"]*)"/g, '$1');
+}
+
 // ---- matrices ---------------------------------------------------------------------
 
 /** rows × cols zeros (a vector of cols when rows is 0) with `x` at `at`. */
@@ -100,6 +127,7 @@ const BAD_ENTRIES = [
   ['-1e39 (no float32)', -1e39],
   ['just above float32 (3.5e38)', 3.5e38],
   ['1e300', 1e300],
+  ...BEYOND_DOUBLE,
 ];
 
 // ---- the generator ------------------------------------------------------------------
@@ -149,6 +177,7 @@ function badValues(field) {
       add('-1e300', -1e300);
       add('1e39', 1e39);
       for (const [label, value] of NON_FINITE) add(label, value);
+      for (const [label, value] of BEYOND_DOUBLE) add(label, value);
       break;
     }
     case 'boolean':
@@ -171,6 +200,7 @@ function badValues(field) {
       add('an unknown value', 'bogus');
       add('an empty string', '');
       add('a choice with a space', ` ${field.choices[0]}`);
+      add('a choice with a lone surrogate', `${field.choices[0]}\uD800`);
       for (const choice of field.choices) {
         const variant = caseVariant(field, choice);
         if (variant) add(`case variant "${variant}"`, variant);
@@ -185,6 +215,7 @@ function badValues(field) {
       ]);
       add('an unknown value', 'bogus');
       add('an empty string', '');
+      add('a choice with a lone surrogate', `${field.choices[0]}\uDC00`);
       for (const choice of field.choices) {
         const variant = caseVariant(field, choice);
         if (variant) add(`case variant "${variant}"`, variant);
@@ -196,6 +227,7 @@ function badValues(field) {
       add('-1e39 (no float32)', -1e39);
       add('1e300', 1e300);
       add('-1e300', -1e300);
+      for (const [label, value] of BEYOND_DOUBLE) add(label, value);
       break;
     }
     case 'string': {
@@ -206,6 +238,9 @@ function badValues(field) {
         ['an empty array', []],
         ['an array of a sentence', ['the cat']],
       ]);
+      // Half of a UTF-16 pair, no character: named, never paired with the next character or replaced.
+      add('a lone surrogate', 'the\uD800cat sat', field.path);
+      add('a lone low surrogate last', 'the cat\uDC00', field.path);
       if (field.oneOf) {
         // A sentence: at least one token, at most tokensPerSequence.
         add('an empty sentence', '');
@@ -226,6 +261,7 @@ function badValues(field) {
       add('null inside', [null]);
       add('an array inside', [['the']]);
       add('an object inside', ['the', {}]);
+      add('a lone surrogate in the second', ['the cat', 'a\uDBFF'], `${field.path}[1]`, undefined, 2);
       if (field.oneOf) {
         // Sentences: a batch of at most `batch`, each with tokens. A context batch of two
         // goes with two query sentences (one context per query sentence).
@@ -283,6 +319,7 @@ function badValues(field) {
             ['a string', '4'],
             ['null', null],
             ...NON_FINITE,
+            ...BEYOND_DOUBLE,
           ]) {
             add(`${key}[${i}] ${label}`, { [key]: at(x) }, `${field.path}.${key}[${i}]`);
           }
@@ -308,6 +345,7 @@ function badValues(field) {
       add('a number token', [['the', 1]], `${field.path}[0][1]`);
       add('a null token', [[null]], `${field.path}[0][0]`);
       add('an array token', [[['the']]], `${field.path}[0][0]`);
+      add('a token with a lone surrogate', [['the', 'c\uDFFF']], `${field.path}[0][1]`);
       for (const [label, token] of [
         ['a space', 'the cat'],
         ['a tab', 'the\tcat'],
@@ -380,6 +418,8 @@ function badValues(field) {
       ]);
       add('an unknown name', { W_X: filled(D, D) }, `${field.path}.W_X`);
       add('an empty name', { '': filled(D, D) }, `${field.path}.`);
+      // A key is no field: the object that holds it is named.
+      add('a name with a lone surrogate', { 'W_Q\uD800': filled(D, D) }, field.path);
       const first = field.choices[0];
       add(
         `a case variant "${first.toLowerCase()}"`,
@@ -437,6 +477,7 @@ function badValues(field) {
         : [['', -1, VOCAB, true]];
       if (isMap) {
         add('an unknown name', { W_X: [[0, 0, 1]] }, `${field.path}.W_X`);
+        add('a name with a lone surrogate', { 'W_Q\uD800': [[0, 0, 1]] }, field.path);
         const first = field.choices[0];
         add(
           `a case variant "${first.toLowerCase()}"`,
@@ -470,6 +511,7 @@ function badValues(field) {
           ['a string', 'x'],
           ['NaN', NaN],
           ['1e300', 1e300],
+          ...BEYOND_DOUBLE,
         ]) {
           add(`${pre}column ${label}`, wrap([good, edit(0, col, 1)]), undefined, `${path}[1]`);
         }
@@ -480,19 +522,23 @@ function badValues(field) {
             ['0.5', 0.5],
             ['NaN', NaN],
             ['1e300', 1e300],
+            ...BEYOND_DOUBLE,
             ['null', null],
             ['true', true],
           ]) {
             add(`${pre}row ${label}`, wrap([good, edit(row, 0, 1)]), undefined, `${path}[1]`);
           }
-          if (tokens) add('row an unknown token', wrap([good, edit('dog', 0, 1)]), undefined, `${path}[1]`);
-          else
+          if (tokens) {
+            add('row an unknown token', wrap([good, edit('dog', 0, 1)]), undefined, `${path}[1]`);
+            add('row a token with a lone surrogate', wrap([good, edit('cat\uDC00', 0, 1)]), `${path}[1][0]`);
+          } else {
             add(
               `${pre}row a token (only embedding rows take tokens)`,
               wrap([good, edit('cat', 0, 1)]),
               undefined,
               `${path}[1]`,
             );
+          }
         }
         needs = undefined;
       }
@@ -657,7 +703,7 @@ describe('bad-input matrix (generated from the schema)', () => {
 
   test.each(CASES)('$id', async (c) => {
     stats.start ??= performance.now();
-    const { error, ms } = attempt(c.config, c.surface);
+    const { error, ms } = attempt(engineInput(c.config), c.surface);
     stats.tried++;
     stats.ms += ms;
     if (ms > stats.slowest.ms) stats.slowest = { ms, id: c.id };
@@ -875,6 +921,83 @@ describe('1e39 at every numeric entry point: an error naming the field, never a 
     expect(error.message).toContain(field);
     expect(error.message).toMatch(wording);
     expectReferenceStillComputes();
+  });
+});
+
+describe('a number beyond a double in JSON text: an error on its field (out of range, or not float32)', () => {
+  // The JSON reader used to refuse it on "config" with a line and column; JSON.parse would make it Infinity.
+  const digits = '9'.repeat(100_000);
+  const cases = [
+    ['dModel', '{"text": "a b", "dModel": 1e400}', 'out-of-range', '1e400'],
+    ['seed', `{"text": "a b", "seed": ${digits}}`, 'out-of-range', `${'9'.repeat(40)}...`],
+    ['rope.base', '{"text": "a b", "rope": {"style": "rotate-half", "base": 1e999}}', 'out-of-range', '1e999'],
+    ['sinkLogit', '{"text": "a b", "sinkLogit": -1e400}', 'out-of-range', '-1e400'],
+    ['input.randn[1]', '{"input": {"randn": [1, 1e400, 8]}}', 'out-of-range', '1e400'],
+    ['scale', '{"text": "a b", "scale": 1e400}', 'not-float32', '1e400'],
+    ['weights.values.b_K[1]', '{"text": "a b", "weights": {"values": {"b_K": [1, -2e308]}}}', 'not-float32', '-2e308'],
+  ];
+
+  test.each(cases)('%s', (field, json, code, got) => {
+    expect(lab.jsonError(json), 'valid JSON: the number is only too large for its field').toBeNull();
+    const { error } = attempt(json);
+    expect(error).toBeInstanceOf(AttentionConfigError);
+    expect({ field: error.field, code: error.code, got: error.params.got }).toEqual({ field, code, got });
+    expect(error.message).toContain(`${field} (${got})`);
+    expect(codeProblems(error)).toEqual([]);
+    expectReferenceStillComputes();
+  });
+});
+
+describe('a lone surrogate: one error naming its field, from an object and from JSON text, raw or escaped', () => {
+  // Half of a UTF-16 pair is no character. Embind's std::string conversion paired a raw one in JSON text
+  // with the next character ("a\uD800b" became "a\u{10062}"; last in a string, it swallowed the quote),
+  // the JSON reader refused the \uD800 escape on "config", and an object's became U+FFFD.
+  const cases = [
+    ['text', { text: 'a\uD800b c' }, 'U+D800'],
+    ['text', { text: 'a b\uDC00' }, 'U+DC00'], // last before the closing quote
+    ['texts[1]', { texts: ['a b', '\uDBFFc'] }, 'U+DBFF'],
+    ['tokens[0][0]', { tokens: [['\uDFFF']] }, 'U+DFFF'],
+    ['contextText', { text: 'a', contextText: 'x\uD83D y' }, 'U+D83D'],
+    ['config', { text: 'a', 'te\uD800xt': 'b' }, 'U+D800'], // a key: the object that holds it
+  ];
+  /** The config as JSON text: JSON.stringify writes a lone surrogate as an escape (\ud800); `raw` puts it back. */
+  const jsonText = (config, raw) => {
+    const escaped = JSON.stringify(config);
+    return raw
+      ? escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+      : escaped;
+  };
+
+  test.each(cases)('%s: %j', (field, config, surrogate) => {
+    for (const [form, input] of [
+      ['object', config],
+      ['JSON text, raw', jsonText(config, true)],
+      ['JSON text, escaped', jsonText(config, false)],
+    ]) {
+      const { error } = attempt(input);
+      expect(error, form).toBeInstanceOf(AttentionConfigError);
+      expect({ form, field: error.field, code: error.code, params: error.params }).toEqual({
+        form,
+        field,
+        code: 'lone-surrogate',
+        params: { field, surrogate },
+      });
+      expect(error.message).toContain(`${field} holds a lone surrogate (${surrogate})`);
+      expect(codeProblems(error)).toEqual([]);
+    }
+    expectReferenceStillComputes();
+  });
+
+  test('a surrogate pair is one character in every form', () => {
+    const config = { text: 'a 😀b c', tokenizer: 'chars' };
+    for (const input of [config, JSON.stringify(config), JSON.stringify(config).replace('😀', '\\ud83d\\ude00')])
+      expect(lab.run(input, { tensors: ['output'] }).tokens).toEqual([['a', '😀', 'b', 'c']]);
+  });
+
+  test('lab.jsonError takes a raw lone surrogate as the JSON it is', () => {
+    expect(lab.jsonError('{"text": "a\uD800b c"}')).toBeNull();
+    expect(lab.jsonError('{"text": "a b\uDC00"}')).toBeNull();
+    expect(lab.jsonError('{"text": \uD800}').message).toContain('line 1, column 10: unexpected character U+D800');
   });
 });
 

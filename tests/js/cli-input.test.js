@@ -3,13 +3,22 @@
 // stderr, nothing on stdout, no stack trace. And negative numbers as flag
 // values: "--mask-fill -1e9" is one flag with its value, not two flags.
 import { describe, expect, test } from 'vitest';
-import { FIELDS, SCHEMA, isScalar } from '../../web/model/schema.js';
+import { FIELDS, SCHEMA, isScalar, setPath } from '../../web/model/schema.js';
 import { above, below, caseVariant, choiceNumbers, fractionNear, nextDown, nextUp } from './edges.js';
 import { run } from './cli-run.js';
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const BASE_TEXT = 'the cat sat on the mat';
 const D = 8;
 const LIMITS = SCHEMA.limits;
+// Numbers beyond the range of a double, as a flag or the config file writes them: [label, text].
+const BEYOND_DOUBLE = [
+  ['1e400 (beyond a double)', '1e400'],
+  ['-1e400 (beyond a double)', '-1e400'],
+  ['a 400-digit number', `1${'0'.repeat(400)}`],
+];
+const NUMERIC = new Set(['integer', 'seed', 'number', 'enum|number']);
 
 /**
  * The bad flag texts of one field: [label, args]. An empty value of a field
@@ -38,6 +47,7 @@ function badFlags(field) {
         add('a fraction near max', String(fractionNear(field.min, field.max)));
       }
       add('1e300', '1e300');
+      for (const [label, text] of BEYOND_DOUBLE) add(label, text);
       for (const x of ['NaN', 'Infinity', '-Infinity']) add(x, x);
       break;
     case 'enum':
@@ -67,6 +77,7 @@ function badFlags(field) {
       add('1e39 (no float32)', '1e39');
       add('-1e39 (no float32)', '-1e39');
       add('1e300', '1e300');
+      for (const [label, text] of BEYOND_DOUBLE) add(label, text);
       break;
     }
     case 'boolean':
@@ -80,6 +91,7 @@ function badFlags(field) {
         add('an empty sentence', '');
         add('only whitespace', '  ');
         add(`${LIMITS.tokensPerSequence + 1} tokens`, 'w '.repeat(LIMITS.tokensPerSequence + 1).trim());
+        add('a lone surrogate', 'the\uD800cat sat');
       }
       break;
     // The other fields take JSON (bad-input.test.js walks them in depth): one wrong type, one bad inside.
@@ -173,6 +185,65 @@ describe('CLI: bad flag values (generated from the schema), for the run, decode 
       names.some((name) => out.stderr.includes(name)),
       `stderr names ${names.join(' or ')}: ${out.stderr}`,
     ).toBe(true);
+  });
+});
+
+describe('CLI: a lone surrogate in the config names its field', () => {
+  // As lab.run says it: the JSON reader keeps a \uD800 escape for the field's reader to name.
+  test.concurrent.each([
+    ['an escape in the file', '{"text": "a\\ud800b c"}'],
+    ['a raw one in the file', '{"text": "a\uD800b c"}'],
+    ['a raw one last in the file', '{"text": "a b\uD800"}'],
+  ])('%s', async (_, json) => {
+    const out = await run(['--config', '-', '--tensors', 'output'], json);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain('attention-lab: text holds a lone surrogate (U+D800)');
+    expect(out.status).toBe(3);
+  });
+});
+
+describe('CLI: a number beyond a double, in the config file or a flag, is named on its field', () => {
+  // JSON.parse makes it Infinity: the CLI keeps its text, so the engine says what lab.run of the JSON text says.
+  /** The config file: the base config with `text` written as the number at `path`. */
+  const fileWith = (path, text) => {
+    const config = { text: BASE_TEXT, dModel: D, numHeads: 2 };
+    setPath(config, path, '\u0000');
+    return JSON.stringify(config).replace('"\\u0000"', text);
+  };
+  const shown = (text) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+  const cases = FIELDS.filter((field) => NUMERIC.has(field.type)).flatMap((field) =>
+    BEYOND_DOUBLE.map(([label, text]) => ({ id: `${field.path} ← ${label}`, field, text })),
+  );
+
+  test.concurrent.each(cases)('the file: $id', async ({ field, text }) => {
+    const out = await run(['--config', '-', '--tensors', 'output'], fileWith(field.path, text));
+    expect(out.stdout).toBe('');
+    // "dModel (1e400) must be between 1 and 4096", "scale (1e400) does not fit in float32"
+    expect(out.stderr).toMatch(new RegExp(`^attention-lab: ${escapeRegExp(`${field.path} (${shown(text)})`)} `));
+    expect(out.status).toBe(3);
+  });
+
+  test.concurrent.each([
+    [['--d-model', '1e400'], 'dModel (1e400) must be between 1 and 4096'],
+    [['--seed', '9'.repeat(100_000)], `seed (${'9'.repeat(40)}...) must be between 0 and 9007199254740992`],
+    [['--rope', 'rotate-half', '--rope-base', '1e999'], 'rope.base (1e999) must be between 1 and 1000000000'],
+    [['--scale', '-1e400'], 'scale (-1e400) does not fit in float32'],
+  ])('the flags %j', async (flags, message) => {
+    const out = await run(['--text', BASE_TEXT, '--tensors', 'output', ...flags]);
+    expect(out.stderr).toContain(`attention-lab: ${message}`);
+    expect(out.status).toBe(3);
+  });
+
+  test.concurrent('a 100,000-digit seed in the file', async () => {
+    const out = await run(['--config', '-', '--tensors', 'output'], fileWith('seed', '9'.repeat(100_000)));
+    expect(out.stderr).toContain(`attention-lab: seed (${'9'.repeat(40)}...) must be between 0 and 9007199254740992`);
+    expect(out.status).toBe(3);
+  });
+
+  test.concurrent('a flag overrides the file: its number beyond a double is not read', async () => {
+    const out = await run(['--config', '-', '--tensors', 'output', '--d-model', '4'], fileWith('dModel', '1e400'));
+    expect(out.stderr).toBe('');
+    expect(JSON.parse(out.stdout).settings.dModel).toBe(4);
   });
 });
 

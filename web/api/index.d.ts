@@ -244,7 +244,9 @@ export interface AttentionWarning {
 export interface RunOptions {
   /**
    * Return only these tensors; the engine computes and stores only what they
-   * need (asking for `output` alone keeps no [B, H, S, S_kv] tensor at all).
+   * need (asking for `output` alone keeps no [B, H, S, S_kv] tensor at all),
+   * and its memory budget (SCHEMA.limits.intermediateBytes) counts only that:
+   * what it keeps, and the scratch it works in.
    * With nothing asked for past Q, K and V the heads are not computed, so a
    * "nan-rows" warning cannot appear. Default: every tensor.
    */

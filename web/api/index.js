@@ -68,7 +68,9 @@ const isDenseMatrix = (x) =>
  * {"$tensor": k, "shape": [...]} with the numbers in tensors[k], so a
  * 768×768 weight is copied once instead of printed and parsed. JSON has no
  * NaN or infinities, so they travel as the strings "NaN", "Infinity" and
- * "-Infinity"; the engine then names the field that holds one.
+ * "-Infinity"; the engine then names the field that holds one. A lone
+ * surrogate in a string (half of a UTF-16 pair) travels as the escape
+ * JSON.stringify writes for it (\ud800), which the engine names too.
  */
 export function encodeConfig(config) {
   if (typeof config === 'string') return { json: config, tensors: [] };
@@ -83,8 +85,6 @@ export function encodeConfig(config) {
   try {
     const json = JSON.stringify(config, (key, value) => {
       if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-      // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as every text encoder makes it.
-      if (typeof value === 'string') return value.toWellFormed();
       if (typeof value === 'bigint') return Number(value);
       if (value instanceof Float32Array || value instanceof Float64Array) return placeholder(value, [value.length]);
       if (isDenseMatrix(value) && value.length * value[0].length >= TYPED_ARRAY_MIN) {
@@ -96,6 +96,41 @@ export function encodeConfig(config) {
   } catch (error) {
     throw AttentionConfigError.of('config', 'config-not-serializable', { reason: error.message });
   }
+}
+
+// A UTF-16 unit that is half of a surrogate pair without its other half.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * JSON text as the engine receives it. Embind's std::string conversion pairs
+ * a lone surrogate with whatever unit follows it ("a\uD800b" arrived as
+ * "a\u{10062}", and one just before a closing quote swallowed the quote), so a
+ * text that holds one goes as UTF-8 bytes instead, each lone surrogate in the
+ * 3 bytes of its code point (ED A0 80 for U+D800), the form the engine's JSON
+ * reader gives a \uD800 escape: the engine names the field that holds it.
+ */
+function engineText(text) {
+  if (typeof text !== 'string' || text.isWellFormed()) return text;
+  const encoder = new TextEncoder();
+  const parts = [];
+  let start = 0;
+  for (const { index } of text.matchAll(LONE_SURROGATE)) {
+    const unit = text.charCodeAt(index);
+    parts.push(encoder.encode(text.slice(start, index)), [
+      0xe0 | (unit >> 12),
+      0x80 | ((unit >> 6) & 0x3f),
+      0x80 | (unit & 0x3f),
+    ]);
+    start = index + 1;
+  }
+  parts.push(encoder.encode(text.slice(start)));
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
 }
 
 /**
@@ -290,7 +325,7 @@ class AttentionLab {
     if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
-      outcome = call(this.#module, json, tensors);
+      outcome = call(this.#module, engineText(json), tensors);
     } catch (error) {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
       this.#module = null;
@@ -367,7 +402,7 @@ class AttentionLab {
    * field "config" or the repeated key's path), or null when it is valid.
    */
   jsonError(text) {
-    const error = this.#module.jsonError(text);
+    const error = this.#module.jsonError(engineText(text));
     return error ? new AttentionConfigError(error.field, error.message, error.code, error.params) : null;
   }
 

@@ -33,6 +33,7 @@ import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, mergeConfig } from '../model/settings.js';
+import { engineConfig, keepBeyondDouble, parseKeepingNumbers } from './number-text.js';
 import {
   STEPPER_OPTIONS,
   decodeText,
@@ -211,7 +212,10 @@ function joinNegativeValues(argv, options = OPTIONS) {
 
 const READ_ERRORS = ['ENOENT', 'EISDIR', 'EACCES']; // the reasons said in words (cli.reason.<code>)
 
-/** The --config file (or stdin) as an object, under the engine's JSON rules (duplicate keys are errors). */
+/**
+ * The --config file (or stdin) as an object, under the engine's JSON rules (duplicate keys are errors); a
+ * number in it beyond a double is kept as its text (number-text.js).
+ */
 function readConfig(path, lab, io) {
   if (path === undefined) return {};
   const name = path === '-' ? 'stdin' : path;
@@ -227,10 +231,16 @@ function readConfig(path, lab, io) {
     problem.field = problem.field === 'config' ? name : `${name}: ${problem.field}`;
     throw problem;
   }
-  return JSON.parse(text);
+  return parseKeepingNumbers(text);
 }
 
-/** The config from --config plus the flags, which override it. */
+// The fields whose flag takes a number (a number beyond a double is kept as its text).
+const NUMERIC_TYPES = new Set(['integer', 'seed', 'number', 'enum|number']);
+
+/**
+ * The config from --config plus the flags, which override it: an object, or JSON text when a number in
+ * it is beyond a double, so that the engine names it as written (number-text.js).
+ */
 function configFromArgs(values, lab, io) {
   const config = readConfig(values.config, lab, io);
   if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new CliError('not-object');
@@ -244,9 +254,12 @@ function configFromArgs(values, lab, io) {
     // A flag of an exclusive group (text, texts, input) replaces the file's choice.
     if (field.oneOf) for (const other of FIELDS) if (other.oneOf === field.oneOf) delete config[other.path];
     if (Array.isArray(given) && given.length > 1) setPath(flags, batchFieldOf(field).path, given);
-    else setPath(flags, field.path, coerce(field, Array.isArray(given) ? given[0] : given));
+    else {
+      const value = coerce(field, Array.isArray(given) ? given[0] : given);
+      setPath(flags, field.path, NUMERIC_TYPES.has(field.type) ? keepBeyondDouble(value) : value);
+    }
   }
-  return resolveWordTokenizer(mergeConfig(config, flags));
+  return engineConfig(resolveWordTokenizer(mergeConfig(config, flags)));
 }
 
 /**
@@ -465,6 +478,7 @@ export async function runCli(commandLine, io) {
     }
     if (command) return await runStepper(t, lab, command, values, selectionError, io);
     const config = configFromArgs(values, lab, io);
+    // (JSON text, with a number beyond a double, goes to the engine as it is: it refuses that number.)
     if (config.model === 'tiny') return await runTinyModel(t, lab, config, values, io);
     let result;
     try {

@@ -727,6 +727,8 @@ export default {
   'error.unknown-field': '未知字段 "{field}"',
   'error.unknown-field-did-you-mean': '未知字段 "{field}"（是否想写 "{suggestion}"？）',
   'error.unknown-name': '未知字段 "{field}"（可用：{known}）',
+  'error.lone-surrogate':
+    '{field} 含有孤立的代理项（{surrogate}），即缺了另一半的 UTF-16 代理对的一半：它不是字符；请删除它，或补全这一对',
   'error.one-of-only': '{names} 只能给出其中一个',
   'error.no-sentences': '{field} 为空：请至少给出一个句子',
   'error.empty-sentence': '{field} 为空：请至少输入一个词元',
@@ -846,15 +848,9 @@ export default {
   'error.json-number-fraction': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}："." 之后应为数字',
   'error.json-number-exponent': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}：指数部分应为数字',
   'error.json-number-invalid': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的数 {number}：不是 JSON 数',
-  'error.json-number-range':
-    '配置不是有效的 JSON：第 {line} 行第 {column} 列：数 {number} 超出范围（最大约为 1.8e308）',
   'error.json-escape-truncated':
     '配置不是有效的 JSON：第 {line} 行第 {column} 列：\\u 转义不完整，需要 4 个十六进制数字',
   'error.json-escape-hex': '配置不是有效的 JSON：第 {line} 行第 {column} 列：无效的 \\u 转义，需要 4 个十六进制数字',
-  'error.json-lone-low-surrogate':
-    '配置不是有效的 JSON：第 {line} 行第 {column} 列：孤立的代理项 {escape}：低代理项必须跟在高代理项（\\uD800-\\uDBFF）之后',
-  'error.json-lone-high-surrogate':
-    '配置不是有效的 JSON：第 {line} 行第 {column} 列：孤立的代理项 {escape}：高代理项之后必须是低代理项（\\uDC00-\\uDFFF）',
   'error.json-unterminated-string': '配置不是有效的 JSON：第 {line} 行第 {column} 列：字符串未结束，缺少结尾的引号',
   'error.json-control-char':
     '配置不是有效的 JSON：第 {line} 行第 {column} 列：字符串中有控制字符 {char}：请写成转义（\\n、\\t、\\u00XX）',

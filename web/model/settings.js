@@ -150,16 +150,17 @@ export function elementMarkup(attributes) {
   return `<attention-lab ${parts.join(' ')}></attention-lab>`;
 }
 
-/** Deep merge of plain objects: `extra` over `base` (the element's config attribute over its other attributes). */
+const isPlainObject = (value) =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * Deep merge of plain objects: `extra` over `base` (the element's config attribute over its other
+ * attributes). Anything else (an array, a typed array, a class's instance) is a value that replaces.
+ */
 export function mergeConfig(base, extra) {
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
-    const both =
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      Object.hasOwn(base, key) &&
-      typeof base[key] === 'object';
+    const both = isPlainObject(value) && Object.hasOwn(base, key) && isPlainObject(base[key]);
     // Defined, not assigned: a key "__proto__" (JSON.parse makes it an own key) stays a key, for the engine to
     // refuse as an unknown field, instead of silently becoming the object's prototype.
     Object.defineProperty(out, key, {

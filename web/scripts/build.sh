@@ -3,8 +3,9 @@
 #                       build.sh wasm     -> web/api/generated/attention-lab-wasm.js, attention-lab-tiny.js,
 #                                            the schema (schema.js, .json) and the types written from
 #                                            it (schema-types.d.ts, element-properties.d.ts)
-#                                            (+ build/wasm/gemm_wasm_check.js and
-#                                            random_wasm_check.js, run by the tests)
+#                                            (+ build/wasm/gemm_wasm_check.js,
+#                                            random_wasm_check.js and memory_budget_wasm_check.js,
+#                                            run by the tests)
 #                       build.sh native-bench -> build/native: npm run bench's native contestants
 #                                            (our engine and plain Eigen, -msse4.2 and -march=native)
 #                       build.sh wasm-bench -> build/wasm/gemm_bench.js, simd_peak.js (npm run bench)
@@ -27,7 +28,8 @@ for target in "$@"; do
       # Debian's emcc finds its JS dependencies (acorn) only through NODE_PATH.
       export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_FIND_ROOT_PATH=/usr >/dev/null
-      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm gemm_wasm_check random_wasm_check
+      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm gemm_wasm_check random_wasm_check \
+        memory_budget_wasm_check
       node web/scripts/write-schema.js
       node web/scripts/write-types.js
       ;;
