@@ -4,7 +4,7 @@
 // After a warm-up (lazy chunks, caches and the largest layout seen), the DOM
 // nodes and event listeners the renderer holds after a forced GC, and the JS
 // heap, must end where they were: what is no longer shown is released.
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
 import { settingsFromConfig } from '../../web/model/settings.js';
@@ -12,6 +12,9 @@ import { nextFrames, openPage, waitForIdle } from './browser.js';
 import { useBrowserSuite } from './suite.js';
 
 const suite = useBrowserSuite();
+// Hundreds of renders each: about a minute alone, longer beside another file on a shared 2-core machine
+// (the page's soak took over 90 s there). A hang still ends the test.
+vi.setConfig({ testTimeout: 300_000 });
 
 // What may differ between two measurements of the same state: a few nodes of a focus ring or a tooltip, a
 // listener or two of a lazily made control, and the heap's own noise (its allocator keeps free pages).
