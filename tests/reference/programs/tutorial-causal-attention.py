@@ -1,6 +1,8 @@
 # The tutorial's single causal head on a random batch. torch.manual_seed(123)
 # comes once, before torch.randn: the module's nn.Linear layers draw from the
 # generator where the batch left it.
+# (torch.randn of 40 numbers takes 56 of the generator's 32-bit outputs: the 40, then 16 more
+# that redo its last 16-wide block; the weights' draws start after those 56.)
 import torch
 
 import _tutorial_heads

@@ -2,6 +2,8 @@
 # bias), viewed as 2 heads of 3, causal, then an output nn.Linear(6, 6) with its
 # bias. One torch.manual_seed(123) before torch.randn(2, 5, 6); the module draws
 # after the batch. Its scores are divided by √d_out = √6 (the layer's width), not √3.
+# (torch.randn of 60 numbers takes 76 of the generator's 32-bit outputs: the 60, then 16 more
+# that redo its last 16-wide block; the weights' draws start after those 76.)
 import torch
 import torch.nn as nn
 

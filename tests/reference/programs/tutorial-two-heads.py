@@ -2,6 +2,8 @@
 # are concatenated. One torch.manual_seed(123) before torch.randn(2, 5, 6): the
 # heads draw after the batch, head 0's Q, K, V, then head 1's. Each head divides
 # by √6, the script's d_out, not by its own 3 columns.
+# (torch.randn of 60 numbers takes 76 of the generator's 32-bit outputs: the 60, then 16 more
+# that redo its last 16-wide block; the weights' draws start after those 76.)
 import torch
 import torch.nn as nn
 
