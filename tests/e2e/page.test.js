@@ -116,13 +116,13 @@ describe('the page', () => {
     await page.locator('#presets').scrollIntoViewIfNeeded();
     await shot(page, 'preset-tutorial');
 
-    // Chinese: the preset's sentence follows the language, the numbers stay the program's.
+    // Chinese: the tutorial's preset keeps the tutorial's own tokens, and the numbers stay the program's.
     await page.selectOption('#language', 'zh');
     await waitForIdle(page);
     const zh = presetSettings(presetByKey.get('tutorial'), 'zh');
     expect(await page.inputValue('#input-text')).toBe(zh.text);
     expect((await tableText('output'))[0][0]).toBe(formatNumber(printed, 4));
-    expect(await page.locator('#preset-note').textContent()).toContain('从前有座山');
+    expect(await page.locator('#preset-note').textContent()).toContain('Understand Attention in an Intuitive Way');
     await shot(page, 'preset-tutorial-zh');
     await page.selectOption('#language', 'en');
     await waitForIdle(page);

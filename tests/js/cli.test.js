@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import { TENSOR_NAMES } from '../../web/api/index.js';
+import { TENSOR_NAMES, loadAttentionLab } from '../../web/api/index.js';
+import { PRESETS, presetSettings } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
 import { CLI_PATH as cli, ENGLISH, run } from './cli-run.js';
 
@@ -434,4 +436,62 @@ describe('CLI: what the hostile and the unlucky meet', () => {
       expect(readFileSync(`${dir}/s.npz`).subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
     },
   );
+});
+
+describe('CLI: presets', () => {
+  test('--list-presets prints every preset key, one a line', async () => {
+    const out = await run(['--list-presets']);
+    expect(out.status).toBe(0);
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toBe(PRESETS.map((preset) => `${preset.key}\n`).join(''));
+  });
+
+  test('--preset KEY runs the preset: the tutorial MultiHeadAttention prints its −0.5829 first', async () => {
+    const lab = await loadAttentionLab();
+    const preset = PRESETS.find((p) => p.key === 'tutorial-multi-head');
+    const out = await run(['--preset', 'tutorial-multi-head', '--tensors', 'output']);
+    expect(out.status).toBe(0);
+    const { tensors } = JSON.parse(out.stdout);
+    const expected = lab.run(configFromSettings(presetSettings(preset, 'en')), { tensors: ['output'] }).tensors.output;
+    expect(tensors.output.shape).toEqual([2, 5, 6]);
+    expect(tensors.output.data.map(Math.fround)).toEqual(Array.from(expected.data)); // float32, written shortest
+    expect(tensors.output.data[0].toFixed(4)).toBe('-0.5829');
+    // The same in a Chinese shell: a preset's sentences are its English ones.
+    const zh = await run(['--preset', 'tutorial-multi-head', '--tensors', 'output'], '', { LANG: 'zh_CN.UTF-8' });
+    expect(zh.stdout).toBe(out.stdout);
+  });
+
+  test('--config and the other flags override the preset; a sentence replaces its random input', async () => {
+    const settingsOf = async (args, input) => {
+      const out = await run(['--preset', 'tutorial-multi-head', '--tensors', 'output', ...args], input);
+      expect(out.stderr).toBe('');
+      return JSON.parse(out.stdout);
+    };
+    const heads = await settingsOf(['--heads', '3']);
+    expect(heads.sizes).toMatchObject({ H: 3, B: 2, S: 5, D: 6 });
+    expect(heads.settings).toMatchObject({ input: { randn: [2, 5, 6] }, mask: 'causal', scale: 'd-model', seed: 123 });
+    const file = await settingsOf(['--config', '-'], '{"seed": 7, "mask": "none"}');
+    expect(file.settings).toMatchObject({ seed: 7, mask: 'none', scale: 'd-model' });
+    const flag = await settingsOf(['--config', '-', '--seed', '9'], '{"seed": 7}');
+    expect(flag.settings.seed).toBe(9);
+    const sentence = await settingsOf(['the cat sat']);
+    expect(sentence.tokens).toEqual([['the', 'cat', 'sat']]);
+    expect(sentence.settings.input).toBeUndefined();
+    expect(sentence.settings).toMatchObject({ dModel: 6, numHeads: 2, scale: 'd-model' });
+    const text = await settingsOf(['--config', '-'], '{"text": "a b"}');
+    expect(text.tokens).toEqual([['a', 'b']]);
+  });
+
+  test('an unknown preset is a usage error that lists the keys; --help shows both flags', async () => {
+    const out = await run(['--preset', 'nope']);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe(`attention-lab: unknown preset "nope" (known: ${PRESETS.map((p) => p.key).join(', ')})\n`);
+    const zh = await run(['--preset', 'nope', '--lang', 'zh']);
+    expect(zh.status).toBe(2);
+    expect(zh.stderr).toMatch(/^attention-lab: 未知的预设 "nope"/);
+    const help = (await run(['--help'])).stdout;
+    expect(help).toContain('--preset KEY');
+    expect(help).toContain('--list-presets');
+  });
 });

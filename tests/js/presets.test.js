@@ -28,6 +28,8 @@ const headWeight = (w, h, dk) => transpose(narrow(w, 1, h * dk, dk));
 // Per head h: its slice of Q, K, V [B, S, D].
 const headColumns = (t, h, dk) => narrow(t, 2, h * dk, dk);
 
+// nn.Linear(in, out) -> its state_dict entries under `name`.
+const linear = (name, w, b) => ({ [`${name}.weight`]: transpose(w), ...(b ? { [`${name}.bias`]: b } : {}) });
 /** The program's tensor names -> the engine's tensors in the program's layout. */
 const VIEWS = {
   tutorial: ({ tensors: t, ids }) => ({
@@ -49,6 +51,83 @@ const VIEWS = {
     mask: first(r.tensors.mask),
     masked_scores: first(first(r.tensors.masked)),
     dropped_weights: first(first(r.tensors.dropped)),
+  }),
+  'tutorial-self-attention': ({ tensors: t, ids }) => ({
+    ids: idsTensor(ids),
+    X: first(t.X),
+    ...linear('W_Q', t.W_Q),
+    ...linear('W_K', t.W_K),
+    ...linear('W_V', t.W_V),
+    Q: first(t.Q),
+    K: first(t.K),
+    V: first(t.V),
+    scores: first(first(t.scores)),
+    scaled: first(first(t.scaled)),
+    weights: first(first(t.weights)),
+    output: first(t.output),
+  }),
+  'tutorial-causal-attention': ({ tensors: t }) => ({
+    batch: t.X,
+    mask: first(t.mask),
+    ...linear('W_Q', t.W_Q),
+    ...linear('W_K', t.W_K),
+    ...linear('W_V', t.W_V),
+    Q: t.Q,
+    K: t.K,
+    V: t.V,
+    scores: select(t.scores, 1, 0),
+    scaled: select(t.scaled, 1, 0),
+    masked: select(t.masked, 1, 0),
+    weights: select(t.dropped, 1, 0), // after self.dropout (p = 0)
+    context: select(t.context, 1, 0),
+    context_vecs: t.output,
+  }),
+  'tutorial-two-heads': ({ tensors: t }) => {
+    const dk = 3;
+    const views = { batch: t.X, context_vecs: t.output };
+    for (const h of [0, 1]) {
+      Object.assign(views, {
+        [`heads.${h}.W_Q.weight`]: headWeight(t.W_Q, h, dk),
+        [`heads.${h}.W_K.weight`]: headWeight(t.W_K, h, dk),
+        [`heads.${h}.W_V.weight`]: headWeight(t.W_V, h, dk),
+        [`heads.${h}.Q`]: headColumns(t.Q, h, dk),
+        [`heads.${h}.K`]: headColumns(t.K, h, dk),
+        [`heads.${h}.V`]: headColumns(t.V, h, dk),
+        [`heads.${h}.scores`]: select(t.scores, 1, h),
+        [`heads.${h}.scaled`]: select(t.scaled, 1, h),
+        [`heads.${h}.masked`]: select(t.masked, 1, h),
+        [`heads.${h}.weights`]: select(t.dropped, 1, h),
+        [`heads.${h}.context`]: select(t.context, 1, h),
+      });
+    }
+    return views;
+  },
+  'tutorial-multi-head': ({ tensors: t }) => ({
+    batch: t.X,
+    ...linear('W_Q', t.W_Q),
+    ...linear('W_K', t.W_K),
+    ...linear('W_V', t.W_V),
+    ...linear('W_O', t.W_O, t.b_O),
+    Q: t.Q,
+    K: t.K,
+    V: t.V,
+    scores: t.scores,
+    scaled: t.scaled,
+    masked: t.masked,
+    weights: t.weights,
+    context: t.context,
+    concat: t.concat,
+    context_vecs: t.output,
+  }),
+  'mha-512': ({ tensors: t }) => ({
+    x: t.X,
+    Q: t.Q,
+    K: t.K,
+    V: t.V,
+    scaled: t.scaled, // no mask is passed: the scaled scores are what the softmax reads
+    weights: t.weights,
+    concat: t.concat,
+    output: t.output,
   }),
   'simple-self-attention': ({ tensors: t, ids }) => ({
     ids: idsTensor(ids),
@@ -189,8 +268,6 @@ const splitHeads = (t, heads) => {
   const [B, S, width] = t.shape;
   return permute(reshape(t, [B, S, heads, width / heads]), [0, 2, 1, 3]);
 };
-// nn.Linear(in, out) -> its state_dict entries under `name`.
-const linear = (name, w, b) => ({ [`${name}.weight`]: transpose(w), ...(b ? { [`${name}.bias`]: b } : {}) });
 // Hugging Face-style modules: q/k/v_proj without bias, o_proj with nn.Linear's bias.
 const hfProjections = (t) => ({
   ...linear('q_proj', t.W_Q),
@@ -337,12 +414,24 @@ describe('presets in each language', () => {
   test('a per-language value is resolved; English where a language has none', () => {
     const tutorial = presetByKey.get('tutorial');
     expect(presetSettings(tutorial, 'en').text).toBe('Once upon a time there');
-    expect(presetSettings(tutorial, 'zh').text).toBe('从前有座山');
+    // A tutorial's preset keeps the tutorial's own tokens in every language: its rows are the tutorial's rows.
+    expect(presetSettings(tutorial, 'zh').text).toBe('Once upon a time there');
+    expect(presetSettings(presetByKey.get('mha'), 'zh').text).toBe('我爱猫和狗\n狗爱你');
     expect(presetSettings(tutorial, 'fr').text).toBe('Once upon a time there');
     expect(presetSettings(tutorial, 'zh').dModel).toBe(4);
     expect(presetSettings(presetByKey.get('cross'), 'zh').contextText).toBe('je suis étudiant');
     expect(defaultSettings('en')).toEqual(DEFAULT_SETTINGS);
     expect(defaultSettings('zh').text).not.toBe(DEFAULT_SETTINGS.text);
+  });
+
+  test("the tutorials' presets show the tutorial's own tokens in every language", () => {
+    const tutorials = PRESETS.filter((p) => p.key.startsWith('tutorial') && p.settings.text !== undefined);
+    expect(tutorials.map((p) => p.key)).toEqual(['tutorial', 'tutorial-causal', 'tutorial-self-attention']);
+    for (const preset of tutorials)
+      for (const lang of Object.keys(LANGUAGES)) {
+        const result = lab.run(configFromSettings(presetSettings(preset, lang)));
+        expect(result.tokens).toEqual([['Once', 'upon', 'a', 'time', 'there']]);
+      }
   });
 
   test("the language switch changes a preset's sentences the user left, and keeps what they typed", () => {

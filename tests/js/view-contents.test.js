@@ -16,7 +16,10 @@ import {
   saturationCurve,
   seededNormal,
 } from '../../web/view/steps/scaling-figures.js';
-import { meanOverHeads } from '../../web/view/steps/run-context.js';
+import { meanOverHeads, runContext } from '../../web/view/steps/run-context.js';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { presetByKey, presetSettings } from '../../web/model/presets.js';
+import { configFromSettings } from '../../web/model/settings.js';
 
 const en = translator('en');
 const zh = await loadLanguage('zh');
@@ -156,6 +159,35 @@ describe('formulas follow the settings', () => {
     expect(blockReasons('padding', 1, 3, 'cat')).toEqual([]);
     expect(runSettings({}).maskConvention).toBe('blocked');
     expect(runSettings({}).score).toBe('dot');
+  });
+});
+
+describe('a run whose projections are identities names the input in its formulas', () => {
+  let lab;
+  const formulasOf = (settings) => {
+    const f = { ...runContext(lab.run(configFromSettings(settings))), t: en };
+    return (step) => formulaText(stepFormula(step, f));
+  };
+
+  test('the softmax(XXᵀ)X preset: its formulas say XXᵀ and A · X, as it computes', async () => {
+    lab = await loadAttentionLab();
+    const xxt = formulasOf(presetSettings(presetByKey.get('xxt'), 'en'));
+    expect(xxt('scores')).toBe('scores = XX^⊤');
+    expect(xxt('scaled')).toBe('scaled = XX^⊤ (s = 1)');
+    expect(xxt('attnweights')).toBe('A = softmax(XX^⊤, dim=−1)');
+    expect(xxt('context')).toBe('context_h = A_h · X');
+    expect(xxt('output')).toBe('output = concat');
+  });
+
+  test('two identity heads read their columns of X; an edited or random W_Q is Q again', async () => {
+    lab ??= await loadAttentionLab();
+    const base = { text: 'a b c', dModel: 4, numHeads: 2, 'weights.init': 'identity', 'weights.outProj': false };
+    expect(formulasOf(base)('attnweights')).toBe('A = softmax(X_hX_h^⊤ · s, dim=−1)');
+    expect(formulasOf({ ...base, contextText: 'd e' })('scores')).toBe('scores = X_hX_ctx,h^⊤');
+    const edited = formulasOf({ ...base, 'weights.edits': { W_Q: [[0, 1, 0.5]] } });
+    expect(edited('attnweights')).toBe('A = softmax(Q_hK_h^⊤ · s, dim=−1)');
+    expect(formulasOf({ ...base, 'weights.init': 'torch-linear' })('scores')).toBe('scores = Q_hK_h^⊤');
+    expect(formulasOf({ ...base, 'weights.init': 'torch-linear' })('context')).toBe('context_h = A_h · V_h');
   });
 });
 

@@ -32,7 +32,8 @@ import {
 import { float32Text, npzParts } from '../model/export.js';
 import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
-import { coerce, mergeConfig } from '../model/settings.js';
+import { coerce, configFromSettings, mergeConfig } from '../model/settings.js';
+import { PRESETS, presetSettings } from '../model/presets.js';
 import { engineConfig, keepBeyondDouble, parseKeepingNumbers } from './number-text.js';
 import {
   STEPPER_OPTIONS,
@@ -59,6 +60,8 @@ function chosenLanguage(argv, env) {
 // The CLI's own flags, their help the i18n key cli.option.<name>; every other flag is a config field.
 // `choices`: the values a flag takes (another is a usage error).
 const OWN_OPTIONS = {
+  preset: { type: 'string', value: 'KEY' },
+  'list-presets': { type: 'boolean' },
   config: { type: 'string', value: 'FILE|-' },
   tensors: { type: 'string', value: 'LIST' },
   batch: { type: 'string', value: 'N' },
@@ -83,6 +86,7 @@ const EXAMPLES = [
   'attention-lab "He sat by the bank" --mask causal --batch 0 --head 1 --tensors masked --nonfinite null',
   `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
   'attention-lab --model tiny --checkpoint 3000 "The cat sat.The cat sat."',
+  'attention-lab --preset tutorial-multi-head --tensors output --pretty',
 ];
 
 // The exit codes, in --help (cli.exit.<name>) and the README.
@@ -237,13 +241,32 @@ function readConfig(path, lab, io) {
 // The fields whose flag takes a number (a number beyond a double is kept as its text).
 const NUMERIC_TYPES = new Set(['integer', 'seed', 'number', 'enum|number']);
 
+/** The config of --preset KEY (its English sentences), or {} without the flag. */
+function presetConfig(key) {
+  if (key === undefined) return {};
+  const preset = PRESETS.find((p) => p.key === key);
+  if (!preset)
+    throw new CliError('unknown-preset', { got: key, known: PRESETS.map((p) => p.key).join(', ') }, EXIT.usage);
+  return configFromSettings(presetSettings(preset, 'en'));
+}
+
+/** `over` merged over `base`; a field of an exclusive group (text, texts, input) in `over` replaces base's choice. */
+function mergeOver(base, over) {
+  const kept = { ...base };
+  for (const field of FIELDS)
+    if (field.oneOf && over[field.path] !== undefined)
+      for (const other of FIELDS) if (other.oneOf === field.oneOf) delete kept[other.path];
+  return mergeConfig(kept, over);
+}
+
 /**
- * The config from --config plus the flags, which override it: an object, or JSON text when a number in
- * it is beyond a double, so that the engine names it as written (number-text.js).
+ * The config of --preset, then --config over it, then the flags, which override both: an object, or JSON
+ * text when a number in it is beyond a double, so that the engine names it as written (number-text.js).
  */
 function configFromArgs(values, lab, io) {
-  const config = readConfig(values.config, lab, io);
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new CliError('not-object');
+  const file = readConfig(values.config, lab, io);
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new CliError('not-object');
+  const config = mergeOver(presetConfig(values.preset), file);
   const flags = {};
   for (const field of FIELDS) {
     const given = values[field.name];
@@ -444,6 +467,10 @@ export async function runCli(commandLine, io) {
   }
   if (values.version) {
     io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (values['list-presets']) {
+    io.stdout.write(PRESETS.map((preset) => `${preset.key}\n`).join(''));
     return EXIT.ok;
   }
   // --format defaults to the --output file's extension: -o cat.npz writes a .npz.

@@ -8,6 +8,9 @@ export default {
   'cli.heading.examples': 'Examples:',
   'cli.heading.exit': 'Exit codes (the error on stderr):',
   'cli.option.config': 'the config as JSON (- reads stdin); flags and the sentence override it',
+  'cli.option.preset':
+    'start from the one-click example KEY (its English sentences); --config and the other flags override it',
+  'cli.option.list-presets': 'print the preset keys, one a line',
   'cli.option.tensors': 'only these tensors, comma-separated (names below)',
   'cli.option.batch': 'only this sentence of the batch (from 0): tensors with a batch dimension get B = 1',
   'cli.option.head': 'only this head (from 0) of scores, scaled, masked, weights, dropped and context: H = 1',
@@ -27,6 +30,7 @@ export default {
   'cli.example.6': 'a config from stdin, a flag overriding it',
   'cli.example.7':
     'the tiny trained model on a text typed twice: its bytes, the head scores and how much of the second copy it predicts',
+  'cli.example.8': "the preset of a tutorial's MultiHeadAttention: the context_vecs it prints",
   'cli.exit.ok': 'done',
   'cli.exit.engine': 'the engine stopped (out of memory)',
   'cli.exit.usage':
@@ -44,6 +48,7 @@ export default {
   'cli.error.cannot-read': 'cannot read {name}: {reason}',
   'cli.error.cannot-write': 'cannot write {name}: {reason}',
   'cli.error.not-object': 'the config must be a JSON object',
+  'cli.error.unknown-preset': 'unknown preset "{got}" (known: {known})',
   'cli.reason.ENOENT': 'no such file',
   'cli.reason.EISDIR': 'it is a folder',
   'cli.reason.EACCES': 'permission denied',

@@ -22,8 +22,10 @@ export const DEFAULT_PRESET = {
 };
 
 // The single-head torch.rand walk-through; its causal + dropout version is the same program with two more lines.
+// A tutorial's own tokens in every UI language: a reader compares the rows with the tutorial's.
+const TUTORIAL_TEXT = 'Once upon a time there';
 const TUTORIAL = {
-  text: { en: 'Once upon a time there', zh: '从前有座山' },
+  text: TUTORIAL_TEXT,
   dModel: 4,
   numHeads: 1,
   seed: 123,
@@ -42,6 +44,71 @@ export const PRESETS = [
       mask: 'causal',
       'dropout.p': 0.2,
       'dropout.seed': 123,
+    },
+  },
+  // The same tutorial's modules. SelfAttention re-seeds with 123 before its three nn.Linear layers; the later ones
+  // are built right after their torch.randn batch with no torch.manual_seed in between (no weights seed: the
+  // weights continue the generator where the input left it), and divide every head by the script's √d_out (dModel).
+  {
+    key: 'tutorial-self-attention',
+    settings: {
+      text: TUTORIAL_TEXT,
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.seed': 123,
+      'weights.outProj': false,
+    },
+  },
+  {
+    key: 'tutorial-causal-attention',
+    settings: {
+      input: { randn: [2, 5, 4] },
+      dModel: 4,
+      numHeads: 1,
+      seed: 123,
+      'weights.outProj': false,
+      mask: 'causal',
+      scale: 'd-model',
+    },
+  },
+  {
+    key: 'tutorial-two-heads',
+    settings: {
+      input: { randn: [2, 5, 6] },
+      dModel: 6,
+      numHeads: 2,
+      seed: 123,
+      'weights.layout': 'per-head',
+      'weights.outProj': false,
+      mask: 'causal',
+      scale: 'd-model',
+    },
+  },
+  {
+    key: 'tutorial-multi-head',
+    settings: {
+      input: { randn: [2, 5, 6] },
+      dModel: 6,
+      numHeads: 2,
+      seed: 123,
+      mask: 'causal',
+      scale: 'd-model',
+    },
+  },
+  // A d_model 512, 8-head module with biases whose forward takes a mask (mask == 0 -> -1e9); its test draws
+  // torch.randn(2, 5, 512) after building the module, sets no seed and passes no mask.
+  {
+    key: 'mha-512',
+    settings: {
+      input: { randn: [2, 5, 512] },
+      dModel: 512,
+      numHeads: 8,
+      seed: 0,
+      'weights.seed': 0,
+      'weights.qkvBias': true,
+      maskConvention: 'keep',
+      maskFill: -1e9,
     },
   },
   {

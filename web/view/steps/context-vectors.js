@@ -5,6 +5,7 @@ import { headColor } from '../common/colors.js';
 import { exampleToken } from './example-token.js';
 import { features } from './run-context.js';
 import { size } from './quotes.js';
+import { headTerm } from './formulas.js';
 
 function narrationOf(run, t) {
   const { i, top } = exampleToken(run);
@@ -30,7 +31,7 @@ export default {
   shapes: [{ axes: ['B', 'H', 'S', 'd_k'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [{ name: 'context', rows: run.S, cols: run.dk }],
-  formula: ({ rs }) => `context_{h} = ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'} · V_{h}`,
+  formula: (f) => `context_{h} = ${f.rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'} · ${headTerm(f, 'V')}`,
   words: (run, t) => ({
     meaning: [say(t, 'step.context.meaning')],
     notes: [],

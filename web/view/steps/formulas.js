@@ -28,8 +28,25 @@ export function scaleValue(scale, { factor, dk, D }) {
   return x;
 }
 
-// Q_hK_hᵀ for dot-product scores; "score" for additive ones.
-export const rawScores = (rs) => (rs.score === 'additive' ? 'score' : 'Q_{h}K_{h}^{⊤}');
+/** Whether the run's W_Q, W_K and W_V are identities (torch.eye, unedited) with no bias: Q, K, V are the input. */
+export function inputIsQkv(f) {
+  const { T, bias = {} } = f;
+  if (!T?.W_Q || !T.W_K || !T.W_V || bias.Q || bias.K || bias.V || f.gqa) return false;
+  const isEye = ({ shape: [rows, cols], data }) =>
+    rows === cols && data.every((x, i) => x === (Math.floor(i / cols) === i % cols ? 1 : 0));
+  return isEye(T.W_Q) && isEye(T.W_K) && isEye(T.W_V);
+}
+
+/** Head h's query, key or value ('Q', 'K', 'V'): Q_{h}, or the input's own (columns) when the projections are identities. */
+export function headTerm(f, which) {
+  if (!inputIsQkv(f)) return `${which}_{h}`;
+  const x = which === 'Q' || !f.cross ? 'X' : 'X_{ctx}';
+  if (f.H > 1) return x === 'X' ? 'X_{h}' : 'X_{ctx,h}';
+  return x;
+}
+
+// Q_hK_hᵀ for dot-product scores (XXᵀ when Q, K are the input itself); "score" for additive ones.
+export const rawScores = (f) => (f.rs.score === 'additive' ? 'score' : `${headTerm(f, 'Q')}${headTerm(f, 'K')}^{⊤}`);
 
 /** The last of scaled, capped and biased the run has: what the mask applies to. */
 export const maskInput = (rs) =>
@@ -40,8 +57,10 @@ export const variantScores = (rs) =>
   maskInput(rs) !== 'scaled' || (rs.sinkLogit !== null && rs.sinkLogit !== undefined);
 
 /** The dot-product scores with the variants' q and k: Q_{rope,h}K_{rope,g}ᵀ, g = h // (H / H_kv). */
-export function variantScoresFormula(rs, { H, Hkv }) {
+export function variantScoresFormula(rs, f) {
+  const { H, Hkv } = f;
   const which = rs.rope ? 'rope,' : rs.qkNorm ? 'norm,' : '';
+  if (!which && inputIsQkv(f)) return `scores = ${rawScores(f)}`;
   const gqa = Hkv && Hkv < H;
   const text = `scores = Q_{${which}h}K_{${which}${gqa ? 'g' : 'h'}}^{⊤}`;
   return gqa ? `${text}, g = h // (H / H_{kv}) = h // ${H / Hkv}` : text;
@@ -55,7 +74,7 @@ export function alibiSlopeFormula(H) {
 }
 
 /** The scores times s, or the scores alone when there is no scale (s = 1). */
-export const scaledScores = (rs) => (rs.scale === 'none' ? rawScores(rs) : `${rawScores(rs)} · s`);
+export const scaledScores = (f) => (f.rs.scale === 'none' ? rawScores(f) : `${rawScores(f)} · s`);
 
 /** The masked scores as the mask step shows M: masked_fill(M, …), masked_fill(M == 0, …) or + M. */
 export function maskedExpression(rs, inner) {

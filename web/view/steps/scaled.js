@@ -21,8 +21,8 @@ export default {
   figures: (run) => [{ name: 'scaled', rows: run.S, cols: run.Skv }],
   formula: (run) =>
     run.rs.scale === 'none'
-      ? `scaled = ${rawScores(run.rs)} (s = 1)`
-      : `scaled = ${rawScores(run.rs)} · s, s = ${scaleValue(run.rs.scale, run)}`,
+      ? `scaled = ${rawScores(run)} (s = 1)`
+      : `scaled = ${rawScores(run)} · s, s = ${scaleValue(run.rs.scale, run)}`,
   words(run, t) {
     const { rs } = run;
     const n = rs.scale === 'd-model' ? size(run, 'D') : size(run, 'd_k');

@@ -107,10 +107,11 @@ export default {
     { name: 'weights', rows: run.S, cols: run.Skv },
     ...(run.T.sinkWeights ? [{ name: 'sinkWeights', rows: run.S, cols: 2 }] : []),
   ],
-  formula({ rs }) {
+  formula(f) {
+    const { rs } = f;
     if (rs.sinkLogit !== null && rs.sinkLogit !== undefined)
       return `p = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;
-    return `A = softmax(${maskedExpression(rs, variantScores(rs) ? maskInput(rs) : scaledScores(rs))}, dim=−1)`;
+    return `A = softmax(${maskedExpression(rs, variantScores(rs) ? maskInput(rs) : scaledScores(f))}, dim=−1)`;
   },
   words: (run, t) => ({
     meaning: [
