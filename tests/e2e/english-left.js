@@ -28,6 +28,9 @@ export const ALLOWED = [
   'zip',
   'NaN',
   'Attention Is All You Need',
+  'Understand Attention in an Intuitive Way', // the tutorials' own titles (they are in English in the tutorials)
+  'Multi-Head Attention',
+  'Once upon a time there', // that tutorial's sentence: its tokens are data, kept in every language
   '<pad>', // the padding token, as the tokenizer writes it
   'Jupyter Notebook', // the authors' recipes: products by their names (the longer first)
   'JupyterLab',

@@ -55,25 +55,25 @@ export default {
   'enum.embedding.positional.sinusoidal': '正弦位置编码',
   'preset.tutorial': '从零实现自注意力：“Once upon a time there”',
   'preset.tutorial.note':
-    '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。这是中文教程《Understand Attention in an Intuitive Way》中的逐步演示；使数字一致的设置：seed 123，权重种子 123，torch.rand 权重，缩放 1/√dModel，不要 W_O。中文界面也使用教程原文的五个英文词元，行与教程逐行对应，数字与程序打印的完全一致。',
+    '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。这是中文教程《Understand Attention in an Intuitive Way》中的逐步演示；使数字一致的设置：种子 123，权重种子 123，torch.rand 权重，缩放 1/√dModel，不要 W_O。中文界面也使用教程原文的五个英文词元，行与教程逐行对应，数字与程序打印的完全一致。',
   'preset.tutorial-causal': '同一演示，加因果掩码和 dropout',
   'preset.tutorial-causal.note':
     '对应 tests/reference/programs/tutorial-causal.py：在“Once upon a time there”的演示上加前瞻掩码 `torch.triu(torch.ones(5, 5), diagonal=1)`（被掩码的分数填 `−inf`），并在 torch.manual_seed(123) 之后对注意力权重做 nn.Dropout(0.2)。新建的模块处于训练模式，保留下来的权重要乘以 1/0.8。这是中文教程《Understand Attention in an Intuitive Way》中加掩码和 dropout 的演示；使数字一致的设置：在上一预设的基础上加因果掩码、dropout 0.2、dropout 种子 123。数字与程序一致。',
   'preset.tutorial-self-attention': '教程中的自注意力模块：“Once upon a time there”上的三个 nn.Linear(4, 4)',
   'preset.tutorial-self-attention.note':
-    '对应 tests/reference/programs/tutorial-self-attention.py，中文教程《Understand Attention in an Intuitive Way》中的自注意力类：先用演示中的 nn.Embedding 词嵌入（torch.manual_seed(123)），再次 torch.manual_seed(123) 后依次创建 W_Q、W_K、W_V = nn.Linear(4, 4, bias=False)；注意力分数除以 K.shape[-1] ** 0.5，没有输出投影。使数字一致的设置：seed 123，权重种子 123，默认的 nn.Linear 初始化，不要 W_O。nn.Linear 计算 x · weightᵀ，所以页面显示 W = weight.T。',
+    '对应 tests/reference/programs/tutorial-self-attention.py，中文教程《Understand Attention in an Intuitive Way》中的自注意力类：先用演示中的 nn.Embedding 词嵌入（torch.manual_seed(123)），再次 torch.manual_seed(123) 后依次创建 W_Q、W_K、W_V = nn.Linear(4, 4, bias=False)；注意力分数除以 K.shape[-1] ** 0.5，没有输出投影。使数字一致的设置：种子 123，权重种子 123，默认的 nn.Linear 初始化，不要 W_O。nn.Linear 计算 `x · weightᵀ`，所以页面显示 W = `weight.T`。',
   'preset.tutorial-causal-attention': '教程中的 CausalAttention：torch.randn(2, 5, 4) 上的单个因果注意力头',
   'preset.tutorial-causal-attention.note':
-    '对应 tests/reference/programs/tutorial-causal-attention.py，中文教程《Understand Attention in an Intuitive Way》中的 CausalAttention：torch.manual_seed(123) 之后 batch = torch.randn(2, 5, 4)，创建模块前没有重新设种子，所以它的 nn.Linear(4, 4, bias=False) 从生成器在输入之后的状态继续抽取。使数字一致的设置：seed 123，不设权重种子（权重接着输入继续抽取），因果掩码，不要 W_O，缩放选 1/√dModel，因为教程除以脚本中的 d_out（这里两者都是 4）。',
+    '对应 tests/reference/programs/tutorial-causal-attention.py，中文教程《Understand Attention in an Intuitive Way》中的 CausalAttention：torch.manual_seed(123) 之后 `batch = torch.randn(2, 5, 4)`，创建模块前没有重新设种子，所以它的 nn.Linear(4, 4, bias=False) 从生成器在输入之后的状态继续抽取。使数字一致的设置：种子 123，不设权重种子（权重接着输入继续抽取），因果掩码，不要 W_O，缩放选 1/√dModel，因为教程除以脚本中的 d_out（这里两者都是 4）。',
   'preset.tutorial-two-heads': '教程中堆叠的两个因果注意力头：torch.randn(2, 5, 6)',
   'preset.tutorial-two-heads.note':
-    '对应 tests/reference/programs/tutorial-two-heads.py，中文教程《Understand Attention in an Intuitive Way》中的多头包装器：两个 CausalAttention(6, 3) 头，用 torch.cat(…, dim=-1) 拼接；在 batch = torch.randn(2, 5, 6) 之后创建，没有重新设种子，先抽头 0 的 Q、K、V，再抽头 1 的。每个头除以脚本中的 d_out = 6，而不是自己的 3。使数字一致的设置：seed 123，不设权重种子（接着输入继续抽取），逐头布局，因果掩码，不要 W_O，缩放选 1/√dModel。',
+    '对应 tests/reference/programs/tutorial-two-heads.py，中文教程《Understand Attention in an Intuitive Way》中的多头包装器：两个 CausalAttention(6, 3) 头，用 torch.cat(…, dim=-1) 拼接；在 `batch = torch.randn(2, 5, 6)` 之后创建，没有重新设种子，先抽头 0 的 Q、K、V，再抽头 1 的。每个头除以脚本中的 d_out = 6，而不是自己的 3。使数字一致的设置：种子 123，不设权重种子（接着输入继续抽取），逐头布局，因果掩码，不要 W_O，缩放选 1/√dModel。',
   'preset.tutorial-multi-head': '教程中的 MultiHeadAttention：权重切分和 W_O',
   'preset.tutorial-multi-head.note':
-    '对应 tests/reference/programs/tutorial-multi-head.py，中文教程《Understand Attention in an Intuitive Way》中的 MultiHeadAttention：Q、K、V 各用 nn.Linear(6, 6, bias=False)，切成 2 个 3 维的头，因果掩码，再接带偏置的 W_O = nn.Linear(6, 6)；全部在 batch = torch.randn(2, 5, 6) 之后创建，没有重新设种子。注意力分数除以 d_out ** 0.5 = √6，而不是 √3。使数字一致的设置：seed 123，不设权重种子（接着输入继续抽取），因果掩码，缩放选 1/√dModel。',
+    '对应 tests/reference/programs/tutorial-multi-head.py，中文教程《Understand Attention in an Intuitive Way》中的 MultiHeadAttention：Q、K、V 各用 nn.Linear(6, 6, bias=False)，切成 2 个 3 维的头，因果掩码，再接带偏置的 W_O = nn.Linear(6, 6)；全部在 `batch = torch.randn(2, 5, 6)` 之后创建，没有重新设种子。注意力分数除以 d_out ** 0.5 = √6，而不是 √3。使数字一致的设置：种子 123，不设权重种子（接着输入继续抽取），因果掩码，缩放选 1/√dModel。',
   'preset.mha-512': '多头注意力：d_model 512，8 个头，带掩码参数',
   'preset.mha-512.note':
-    '对应 tests/reference/programs/mha-512.py，中文教程《Multi-Head Attention》（线性投影、缩放点积注意力、拼接与线性层）中的模块：w_q、w_k、w_v、w_o = 带偏置的 nn.Linear(512, 512)，8 个 64 维的头，分数除以 √d_k；传入的掩码在 mask == 0 处填 −1e9（这里掩码约定为“keep”、填充值 −1e9，选用掩码时效果相同）。教程的测试先创建模块，再抽 x = torch.randn(2, 5, 512)，不传掩码，只打印形状：输入和输出都是 (2, 5, 512)。教程没有设种子：本预设两次抽取都用种子 0（seed 0，权重种子 0）。',
+    '对应 tests/reference/programs/mha-512.py，中文教程《Multi-Head Attention》（线性投影、缩放点积注意力、拼接与线性层）中的模块：w_q、w_k、w_v、w_o = 带偏置的 nn.Linear(512, 512)，8 个 64 维的头，分数除以 √d_k；传入的掩码在 `mask == 0` 处填 −1e9（这里掩码约定为 `keep`、填充值 −1e9，选用掩码时效果相同）。教程的测试先创建模块，再抽 x = torch.randn(2, 5, 512)，不传掩码，只打印形状：输入和输出都是 (2, 5, 512)。教程没有设种子：本预设两次抽取都用种子 0（种子 0，权重种子 0）。',
   'preset.simple-self-attention': 'SimpleSelfAttention：三个 nn.Linear(4, 4)',
   'preset.simple-self-attention.note':
     '对应 tests/reference/programs/simple-self-attention.py，即《从零构建大模型》一书中带可训练权重的自注意力模块（SelfAttention_v2）：在 torch.manual_seed(789) 之后依次创建 W_query、W_key、W_value = nn.Linear(4, 4, bias=False)；注意力分数除以 keys.shape[-1] ** 0.5；没有输出投影。nn.Linear 计算 x · linear.weightᵀ，所以页面显示的是 W = linear.weight.T。书中的输入是固定的 6 × 3 张量；这里的输入是 nn.Embedding 的行（torch.manual_seed(123)），d_in = d_out = 4。“路从脚下开始”的六个汉字各是一个词元，互不相同，与英文句子的词元 ID 相同。',

@@ -205,6 +205,7 @@ function fillRows(body, rows, maxEntropy, decimals) {
   rows.forEach((row, i) => {
     const tr = body.rows[first + i];
     tr.cells[0].textContent = row.label;
+    tr.cells[0].translate = false; // a token is data, never translated
     // Bar widths through the CSSOM, which a strict Content-Security-Policy allows (style attributes it does not).
     for (const bar of tr.querySelectorAll('.bar')) bar.style.width = `${bar.dataset.width}%`;
   });
@@ -249,12 +250,13 @@ function dataTable(summary, columns, rows) {
   return details;
 }
 
-function figure(name, svg, legend, captionText, data) {
+/** A chart's figure; `captionParts`: its caption's text, and nodes (a token marked as data). */
+function figure(name, svg, legend, captionParts, data) {
   const box = document.createElement('figure');
   box.className = 'chart-figure';
   box.dataset.chart = name;
   const caption = document.createElement('figcaption');
-  caption.textContent = captionText;
+  caption.append(...[captionParts].flat());
   box.append(svg, legend, caption, data);
   return box;
 }
@@ -324,6 +326,7 @@ function saturationFigure({ rows, focus, t }) {
   const row = rows[r];
   const marks = [];
   const text = [t('scaling.saturationCaption')];
+  const slot = '\u0000'; // where the row's token goes in the translated sentence
   if (row) {
     const at = (x) => {
       const s = 1 / (1 + Math.exp(-x));
@@ -340,17 +343,19 @@ function saturationFigure({ rows, focus, t }) {
         row: 1,
       },
     );
-    text.push(
-      t('scaling.rowSpread', {
-        row: row.label,
-        scaled: scaled.x,
-        s1: scaled.s,
-        g1: scaled.g,
-        unscaled: unscaled.x,
-        s2: unscaled.s,
-        g2: unscaled.g,
-      }),
-    );
+    const token = document.createElement('span');
+    token.translate = false; // a token is data, never translated
+    token.textContent = row.label;
+    const [before, ...after] = t('scaling.rowSpread', {
+      row: slot,
+      scaled: scaled.x,
+      s1: scaled.s,
+      g1: scaled.g,
+      unscaled: unscaled.x,
+      s2: unscaled.s,
+      g2: unscaled.g,
+    }).split(slot);
+    text.push(` ${before}`, ...(after.length ? [token, after.join(row.label)] : []));
   }
   const svg = lineChart({
     title: t('scaling.saturationTitle'),
@@ -372,7 +377,7 @@ function saturationFigure({ rows, focus, t }) {
     ['x', 'σ(x)', 's(1 − s)'],
     sample.map((c) => [compactNumber(c.x), c.s, c.gradient]),
   );
-  return figure('saturation', svg, legend, text.join(' '), data);
+  return figure('saturation', svg, legend, text, data);
 }
 
 /**
