@@ -13,6 +13,7 @@
 #include "budget_cases.h"
 #include "kv_cache.h"
 #include "test_support.h"
+#include "weights.h"
 
 namespace attention_lab {
 namespace {
@@ -41,6 +42,37 @@ TEST(MemoryBudget, OutputAloneAt2048TokensAnd8HeadsRuns) {
   const int64_t estimate = intermediateBytes(config, budget_checks::sizesOf(result), outputOnly());
   EXPECT_GT(estimate, int64_t{16} << 20);
   EXPECT_LT(estimate, int64_t{18} << 20);
+}
+
+// The weights' count is kept from one run to the next when nothing is given or edited, keyed by the draw's
+// parameters. Each config below differs from the first in one of them; in any order, the kept count equals
+// the one counted afresh (an edit of W_Q, which the init draws anyway, takes the path that counts).
+TEST(MemoryBudget, TheKeptWeightCountFollowsEveryDrawParameter) {
+  const std::vector<std::string> configs = {
+      R"({"text": "a b", "dModel": 8, "numHeads": 2})",
+      R"({"text": "a b", "dModel": 16, "numHeads": 2})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 4})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 4, "numKVHeads": 2})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "weights": {"init": "torch-mha"}})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "weights": {"layout": "per-head"}})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "weights": {"qkvBias": true}})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "weights": {"outProj": false}})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "score": "additive"})",
+      R"({"text": "a b", "dModel": 8, "numHeads": 2, "score": "additive", "additiveHidden": 3})",
+  };
+  const auto counted = [](AttentionConfig config) {
+    CellEdit edit;
+    edit.value = 1;
+    config.weightEdits["W_Q"].push_back(edit);
+    return weightFloats(config);
+  };
+  std::vector<int64_t> first;
+  for (const std::string& json : configs) {
+    const AttentionConfig config = parsedConfig(json);
+    first.push_back(weightFloats(config));
+    EXPECT_EQ(first.back(), counted(config)) << json;
+  }
+  for (size_t k = configs.size(); k-- > 0;) EXPECT_EQ(weightFloats(parsedConfig(configs[k])), first[k]) << configs[k];
 }
 
 // With a causal mask and dropout, every tensor keeps five distinct [1, 8, 2048, 2048] stages (128 MiB
