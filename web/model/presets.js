@@ -21,6 +21,9 @@ export const DEFAULT_PRESET = {
   settings: { text: { en: 'He sat by the bank of the river', zh: '他坐在河岸边' } },
 };
 
+// The Chinese tutorial's later modules (CausalAttention, the two stacked heads, MultiHeadAttention): a causal
+// torch.randn batch after torch.manual_seed(123), no weights seed, every head divided by √d_out (dModel).
+const TUTORIAL_MODULE = { seed: 123, mask: 'causal', scale: 'd-model' };
 // The single-head torch.rand walk-through; its causal + dropout version is the same program with two more lines.
 // A tutorial's own tokens in every UI language: a reader compares the rows with the tutorial's.
 const TUTORIAL_TEXT = 'Once upon a time there';
@@ -62,39 +65,22 @@ export const PRESETS = [
   },
   {
     key: 'tutorial-causal-attention',
-    settings: {
-      input: { randn: [2, 5, 4] },
-      dModel: 4,
-      numHeads: 1,
-      seed: 123,
-      'weights.outProj': false,
-      mask: 'causal',
-      scale: 'd-model',
-    },
+    settings: { ...TUTORIAL_MODULE, input: { randn: [2, 5, 4] }, dModel: 4, numHeads: 1, 'weights.outProj': false },
   },
   {
     key: 'tutorial-two-heads',
     settings: {
+      ...TUTORIAL_MODULE,
       input: { randn: [2, 5, 6] },
       dModel: 6,
       numHeads: 2,
-      seed: 123,
       'weights.layout': 'per-head',
       'weights.outProj': false,
-      mask: 'causal',
-      scale: 'd-model',
     },
   },
   {
     key: 'tutorial-multi-head',
-    settings: {
-      input: { randn: [2, 5, 6] },
-      dModel: 6,
-      numHeads: 2,
-      seed: 123,
-      mask: 'causal',
-      scale: 'd-model',
-    },
+    settings: { ...TUTORIAL_MODULE, input: { randn: [2, 5, 6] }, dModel: 6, numHeads: 2 },
   },
   // A d_model 512, 8-head module with biases whose forward takes a mask (mask == 0 -> -1e9); its test draws
   // torch.randn(2, 5, 512) after building the module, sets no seed and passes no mask.
