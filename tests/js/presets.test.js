@@ -263,6 +263,88 @@ const VIEWS = {
   }),
 };
 
+// The self-attention notes' one-head example: X [1, 4, 6] and its x·W projections, as the program keeps them.
+const notesProjections = (t) => ({ X: t.X, W_Q: t.W_Q, W_K: t.W_K, W_V: t.W_V, Q: t.Q, K: t.K, V: t.V });
+// One head's [B, 1, S, S] map as the program's [B, S, S].
+const oneHead = (t) => select(t, 1, 0);
+// The notes' multi-head module: proj_weights 0-3 are nn.Linear(W^Q, W^K, W^V, W^O) with biases; the heads [B, H, S, dk].
+const notesModule = (t) => {
+  const [B, H, S, dk] = t.context.shape;
+  const heads = (x) => permute(reshape(x, [B, S, H, dk]), [0, 2, 1, 3]); // .view(b, -1, heads, k_dim).transpose(1, 2)
+  return {
+    x: t.X,
+    ...Object.fromEntries(
+      ['Q', 'K', 'V', 'O'].flatMap((n, i) => [
+        [`proj_weights.${i}.weight`, transpose(t[`W_${n}`])],
+        [`proj_weights.${i}.bias`, t[`b_${n}`]],
+      ]),
+    ),
+    query: heads(t.Q),
+    key: heads(t.K),
+    value: heads(t.V),
+    scores: t.scaled, // matmul(...) / math.sqrt(k_dim)
+    masked: t.masked,
+    weights: t.weights,
+    attention_score: t.dropped, // the module keeps the weights after its dropout
+    heads: t.context,
+    concat: t.concat,
+    out: t.output,
+  };
+};
+// The hand-written tutorial's tokens and embedded rows (one sentence, no batch axis).
+const handwrittenInput = ({ tensors: t, ids }) => ({ encoded_sentence: idsTensor(ids), embedded_sentence: first(t.X) });
+
+Object.assign(VIEWS, {
+  'notes-dot': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    scores: oneHead(t.scores),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-scaled': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    dot: oneHead(t.scores),
+    scores: oneHead(t.scaled),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-additive': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    'W.weight': transpose(t.W_a),
+    'U.weight': transpose(t.U_a),
+    'w.weight': reshape(t.v_a, [1, t.v_a.shape[0]]),
+    scores: oneHead(t.scores),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-mask': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    mask: first(t.mask), // 1 = blocked, the notes' MASK matrix
+    scores: oneHead(t.scaled),
+    masked: oneHead(t.masked),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-heads': (r) => ({ ids: idsMatrix(r.ids), ...notesModule(r.tensors) }),
+  'notes-clones': ({ tensors: t }) => ({ ...notesModule(t), mask: narrow(t.mask, 0, 0, 1) }), // tril: 1 = may attend
+  'handwritten-mha': (r) => ({
+    ...handwrittenInput(r),
+    q1: r.tensors.Q,
+    k1: r.tensors.K,
+    v1: r.tensors.V,
+    scores: r.tensors.scaled, // / head_dim ** 0.5, no mask
+    attn_weights: r.tensors.weights,
+    attn_output: r.tensors.concat, // the heads concatenated, before self.out
+    attention_output: r.tensors.output,
+  }),
+  'handwritten-torch-mha': (r) => ({
+    ...handwrittenInput(r),
+    embedded_sentence: r.tensors.X, // unsqueezed: (1, 10, 512)
+    attention_output: r.tensors.output,
+    attn_weights: r.tensors.averagedWeights, // averaged over the 8 heads
+  }),
+});
+
 // (B, S, heads·dk) -> (B, heads, S, dk): .view(b, n, heads, head_dim).transpose(1, 2)
 const splitHeads = (t, heads) => {
   const [B, S, width] = t.shape;
