@@ -18,7 +18,6 @@ export const ALLOWED = [
   'dropout',
   'Dropout',
   'The Annotated Transformer', // an article's title (before the word it contains)
-  'Transformer',
   'Bahdanau',
   'Intl.Segmenter',
   'base64url',
@@ -29,8 +28,12 @@ export const ALLOWED = [
   'NaN',
   'Attention Is All You Need',
   'Understand Attention in an Intuitive Way', // the tutorials' own titles (they are in English in the tutorials)
+  'Multi-Head Attention Written by Hand in Python', // (before the title it contains)
   'Multi-Head Attention',
-  'Once upon a time there', // that tutorial's sentence: its tokens are data, kept in every language
+  'Transformer Study Notes 2: Self-Attention',
+  'Transformer', // (after the titles that contain it)
+  'Once upon a time there', // the tutorials' sentences: their tokens are data, kept in every language
+  'this is an example sentence',
   '<pad>', // the padding token, as the tokenizer writes it
   'Jupyter Notebook', // the authors' recipes: products by their names (the longer first)
   'JupyterLab',

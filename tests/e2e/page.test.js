@@ -98,6 +98,9 @@ describe('the page', () => {
       );
       expect(output, preset.key).toEqual(apiText(expected.tensors.output, 0, rows, cols, 4, D));
       expect(await page.locator('#batch-tabs button').count()).toBe(B);
+      // A random input's shape label is the drawn X's shape, not the previous preset's dModel.
+      if (settings.input)
+        expect(await page.textContent('#input-shape'), preset.key).toBe(`[${expected.tensors.X.shape.join(', ')}]`);
       expect(await page.locator(`button[data-preset="${preset.key}"]`).getAttribute('aria-pressed')).toBe('true');
       expect(await page.locator('#preset-note').textContent()).toContain(`tests/reference/programs/${preset.key}.py`);
     }

@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { TENSOR_NAMES, loadAttentionLab } from '../../web/api/index.js';
-import { PRESETS, presetSettings } from '../../web/model/presets.js';
+import { PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { compareTensors, fixtureDir, fixtureNames, readFixture } from './fixtures.js';
 import { CLI_PATH as cli, ENGLISH, run } from './cli-run.js';
@@ -458,6 +458,37 @@ describe('CLI: presets', () => {
     expect(tensors.output.data[0].toFixed(4)).toBe('-0.5829');
     // The same in a Chinese shell: a preset's sentences are its English ones.
     const zh = await run(['--preset', 'tutorial-multi-head', '--tensors', 'output'], '', { LANG: 'zh_CN.UTF-8' });
+    expect(zh.stdout).toBe(out.stdout);
+  });
+
+  test('--preset handwritten-torch-mha: the hand-written tutorial through nn.MultiheadAttention, as torch 1.13 and the API give it', async () => {
+    const key = 'handwritten-torch-mha';
+    const { tensors: torch } = JSON.parse(readFileSync(`${fixtureDir}programs/${key}.json`, 'utf8'));
+    const out = await run(['--preset', key, '--tensors', 'averagedWeights,output']);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const result = JSON.parse(out.stdout);
+    expect(result.tokens).toEqual([[...'this is an example sentence'.split(' '), ...Array(5).fill('<pad>')]]);
+    expect(result.ids).toEqual([torch.encoded_sentence.data]); // [1, 2, 3, 4, 5, 0, 0, 0, 0, 0]
+    const { problems } = compareTensors(
+      { averagedWeights: torch.attn_weights, output: torch.attention_output },
+      result.tensors,
+      asJson,
+    );
+    expect(problems).toEqual([]);
+    // The JS API, given the preset's settings in either language, computes the same float32 numbers.
+    const lab = await loadAttentionLab();
+    for (const lang of ['en', 'zh']) {
+      const api = lab.run(configFromSettings(presetSettings(presetByKey.get(key), lang)), {
+        tensors: ['averagedWeights'],
+      });
+      expect(api.tokens).toEqual(result.tokens);
+      expect(result.tensors.averagedWeights.data.map(Math.fround)).toEqual(
+        Array.from(api.tensors.averagedWeights.data),
+      );
+    }
+    // A Chinese shell runs the same preset: its sentence is the tutorial's own.
+    const zh = await run(['--preset', key, '--tensors', 'averagedWeights,output'], '', { LANG: 'zh_CN.UTF-8' });
     expect(zh.stdout).toBe(out.stdout);
   });
 

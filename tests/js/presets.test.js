@@ -2,7 +2,8 @@
 // by `npm run fixtures` with PyTorch 1.13): the engine, given the preset's
 // settings as the page sends them, in each UI language, computes every tensor
 // the program saved, each seen in the program's own layout.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { LANGUAGES } from '../../web/i18n/index.js';
@@ -18,10 +19,21 @@ import { configFromSettings, withSetting } from '../../web/model/settings.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { decodeState, encodeState } from '../../web/model/share.js';
 import { compareTensors, fixtureDir } from './fixtures.js';
-import { first, idsMatrix, idsTensor, narrow, permute, reshape, select, transpose } from './program-views.js';
+import {
+  first,
+  idsMatrix,
+  idsTensor,
+  narrow,
+  permute,
+  reshape,
+  select,
+  splitHeads,
+  transpose,
+} from './program-views.js';
 
 const programFixture = (key) => JSON.parse(readFileSync(`${fixtureDir}programs/${key}.json`, 'utf8'));
 const programNames = JSON.parse(readFileSync(`${fixtureDir}programs/index.json`, 'utf8'));
+const tutorialDir = fileURLToPath(new URL('../reference/tutorials/', import.meta.url));
 
 // Per head h of size dk: its column block of an x·W matrix, as the head's nn.Linear weight.
 const headWeight = (w, h, dk) => transpose(narrow(w, 1, h * dk, dk));
@@ -263,11 +275,87 @@ const VIEWS = {
   }),
 };
 
-// (B, S, heads·dk) -> (B, heads, S, dk): .view(b, n, heads, head_dim).transpose(1, 2)
-const splitHeads = (t, heads) => {
-  const [B, S, width] = t.shape;
-  return permute(reshape(t, [B, S, heads, width / heads]), [0, 2, 1, 3]);
+// The self-attention notes' one-head example: X [1, 4, 6] and its x·W projections, as the program keeps them.
+const notesProjections = (t) => ({ X: t.X, W_Q: t.W_Q, W_K: t.W_K, W_V: t.W_V, Q: t.Q, K: t.K, V: t.V });
+// One head's [B, 1, S, S] map as the program's [B, S, S].
+const oneHead = (t) => select(t, 1, 0);
+// The notes' multi-head module: proj_weights 0-3 are nn.Linear(W^Q, W^K, W^V, W^O) with biases; the heads [B, H, S, dk].
+const notesModule = (t) => {
+  const heads = (x) => splitHeads(x, t.context.shape[1]);
+  return {
+    x: t.X,
+    ...Object.fromEntries(
+      ['Q', 'K', 'V', 'O'].flatMap((n, i) => [
+        [`proj_weights.${i}.weight`, transpose(t[`W_${n}`])],
+        [`proj_weights.${i}.bias`, t[`b_${n}`]],
+      ]),
+    ),
+    query: heads(t.Q),
+    key: heads(t.K),
+    value: heads(t.V),
+    scores: t.scaled, // matmul(...) / math.sqrt(k_dim)
+    masked: t.masked,
+    weights: t.weights,
+    attention_score: t.dropped, // the module keeps the weights after its dropout
+    heads: t.context,
+    concat: t.concat,
+    out: t.output,
+  };
 };
+// The hand-written tutorial's tokens and embedded rows (one sentence, no batch axis).
+const handwrittenInput = ({ tensors: t, ids }) => ({ encoded_sentence: idsTensor(ids), embedded_sentence: first(t.X) });
+
+Object.assign(VIEWS, {
+  'notes-dot': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    scores: oneHead(t.scores),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-scaled': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    dot: oneHead(t.scores),
+    scores: oneHead(t.scaled),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-additive': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    'W.weight': transpose(t.W_a),
+    'U.weight': transpose(t.U_a),
+    'w.weight': reshape(t.v_a, [1, t.v_a.shape[0]]),
+    scores: oneHead(t.scores),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-mask': ({ tensors: t }) => ({
+    ...notesProjections(t),
+    mask: first(t.mask), // 1 = blocked, the notes' MASK matrix
+    scores: oneHead(t.scaled),
+    masked: oneHead(t.masked),
+    weights: oneHead(t.weights),
+    out: t.output,
+  }),
+  'notes-heads': (r) => ({ ids: idsMatrix(r.ids), ...notesModule(r.tensors) }),
+  'notes-clones': ({ tensors: t }) => ({ ...notesModule(t), mask: narrow(t.mask, 0, 0, 1) }), // tril: 1 = may attend
+  'handwritten-mha': (r) => ({
+    ...handwrittenInput(r),
+    q1: r.tensors.Q,
+    k1: r.tensors.K,
+    v1: r.tensors.V,
+    scores: r.tensors.scaled, // / head_dim ** 0.5, no mask
+    attn_weights: r.tensors.weights,
+    attn_output: r.tensors.concat, // the heads concatenated, before self.out
+    attention_output: r.tensors.output,
+  }),
+  'handwritten-torch-mha': (r) => ({
+    ...handwrittenInput(r),
+    embedded_sentence: r.tensors.X, // unsqueezed: (1, 10, 512)
+    attention_output: r.tensors.output,
+    attn_weights: r.tensors.averagedWeights, // averaged over the 8 heads
+  }),
+});
+
 // Hugging Face-style modules: q/k/v_proj without bias, o_proj with nn.Linear's bias.
 const hfProjections = (t) => ({
   ...linear('q_proj', t.W_Q),
@@ -424,14 +512,30 @@ describe('presets in each language', () => {
     expect(defaultSettings('zh').text).not.toBe(DEFAULT_SETTINGS.text);
   });
 
+  // The tokens each tutorial's sentence preset shows, as the tutorial writes them (its text, and its padding).
+  const TUTORIAL_TOKENS = {
+    tutorial: 'Once upon a time there',
+    'tutorial-causal': 'Once upon a time there',
+    'tutorial-self-attention': 'Once upon a time there',
+    'notes-heads': "The animal didn't cross the street because it was too tired",
+    'handwritten-mha': `this is an example sentence${' <pad>'.repeat(5)}`,
+    'handwritten-torch-mha': `this is an example sentence${' <pad>'.repeat(5)}`,
+  };
   test("the tutorials' presets show the tutorial's own tokens in every language", () => {
-    const tutorials = PRESETS.filter((p) => p.key.startsWith('tutorial') && p.settings.text !== undefined);
-    expect(tutorials.map((p) => p.key)).toEqual(['tutorial', 'tutorial-causal', 'tutorial-self-attention']);
-    for (const preset of tutorials)
+    const named = readdirSync(tutorialDir)
+      .filter((name) => name.endsWith('.json'))
+      .flatMap((name) => JSON.parse(readFileSync(tutorialDir + name, 'utf8')).programs.map((p) => p.preset));
+    const withText = PRESETS.filter(
+      (p) => (p.key.startsWith('tutorial') || p.key.startsWith('notes') || named.includes(p.key)) && p.settings.text,
+    );
+    expect(withText.map((p) => p.key).sort()).toEqual(Object.keys(TUTORIAL_TOKENS).sort());
+    for (const preset of withText) {
+      expect(typeof preset.settings.text, preset.key).toBe('string'); // one sentence for every language
       for (const lang of Object.keys(LANGUAGES)) {
         const result = lab.run(configFromSettings(presetSettings(preset, lang)));
-        expect(result.tokens).toEqual([['Once', 'upon', 'a', 'time', 'there']]);
+        expect(result.tokens, `${preset.key} (${lang})`).toEqual([TUTORIAL_TOKENS[preset.key].split(' ')]);
       }
+    }
   });
 
   test("the language switch changes a preset's sentences the user left, and keeps what they typed", () => {

@@ -56,3 +56,9 @@ export const idsMatrix = (rows) => ({ shape: [rows.length, rows[0].length], data
 
 /** The ids of a one-sentence batch as a vector. */
 export const idsTensor = (rows) => reshape(idsMatrix(rows), [rows[0].length]);
+
+/** (B, S, heads·dk) -> (B, heads, S, dk): .view(b, s, heads, head_dim).transpose(1, 2) */
+export const splitHeads = (t, heads) => {
+  const [B, S, width] = t.shape;
+  return permute(reshape(t, [B, S, heads, width / heads]), [0, 2, 1, 3]);
+};

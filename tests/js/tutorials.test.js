@@ -2,7 +2,8 @@
 // holds every tensor an attention program of a tutorial prints, each number as
 // printed. Each program's preset runs through the JS API, and every printed
 // cell must come out the same at the printed precision (4 decimals, or 4 after
-// the point in e-notation, or a whole "1." / "-inf"). A cell where the
+// the point in e-notation, or a whole "1." / "-inf", or an integer tensor's "5").
+// A program whose tutorial prints only shapes has its shapes compared. A cell where the
 // tutorial's own PyTorch build printed another last digit than torch 1.13 is
 // listed in the file as a known difference: it is compared too, with torch
 // 1.13's value, and must still differ from the printed one.
@@ -13,7 +14,7 @@ import { loadAttentionLab } from '../../web/api/index.js';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
-import { first } from './program-views.js';
+import { first, idsTensor, splitHeads } from './program-views.js';
 
 const dir = fileURLToPath(new URL('../reference/tutorials/', import.meta.url));
 const TUTORIALS = readdirSync(dir)
@@ -48,11 +49,28 @@ const VIEWS = {
   'tutorial-two-heads': ({ tensors: t }) => ({ context_vecs: t.output }),
   'tutorial-multi-head': ({ tensors: t }) => ({ context_vecs: t.output }),
   'mha-512': ({ tensors: t }) => ({ input: t.X, output: t.output }),
+  'notes-clones': ({ tensors: t }) => ({ out: t.output }),
+  'handwritten-mha': ({ tensors: t, ids }) => ({
+    'Encoded Sentence': idsTensor(ids),
+    'Embedded Sentence': first(t.X), // before .unsqueeze(0)
+    q1: t.Q,
+    k1: t.K,
+    q: splitHeads(t.Q, t.context.shape[1]),
+    k: splitHeads(t.K, t.context.shape[1]),
+    'Attention Output': t.output,
+  }),
+  'handwritten-torch-mha': ({ tensors: t, ids }) => ({
+    'Encoded Sentence': idsTensor(ids),
+    'Embedded Sentence': t.X,
+    'Attention Output': t.output,
+    'Attention Weights': t.averagedWeights, // averaged over the heads
+  }),
 };
 
 /** `value` written as `printed` is written: the same notation and number of digits. */
 export function asPrinted(value, printed) {
   if (/inf$/.test(printed)) return value === -Infinity ? '-inf' : value === Infinity ? 'inf' : String(value);
+  if (/^-?\d+$/.test(printed)) return value.toFixed(0); // an integer tensor (token ids) prints no point
   const sci = /^(-?\d+)\.(\d*)e([+-]\d+)$/.exec(printed);
   if (sci) {
     const [mantissa, exponent] = value.toExponential(sci[2].length).split('e');
@@ -159,6 +177,8 @@ describe('the printed form', () => {
     [1, '1.', '1.'],
     [-Infinity, '-inf', '-inf'],
     [17.44764, '17.4476', '17.4476'],
+    [5, '5', '5'],
+    [0, '0', '0'],
   ])('%s as %s is %s', (value, printed, expected) => {
     expect(asPrinted(value, printed)).toBe(expected);
   });

@@ -71,6 +71,30 @@ export default {
   'preset.tutorial-multi-head': '教程中的 MultiHeadAttention：权重切分和 W_O',
   'preset.tutorial-multi-head.note':
     '对应 tests/reference/programs/tutorial-multi-head.py，中文教程《Understand Attention in an Intuitive Way》中的 MultiHeadAttention：Q、K、V 各用 nn.Linear(6, 6, bias=False)，切成 2 个 3 维的头，因果掩码，再接带偏置的 W_O = nn.Linear(6, 6)；全部在 `batch = torch.randn(2, 5, 6)` 之后创建，没有重新设种子。注意力分数除以 d_out ** 0.5 = √6，而不是 √3。使数字一致的设置：种子 123，不设权重种子（接着输入继续抽取），因果掩码，缩放选 1/√dModel。',
+  'preset.notes-dot': '自注意力笔记：点积分数 q·k（批大小 1，4 × 6，单头）',
+  'preset.notes-dot.note':
+    '对应 tests/reference/programs/notes-dot.py，中文笔记《Transformer Study Notes 2: Self-Attention》中不缩放的点积分数：笔记的单头例子，批大小 1、seq_len 4、d_model 6（所以 d_k = 6），α*ᵢⱼ = qᵢ·kⱼ 不缩放，每行做 softmax，再与 V 加权求和。笔记只用图画出这个例子，没有数字、代码和种子，由程序来定：先 `torch.manual_seed(0)`，再 `X = torch.randn(1, 4, 6)`，再依次 `W_Q, W_K, W_V = torch.rand(6, 6)`（接着生成器抽取），Q = X · W_Q。种子放在这个位置，运行程序就得到这些数字。使数字一致的设置：种子 0，随机输入 `torch.randn(1, 4, 6)`，torch.rand 权重，不要 W_O，缩放选“不缩放”。',
+  'preset.notes-scaled': '自注意力笔记：缩放点积分数 q·k / √d_k',
+  'preset.notes-scaled.note':
+    '对应 tests/reference/programs/notes-scaled.py，中文笔记《Transformer Study Notes 2: Self-Attention》沿用 Transformer 论文的缩放点积分数：与点积预设相同的例子，softmax 之前把分数除以 √d_k = √6。数字来源相同：`torch.manual_seed(0)`，然后 `X = torch.randn(1, 4, 6)`，再 `W_Q, W_K, W_V = torch.rand(6, 6)`。使数字一致的设置：点积预设的设置，缩放改为 1/√d_k。',
+  'preset.notes-additive': '自注意力笔记：加性分数 vₐᵀ tanh(q·W_a + k·U_a)',
+  'preset.notes-additive.note':
+    '对应 tests/reference/programs/notes-additive.py，中文笔记《Transformer Study Notes 2: Self-Attention》与点积并列的另一种分数，加性分数：查询经过 W_a = nn.Linear(6, 6, bias=False)，键经过 U_a = nn.Linear(6, 6, bias=False)，两者相加取 tanh，再由 v_a = nn.Linear(6, 1, bias=False) 得到一个分数；不缩放。笔记没有给出尺寸：隐藏层大小 6，以及紧接 W_Q、W_K、W_V 之后依次抽取 W_a、U_a、v_a，都是程序的选择。例子和种子与点积预设相同（`torch.manual_seed(0)`、`X = torch.randn(1, 4, 6)`、`W_Q, W_K, W_V = torch.rand(6, 6)`）。使数字一致的设置：点积预设的设置，分数选加性，加性注意力隐藏维度 6。',
+  'preset.notes-mask': '自注意力笔记：掩码（1 = 遮蔽，填 −1e9）',
+  'preset.notes-mask.note':
+    '对应 tests/reference/programs/notes-mask.py，中文笔记《Transformer Study Notes 2: Self-Attention》中的掩码注意力：MASK 矩阵在词元不能看的位置（它右边的键）为 1，在对角线及其下方为 0；缩放后的分数在 1 处替换为 −1e9，在 0 处保留，所以 softmax 之后每个词元只给自己和左边的词元权重。例子和种子与缩放预设相同（`torch.manual_seed(0)`、`X = torch.randn(1, 4, 6)`、`W_Q, W_K, W_V = torch.rand(6, 6)`）。使数字一致的设置：缩放预设的设置，因果掩码，掩码约定 1 = 遮蔽，填充值 −1e9。',
+  'preset.notes-heads': '自注意力笔记：笔记可视化的句子上每个头的分数图',
+  'preset.notes-heads.note':
+    '对应 tests/reference/programs/notes-heads.py，中文笔记《Transformer Study Notes 2: Self-Attention》中按头查看的视图：在笔记可视化的句子上，画出其多头模块每个头的分数图（笔记原文把 `street` 拼错了，后文说的就是 `street`）。模块：一个带偏置的 nn.Linear(8, 8) 深拷贝四份作为 W_Q、W_K、W_V、W_O，2 个 k_dim 为 4 的头，分数除以 √4，不用掩码；调用 `eval()`，所以分数图就是不经 dropout 的 softmax 权重。因为 W_Q = W_K，每个头的分数 qᵢ·qⱼ 在 softmax 之前是对称的。笔记展示的是训练好的模型的分数图；这里是新建的模型，数字来自程序的种子：在 nn.Embedding(11, 8) 之前 `torch.manual_seed(0)`（词按首次出现的顺序编号，`The` 和 `the` 是两个词），然后创建模块，接着生成器抽取。使数字一致的设置：每种语言都用这个句子，dModel 8，2 个头，种子 0，`clones` 初始化。',
+  'preset.notes-clones': '自注意力笔记：笔记自己的程序，torch.rand(6, 3, 8) 上的 clones()',
+  'preset.notes-clones.note':
+    '对应 tests/reference/programs/notes-clones.py，中文笔记《Transformer Study Notes 2: Self-Attention》自己的程序：MultiHeadedAttention(num_heads=2, d_model=8)，其 clones() 把同一个 nn.Linear(8, 8) 深拷贝四份（W_Q = W_K = W_V = W_O，偏置也相同），输入 torch.rand(6, 3, 8)，掩码 `torch.tril(torch.ones(3, 3)).unsqueeze(0)` 按 `masked_fill(mask == 0, −1e10)` 使用（1 表示可以关注），dropout 0.1 生效，因为新建的模块处于训练模式。它只打印输出的形状 torch.Size([6, 3, 8])。这就是《The Annotated Transformer》的模块：本预设就是 `annotated` 预设的设置，换成笔记的名字。笔记没有设种子：把 `torch.manual_seed(0)` 放在 `torch.rand(6, 3, 8)` 之前，运行笔记的程序就得到这些数字（nn.Linear 和 dropout 接着生成器抽取）。使数字一致的设置：种子 0，`clones` 初始化，2 个头，因果掩码，掩码约定 1 = 保留，填充值 −1e10，dropout 0.1。',
+  'preset.handwritten-mha': '手写多头注意力：“this is an example sentence”，宽 512，8 个头',
+  'preset.handwritten-mha.note':
+    '对应 tests/reference/programs/handwritten-mha.py，中文教程《Multi-Head Attention Written by Hand in Python》中的模块：它的分词器（`{"this": 1, "is": 2, "an": 3, "example": 4, "sentence": 5}`，其他词都是 0；句子转小写、按空格切分，再用 0 填充到 max_len 10），nn.Embedding(6, 512)，然后依次创建带偏置的 `self.query`、`self.key`、`self.value`、`self.out` = nn.Linear(512, 512)，8 个 64 维的头，分数除以 `64 ** 0.5`。它不传掩码，所以五个填充词元（编号 0，显示为 <pad>）和词一样既是查询也是键：每个词也会关注它们。教程没有设种子：把 `torch.manual_seed(0)` 放在 nn.Embedding 之前，运行教程的程序就得到这些数字（四个 nn.Linear 接着生成器抽取）。使数字一致的设置：每种语言都用教程的英文句子（本来就是小写），词表 <pad> this is an example sentence，最大长度 10，dModel 512，8 个头，种子 0，不设权重种子，Q/K/V 偏置，不用掩码。',
+  'preset.handwritten-torch-mha': '同一句子经过 nn.MultiheadAttention(512, 8, batch_first=True)',
+  'preset.handwritten-torch-mha.note':
+    '对应 tests/reference/programs/handwritten-torch-mha.py，中文教程《Multi-Head Attention Written by Hand in Python》的第二个程序：相同的词元和 nn.Embedding(6, 512)，然后调用 `nn.MultiheadAttention(512, 8, batch_first=True)`，不传掩码，所以和手写模块一样，填充词元也被关注。它返回输出，以及 8 个头平均后的注意力权重（引擎中的 averagedWeights）。教程没有设种子：把 `torch.manual_seed(0)` 放在 nn.Embedding 之前，运行教程的程序就得到这些数字（模块先抽 out_proj，再抽 in_proj，接着生成器抽取）。使数字一致的设置：手写预设的设置，初始化选 nn.MultiheadAttention。',
   'preset.mha-512': '多头注意力：d_model 512，8 个头，带掩码参数',
   'preset.mha-512.note':
     '对应 tests/reference/programs/mha-512.py，中文教程《Multi-Head Attention》（线性投影、缩放点积注意力、拼接与线性层）中的模块：w_q、w_k、w_v、w_o = 带偏置的 nn.Linear(512, 512)，8 个 64 维的头，分数除以 √d_k；传入的掩码在 `mask == 0` 处填 −1e9（这里掩码约定为 `keep`、填充值 −1e9，选用掩码时效果相同）。教程的测试先创建模块，再抽 x = torch.randn(2, 5, 512)，不传掩码，只打印形状：输入和输出都是 (2, 5, 512)。教程没有设种子：本预设两次抽取都用种子 0（种子 0，权重种子 0）。',

@@ -38,6 +38,42 @@ const TUTORIAL = {
   scale: 'd-model',
 };
 
+// The Chinese self-attention notes' one-head example: batch 1, seq_len 4, d_model 6 (so d_k = 6). They give it as
+// figures without numbers: torch.manual_seed(0), then X = torch.randn(1, 4, 6), then W^Q, W^K, W^V = torch.rand(6, 6)
+// continuing the generator; no W^O (one head). Its dot, scaled and additive scores and its mask differ only in that.
+const NOTES_SCORES = {
+  input: { randn: [1, 4, 6] },
+  dModel: 6,
+  numHeads: 1,
+  seed: 0,
+  'weights.init': 'torch-rand',
+  'weights.outProj': false,
+};
+// The Annotated Transformer's MultiHeadedAttention on torch.rand(6, 3, 8); the self-attention notes run this same
+// module as their own program (preset notes-clones), so both keys share these settings.
+const ANNOTATED = {
+  input: { rand: [6, 3, 8] },
+  dModel: 8,
+  numHeads: 2,
+  seed: 0,
+  'weights.init': 'torch-linear-clones',
+  mask: 'causal',
+  maskConvention: 'keep',
+  maskFill: -1e10,
+  'dropout.p': 0.1,
+};
+// The hand-written multi-head attention tutorial's input: its five-word vocab (id 0 = unknown words and the padding),
+// its sentence padded with 0 to max_len 10 and no padding mask, nn.Embedding(6, 512) after torch.manual_seed(0) and
+// the module's parameters continuing the generator. The sentence is the tutorial's own, in every UI language.
+const HANDWRITTEN = {
+  text: 'this is an example sentence',
+  vocab: ['<pad>', 'this', 'is', 'an', 'example', 'sentence'],
+  maxLen: 10,
+  dModel: 512,
+  numHeads: 8,
+  seed: 0,
+};
+
 export const PRESETS = [
   { key: 'tutorial', settings: TUTORIAL },
   {
@@ -82,6 +118,27 @@ export const PRESETS = [
     key: 'tutorial-multi-head',
     settings: { ...TUTORIAL_MODULE, input: { randn: [2, 5, 6] }, dModel: 6, numHeads: 2 },
   },
+  // The self-attention notes: the three scores of their one-head example, its mask (1 = blocked, filled with -1e9),
+  // the per-head score maps of their module on the sentence they visualise, and their own program.
+  { key: 'notes-dot', settings: { ...NOTES_SCORES, scale: 'none' } },
+  { key: 'notes-scaled', settings: NOTES_SCORES },
+  { key: 'notes-additive', settings: { ...NOTES_SCORES, score: 'additive', additiveHidden: 6, scale: 'none' } },
+  { key: 'notes-mask', settings: { ...NOTES_SCORES, mask: 'causal', maskConvention: 'blocked', maskFill: -1e9 } },
+  {
+    key: 'notes-heads',
+    settings: {
+      text: "The animal didn't cross the street because it was too tired",
+      dModel: 8,
+      numHeads: 2,
+      seed: 0,
+      'weights.init': 'torch-linear-clones',
+    },
+  },
+  { key: 'notes-clones', settings: ANNOTATED },
+  // The hand-written multi-head attention tutorial: its own module (four nn.Linear(512, 512) with biases: query, key,
+  // value, out), then PyTorch's nn.MultiheadAttention on the same embedded sentence.
+  { key: 'handwritten-mha', settings: { ...HANDWRITTEN, 'weights.qkvBias': true } },
+  { key: 'handwritten-torch-mha', settings: { ...HANDWRITTEN, 'weights.init': 'torch-mha' } },
   // A d_model 512, 8-head module with biases whose forward takes a mask (mask == 0 -> -1e9); its test draws
   // torch.randn(2, 5, 512) after building the module, sets no seed and passes no mask.
   {
@@ -160,20 +217,7 @@ export const PRESETS = [
       mask: 'padding',
     },
   },
-  {
-    key: 'annotated',
-    settings: {
-      input: { rand: [6, 3, 8] },
-      dModel: 8,
-      numHeads: 2,
-      seed: 0,
-      'weights.init': 'torch-linear-clones',
-      mask: 'causal',
-      maskConvention: 'keep',
-      maskFill: -1e10,
-      'dropout.p': 0.1,
-    },
-  },
+  { key: 'annotated', settings: ANNOTATED },
   {
     key: 'xxt',
     settings: {

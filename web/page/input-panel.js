@@ -78,10 +78,11 @@ export function wireInputPanel(host) {
       $(`${side.id}-random`).hidden = !random;
       $(`${side.id}-text-box`).hidden = random;
       if (random) {
-        const [B, S] = settings[side.random][source];
+        // The drawn shape is the input's own [B, S, D]; the last run's dModel may be another preset's.
+        const [B, S, D] = settings[side.random][source];
         $(`${side.id}-batch`).value = B;
         $(`${side.id}-length`).value = S;
-        $(`${side.id}-shape`).textContent = `[${B}, ${S}, ${host.dModel()}]`;
+        $(`${side.id}-shape`).textContent = `[${B}, ${S}, ${D}]`;
       }
     }
     $('input-vocab').value = (settings.vocab ?? []).join(' ');
