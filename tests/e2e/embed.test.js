@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { emptyEdits } from '../../web/model/edits.js';
 import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
+import { torchPrint } from '../../web/model/torch-print.js';
 import { encodeState } from '../../web/model/share.js';
 import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
@@ -460,7 +461,7 @@ describe('share links', () => {
 });
 
 describe('exports', () => {
-  test('each matrix copies as CSV, JSON, LaTeX and NumPy; all tensors download as JSON and .npz; Copy as PyTorch', async () => {
+  test('each matrix copies as CSV, JSON, LaTeX, NumPy and PyTorch print; all tensors download as JSON and .npz; Copy as PyTorch', async () => {
     const page = await openPage(suite.browser, suite.server.url, { problems });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const expected = suite.lab.run(configFromSettings(DEFAULT_SETTINGS));
@@ -481,6 +482,8 @@ describe('exports', () => {
     expect(Math.fround(json.data[7][7])).toBe(expected.tensors.W_Q.data[63]);
     expect(await copy('latex')).toMatch(/^\\begin\{bmatrix\}\n {2}-?\d\.\d{4} & /);
     expect(await copy('numpy')).toMatch(/^W_Q = np\.array\(\[\n/);
+    // torch's print of W_Q [8, 8]: fixed notation, rows of 8 numbers (torch-print.test.js checks the writer on torch)
+    expect(await copy('torch')).toBe(torchPrint([8, 8], expected.tensors.W_Q.data));
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
     const all = JSON.parse((await downloadBytes(jsonDownload)).toString('utf8'));

@@ -23,6 +23,7 @@ import { PRESETS } from '../../web/model/presets.js';
 import { SHARE_ERROR_CODES } from '../../web/model/share.js';
 import { STEP_NAMES } from '../../web/view/steps/registry.js';
 import { VIEW_OPTIONS } from '../../web/model/view-options.js';
+import { MATRIX_FORMATS } from '../../web/model/matrix-formats.js';
 
 const web = fileURLToPath(new URL('../../web/', import.meta.url));
 const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
@@ -48,7 +49,7 @@ function dynamicKeys() {
     keys.push(`step.${step}.title`, `step.${step}.meaning`, `step.${step}.short`, `step.${step}.narration`);
   for (const preset of PRESETS) keys.push(`preset.${preset.key}`, `preset.${preset.key}.note`);
   for (const option of VIEW_OPTIONS) keys.push(option.help);
-  for (const format of ['csv', 'json', 'latex', 'numpy']) keys.push(`export.${format}`);
+  for (const format of MATRIX_FORMATS) keys.push(`export.${format}`);
   for (const code of SHARE_ERROR_CODES) keys.push(`share.error.${code}`);
   keys.push(...ERROR_KEYS);
   return keys;

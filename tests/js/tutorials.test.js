@@ -14,6 +14,7 @@ import { loadAttentionLab } from '../../web/api/index.js';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
+import { torchPrint } from '../../web/model/torch-print.js';
 import { first, idsTensor, splitHeads } from './program-views.js';
 
 const dir = fileURLToPath(new URL('../reference/tutorials/', import.meta.url));
@@ -157,6 +158,28 @@ describe.each(TUTORIALS.map((t) => [t.file, t]))('%s: every printed cell', (file
           known: knownChecked,
           shapes: Object.keys(shapes).length,
         });
+    }
+  });
+
+  // The page's "PyTorch print" copy of each printed float tensor: torch's own choice of notation for the whole
+  // tensor (9.9996e-01 where the tutorial has it), cell for cell; a known difference is torch 1.13's value.
+  test.each(tutorial.programs.map((p) => [p.program, p]))('%s, copied as PyTorch prints it', (program, p) => {
+    const views = VIEWS[p.preset](lab.run(configFromSettings(presetSettings(presetByKey.get(p.preset), 'en'))));
+    const known = tutorial.knownDifferences.filter((k) => k.program === program);
+    const floats = Object.entries(p.tensors).filter(([, rows]) => cells(rows).some(([, text]) => /[.]|inf/.test(text)));
+    for (const [label, rows] of floats) {
+      const expected = cells(rows).map(
+        ([index, text]) => known.find((k) => k.tensor === label && k.index.join() === index.join())?.torch1_13 ?? text,
+      );
+      const printed = torchPrint(views[label].shape, views[label].data);
+      expect(printed.startsWith('tensor(['), label).toBe(true);
+      expect(
+        printed
+          .slice('tensor('.length, -1)
+          .split(/[\s,[\]]+/)
+          .filter(Boolean),
+        label,
+      ).toEqual(expected);
     }
   });
 

@@ -250,6 +250,7 @@ export default {
   'export.json': 'JSON',
   'export.latex': 'LaTeX',
   'export.numpy': 'NumPy',
+  'export.torch': 'PyTorch print',
   'export.pytorch': 'Copy as PyTorch',
   'export.pytorchTitle': 'The same computation in PyTorch',
   'export.downloadJson': 'Download JSON',

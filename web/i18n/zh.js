@@ -332,6 +332,7 @@ export default {
   'export.json': 'JSON',
   'export.latex': 'LaTeX',
   'export.numpy': 'NumPy',
+  'export.torch': 'PyTorch 打印',
   'export.pytorch': '复制为 PyTorch 代码',
   'export.pytorchTitle': '同样的计算，用 PyTorch 写',
   'export.downloadJson': '下载 JSON',

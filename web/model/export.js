@@ -1,6 +1,7 @@
 // Export formats for one matrix and for all tensors: CSV, JSON, LaTeX
-// bmatrix, NumPy literal, and a NumPy .npz (one .npy file per tensor in a
-// zip). Pure functions; the page and the CLI share them.
+// bmatrix, NumPy literal, PyTorch's print, and a NumPy .npz (one .npy file per
+// tensor in a zip). Pure functions; the page and the CLI share them.
+import { torchPrint } from './torch-print.js';
 
 // Exact powers of ten (10^22 is the largest a double holds exactly).
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -98,6 +99,9 @@ export function toNumpy(m) {
     .map((r) => `    [${r.map(cell).join(', ')}],`)
     .join('\n')}\n], dtype=np.float32)`;
 }
+
+/** The matrix as PyTorch 1.13's print() shows it: "tensor([[1.6344e-01, …" (torch-print.js). */
+export const toTorchPrint = (m) => torchPrint([m.rows, m.cols], rowsOf(m).flat());
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

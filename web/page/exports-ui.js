@@ -6,11 +6,12 @@ const $ = (id) => document.getElementById(id);
 
 const loadExports = () => import('../model/export.js');
 
-const MATRIX_FORMATS = {
+const MATRIX_WRITERS = {
   csv: ({ toCsv }, m) => toCsv(m),
   json: ({ toJson }, m) => toJson(m),
   latex: ({ toLatex }, m, decimals) => toLatex(m, decimals),
   numpy: ({ toNumpy }, m) => toNumpy(m),
+  torch: ({ toTorchPrint }, m) => toTorchPrint(m),
 };
 
 function download(blob, filename) {
@@ -26,7 +27,7 @@ async function copyMatrix(event, { controller, t }) {
   const button = event.target.closest('button[data-export]');
   const matrix = button?.closest('figure')?.matrixView;
   if (!matrix) return;
-  const text = MATRIX_FORMATS[button.dataset.export](await loadExports(), matrix, controller.options.decimals);
+  const text = MATRIX_WRITERS[button.dataset.export](await loadExports(), matrix, controller.options.decimals);
   try {
     await navigator.clipboard.writeText(text);
     $('status').textContent = t()('export.copied', { name: matrix.caption ?? matrix.name, format: button.textContent });

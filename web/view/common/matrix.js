@@ -4,6 +4,7 @@
 import { legendGradient, paletteClass, paletteIndex, paletteWords, pixelWord } from './colors.js';
 import { element } from './dom.js';
 import { formatNumber } from '../../model/format.js';
+import { MATRIX_FORMATS } from '../../model/matrix-formats.js';
 
 export const TABLE_LIMIT = 64;
 const CORNER = 16;
@@ -148,7 +149,7 @@ export function renderMatrix(view, previous = null) {
     menu.className = 'export-menu';
     menu.setAttribute('role', 'toolbar');
     menu.setAttribute('aria-label', exportLabel(view));
-    for (const format of ['csv', 'json', 'latex', 'numpy']) {
+    for (const format of MATRIX_FORMATS) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.export = format;
