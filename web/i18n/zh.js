@@ -895,6 +895,7 @@ export default {
   'controls.more': '预设与设置',
   'present.enter': '演示模式',
   'present.keys': '演示中：→ 或空格 下一步 · ← 上一步 · F 全屏 · Esc 退出',
+  'present.page': '本步的图：第 {n} 部分，共 {count} 部分（→ 看下一部分）',
   'touch.explain.hint': '轻点矩阵中的任意数字，查看它从哪里来、怎么算出来。',
   'touch.matrix.canvasNote': '矩阵较大，以热力图显示；轻点查看数值。下方的无障碍表格给出左上角部分。',
   'touch.step.scores.meaning': '第 i 行第 j 列是查询 i 与键 j 的点积：二者有多匹配。轻点单元格查看求和过程。',

@@ -361,9 +361,17 @@ function wireViewOptions() {
   controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
   // Teachers (text size, presentation), small screens (settings folded away), print (wide matrices fit).
   const teacher = wireTeacherTools(
-    { select: $('text-size'), toggle: $('present-toggle'), stepsToggle: $('steps-toggle') },
+    {
+      select: $('text-size'),
+      toggle: $('present-toggle'),
+      stepsToggle: $('steps-toggle'),
+      pipeline: $('pipeline'),
+      stepper: $('stepper'),
+      pageLabel: $('present-page'),
+    },
     controller,
     { load: storedText, save: store },
+    (key, params) => state.t(key, params),
   );
   if (wantsPresentation(location.search)) teacher.present(true);
   wireNarrowScreen($('settings-panel'));
