@@ -98,6 +98,9 @@ export function wirePresentPages({ root, pipeline, stepper, label }, t) {
       const slack = width - pad - right;
       const text = Math.min(TEXT_MAX * width, Math.max(TEXT_MIN * width, column + slack));
       root.style.setProperty('--present-text', `${Math.floor(text)}px`);
+      // A row of figures that wraps in the narrower room (taller, below the screen): the column as it was.
+      if (Math.max(...pages[page].map(bottomOf)) > innerHeight - 8)
+        root.style.setProperty('--present-text', `${Math.floor(column)}px`);
     }
     fitText();
   }
