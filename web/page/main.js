@@ -20,6 +20,7 @@ import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
 import { wireExports } from './exports-ui.js';
 import { fitForPrint } from './print.js';
+import { renderPrintHeader } from './print-header.js';
 import { wireNarrowScreen } from './small-screen.js';
 import { wantsPresentation, wireTeacherTools } from './teacher.js';
 
@@ -182,6 +183,12 @@ function showError(error) {
 function renderStatus() {
   const result = controller.result;
   if (!result) return;
+  renderPrintHeader($('print-header'), {
+    t: state.t,
+    settings: state.settings,
+    effective: result.settings,
+    preset: state.preset,
+  });
   const edited = countEdits(controller.edits);
   $('reset-edits').hidden = edited === 0;
   const notes = [];
