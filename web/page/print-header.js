@@ -22,7 +22,9 @@ function line(label, value, className) {
  */
 export function renderPrintHeader(box, { t, settings, effective = {}, preset }) {
   const summary = settingsSummary(t, settings, effective);
-  const title = document.createElement('h1');
+  // Not headings: the page keeps its one h1 (and the header shows on paper only).
+  const title = document.createElement('p');
+  title.className = 'print-title';
   title.textContent = t('app.title');
   const presetTitle = !preset
     ? t('print.noPreset')
@@ -43,7 +45,8 @@ export function renderPrintHeader(box, { t, settings, effective = {}, preset }) 
     item.append(term, data);
     list.append(item);
   }
-  const heading = document.createElement('h2');
+  const heading = document.createElement('p');
+  heading.className = 'print-heading';
   heading.textContent = t('controls.heading');
   box.replaceChildren(
     title,
