@@ -640,6 +640,13 @@ export default {
   'controls.more': 'Presets and settings',
   'present.enter': 'Present',
   'present.keys': 'Presenting: → or Space next · ← previous · F full screen · Esc leaves',
+  'present.page': 'Figures, part {n} of {count} (→ for the next)',
+  'form.on': 'on',
+  'form.off': 'off',
+  'print.sentence': 'Sentence',
+  'print.preset': 'Preset',
+  'print.defaultPreset': 'the default example',
+  'print.noPreset': 'none (settings of one’s own)',
   'touch.explain.hint': 'Tap any number in the matrices to see where it comes from and how it is computed.',
   'touch.matrix.canvasNote':
     'Large matrix drawn as a heatmap; tap it for values. Accessible table below shows the top-left corner.',

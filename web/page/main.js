@@ -20,6 +20,7 @@ import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
 import { wireExports } from './exports-ui.js';
 import { fitForPrint } from './print.js';
+import { renderPrintHeader } from './print-header.js';
 import { wireNarrowScreen } from './small-screen.js';
 import { wantsPresentation, wireTeacherTools } from './teacher.js';
 
@@ -182,6 +183,12 @@ function showError(error) {
 function renderStatus() {
   const result = controller.result;
   if (!result) return;
+  renderPrintHeader($('print-header'), {
+    t: state.t,
+    settings: state.settings,
+    effective: result.settings,
+    preset: state.preset,
+  });
   const edited = countEdits(controller.edits);
   $('reset-edits').hidden = edited === 0;
   const notes = [];
@@ -361,9 +368,17 @@ function wireViewOptions() {
   controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
   // Teachers (text size, presentation), small screens (settings folded away), print (wide matrices fit).
   const teacher = wireTeacherTools(
-    { select: $('text-size'), toggle: $('present-toggle'), stepsToggle: $('steps-toggle') },
+    {
+      select: $('text-size'),
+      toggle: $('present-toggle'),
+      stepsToggle: $('steps-toggle'),
+      pipeline: $('pipeline'),
+      stepper: $('stepper'),
+      pageLabel: $('present-page'),
+    },
     controller,
     { load: storedText, save: store },
+    (key, params) => state.t(key, params),
   );
   if (wantsPresentation(location.search)) teacher.present(true);
   wireNarrowScreen($('settings-panel'));

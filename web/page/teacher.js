@@ -1,10 +1,12 @@
 // For teachers: the text-size menu (one factor, --text-scale, for the numbers
 // and the text of the steps; remembered like the theme) and presentation mode
-// (?present, or the Present button): the step-by-step mode of the view, in
-// large type, without the page's header and settings, the explanation beside
-// the step. The keys are step-by-step's (→ ← PageDown PageUp Space Home End,
+// (?present, or the Present button): the step-by-step mode of the view as
+// slides (present-pages.js), in type sized from the screen's height, without
+// the page's header and settings; the explanation over the text column while
+// it explains a number. The keys are step-by-step's (→ ← PageDown PageUp Space Home End,
 // Escape leaves), plus F for full screen.
 import { isTypingTarget } from '../view/teach/step-by-step.js';
+import { wirePresentPages } from './present-pages.js';
 
 export const TEXT_SIZES = ['0.85', '1', '1.25', '1.5', '2'];
 
@@ -12,11 +14,14 @@ export const TEXT_SIZES = ['0.85', '1', '1.25', '1.5', '2'];
 export const readTextSize = (raw) => (TEXT_SIZES.includes(String(raw)) ? String(raw) : '1');
 
 /**
- * parts: {select (the text-size menu), toggle (the Present button), stepsToggle};
- * controller: the page's PipelineController; prefs: {load(name), save(name, value)}.
+ * parts: {select (the text-size menu), toggle (the Present button), stepsToggle,
+ * pipeline, stepper, pageLabel (presentation's figure-page counter)};
+ * controller: the page's PipelineController; prefs: {load(name), save(name, value)};
+ * t: the page's strings now, a function (key, params).
  */
-export function wireTeacherTools({ select, toggle, stepsToggle }, controller, prefs) {
+export function wireTeacherTools({ select, toggle, stepsToggle, pipeline, stepper, pageLabel }, controller, prefs, t) {
   const root = document.documentElement;
+  wirePresentPages({ root, pipeline, stepper, label: pageLabel }, t);
   const setTextSize = (value) => {
     select.value = readTextSize(value);
     root.style.setProperty('--text-scale', select.value);

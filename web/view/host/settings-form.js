@@ -18,6 +18,28 @@ export const FORM_FIELDS = FIELDS.filter((field) => isScalar(field) && !field.on
 const choiceLabel = (t, field, value) =>
   t.has(`enum.${field.path}.${value}`) ? t(`enum.${field.path}.${value}`) : value;
 
+/** A setting's value: as the user set it, else as the engine resolved it in the last run, else the default. */
+const valueReader = (settings, effective) => (path) =>
+  settings[path] ?? effective[path] ?? fieldByPath.get(path)?.default;
+
+const isChecked = (value) => value === true || value === 'true' || value === '';
+
+/**
+ * The form's settings in words, as the form would show them: each field used
+ * in this setup, in the form's order, {path, label, value} (a choice by its
+ * label, a switch on or off); for the printed handout.
+ */
+export function settingsSummary(t, settings, effective = {}) {
+  const valueOf = valueReader(settings, effective);
+  return FORM_FIELDS.filter((field) => isUsed(field, valueOf)).map((field) => {
+    const value = valueOf(field.path);
+    let text = String(value ?? '');
+    if (field.type === 'boolean') text = t(isChecked(value) ? 'form.on' : 'form.off');
+    else if (field.choices?.includes(text)) text = choiceLabel(t, field, text);
+    return { path: field.path, label: t(`field.${field.path}`), value: text };
+  });
+}
+
 /**
  * Builds the controls into `container`, except a field given a place of its own
  * in `places` ({path: element}, e.g. the tokenizer beside the sentence box).
@@ -112,13 +134,13 @@ export function buildSettingsForm(container, { t, onChange, places = {} }) {
 
   return {
     sync(settings, effective = {}) {
-      const valueOf = (path) => settings[path] ?? effective[path] ?? fieldByPath.get(path)?.default;
+      const valueOf = valueReader(settings, effective);
       for (const [path, { field, input, number, error, wrapper }] of controls) {
         // A field without effect in this setup (the mask fill without a mask) is not shown.
         wrapper.hidden = !isUsed(field, valueOf) && error.hidden;
         const value = valueOf(path);
         if (field.type === 'boolean') {
-          input.checked = value === true || value === 'true' || value === '';
+          input.checked = isChecked(value);
           continue;
         }
         if (document.activeElement === input || document.activeElement === number) continue;
