@@ -483,7 +483,13 @@ describe('exports', () => {
     expect(await copy('latex')).toMatch(/^\\begin\{bmatrix\}\n {2}-?\d\.\d{4} & /);
     expect(await copy('numpy')).toMatch(/^W_Q = np\.array\(\[\n/);
     // torch's print of W_Q [8, 8]: fixed notation, rows of 8 numbers (torch-print.test.js checks the writer on torch)
-    expect(await copy('torch')).toBe(torchPrint([8, 8], expected.tensors.W_Q.data));
+    const printed = torchPrint([8, 8], expected.tensors.W_Q.data);
+    expect(await copy('torch')).toBe(printed);
+    // …and shown, to lay beside a tutorial's output
+    expect(await page.inputValue('#torch-print')).toBe(printed);
+    expect(await page.locator('#torch-print-dialog .torch-print-name').textContent()).toBe('W_Q');
+    expect(await page.locator('#status').textContent()).toBe('Copied W_Q as PyTorch print.');
+    await page.click('#torch-print-dialog form button');
 
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
     const all = JSON.parse((await downloadBytes(jsonDownload)).toString('utf8'));

@@ -251,6 +251,7 @@ export default {
   'export.latex': 'LaTeX',
   'export.numpy': 'NumPy',
   'export.torch': 'PyTorch print',
+  'export.torchTitle': 'As PyTorch 1.13 prints it:',
   'export.pytorch': 'Copy as PyTorch',
   'export.pytorchTitle': 'The same computation in PyTorch',
   'export.downloadJson': 'Download JSON',

@@ -333,6 +333,7 @@ export default {
   'export.latex': 'LaTeX',
   'export.numpy': 'NumPy',
   'export.torch': 'PyTorch 打印',
+  'export.torchTitle': 'PyTorch 1.13 打印出的样子：',
   'export.pytorch': '复制为 PyTorch 代码',
   'export.pytorchTitle': '同样的计算，用 PyTorch 写',
   'export.downloadJson': '下载 JSON',

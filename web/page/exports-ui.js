@@ -2,6 +2,8 @@
 // .npz), a matrix's copy buttons (CSV, JSON, LaTeX, NumPy) and the PyTorch
 // script's dialog. Their code (model/export.js, model/pytorch-script.js) is
 // loaded when first used.
+import { captionText } from '../view/common/matrix.js';
+
 const $ = (id) => document.getElementById(id);
 
 const loadExports = () => import('../model/export.js');
@@ -28,9 +30,17 @@ async function copyMatrix(event, { controller, t }) {
   const matrix = button?.closest('figure')?.matrixView;
   if (!matrix) return;
   const text = MATRIX_WRITERS[button.dataset.export](await loadExports(), matrix, controller.options.decimals);
+  if (button.dataset.export === 'torch') {
+    // Shown as well as copied: the reader lays it beside a tutorial's printed output.
+    const dialog = $('torch-print-dialog');
+    dialog.querySelector('.torch-print-name').textContent = captionText(matrix);
+    $('torch-print').value = text;
+    dialog.querySelector('.share-status').textContent = '';
+    dialog.showModal();
+  }
   try {
     await navigator.clipboard.writeText(text);
-    $('status').textContent = t()('export.copied', { name: matrix.caption ?? matrix.name, format: button.textContent });
+    $('status').textContent = t()('export.copied', { name: captionText(matrix), format: button.textContent });
   } catch {
     $('status').textContent = text.slice(0, 200);
   }

@@ -336,6 +336,7 @@ async function init() {
   const getT = () => state.t;
   wireShareDialog($('share-dialog'), getT);
   wireShareDialog($('pytorch-dialog'), getT);
+  wireShareDialog($('torch-print-dialog'), getT);
   wireExports({ controller, currentConfig, fullResult, t: getT });
   window.addEventListener('hashchange', () =>
     isStepLink(location.hash) ? controller.showStep(location.hash.slice(1)) : restore(),

@@ -73,7 +73,7 @@ export function labelNodes(template, name) {
 }
 
 /** The view's caption as plain text, for attributes: the template with its tensor name. */
-const captionText = (view) => (view.caption ?? '{name}').replaceAll('{name}', view.captionName ?? view.name);
+export const captionText = (view) => (view.caption ?? '{name}').replaceAll('{name}', view.captionName ?? view.name);
 
 /** The table's (hidden) caption: the view's caption and its size. */
 const captionNodes = (view) => [
