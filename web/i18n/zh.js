@@ -592,6 +592,38 @@ export default {
     '{H} 个头在这个位置上经过 dropout 后的权重的平均值（与 nn.MultiheadAttention 返回的相同）：',
   // 教学框架：流程总览、跟随词元、逐步讲解（web/view/teach.js）。
   'view.mode': '`scroll`：所有步骤依次排列；`steps`：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
+  // 章节（web/view/steps/chapters.js、chapter-bar.js）：先走基础路径，其余章节由学习者自己打开。
+  'view.chapters':
+    '按名称选择打开的章节：`heads variants inference`（基础章节总是打开；默认全部打开）。关闭的章节若有步骤用于本次运行，会在原位置显示为一个章节条，点击按钮即可打开。',
+  'chapter.basics.name': '基础',
+  'chapter.heads.name': '多头注意力',
+  'chapter.variants.name': '现代变体',
+  'chapter.inference.name': '推理：KV 缓存与在线 softmax',
+  'chapter.trained.name': '一个训练好的模型',
+  'chapter.gap': '',
+  'chapter.list': '、',
+  'chapter.basis': '第 {n} 章，建立在第 {basis} 章（{basisName}）之上。',
+  'chapter.heads.here': '本次运行把 Q、K、V 拆成 {H} 个头，每个头 {dk} 个数，之后再拼回每个词元 {D} 个数。',
+  'chapter.heads.here.one': '本次运行只有一个头，每个头 {dk} 个数：拆分和拼接都不改变任何数。',
+  'chapter.variants.here': '本次运行打开了 {names}。',
+  'chapter.variants.none':
+    '本次运行没有打开任何变体。{names} 各自会增加一个步骤：在设置中打开其中一个，或选择一个现代模型的预设。',
+  'chapter.inference.here':
+    '用生成文本的模型的方式计算同一个注意力：借助 K、V 缓存每次只算一个新词元，softmax 则每次只处理一块键。',
+  'chapter.inference.about':
+    '借助 K、V 缓存每次只算一个新词元、每次只处理一块键来计算同一个注意力；这个视图无法运行它们。',
+  'chapter.trained.about':
+    '一个在文本上训练过的两层小型 Transformer，内部带有注意力：看看它的各个头学到了什么。打开它会把“模型”设置切换为训练好的模型。',
+  'chapter.steps.one': '这里有 {count} 个步骤：{names}。',
+  'chapter.steps': '这里有 {count} 个步骤：{names}。',
+  'chapter.open': '打开第 {n} 章',
+  'chapter.switch': '打开第 {n} 章：训练好的模型',
+  'chapter.close': '关闭第 {n} 章',
+  'chapter.next': '后续章节',
+  'chapter.closed': '未打开的章节',
+  'overview.chapterStep': '{count} 个步骤',
+  'overview.chapterSteps': '{count} 个步骤',
+  'overview.chapterBox': '第 {n} 章 {name}，未打开：转到它的章节条',
   'overview.label': '流程总览：按顺序列出各步骤及其形状',
   'overview.box': '步骤 {n} {short} {sizes} — {title}，形状 {shape}',
   'overview.boxNoShape': '步骤 {n} {short} — {title}',
@@ -819,6 +851,7 @@ export default {
   'error.config-attribute-not-object': 'config 属性应为 JSON 对象',
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
   'error.unknown-steps': '未知的步骤 {got}（可用的步骤：{known}）',
+  'error.unknown-chapters': '未知的章节 {got}（可用的章节：{known}）',
   'error.head-out-of-range': 'head 应为 1 到 {heads}（头的个数）之间的整数，实际为 {got}',
   'error.decode-needs-self-attention': 'KV 缓存用句子自身的键逐个解码：需要自注意力，但 {field} 给出了上下文',
   'error.decode-needs-causal':

@@ -1,7 +1,10 @@
-// The overview at the top of the pipeline: every shown step as a numbered box
-// with its tensor's shape, in order, each a link to its step; the step being
-// read is marked (aria-current="step"). The boxes are derived from the
-// rendered sections and their shapes from the step registry.
+// The overview at the top of the pipeline: the chapters, each open one's shown
+// steps as numbered boxes with their tensors' shapes under its name, each
+// closed one as one box, each a link to its step or chapter bar; the step
+// being read and its chapter are marked (aria-current="step"). The boxes are
+// derived from the rendered sections, their shapes from the step registry.
+import { chapterName } from '../steps/chapter-bar.js';
+import { CHAPTERS, chapterNumber } from '../steps/chapters.js';
 import { stepByKey } from '../steps/registry.js';
 import { stepShapesOf } from '../steps/shapes.js';
 
@@ -39,42 +42,111 @@ const span = (className, text) => {
   return el;
 };
 
+/** A chapter's label in the overview: its number and name (open chapters besides the basics: a close button). */
+function chapterLabel(t, key, onToggle, closable) {
+  const label = span('ov-chapter-name', '');
+  label.append(span('ov-chapter-number', String(chapterNumber(key))), ' ', chapterName(t, key));
+  if (!closable) return [label];
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'ov-close';
+  close.textContent = '×';
+  close.setAttribute('aria-label', t('chapter.close', { n: chapterNumber(key) }));
+  close.addEventListener('click', () => onToggle(key, false));
+  return [label, close];
+}
+
+const isBar = (section) => section.classList.contains('chapter-bar');
+
 /**
- * Fills `nav` with one box per section: number, short name, shape. Rebuilt
- * only when the steps change, so a focused box keeps its focus across runs.
- * ctx: {t, dims, headColor}. Clicking a box calls onPick(index).
+ * The overview's groups from the shown sections: each open chapter's items (its steps, or the bar of an
+ * open chapter none of whose steps applies) under its name, in the chapters' order, then the closed
+ * chapters, one box each (its first bar): [{key, open, items: [{section, index}]}].
  */
-export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
+function groupsOf(sections) {
+  const groups = new Map(CHAPTERS.map((chapter) => [chapter.key, { key: chapter.key, open: true, items: [] }]));
+  const closed = { key: null, open: false, items: [] };
+  sections.forEach((section, index) => {
+    const key = section.dataset.chapter;
+    if (isBar(section) && !section.classList.contains('is-open')) {
+      if (!closed.items.some((item) => item.section.dataset.chapter === key)) closed.items.push({ section, index });
+    } else groups.get(key)?.items.push({ section, index });
+  });
+  closed.items.sort((a, b) => chapterNumber(a.section.dataset.chapter) - chapterNumber(b.section.dataset.chapter));
+  return [...[...groups.values()].filter((group) => group.items.length), ...(closed.items.length ? [closed] : [])];
+}
+
+/**
+ * Fills `nav` with the chapters: each open one's shown steps as numbered boxes (number, short name, shape)
+ * under its name, each closed one as one box. Rebuilt only when the sections change, so a focused box keeps
+ * its focus across runs. ctx: {t, dims, headColor}. Clicking a box calls onPick(index of its section);
+ * a chapter's close button onToggle(key, false).
+ */
+export function renderOverview(nav, sections, { t, dims, headColor }, onPick, onToggle) {
   nav.setAttribute('aria-label', t('overview.label'));
-  let list = nav.querySelector('ol');
-  const ids = sections.map((s) => s.id).join(' ');
+  let list = nav.querySelector('ol.ov-chapters');
+  const ids = sections.map((s) => `${s.id}${s.classList.contains('is-open') ? '+' : ''}`).join(' ') + ` ${t.lang}`;
+  const stepNumber = new Map(sections.filter((section) => !isBar(section)).map((section, k) => [section, k + 1]));
   if (!list || list.dataset.ids !== ids) {
     list = document.createElement('ol');
+    list.className = 'ov-chapters';
     list.dataset.ids = ids;
-    sections.forEach((section, index) => {
+    for (const group of groupsOf(sections)) {
       const item = document.createElement('li');
-      const link = document.createElement('a');
-      link.href = `#${section.id}`;
-      link.dataset.target = section.id;
-      // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
-      link.append(span('ov-number', String(index + 1)), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
-      link.addEventListener('click', (event) => {
-        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
-        event.preventDefault();
-        onPick(index);
-      });
-      item.append(link);
+      item.className = 'ov-chapter';
+      if (group.key) item.dataset.chapter = group.key;
+      const label = group.key
+        ? chapterLabel(t, group.key, onToggle, group.key !== 'basics' && !isBar(group.items[0].section))
+        : [span('ov-chapter-name', t('chapter.closed'))];
+      const boxes = document.createElement('ol');
+      boxes.className = 'ov-steps';
+      for (const { section, index } of group.items) {
+        const box = document.createElement('li');
+        const link = document.createElement('a');
+        link.href = `#${section.id}`;
+        if (isBar(section)) {
+          link.dataset.bar = section.id;
+          link.dataset.chapter = section.dataset.chapter;
+          link.className = 'ov-bar';
+        } else link.dataset.target = section.id;
+        // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
+        link.append(span('ov-number', ''), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
+        link.addEventListener('click', (event) => {
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
+          event.preventDefault();
+          onPick(index);
+        });
+        box.append(link);
+        boxes.append(box);
+      }
+      item.append(...label, boxes);
       list.append(item);
-    });
+    }
     nav.replaceChildren(list);
   }
-  sections.forEach((section, index) => {
-    const link = list.children[index].firstChild;
+  for (const link of list.querySelectorAll('a[data-bar]')) {
+    const key = link.dataset.chapter;
+    const bars = sections.filter((section) => isBar(section) && section.dataset.chapter === key);
+    const count = bars.reduce((sum, bar) => sum + Number(bar.dataset.steps ?? 0), 0);
+    const n = chapterNumber(key);
+    const name = chapterName(t, key);
+    setText(link.querySelector('.ov-number'), String(n));
+    setText(link.querySelector('.ov-name'), name);
+    const shape = link.querySelector('.ov-shape');
+    setText(shape, count ? t(count === 1 ? 'overview.chapterStep' : 'overview.chapterSteps', { count }) : '');
+    shape.hidden = count === 0;
+    const label = t('overview.chapterBox', { n, name });
+    if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+  }
+  for (const link of list.querySelectorAll('a[data-target]')) {
+    const section = sections.find((s) => s.id === link.dataset.target);
+    const number = stepNumber.get(section);
     const key = stepKey(section);
     const title = section.querySelector('h2')?.textContent ?? section.dataset.step;
     const shapes = stepShapes(key, dims);
     // Only what changed is written: a re-render that keeps the steps leaves the toolbar's layout alone.
     const short = shortName(t, section);
+    setText(link.querySelector('.ov-number'), String(number));
     setText(link.querySelector('.ov-name'), short);
     const shape = link.querySelector('.ov-shape');
     const sizes = shapes.map((s) => shapeText(s)).join(' ');
@@ -83,8 +155,8 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     const lettered = shapes.map((s) => shapeText(s, 'both')).join(', ');
     // The name starts with what the box shows (number, short name, sizes), so a voice command saying it works.
     const label = lettered
-      ? t('overview.box', { n: index + 1, short, sizes, title, shape: lettered })
-      : t('overview.boxNoShape', { n: index + 1, short, title });
+      ? t('overview.box', { n: number, short, sizes, title, shape: lettered })
+      : t('overview.boxNoShape', { n: number, short, title });
     if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
     const tip = shapes.length ? `${title}: ${shapes.map((s) => shapeText(s, 'letters')).join(', ')}` : title;
     if (link.title !== tip) link.title = tip;
@@ -93,16 +165,24 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     link.classList.toggle('per-head', perHead);
     if (perHead && link.style.getPropertyValue('--head-color') !== headColor)
       link.style.setProperty('--head-color', headColor);
-  });
+  }
 }
 
-/** Marks box `index` as the current step (aria-current="step"); -1 marks none. */
-export function markCurrent(nav, index) {
-  const links = nav.querySelectorAll('a[data-target]');
-  links.forEach((link, k) => {
-    if (k === index) link.setAttribute('aria-current', 'step');
+/**
+ * Marks where the reader is: the box of `section` (a step, or a bar: its chapter's box) as the current
+ * step (aria-current="step") and its chapter's group; null marks none.
+ */
+export function markCurrent(nav, section) {
+  const id = section?.id;
+  const key = section?.dataset.chapter;
+  const bar = section ? isBar(section) : false;
+  for (const link of nav.querySelectorAll('a[data-target], a[data-bar]')) {
+    const current = bar ? link.dataset.bar !== undefined && link.dataset.chapter === key : link.dataset.target === id;
+    if (current) link.setAttribute('aria-current', 'step');
     else link.removeAttribute('aria-current');
-  });
+  }
+  for (const group of nav.querySelectorAll('.ov-chapter'))
+    group.classList.toggle('is-current', Boolean(group.querySelector('[aria-current="step"]')));
 }
 
 /**

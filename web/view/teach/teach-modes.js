@@ -101,18 +101,25 @@ export class TeachingFrame {
     this.#view = view;
     this.#mode = view.mode === 'steps' ? 'steps' : 'scroll';
     const parts = this.#parts;
-    const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step'));
+    // The steps and the chapter bars, in order: step by step goes through both; only the steps are numbered.
+    const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step, :scope > section.chapter-bar'));
     this.#sections = sections;
     this.#sizes.update(sections); // before anything lays the page out
-    sections.forEach((section, k) => {
-      const title = section.querySelector('h2');
-      if (title && title.dataset.number !== String(k + 1)) title.dataset.number = String(k + 1);
-    });
+    sections
+      .filter((section) => section.classList.contains('step'))
+      .forEach((section, k) => {
+        const title = section.querySelector('h2');
+        if (title && title.dataset.number !== String(k + 1)) title.dataset.number = String(k + 1);
+      });
     const { t, layout } = view;
     if (parts.overview) {
       parts.overview.hidden = sections.length < 2;
-      renderOverview(parts.overview, sections, { t, dims: layout, headColor: headColor(layout.h) }, (index) =>
-        this.show(sections[index].id),
+      renderOverview(
+        parts.overview,
+        sections,
+        { t, dims: layout, headColor: headColor(layout.h) },
+        (index) => this.show(sections[index].id),
+        this.#on.toggleChapter,
       );
     }
     applyFollow(parts.pipeline, view.focus, this.#followContext(), t('follow.rowHint'));
@@ -211,7 +218,7 @@ export class TeachingFrame {
 
   #mark(index) {
     this.#currentId = this.#sections[index]?.id ?? null;
-    if (this.#parts.overview) markCurrent(this.#parts.overview, index);
+    if (this.#parts.overview) markCurrent(this.#parts.overview, this.#sections[index] ?? null);
   }
 
   // The scroll spy saw a new step being read.
