@@ -20,10 +20,10 @@ afterEach(async () => {
 const BATCH = 'the cat sat on mats\na dog ran to us';
 
 // Every step of the default example: the multi-head and inference chapters open (the page opens the basics
-// only; chapters.test.js covers that). The variants (none set) and the trained model stay closed: two bars at
-// the end, which step by step goes through too.
+// only; chapters.test.js covers that). The variants (none set) and the trained model stay closed: the next
+// chapters, one section at the end, which step by step stops at too.
 const EVERY_STEP = () => `${suite.server.url}?chapters=heads,inference`;
-const END_BARS = ['chapter-variants', 'chapter-trained'];
+const END_BARS = ['chapters-next'];
 
 async function open(url = EVERY_STEP(), viewport) {
   page = await openPage(suite.browser, url, { problems, viewport });
@@ -77,11 +77,9 @@ describe('overview', () => {
     await typeInto('#input-text', BATCH);
     const boxes = await overview();
     const ids = await stepIds();
-    // Grouped by chapter (the basics, then multi-head attention), each box numbered as its step is.
-    expect(boxes.map((b) => b.target).sort()).toEqual([...ids].sort());
-    expect(Object.fromEntries(boxes.map((b) => [b.target, b.number]))).toEqual(
-      Object.fromEntries(ids.map((id, k) => [id, String(k + 1)])),
-    );
+    // In the pipeline's order, numbered 1, 2, 3… as the steps are.
+    expect(boxes.map((b) => b.target)).toEqual(ids);
+    expect(boxes.map((b) => b.number)).toEqual(ids.map((_, k) => String(k + 1)));
     const shapeOf = Object.fromEntries(boxes.map((b) => [b.target, b.shape]));
     expect(shapeOf).toMatchObject({
       'step-X': '[2, 5, 8]',
@@ -373,7 +371,6 @@ describe('step by step', () => {
     expect(await counter()).toBe(`Step ${count} of ${count}`);
     expect(await page.$eval('#pipeline > .is-current', (el) => el.id)).toBe(END_BARS.at(-1)); // the next chapters
     await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
     expect(await shownSteps()).toEqual(['step-flash']); // the steppers come after the output
     await page.keyboard.press('End');
     expect(await page.locator('#stepper .step-next').isDisabled()).toBe(true);
@@ -473,9 +470,9 @@ describe('step by step', () => {
     expect(await page.$eval('#overview', (nav) => nav.getAttribute('aria-label'))).toBe(
       '流程总览：按顺序列出各步骤及其形状',
     );
-    // Back past the two bars of the next chapters and the two steppers (KV cache, online softmax) to the output.
-    for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
-    expect(await counter()).toBe(`第 ${count - 4} 步，共 ${count} 步`);
+    // Back past the next chapters (one stop) and the two steppers (KV cache, online softmax) to the output.
+    for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+    expect(await counter()).toBe(`第 ${count - 3} 步，共 ${count} 步`);
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');

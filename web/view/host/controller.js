@@ -7,6 +7,7 @@ import { resultHolds } from '../../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from '../common/colors.js';
 import { explainCell } from '../explain/cells.js';
 import { cellOfEvent, isUnexplainedNumber, renderExplanation } from '../explain/render-explanation.js';
+import { NEXT_ID } from '../steps/chapter-bar.js';
 import { chapterByKey, withChapter } from '../steps/chapters.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
@@ -101,8 +102,13 @@ export class PipelineController {
     }
     this.setOptions({ chapters: withChapter(this.#options.chapters, key, open) });
     this.#onChaptersChange?.(this.#options.chapters);
-    // Opened: its first step (where its first bar was) is shown.
-    const first = open && this.#frame.sections.find((section) => section.dataset.chapter === key);
+    // Opened: its first step (where its first bar was) is shown, or, none of its steps applying, the next
+    // chapters, where it says what would make them apply.
+    const sections = this.#frame.sections;
+    const first =
+      open &&
+      (sections.find((section) => section.dataset.chapter === key) ??
+        sections.find((section) => section.id === NEXT_ID));
     if (first) this.#frame.show(first.id);
   }
 

@@ -32,7 +32,7 @@ function holds(bar, run, t) {
 }
 
 /**
- * The words of a bar for a run: {name, number, basis, holds, steps, action} (sentences; action: the
+ * The words of a bar for a run: {t (the translator they are in), name, number, basis, holds, steps, action} (sentences; action: the
  * button's text). bar: from chapters.js pipelineItems.
  */
 export function chapterBarWords(bar, run, t) {
@@ -41,6 +41,7 @@ export function chapterBarWords(bar, run, t) {
   const base = chapter.buildsOn[0];
   const count = steps.length;
   return {
+    t,
     name: chapterName(t, chapter.key),
     number,
     basis: say(t, 'chapter.basis', { n: number, basis: chapterNumber(base), basisName: chapterName(t, base) }),
@@ -64,23 +65,18 @@ const together = (t, sentences) =>
 /** The text a bar says (its narration step by step), in one string. */
 export const barText = (words, t) => together(t, [words.basis, words.holds, words.steps]);
 
-/**
- * The bar's <section> (id: the bar's, data-chapter: its key); its button calls onToggle(key, open).
- * t: the translator; `first` marks the first of the next chapters (it carries their heading).
- */
-export function renderChapterBar(bar, words, t, onToggle, { first = false } = {}) {
-  const el = element('section', 'chapter-bar');
-  el.id = bar.id;
+/** A chapter's block: its name (h2 in a bar, h3 among the next chapters), basis, what it holds, its button. */
+function chapterBlock(el, bar, words, onToggle, level) {
   el.dataset.chapter = bar.chapter.key;
   el.dataset.steps = String(bar.steps.length);
+  // The steps it stands for, by key (the overview names them in its box).
+  el.dataset.stepKeys = bar.steps.map((step) => step.key).join(' ');
   el.classList.toggle('is-open', bar.open);
-  el.setAttribute('part', 'chapter');
-  if (first) el.append(element('p', 'chapter-next', t('chapter.next')));
   const header = element('header');
-  const title = element('h2', null, words.name);
+  const title = element(level, 'chapter-name', words.name);
   title.dataset.chapterNumber = String(words.number);
   header.append(title, element('p', 'chapter-basis', words.basis.text));
-  const said = element('p', 'chapter-holds', together(t, [words.holds, words.steps]));
+  const said = element('p', 'chapter-holds', together(words.t, [words.holds, words.steps]));
   const button = element('button', 'chapter-toggle', words.action.text);
   button.type = 'button';
   button.dataset.chapter = bar.chapter.key;
@@ -88,5 +84,44 @@ export function renderChapterBar(bar, words, t, onToggle, { first = false } = {}
   // Read off the button: a later render that only patches the bar keeps this listener.
   button.addEventListener('click', () => onToggle(button.dataset.chapter, button.dataset.opens === 'true'));
   el.append(header, said, button);
+  return el;
+}
+
+/**
+ * A closed chapter's bar at its place: a <section> (id: the bar's, data-chapter: its key, data-steps: how
+ * many steps it stands for); its button calls onToggle(key, open). words: chapterBarWords with t.
+ */
+export function renderChapterBar(bar, words, onToggle) {
+  const el = element('section', 'chapter-bar');
+  el.id = bar.id;
+  el.setAttribute('part', 'chapter');
+  el.dataset.text = barText(words, words.t); // its narration step by step
+  return chapterBlock(el, bar, words, onToggle, 'h2');
+}
+
+/** The id of the next chapters' section. */
+export const NEXT_ID = 'chapters-next';
+
+/**
+ * The chapters after the last step, as one <section> (one stop step by step) headed "Next chapters":
+ * one block per chapter (id: its bar's, data-chapter), each with its button. wordsList: chapterBarWords
+ * of each bar, with t.
+ */
+export function renderNextChapters(bars, wordsList, t, onToggle) {
+  const el = element('section', 'chapter-bar chapters-next');
+  el.id = NEXT_ID;
+  el.setAttribute('part', 'chapter');
+  const header = element('header');
+  header.append(element('h2', null, t('chapter.next')));
+  el.append(header);
+  const list = element('ul', 'chapter-list');
+  bars.forEach((bar, k) => {
+    const item = chapterBlock(element('li', 'chapter-item'), bar, wordsList[k], onToggle, 'h3');
+    item.id = bar.id;
+    list.append(item);
+  });
+  el.append(list);
+  // Its narration step by step names them; the section below says the rest.
+  el.dataset.text = t('chapter.nextSaid', { names: wordsList.map((words) => words.name).join(t('chapter.list')) });
   return el;
 }

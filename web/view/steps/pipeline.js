@@ -1,10 +1,11 @@
 // The pipeline view: one section per step of the registry that applies to the
 // run, in order, a closed chapter's steps standing as one chapter bar at their
-// place and the chapters none of whose steps applies as bars at the end (chapters.js). The matrices of the last render that only changed numbers
-// are updated in place; a large result's steps are built in slices.
+// place and the chapters none of whose steps applies as one "next chapters"
+// section at the end (chapters.js). The matrices of the last render that only
+// changed numbers are updated in place; a large result's steps are built in slices.
 import { patchChildren, patchContent } from '../common/patch.js';
 import { scaleFactorText } from './formulas.js';
-import { barText, chapterBarWords, renderChapterBar } from './chapter-bar.js';
+import { chapterBarWords, renderChapterBar, renderNextChapters } from './chapter-bar.js';
 import { pipelineItems } from './chapters.js';
 import { StepKit } from './kit.js';
 import { runContext } from './run-context.js';
@@ -35,15 +36,24 @@ export function renderPipeline(container, result, view, edits, on, queue) {
     chapters: view.chapters ?? null,
     settingChapters: Boolean(view.settingChapters),
   });
-  let firstNext = true;
-  const sections = items.map(({ step, bar }) => {
-    if (step) return kit.section(step, step.words(run, view.t), step.render(run, kit));
-    const words = chapterBarWords(bar, run, view.t);
-    const el = renderChapterBar(bar, words, view.t, on.toggleChapter, { first: bar.next && firstNext });
-    if (bar.next) firstNext = false;
-    el.dataset.text = barText(words, view.t); // its narration step by step
-    return el;
-  });
+  const sections = items
+    .filter(({ bar }) => !bar?.next)
+    .map(({ step, bar }) =>
+      step
+        ? kit.section(step, step.words(run, view.t), step.render(run, kit))
+        : renderChapterBar(bar, chapterBarWords(bar, run, view.t), on.toggleChapter),
+    );
+  // The chapters after the last step are one section: one stop step by step, one box in the overview.
+  const next = items.filter(({ bar }) => bar?.next).map(({ bar }) => bar);
+  if (next.length)
+    sections.push(
+      renderNextChapters(
+        next,
+        next.map((bar) => chapterBarWords(bar, run, view.t)),
+        view.t,
+        on.toggleChapter,
+      ),
+    );
   // Numbered here (the teaching modes read them), so a step's header equals its last one and is kept;
   // a chapter bar is not a step and takes no number.
   sections

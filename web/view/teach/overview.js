@@ -1,8 +1,11 @@
-// The overview at the top of the pipeline: the chapters, each open one's shown
-// steps as numbered boxes with their tensors' shapes under its name, each
-// closed one as one box, each a link to its step or chapter bar; the step
-// being read and its chapter are marked (aria-current="step"). The boxes are
-// derived from the rendered sections, their shapes from the step registry.
+// The overview at the top of the pipeline: a row of the chapters (each once:
+// the open ones marked, the closed ones buttons that open them, the one being
+// read marked), then every shown section as a box in the pipeline's order:
+// each step numbered with its tensors' shapes, each closed chapter's bar at
+// its place, the next chapters as one box at the end; each box a link to its
+// section, carrying its chapter (data-chapter, a thin top border in the
+// chapter's colour, set by teach.css from data-chapter-number: no inline style). The box being read is marked (aria-current="step"). The
+// boxes are derived from the rendered sections, their shapes from the step registry.
 import { chapterName } from '../steps/chapter-bar.js';
 import { CHAPTERS, chapterNumber } from '../steps/chapters.js';
 import { stepByKey } from '../steps/registry.js';
@@ -42,102 +45,173 @@ const span = (className, text) => {
   return el;
 };
 
-/** A chapter's label in the overview: its number and name (open chapters besides the basics: a close button). */
-function chapterLabel(t, key, onToggle, closable) {
-  const label = span('ov-chapter-name', '');
-  label.append(span('ov-chapter-number', String(chapterNumber(key))), ' ', chapterName(t, key));
-  if (!closable) return [label];
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'ov-close';
-  close.textContent = '×';
-  close.setAttribute('aria-label', t('chapter.close', { n: chapterNumber(key) }));
-  close.addEventListener('click', () => onToggle(key, false));
-  return [label, close];
-}
-
 const isBar = (section) => section.classList.contains('chapter-bar');
 
 /**
- * The overview's groups from the shown sections: each open chapter's items (its steps, or the bar of an
- * open chapter none of whose steps applies) under its name, in the chapters' order, then the closed
- * chapters, one box each (its first bar): [{key, open, items: [{section, index}]}].
+ * The chapters the sections show, in the chapters' order: [{key, open, steps}] (steps: how many of its
+ * steps stand closed in its bars). A chapter with no section (the trained model in an element) is left out.
  */
-function groupsOf(sections) {
-  const groups = new Map(CHAPTERS.map((chapter) => [chapter.key, { key: chapter.key, open: true, items: [] }]));
-  const closed = { key: null, open: false, items: [] };
-  sections.forEach((section, index) => {
-    const key = section.dataset.chapter;
-    if (isBar(section) && !section.classList.contains('is-open')) {
-      if (!closed.items.some((item) => item.section.dataset.chapter === key)) closed.items.push({ section, index });
-    } else groups.get(key)?.items.push({ section, index });
-  });
-  closed.items.sort((a, b) => chapterNumber(a.section.dataset.chapter) - chapterNumber(b.section.dataset.chapter));
-  return [...[...groups.values()].filter((group) => group.items.length), ...(closed.items.length ? [closed] : [])];
+export function chaptersOf(sections) {
+  const seen = new Map();
+  const see = (el, open) => {
+    const key = el.dataset.chapter;
+    const chapter = seen.get(key) ?? { key, open: true, steps: 0 };
+    chapter.open &&= open;
+    chapter.steps += open ? 0 : Number(el.dataset.steps ?? 0);
+    seen.set(key, chapter);
+  };
+  for (const section of sections) {
+    if (!isBar(section)) see(section, true);
+    else if (section.dataset.chapter) see(section, section.classList.contains('is-open'));
+    // The next chapters' section: one block per chapter.
+    else for (const item of section.querySelectorAll('[data-chapter]')) see(item, item.classList.contains('is-open'));
+  }
+  return CHAPTERS.filter((chapter) => seen.has(chapter.key)).map((chapter) => seen.get(chapter.key));
+}
+
+/** A chapter's number badge, in its colour. */
+function chapterBadge(key) {
+  const badge = span('ov-chapter-number', String(chapterNumber(key)));
+  badge.dataset.chapterNumber = String(chapterNumber(key)); // its colour (teach.css)
+  return badge;
 }
 
 /**
- * Fills `nav` with the chapters: each open one's shown steps as numbered boxes (number, short name, shape)
- * under its name, each closed one as one box. Rebuilt only when the sections change, so a focused box keeps
- * its focus across runs. ctx: {t, dims, headColor}. Clicking a box calls onPick(index of its section);
- * a chapter's close button onToggle(key, false).
+ * The chapter row: each chapter once, its number and name; an open one (besides the basics) with a close
+ * button (onToggle(key, false)), a closed one a button that opens it (onToggle(key, true)), saying how
+ * many of its steps this run has. markCurrent marks the one being read.
+ */
+function chapterRow(t, chapters, onToggle) {
+  const row = document.createElement('ul');
+  row.className = 'ov-chapter-row';
+  row.setAttribute('aria-label', t('overview.chapters'));
+  for (const { key, open, steps } of chapters) {
+    const n = chapterNumber(key);
+    const name = chapterName(t, key);
+    const item = document.createElement('li');
+    item.className = 'ov-chapter';
+    item.dataset.chapter = key;
+    item.dataset.open = String(open);
+    const count = steps ? t(steps === 1 ? 'overview.chapterStep' : 'overview.chapterSteps', { count: steps }) : '';
+    const label = span(open ? 'ov-chapter-name' : 'ov-chapter-name ov-open', '');
+    label.append(chapterBadge(key), ' ', span('ov-chapter-title', name));
+    if (count) label.append(' ', span('ov-count', count));
+    label.append(span('sr-only ov-state', ''));
+    if (open) {
+      item.append(label);
+      if (key !== 'basics') {
+        const close = document.createElement('button');
+        close.type = 'button';
+        close.className = 'ov-close';
+        close.textContent = '×';
+        close.setAttribute('aria-label', t('chapter.close', { n }));
+        close.title = t('chapter.close', { n });
+        close.addEventListener('click', () => onToggle(key, false));
+        item.append(close);
+      }
+    } else {
+      // The button's name starts with what it shows (number, name, count), then says what it does.
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'ov-open';
+      button.append(...label.childNodes);
+      button.title = t('chapter.open', { n });
+      const action = t('chapter.open', { n });
+      button.setAttribute(
+        'aria-label',
+        count
+          ? t('overview.openChapter', { n, name, count, action })
+          : t('overview.openChapterNone', { n, name, action }),
+      );
+      button.addEventListener('click', () => onToggle(key, true));
+      item.append(button);
+    }
+    row.append(item);
+  }
+  return row;
+}
+
+/** The box of a bar: the closed chapter's number and the steps it stands for; the next chapters: their heading. */
+function fillBar(t, link, section) {
+  const key = section.dataset.chapter;
+  const number = link.querySelector('.ov-number');
+  const name = link.querySelector('.ov-name');
+  const shape = link.querySelector('.ov-shape');
+  if (!key) {
+    setText(number, '+');
+    setText(name, t('chapter.next'));
+    shape.hidden = true;
+    const label = t('overview.nextBox');
+    if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+    return;
+  }
+  const n = chapterNumber(key);
+  const names = (section.dataset.stepKeys ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((step) => t(`step.${step}.short`))
+    .join(t('chapter.list'));
+  setText(number, String(n));
+  setText(name, names || chapterName(t, key));
+  shape.hidden = true;
+  const label = t('overview.chapterBox', { n, name: chapterName(t, key), names });
+  if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+  if (link.title !== label) link.title = label;
+}
+
+/**
+ * Fills `nav` with the chapter row and one box per section, in the pipeline's order: a step's number, short
+ * name and shape; a closed chapter's bar (dashed: its number and the steps it stands for); the next chapters.
+ * Rebuilt only when the sections change, so a focused box keeps its focus across runs. ctx: {t, dims,
+ * headColor}. Clicking a box calls onPick(index of its section); the row's buttons onToggle(key, open).
+ * Returns whether it was rebuilt (its height may have changed).
  */
 export function renderOverview(nav, sections, { t, dims, headColor }, onPick, onToggle) {
   nav.setAttribute('aria-label', t('overview.label'));
-  let list = nav.querySelector('ol.ov-chapters');
-  const ids = sections.map((s) => `${s.id}${s.classList.contains('is-open') ? '+' : ''}`).join(' ') + ` ${t.lang}`;
+  let list = nav.querySelector('ol.ov-steps');
+  const chapters = chaptersOf(sections);
+  const ids = [
+    ...sections.map((s) => s.id),
+    ...chapters.map((c) => `${c.key}${c.open ? '+' : '-'}${c.steps}`),
+    t.lang,
+  ].join(' ');
   const stepNumber = new Map(sections.filter((section) => !isBar(section)).map((section, k) => [section, k + 1]));
-  if (!list || list.dataset.ids !== ids) {
+  const rebuilt = !list || list.dataset.ids !== ids;
+  if (rebuilt) {
     list = document.createElement('ol');
-    list.className = 'ov-chapters';
+    list.className = 'ov-steps';
     list.dataset.ids = ids;
-    for (const group of groupsOf(sections)) {
+    sections.forEach((section, index) => {
       const item = document.createElement('li');
-      item.className = 'ov-chapter';
-      if (group.key) item.dataset.chapter = group.key;
-      const label = group.key
-        ? chapterLabel(t, group.key, onToggle, group.key !== 'basics' && !isBar(group.items[0].section))
-        : [span('ov-chapter-name', t('chapter.closed'))];
-      const boxes = document.createElement('ol');
-      boxes.className = 'ov-steps';
-      for (const { section, index } of group.items) {
-        const box = document.createElement('li');
-        const link = document.createElement('a');
-        link.href = `#${section.id}`;
-        if (isBar(section)) {
-          link.dataset.bar = section.id;
-          link.dataset.chapter = section.dataset.chapter;
-          link.className = 'ov-bar';
-        } else link.dataset.target = section.id;
-        // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
-        link.append(span('ov-number', ''), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
-        link.addEventListener('click', (event) => {
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
-          event.preventDefault();
-          onPick(index);
-        });
-        box.append(link);
-        boxes.append(box);
+      const link = document.createElement('a');
+      link.href = `#${section.id}`;
+      const key = section.dataset.chapter;
+      if (isBar(section)) {
+        link.dataset.bar = section.id;
+        link.className = key ? 'ov-bar' : 'ov-bar ov-next';
+      } else link.dataset.target = section.id;
+      if (key) {
+        link.dataset.chapter = key;
+        link.dataset.chapterNumber = String(chapterNumber(key)); // its colour (teach.css)
       }
-      item.append(...label, boxes);
+      // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
+      link.append(span('ov-number', ''), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
+      link.addEventListener('click', (event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
+        event.preventDefault();
+        onPick(index);
+      });
+      item.append(link);
       list.append(item);
-    }
-    nav.replaceChildren(list);
+    });
+    nav.replaceChildren(...(chapters.length > 1 ? [chapterRow(t, chapters, onToggle)] : []), list);
   }
-  for (const link of list.querySelectorAll('a[data-bar]')) {
-    const key = link.dataset.chapter;
-    const bars = sections.filter((section) => isBar(section) && section.dataset.chapter === key);
-    const count = bars.reduce((sum, bar) => sum + Number(bar.dataset.steps ?? 0), 0);
-    const n = chapterNumber(key);
-    const name = chapterName(t, key);
-    setText(link.querySelector('.ov-number'), String(n));
-    setText(link.querySelector('.ov-name'), name);
-    const shape = link.querySelector('.ov-shape');
-    setText(shape, count ? t(count === 1 ? 'overview.chapterStep' : 'overview.chapterSteps', { count }) : '');
-    shape.hidden = count === 0;
-    const label = t('overview.chapterBox', { n, name });
-    if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
-  }
+  for (const link of list.querySelectorAll('a[data-bar]'))
+    fillBar(
+      t,
+      link,
+      sections.find((s) => s.id === link.dataset.bar),
+    );
   for (const link of list.querySelectorAll('a[data-target]')) {
     const section = sections.find((s) => s.id === link.dataset.target);
     const number = stepNumber.get(section);
@@ -166,23 +240,49 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick, on
     if (perHead && link.style.getPropertyValue('--head-color') !== headColor)
       link.style.setProperty('--head-color', headColor);
   }
+  return rebuilt;
+}
+
+// What a screen reader hears after a chapter's name in the row: [not being read, being read].
+const CHAPTER_STATE = {
+  open: ['overview.chapterOpen', 'overview.chapterOpenCurrent'],
+  closed: ['overview.chapterClosed', 'overview.chapterClosedCurrent'],
+};
+
+/**
+ * Marks where the reader is: the box of `section` (a step or a bar) as the current step
+ * (aria-current="step") and, in the chapter row, its chapter (aria-current="true", class is-current and
+ * words for a screen reader); null marks none.
+ */
+export function markCurrent(nav, section, t) {
+  const id = section?.id;
+  for (const link of nav.querySelectorAll('a[data-target], a[data-bar]')) {
+    if ((link.dataset.target ?? link.dataset.bar) === id) link.setAttribute('aria-current', 'step');
+    else link.removeAttribute('aria-current');
+  }
+  const key = section?.dataset.chapter;
+  for (const chapter of nav.querySelectorAll('.ov-chapter')) {
+    const current = chapter.dataset.chapter === key;
+    chapter.classList.toggle('is-current', current);
+    if (current) chapter.setAttribute('aria-current', 'true');
+    else chapter.removeAttribute('aria-current');
+    const open = chapter.dataset.open === 'true';
+    const state = t ? t(CHAPTER_STATE[open ? 'open' : 'closed'][current ? 1 : 0]) : '';
+    setText(chapter.querySelector('.ov-state'), state);
+  }
+  showCurrentBox(nav);
 }
 
 /**
- * Marks where the reader is: the box of `section` (a step, or a bar: its chapter's box) as the current
- * step (aria-current="step") and its chapter's group; null marks none.
+ * Condensed, the boxes are one line that scrolls sideways (its height the same whichever box is current and
+ * named, so nothing below it moves): the current box is scrolled into the middle of it.
  */
-export function markCurrent(nav, section) {
-  const id = section?.id;
-  const key = section?.dataset.chapter;
-  const bar = section ? isBar(section) : false;
-  for (const link of nav.querySelectorAll('a[data-target], a[data-bar]')) {
-    const current = bar ? link.dataset.bar !== undefined && link.dataset.chapter === key : link.dataset.target === id;
-    if (current) link.setAttribute('aria-current', 'step');
-    else link.removeAttribute('aria-current');
-  }
-  for (const group of nav.querySelectorAll('.ov-chapter'))
-    group.classList.toggle('is-current', Boolean(group.querySelector('[aria-current="step"]')));
+export function showCurrentBox(nav) {
+  const list = nav.querySelector('ol.ov-steps');
+  const link = list?.querySelector('[aria-current="step"]');
+  if (!link || !nav.classList.contains('condensed') || list.scrollWidth <= list.clientWidth) return;
+  const box = link.parentElement;
+  list.scrollLeft = box.offsetLeft - (list.clientWidth - box.offsetWidth) / 2;
 }
 
 /**
