@@ -23,7 +23,8 @@ describe('presentation mode', () => {
     test(`${lang}: ?present shows one step in large type with the explanation beside it; keys move; Escape leaves`, async () => {
       page = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 720 } });
       await page.selectOption('#language', lang); // remembered: the language of the presentation
-      await page.goto(`${suite.server.url}?present`);
+      // Every step's chapter open but the variants (none is on): the first stops are steps, not chapter bars.
+      await page.goto(`${suite.server.url}?present&chapters=heads,inference`);
       await waitForIdle(page);
       expect(await page.getAttribute('#present-toggle', 'aria-pressed')).toBe('true');
       expect(await page.isVisible('.sidebar')).toBe(false);
@@ -41,6 +42,9 @@ describe('presentation mode', () => {
       await page.keyboard.press('ArrowLeft');
       expect(await currentStep()).toBe(first);
       await page.keyboard.press('End');
+      // The last stop is the next chapters (the variants, the trained model); the last step is the one before.
+      expect(await page.$eval('#pipeline > .is-current', (s) => s.id)).toBe('chapters-next');
+      await page.keyboard.press('ArrowLeft');
       // The explanation beside the step: a column, not over it.
       const cell = page.locator('#pipeline section.step.is-current table.matrix:not(.sr-only) td[data-i]').first();
       await cell.click();

@@ -32,8 +32,8 @@ function holds(bar, run, t) {
 }
 
 /**
- * The words of a bar for a run: {t (the translator they are in), name, number, basis, holds, steps, action} (sentences; action: the
- * button's text). bar: from chapters.js pipelineItems.
+ * The words of a bar for a run: {t (the translator they are in), name, number, basis, holds, steps,
+ * action} (sentences; action: the button's text). bar: from chapters.js pipelineItems.
  */
 export function chapterBarWords(bar, run, t) {
   const { chapter, steps, open } = bar;
