@@ -98,9 +98,20 @@ describe('chapters', () => {
     expect(await page.$eval('#overview .ov-chapter[aria-current="true"]', (g) => g.dataset.chapter)).toBe('basics');
     await shot(page, 'chapters-plain-path');
 
-    // Open chapter 2 from its bar: its four steps at their places, the reader taken to the first.
+    // Open chapter 2 from its bar: its four steps at their places, the reader taken to the first. Under the
+    // sticky toolbar the overview is one line of boxes, as high before as after (the steps moved nothing).
+    const condensedHeight = () =>
+      page.$eval('#overview', (nav) =>
+        nav.classList.contains('condensed') ? nav.getBoundingClientRect().height : null,
+      );
+    await page.$eval('#chapter-heads-2', (bar) => bar.scrollIntoView());
+    await expect.poll(condensedHeight).not.toBeNull();
+    const before = await condensedHeight();
+    const box = await page.$eval('#overview ol.ov-steps a', (a) => a.getBoundingClientRect().height);
+    expect(before).toBeLessThan(2 * box);
     await page.click('#chapter-heads-2 .chapter-toggle');
     await waitForIdle(page);
+    expect(await condensedHeight()).toBe(before);
     const opened = await stepIds();
     expect(opened).toHaveLength(17);
     for (const [step, after] of [
@@ -152,6 +163,13 @@ describe('chapters', () => {
     await waitForIdle(page);
     expect(await stepIds()).toEqual(PLAIN_STEPS);
     expect(await query()).toBeNull();
+    // The chapter row's button opens it again, its label saying what it shows first.
+    const open = '#overview .ov-chapter[data-chapter="heads"] .ov-open';
+    expect(await page.getAttribute(open, 'aria-label')).toBe('2 Multi-head attention 4 steps: Open chapter 2');
+    await page.click(open);
+    await waitForIdle(page);
+    expect(await stepIds()).toHaveLength(17);
+    expect(await query()).toBe('heads');
     expect(problems).toEqual([]);
   });
 
