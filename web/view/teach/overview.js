@@ -204,7 +204,8 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick, on
       item.append(link);
       list.append(item);
     });
-    nav.replaceChildren(...(chapters.length > 1 ? [chapterRow(t, chapters, onToggle)] : []), list);
+    // No chapter bar (an element showing every chapter, as before chapters): no chapter row either.
+    nav.replaceChildren(...(sections.some(isBar) ? [chapterRow(t, chapters, onToggle)] : []), list);
   }
   for (const link of list.querySelectorAll('a[data-bar]'))
     fillBar(
