@@ -155,6 +155,8 @@ const ErrorKind kEngineKinds[] = {
     {"unknown-preset", "unknown preset \"{key}\" (known: {known})"},
     // Its view attributes: steps names the steps to show, head the head shown (1-based, as the tabs count).
     {"unknown-steps", "unknown step {got} (the steps are: {known})"},
+    // chapters names the open chapters (web/view/steps/chapters.js).
+    {"unknown-chapters", "unknown chapter {got} (the chapters are: {known})"},
     {"head-out-of-range", "head must be a whole number from 1 to {heads} (the number of heads), got {got}"},
     // The two steppers (kv_cache.cpp, online_softmax.cpp) and their options (web/api/index.js).
     {"stepper-needs-attention-model",

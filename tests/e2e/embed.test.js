@@ -408,7 +408,8 @@ describe('share links', () => {
     await page.waitForFunction(() => document.querySelector('[data-share="link"]').value !== '');
     const link = await page.inputValue('[data-share="link"]');
     expect(link).toMatch(/#s=v2\./);
-    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html#s=v2.');
+    // The page shows the plain path: the iframe's element opens the basics only too (its default: all).
+    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html?chapters=basics#s=v2.');
     const element = await page.inputValue('[data-share="element"]');
     expect(element).toContain('<attention-lab text="He sat by the bank of the river" heads="4" mask="causal"');
     // Edits travel sparse in the config attribute: [row, col, value] for a weight, [token, d, value] for an embedding.

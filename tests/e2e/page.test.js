@@ -12,9 +12,11 @@ const suite = useBrowserSuite();
 let page;
 const problems = [];
 
+// Every step's numbers: the page with every chapter of steps open (it opens the basics only by default:
+// chapters.test.js checks that).
 beforeEach(async () => {
   await page?.context().close();
-  page = await openPage(suite.browser, suite.server.url, { problems });
+  page = await openPage(suite.browser, `${suite.server.url}?chapters=heads,variants,inference`, { problems });
 });
 
 /** The numbers of a rendered table as text, row by row. */

@@ -114,9 +114,17 @@ for (const [key, editKind, chosenDModel, lang] of SAMPLES) {
       const names = ['output', edit?.matrix ?? 'W_Q'];
       const { snippets, shown } = await setUpAndShare(main, preset, edit, dModel, names, lang);
       // Every snippet carries the page's language, English (the default) left to the reader.
-      const query = lang === 'en' ? '' : `?lang=${lang}`;
-      expect(snippets.link).toContain(`${query}#s=`);
-      expect(snippets.iframe).toContain(`embed.html${query}#s=`);
+      // And the page's open chapters: the link as the page's ?chapters= (none: the plain path), the iframe as
+      // the element's chapters, which name the basics too (an element opens every chapter by default).
+      const pageChapters = await main.evaluate(() => new URLSearchParams(location.search).get('chapters'));
+      const link = new URL(snippets.link);
+      const iframe = new URL(snippets.iframe.match(/src="([^"]+)"/)[1]);
+      expect(link.hash).toMatch(/^#s=/);
+      expect(iframe.pathname).toMatch(/embed\.html$/);
+      expect(iframe.hash).toBe(link.hash);
+      for (const url of [link, iframe]) expect(url.searchParams.get('lang')).toBe(lang === 'en' ? null : lang);
+      expect(link.searchParams.get('chapters')).toBe(pageChapters);
+      expect(iframe.searchParams.get('chapters')).toBe(['basics', ...(pageChapters ? [pageChapters] : [])].join(','));
       if (lang !== 'en') expect(snippets.element).toContain(`lang="${lang}"`);
       // The edit is visible: the edited cell holds the typed value as float32 (X: sentence 1 comes first).
       if (edit) {

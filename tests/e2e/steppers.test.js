@@ -182,8 +182,9 @@ async function checkFlash(step, lang, api) {
   await expect.poll(() => slider.getAttribute('max')).toBe(String(2 * 2)); // 2 × 2 tiles, then the division
 }
 
+// The steppers are the inference chapter's steps: opened (the page opens the basics only).
 const pageUrl = async (config) =>
-  `${suite.server.url}#${await encodeState({ settings: settingsFromConfig(config), edits: emptyEdits() })}`;
+  `${suite.server.url}?chapters=inference#${await encodeState({ settings: settingsFromConfig(config), edits: emptyEdits() })}`;
 
 async function pageStep(page, id) {
   const step = page.locator(`#step-${id}`);

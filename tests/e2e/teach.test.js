@@ -19,7 +19,13 @@ afterEach(async () => {
 // Two sentences of five tokens, four heads: every size differs from the others.
 const BATCH = 'the cat sat on mats\na dog ran to us';
 
-async function open(url = suite.server.url, viewport) {
+// Every step of the default example: the multi-head and inference chapters open (the page opens the basics
+// only; chapters.test.js covers that). The variants (none set) and the trained model stay closed: the next
+// chapters, one section at the end, which step by step stops at too.
+const EVERY_STEP = () => `${suite.server.url}?chapters=heads,inference`;
+const END_BARS = ['chapters-next'];
+
+async function open(url = EVERY_STEP(), viewport) {
   page = await openPage(suite.browser, url, { problems, viewport });
   return page;
 }
@@ -71,6 +77,7 @@ describe('overview', () => {
     await typeInto('#input-text', BATCH);
     const boxes = await overview();
     const ids = await stepIds();
+    // In the pipeline's order, numbered 1, 2, 3… as the steps are.
     expect(boxes.map((b) => b.target)).toEqual(ids);
     expect(boxes.map((b) => b.number)).toEqual(ids.map((_, k) => String(k + 1)));
     const shapeOf = Object.fromEntries(boxes.map((b) => [b.target, b.shape]));
@@ -172,14 +179,14 @@ describe('overview', () => {
   });
 
   test('a link to a step (#step-…) opens at that step with the default setup', async () => {
-    await open(`${suite.server.url}#step-concat`);
+    await open(`${EVERY_STEP()}#step-concat`);
     await expect.poll(() => inView('step-concat')).toBe(true);
     expect(await page.locator('#link-notice').isHidden()).toBe(true);
     expect(await page.inputValue('#input-text')).toBe('He sat by the bank of the river');
   });
 
   test('wraps at 390 px and marks the current box in the dark theme', async () => {
-    await open(suite.server.url, { width: 390, height: 844 });
+    await open(EVERY_STEP(), { width: 390, height: 844 });
     await page.selectOption('#theme', 'dark');
     await page.locator('#overview').scrollIntoViewIfNeeded();
     await expect.poll(() => page.$eval('#overview', (nav) => nav.classList.contains('condensed'))).toBe(false);
@@ -212,7 +219,7 @@ describe('overview', () => {
 
   test('condenses after a jump far down the page (from below the viewport to above it at once), on a phone', async () => {
     // A short phone screen: the settings are folded, so the toolbar starts within 600 px.
-    await open(suite.server.url, { width: 390, height: 480 });
+    await open(EVERY_STEP(), { width: 390, height: 480 });
     const condensed = () => page.$eval('#overview', (nav) => nav.classList.contains('condensed'));
     expect(await condensed()).toBe(false);
     // The toolbar's place in the flow goes from below the viewport to above it in one scroll.
@@ -344,7 +351,8 @@ describe('step by step', () => {
     await open();
     await typeInto('#input-text', 'the cat sat on mats');
     const ids = await stepIds();
-    const count = ids.length;
+    expect(await page.$$eval('#pipeline > section.chapter-bar', (bars) => bars.map((b) => b.id))).toEqual(END_BARS);
+    const count = ids.length + END_BARS.length;
     await page.click('#steps-toggle');
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('true');
     expect(await counter()).toBe(`Step 1 of ${count}`);
@@ -361,7 +369,10 @@ describe('step by step', () => {
     expect(await counter()).toBe(`Step 3 of ${count}`);
     await page.keyboard.press('End');
     expect(await counter()).toBe(`Step ${count} of ${count}`);
+    expect(await page.$eval('#pipeline > .is-current', (el) => el.id)).toBe(END_BARS.at(-1)); // the next chapters
+    await page.keyboard.press('ArrowLeft');
     expect(await shownSteps()).toEqual(['step-flash']); // the steppers come after the output
+    await page.keyboard.press('End');
     expect(await page.locator('#stepper .step-next').isDisabled()).toBe(true);
     await page.keyboard.press('Home');
     expect(await counter()).toBe(`Step 1 of ${count}`);
@@ -449,7 +460,7 @@ describe('step by step', () => {
     await waitForIdle(page);
     await typeInto('#input-text', 'the cat sat on mats');
     await page.click('#steps-toggle');
-    const count = (await stepIds()).length;
+    const count = (await stepIds()).length + END_BARS.length;
     expect(await page.locator('#steps-toggle').textContent()).toBe('逐步讲解');
     expect(await counter()).toBe(`第 1 步，共 ${count} 步`);
     expect(await narration()).toContain('5 个词元各自在词嵌入表中查出一行');
@@ -459,10 +470,9 @@ describe('step by step', () => {
     expect(await page.$eval('#overview', (nav) => nav.getAttribute('aria-label'))).toBe(
       '流程总览：按顺序列出各步骤及其形状',
     );
-    // Back past the two steppers (KV cache, online softmax) to the output step.
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    expect(await counter()).toBe(`第 ${count - 2} 步，共 ${count} 步`);
+    // Back past the next chapters (one stop) and the two steppers (KV cache, online softmax) to the output.
+    for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+    expect(await counter()).toBe(`第 ${count - 3} 步，共 ${count} 步`);
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');

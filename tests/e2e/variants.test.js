@@ -18,7 +18,8 @@ const problems = [];
 
 beforeEach(async () => {
   problems.length = 0;
-  page = await openPage(suite.browser, suite.server.url, { problems });
+  // The heads' steps (split: a head's K) and the variants' open: the page opens the basics only.
+  page = await openPage(suite.browser, `${suite.server.url}?chapters=heads,variants`, { problems });
   await waitForIdle(page);
 });
 afterEach(async () => {

@@ -208,7 +208,7 @@ describe("the element's properties, from the schema and the view options", () =>
   });
 
   test('a property per view option, of its type', () => {
-    const TYPES = { integer: 'number', boolean: 'boolean', string: 'string', steps: 'string | null' };
+    const TYPES = { integer: 'number', boolean: 'boolean', string: 'string', names: 'string | null' };
     for (const option of VIEW_OPTIONS) {
       const found = property(element, camelCase(option.name));
       expect(found, option.name).toBeDefined();

@@ -30,6 +30,7 @@ import { withCode } from '../view/common/matrix.js';
 import pipelineCss from '../view/common/pipeline.css?inline';
 import teachCss from '../view/teach/teach.css?inline';
 import { STEP_NAMES } from '../view/steps/registry.js';
+import { CHAPTER_NAMES, readChapters } from '../view/steps/chapters.js';
 import {
   CONFIG_ATTRIBUTE,
   PRESET_ATTRIBUTE,
@@ -68,6 +69,15 @@ function stepsOf(text) {
   if (unknown.length === 0) return steps;
   const got = unknown.map((name) => JSON.stringify(name)).join(', ');
   throw AttentionConfigError.of('steps', 'unknown-steps', { got, known: STEP_NAME_LIST.join(', ') });
+}
+
+/** The chapters attribute's open chapters as a Set (null: all open); an unknown name is an error listing them. */
+function chaptersOf(text) {
+  const names = readViewOption(viewOptionByName.get('chapters'), text);
+  const unknown = names ? [...names].filter((name) => !CHAPTER_NAMES.includes(name)) : [];
+  if (unknown.length === 0) return readChapters(names);
+  const got = unknown.map((name) => JSON.stringify(name)).join(', ');
+  throw AttentionConfigError.of('chapters', 'unknown-chapters', { got, known: CHAPTER_NAMES.join(', ') });
 }
 
 /** The head attribute as an index from 0 (null when absent); one the result does not have is an error. */
@@ -112,6 +122,8 @@ export class AttentionLabElement extends ElementBase {
   #failed = false;
   /** Whether the head attribute was applied since it last changed (later, a reader's pick of a tab stays). */
   #headApplied = false;
+  /** The chapters the reader opened or closed, with the chapters attribute they were changed from. */
+  #openChapters = null;
 
   constructor() {
     super();
@@ -142,6 +154,10 @@ export class AttentionLabElement extends ElementBase {
       theme: () => this.#theme(),
       isTrained: () => this.#isTiny(),
       onEditsChange: () => this.#schedule(),
+      // A chapter the reader opens stays open until the chapters attribute changes.
+      onChaptersChange: (open) => (this.#openChapters = { attribute: this.getAttribute('chapters'), open }),
+      // The trained model's chapter is the model attribute's value: opening it sets that.
+      onSettingChapter: ({ setting }) => this.setAttribute(setting.path, setting.value),
       trained: {
         onResult: (result) => {
           this.#failed = false;
@@ -331,12 +347,15 @@ export class AttentionLabElement extends ElementBase {
   #viewOptions(result) {
     const option = (name) => readViewOption(viewOptionByName.get(name), this.getAttribute(name));
     const steps = stepsOf(this.getAttribute('steps'));
+    const given = this.getAttribute('chapters');
+    const chapters = this.#openChapters?.attribute === given ? this.#openChapters.open : chaptersOf(given);
     const head = headIndexOf(this.getAttribute(HEAD_ATTRIBUTE), result.sizes.H);
     if (head !== null && !this.#headApplied) this.#controller.head = head;
     this.#headApplied = true;
     return {
       decimals: option('decimals'),
       steps,
+      chapters,
       editable: option('editable'),
       mode: option('mode'),
     };

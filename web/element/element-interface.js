@@ -89,6 +89,7 @@ export const ELEMENT_PARTS = [
   'note',
   'error',
   'step',
+  'chapter', // a closed chapter's bar (chapters="…")
   'title',
   'formula',
   'shape',

@@ -482,6 +482,47 @@ export default {
   // The teaching frame: overview, follow a token, step by step (web/view/teach.js).
   'view.mode':
     'scroll: every step one below the other; steps: one step at a time with a short narration, moved with ← → (for a class).',
+  // Chapters (web/view/steps/chapters.js, chapter-bar.js): the plain path first, the rest opened by the learner.
+  'view.chapters':
+    'Which chapters are open, by name: heads variants inference (the basics always are; default: all). A closed chapter’s steps that the run has stand as one bar at their place, with a button that opens it.',
+  'chapter.basics.name': 'The basics',
+  'chapter.heads.name': 'Multi-head attention',
+  'chapter.variants.name': 'Modern variants',
+  'chapter.inference.name': 'Inference: KV cache and online softmax',
+  'chapter.trained.name': 'A trained model',
+  'chapter.gap': ' ',
+  'chapter.list': ', ',
+  'chapter.basis': 'Chapter {n}, builds on chapter {basis} ({basisName}).',
+  'chapter.heads.here':
+    'This run splits Q, K and V into {H} heads of {dk} numbers each, and joins them back into {D} numbers per token.',
+  'chapter.heads.here.one': 'This run has one head of {dk} numbers: splitting it and joining it back change no number.',
+  'chapter.variants.here': 'This run turns on {names}.',
+  'chapter.variants.none':
+    'No variant is on in this run. {names} each add a step: turn one on in the settings, or pick a preset of a modern model.',
+  'chapter.inference.here':
+    'The same attention computed as a model generating text computes it: one new token at a time from a cache of K and V, and the softmax one block of keys at a time.',
+  'chapter.inference.about':
+    'The same attention computed one token at a time from a cache of K and V, and one block of keys at a time; this view cannot run them.',
+  'chapter.trained.about':
+    'A tiny transformer of two layers trained on text, with attention inside: what its heads learned. Opening it switches the Model setting to the trained model.',
+  'chapter.steps.one': '{count} step here: {names}.',
+  'chapter.steps': '{count} steps here: {names}.',
+  'chapter.open': 'Open chapter {n}',
+  'chapter.switch': 'Open chapter {n}: the trained model',
+  'chapter.close': 'Close chapter {n}',
+  'chapter.next': 'Next chapters',
+  'overview.chapterStep': '{count} step',
+  'overview.chapterSteps': '{count} steps',
+  'overview.chapterBox': '{n} {names} — chapter {n}, {name}, closed here: go to its bar',
+  'chapter.nextSaid': 'The next chapters, each opened with its button below: {names}.',
+  'overview.chapters': 'Chapters',
+  'overview.openChapter': '{n} {name} {count}: {action}',
+  'overview.openChapterNone': '{n} {name}: {action}',
+  'overview.nextBox': 'Next chapters: go to them',
+  'overview.chapterOpen': '(open)',
+  'overview.chapterOpenCurrent': '(open; the step being read is in it)',
+  'overview.chapterClosed': '(closed)',
+  'overview.chapterClosedCurrent': '(closed; its bar is being read)',
   'overview.label': 'Pipeline overview: the steps in order, with their shapes',
   'overview.box': 'Step {n} {short} {sizes} — {title}, shape {shape}',
   'overview.boxNoShape': 'Step {n} {short} — {title}',

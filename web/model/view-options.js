@@ -6,7 +6,9 @@ import { SCHEMA } from './schema.js';
 
 export const VIEW_OPTIONS = [
   // Which steps to show ("scores weights"); null: all.
-  { name: 'steps', type: 'steps', default: null, help: 'view.steps' },
+  { name: 'steps', type: 'names', default: null, help: 'view.steps' },
+  // Which chapters are open ("heads variants", view/steps/chapters.js); null: all (the page opens the basics only).
+  { name: 'chapters', type: 'names', default: null, help: 'view.chapters' },
   // The UI language, a BCP 47 tag; unset: the nearest lang attribute around the element.
   { name: 'lang', type: 'string', default: 'en', help: 'view.lang' },
   // auto: the reader's colour scheme (prefers-color-scheme), followed live.
@@ -42,11 +44,11 @@ export function readViewOption(option, raw) {
     }
     case 'enum':
       return option.choices.includes(raw) ? raw : option.default;
-    case 'steps': {
-      const steps = String(raw)
+    case 'names': {
+      const names = String(raw)
         .split(/[\s,]+/)
         .filter(Boolean);
-      return steps.length ? new Set(steps) : null;
+      return names.length ? new Set(names) : null;
     }
     default:
       return String(raw);

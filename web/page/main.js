@@ -15,6 +15,15 @@ import { resolveTheme } from '../view/common/color-scheme.js';
 import { AttentionHost } from '../view/host/host.js';
 import { buildSettingsForm } from '../view/host/settings-form.js';
 import { withCode } from '../view/common/matrix.js';
+import {
+  CHAPTER_NAMES,
+  PLAIN_PATH,
+  chaptersAskedBy,
+  chaptersText,
+  chaptersUsedBy,
+  readChapters,
+} from '../view/steps/chapters.js';
+import { runContext } from '../view/steps/run-context.js';
 import { readViewOption, viewOptionByName } from '../model/view-options.js';
 import { followDModel, wireInputPanel } from './input-panel.js';
 import { openShareDialog, wireShareDialog } from './share-ui.js';
@@ -43,6 +52,43 @@ const store = (name, value) => {
 
 const SENTENCE_BOXES = ['text', 'contextText'];
 
+/** ?chapters= as the open chapters: known names only; none (or no parameter) is the plain path. */
+function chaptersOfQuery(text) {
+  const names = readViewOption(viewOptionByName.get('chapters'), text);
+  return readChapters(names ? [...names].filter((name) => CHAPTER_NAMES.includes(name)) : PLAIN_PATH);
+}
+
+/** The open chapters into ?chapters= (left out for the plain path), so a reload or a copied address keeps them. */
+function rememberChapters(open) {
+  state.chapters = open;
+  const query = new URLSearchParams(location.search);
+  const text = chaptersText(open);
+  if (text) query.set('chapters', text);
+  else query.delete('chapters');
+  const search = query.toString();
+  history.replaceState(history.state, '', `${search ? `?${search}` : location.pathname}${location.hash}`);
+}
+
+/**
+ * The chapters a new result opens: a preset's, those its run uses; a setting change's, those whose steps it
+ * turned on (a learner who turns RoPE on sees it). Returns the view options ({chapters} when they changed).
+ */
+function openChaptersFor(result, before) {
+  const why = state.opening;
+  state.opening = null;
+  const run = runContext(result);
+  const opened =
+    why === 'preset'
+      ? chaptersUsedBy(run)
+      : why === 'setting' && before
+        ? chaptersAskedBy(runContext(before), run)
+        : [];
+  const fresh = opened.filter((key) => CHAPTER_NAMES.includes(key) && !state.chapters.has(key));
+  if (fresh.length === 0) return {};
+  rememberChapters(new Set([...state.chapters, ...fresh]));
+  return { chapters: state.chapters };
+}
+
 const state = {
   settings: presetSettings(DEFAULT_PRESET), // what the user set, by config path
   preset: DEFAULT_PRESET, // the preset shown, until a setting changes
@@ -50,6 +96,10 @@ const state = {
   get t() {
     return host.t;
   },
+  /** The open chapters (view/steps/chapters.js): ?chapters=heads,variants; without it the plain path. */
+  chapters: chaptersOfQuery(new URLSearchParams(location.search).get('chapters')),
+  /** Why the next run may open chapters: 'preset' (those its run uses), 'setting' (those it asked for), null. */
+  opening: null,
   linkError: null, // why the link in the URL could not be read (a ShareLinkError), shown in the UI language
   error: null, // the engine error shown ({field, code, params, message}), said again when the language changes
 };
@@ -76,6 +126,12 @@ const host = new AttentionHost(
     isTrained: () => isTiny(),
     onEditsChange: () => recompute(),
     onSelectionChange: () => recompute(),
+    onChaptersChange: (open) => rememberChapters(open),
+    // The trained model's chapter is the Model setting's value.
+    onSettingChapter: ({ setting }) => {
+      onSettingChange(setting.path, setting.value);
+      form.sync(state.settings);
+    },
     trained: {
       // The reader typed or moved the slider: the settings (and so the share link) follow.
       onChange: ({ text, checkpoint }) => {
@@ -120,12 +176,16 @@ async function recompute() {
   showMode();
   if (isTiny()) return showTrained();
   const config = currentConfig();
+  const before = controller.result;
   $('status').textContent = state.t('status.computing');
   let result;
   const started = performance.now();
   let computed; // when the engine answered, before the result is shown
   try {
-    result = await host.show(config, { selection: true, viewOptions: () => ((computed = performance.now()), {}) });
+    result = await host.show(config, {
+      selection: true,
+      viewOptions: (shown) => ((computed = performance.now()), openChaptersFor(shown, before)),
+    });
   } catch (error) {
     showError(error);
     return;
@@ -234,7 +294,11 @@ function buildPresets() {
     button.type = 'button';
     button.dataset.preset = preset.key;
     button.textContent = state.t(`preset.${preset.key}`);
-    button.addEventListener('click', () => applyState({ settings: presetSettings(preset, state.t.lang) }, preset));
+    button.addEventListener('click', () => {
+      // A preset opens the chapters its run uses (the default example is the plain path: it opens none).
+      state.opening = preset === DEFAULT_PRESET ? null : 'preset';
+      applyState({ settings: presetSettings(preset, state.t.lang) }, preset);
+    });
     box.append(button);
   }
   showPreset();
@@ -299,6 +363,7 @@ function onSettingChange(path, value) {
     inputPanel.sync();
   }
   if (SENTENCE_BOXES.includes(path) || path === 'maxLen') controller.edits.embedding.clear();
+  state.opening = 'setting';
   recompute();
 }
 
@@ -331,7 +396,12 @@ async function init() {
     recompute();
   });
   $('share').addEventListener('click', () =>
-    openShareDialog({ settings: state.settings, edits: controller.edits, lang: state.t.lang }),
+    openShareDialog({
+      settings: state.settings,
+      edits: controller.edits,
+      lang: state.t.lang,
+      chapters: state.chapters,
+    }),
   );
   const getT = () => state.t;
   wireShareDialog($('share-dialog'), getT);
@@ -366,7 +436,7 @@ function wireViewOptions() {
   };
   host.connect(showTheme);
   showTheme();
-  controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true });
+  controller.setOptions({ decimals: stored('decimals'), exportable: true, editable: true, chapters: state.chapters });
   // Teachers (text size, presentation), small screens (settings folded away), print (wide matrices fit).
   const teacher = wireTeacherTools(
     {

@@ -3,24 +3,37 @@
 import { elementAttributesOf } from '../model/element-config.js';
 import { elementMarkup } from '../model/settings.js';
 import { encodeState } from '../model/share.js';
+import { chaptersText } from '../view/steps/chapters.js';
 
 /** The page's folder URL, so snippets point next to index.html wherever it is hosted. */
 const baseFolder = () => new URL('.', location.href).href;
 
 /**
- * The three things Share copies for {settings, edits, lang}: the link, the iframe and the element speak the
- * page's language (English, the default, is left to the reader's own choice).
+ * The three things Share copies for {settings, edits, lang, chapters}: the link, the iframe and the element
+ * speak the page's language (English, the default, is left to the reader's own choice) and open the
+ * page's chapters (the link leaves out the plain path, the page's default; the element, whose default
+ * is every chapter, names them all, the basics included).
  */
 export async function shareSnippets(state) {
   const fragment = await encodeState(state);
   const base = baseFolder();
-  const query = state.lang && state.lang !== 'en' ? `?lang=${state.lang}` : '';
+  // The page's ?chapters= leaves out the plain path; embed.html's is the element's attribute (all by default).
+  const queryOf = (chapters) => {
+    const params = new URLSearchParams();
+    if (state.lang && state.lang !== 'en') params.set('lang', state.lang);
+    if (chapters) params.set('chapters', chapters);
+    const search = params.toString();
+    return search ? `?${search}` : '';
+  };
+  const query = queryOf(state.chapters && chaptersText(state.chapters));
+  const embedQuery = queryOf(state.chapters && chaptersText(state.chapters, ',', { basics: true }));
   const page = location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : '';
   const link = `${base}${page}${query}#${fragment}`;
-  const iframe = `<iframe src="${base}embed.html${query}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  const iframe = `<iframe src="${base}embed.html${embedQuery}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
   const attributes = elementAttributesOf(state);
   attributes.push(['editable', '']);
   if (state.lang && state.lang !== 'en') attributes.push(['lang', state.lang]);
+  if (state.chapters) attributes.push(['chapters', chaptersText(state.chapters, ' ', { basics: true })]);
   const element = `<script type="module" src="${base}attention-lab-element.js"></script>\n${elementMarkup(attributes)}`;
   return { link, iframe, element };
 }

@@ -38,7 +38,7 @@ export function optionType(option) {
   if (option.type === 'enum') return literals(option.choices);
   if (option.type === 'integer') return 'number';
   if (option.type === 'boolean') return 'boolean';
-  if (option.type === 'steps') return 'string | null';
+  if (option.type === 'names') return 'string | null';
   return 'string';
 }
 

@@ -7,6 +7,8 @@ import { resultHolds } from '../../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from '../common/colors.js';
 import { explainCell } from '../explain/cells.js';
 import { cellOfEvent, isUnexplainedNumber, renderExplanation } from '../explain/render-explanation.js';
+import { NEXT_ID } from '../steps/chapter-bar.js';
+import { chapterByKey, withChapter } from '../steps/chapters.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
 import { Steppers } from '../steps/stepper-panels.js';
@@ -36,6 +38,7 @@ export class PipelineController {
     decimals: 4,
     theme: 'light',
     steps: null,
+    chapters: null,
     editable: true,
     exportable: false,
     weightsGiven: false,
@@ -50,6 +53,8 @@ export class PipelineController {
   #queue = new SliceQueue({ onBuilt: (section) => this.#built(section) });
   /** The KV-cache and online-softmax steppers (steppers.js), when the host can run them. */
   #steppers = null;
+  #onChaptersChange;
+  #onSettingChapter;
 
   /**
    * parts: {root (document or a shadow root, for highlighting and keys), pipeline,
@@ -59,9 +64,17 @@ export class PipelineController {
    * runs with runOptions() runs again; without it, results must hold everything);
    * runStepper(method, options) runs lab.decode or lab.flash (method) on the
    * shown result's config and resolves with its figures (without it, no steppers).
+   * onChaptersChange(open) after the learner opened or closed a chapter (open: a Set; the shell keeps it);
+   * onSettingChapter(chapter) when the learner opens a chapter that is a setting (chapters.js: the trained
+   * model): the shell changes that setting (without it, such a chapter shows no bar).
    */
-  constructor(parts, { onEditsChange, onSelectionChange = null, runStepper = null }) {
+  constructor(
+    parts,
+    { onEditsChange, onSelectionChange = null, runStepper = null, onChaptersChange = null, onSettingChapter = null },
+  ) {
     this.#parts = parts;
+    this.#onChaptersChange = onChaptersChange;
+    this.#onSettingChapter = onSettingChapter;
     if (runStepper) this.#steppers = new Steppers(runStepper);
     this.#onEditsChange = onEditsChange;
     this.#onSelectionChange = onSelectionChange;
@@ -72,11 +85,36 @@ export class PipelineController {
     this.#frame = new TeachingFrame(parts, {
       follow: (i) => this.follow(i),
       setMode: (mode) => this.setOptions({ mode }),
+      toggleChapter: (key, open) => this.toggleChapter(key, open),
     });
   }
 
   /**
-   * {t, decimals, theme, steps (a Set of step names or null), editable, exportable,
+   * Opens or closes chapter `key` (chapters.js); opened, the reader is taken to its first step. A chapter
+   * that is a setting is the shell's to open (onSettingChapter).
+   */
+  toggleChapter(key, open) {
+    const chapter = chapterByKey(key);
+    if (!chapter) return;
+    if (chapter.setting) {
+      if (open) this.#onSettingChapter?.(chapter);
+      return;
+    }
+    this.setOptions({ chapters: withChapter(this.#options.chapters, key, open) });
+    this.#onChaptersChange?.(this.#options.chapters);
+    // Opened: its first step (where its first bar was) is shown, or, none of its steps applying, the next
+    // chapters, where it says what would make them apply.
+    const sections = this.#frame.sections;
+    const first =
+      open &&
+      (sections.find((section) => section.dataset.chapter === key) ??
+        sections.find((section) => section.id === NEXT_ID));
+    if (first) this.#frame.show(first.id);
+  }
+
+  /**
+   * {t, decimals, theme, steps (a Set of step names or null), chapters (a Set of open chapters, or null:
+   * all), editable, exportable,
    * weightsGiven (the config gives weight values: no "untrained" notice), mode}: re-renders.
    */
   setOptions(options) {
@@ -208,7 +246,7 @@ export class PipelineController {
     this.#layout = renderPipeline(
       this.#parts.pipeline,
       result,
-      { ...this.#options, ...selection, steppers: this.#steppers },
+      { ...this.#options, ...selection, steppers: this.#steppers, settingChapters: Boolean(this.#onSettingChapter) },
       {
         isWeightEdited: (name, i, j) =>
           isWeightEdited(this.edits, name, i, j) || isWeightEdited(this.givenEdits, name, i, j),
@@ -231,6 +269,7 @@ export class PipelineController {
           this.#selection.linksAllHeads = all;
           this.render();
         },
+        toggleChapter: (key, open) => this.toggleChapter(key, open),
       },
       this.#queue,
     );

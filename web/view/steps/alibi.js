@@ -30,6 +30,7 @@ function renderAlibi(run, kit) {
 
 export default {
   key: 'alibi',
+  chapter: 'variants',
   name: 'alibi',
   shapes: [{ of: 'alibiBias', axes: ['H', 'S', 'S_kv'] }, PER_HEAD],
   applies: (run) => Boolean(run.T.alibiBias),

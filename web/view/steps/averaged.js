@@ -5,6 +5,7 @@ import { nanNote } from './nan-rows.js';
 
 export default {
   key: 'averaged',
+  chapter: 'heads',
   name: 'averaged',
   shapes: [{ axes: ['B', 'S', 'S_kv'] }],
   applies: (run) => run.multiHead,

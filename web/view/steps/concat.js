@@ -5,6 +5,7 @@ import { axis, size } from './quotes.js';
 
 export default {
   key: 'concat',
+  chapter: 'heads',
   name: 'concat',
   // The header names where it comes from; the overview shows the result's shape.
   shapes: [{ of: '[B, H, S, d_k] →', axes: ['B', 'S', 'D'] }],

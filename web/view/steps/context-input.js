@@ -5,6 +5,7 @@ import { size } from './quotes.js';
 
 export default {
   key: 'X_context',
+  chapter: 'basics',
   name: 'X_context',
   shapes: [{ axes: ['B', 'S_kv', 'D'] }],
   applies: (run) => run.cross,

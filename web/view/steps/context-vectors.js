@@ -27,6 +27,7 @@ function narrationOf(run, t) {
 
 export default {
   key: 'context',
+  chapter: 'basics',
   name: 'context',
   shapes: [{ axes: ['B', 'H', 'S', 'd_k'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

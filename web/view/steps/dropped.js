@@ -60,6 +60,7 @@ function renderDropout(run, kit) {
 
 export default {
   key: 'dropped',
+  chapter: 'basics',
   name: 'dropped',
   shapes: [PER_HEAD],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -14,6 +14,7 @@ export const embeddingEdit = (run, kit, labels) =>
 
 export default {
   key: 'X',
+  chapter: 'basics',
   name: 'X',
   shapes: [{ axes: ['B', 'S', 'D'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -5,6 +5,7 @@ import { say } from '../../model/words.js';
 
 export default {
   key: 'flash',
+  chapter: 'inference',
   name: 'flash',
   shapes: [{ of: 'O', axes: ['B_r', 'd_k'] }],
   stepper: true,

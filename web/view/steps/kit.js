@@ -240,6 +240,7 @@ export class StepKit {
     const el = element('section', 'step');
     el.id = `step-${step.key}`;
     el.dataset.step = step.name;
+    el.dataset.chapter = step.chapter;
     el.setAttribute('part', 'step');
     el.append(this.#header(step, words));
     if (typeof children !== 'function') el.append(...children);

@@ -5,6 +5,7 @@ import { say } from '../../model/words.js';
 
 export default {
   key: 'kvcache',
+  chapter: 'inference',
   name: 'kv-cache',
   shapes: [
     { of: 'K_cache, V_cache', axes: ['B', 'H_kv', 't+1', 'd_k'] },

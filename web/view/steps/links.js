@@ -58,6 +58,7 @@ function renderLinksStep(run, kit) {
 
 export default {
   key: 'links',
+  chapter: 'basics',
   name: 'links',
   shapes: [],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -102,6 +102,7 @@ function renderMask(run, kit) {
 
 export default {
   key: 'mask',
+  chapter: 'basics',
   name: 'mask',
   shapes: [{ axes: ['B', 'S', 'S_kv'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -15,6 +15,7 @@ function meaningOf(run, t) {
 
 export default {
   key: 'masked',
+  chapter: 'basics',
   name: 'masked',
   shapes: [PER_HEAD],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

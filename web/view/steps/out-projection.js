@@ -13,6 +13,7 @@ const SOURCE = {
 
 export default {
   key: 'wo',
+  chapter: 'heads',
   name: 'W_O',
   shapes: [{ axes: ['D', 'D'] }],
   applies: (run) => run.hasWO,

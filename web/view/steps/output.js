@@ -4,6 +4,7 @@ import { axis, size } from './quotes.js';
 
 export default {
   key: 'output',
+  chapter: 'basics',
   name: 'output',
   shapes: [{ axes: ['B', 'S', 'D'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

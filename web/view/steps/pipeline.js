@@ -1,10 +1,13 @@
 // The pipeline view: one section per step of the registry that applies to the
-// run, in order. The matrices of the last render that only changed numbers
-// are updated in place; a large result's steps are built in slices.
+// run, in order, a closed chapter's steps standing as one chapter bar at their
+// place and the chapters none of whose steps applies as one "next chapters"
+// section at the end (chapters.js). The matrices of the last render that only
+// changed numbers are updated in place; a large result's steps are built in slices.
 import { patchChildren, patchContent } from '../common/patch.js';
 import { scaleFactorText } from './formulas.js';
+import { chapterBarWords, renderChapterBar, renderNextChapters } from './chapter-bar.js';
+import { pipelineItems } from './chapters.js';
 import { StepKit } from './kit.js';
-import { stepsOf } from './registry.js';
 import { runContext } from './run-context.js';
 
 // Above this many numbers in the result, the steps are built in slices (slices.js), near the viewport first.
@@ -17,8 +20,9 @@ const numberCount = (tensors) => Object.values(tensors).reduce((sum, tensor) => 
  * Renders the whole pipeline for `result` into `container`; a large result's steps are built in slices by
  * `queue` (a SliceQueue, which the caller starts once the steps are on the page: layout.progressive).
  * view: {t, b, h, decimals, theme, focus, linksAllHeads, weightsGiven, steps?: Set of public step names,
- * editable?, exportable?, steppers?}; edits: {isWeightEdited(name, i, j), isEmbeddingEdited(token, d)};
- * on: {editWeight, editEmbedding, focus(i), selectHead(h), showAllHeads(bool)}.
+ * chapters?: Set of open chapters (null: all), editable?, exportable?, steppers?};
+ * edits: {isWeightEdited(name, i, j), isEmbeddingEdited(token, d)};
+ * on: {editWeight, editEmbedding, focus(i), selectHead(h), showAllHeads(bool), toggleChapter(key, open)}.
  * Returns the run context (run-context.js) the explanations and the teaching modes read, with
  * {progressive, scaleText}.
  */
@@ -26,14 +30,37 @@ export function renderPipeline(container, result, view, edits, on, queue) {
   const run = runContext(result, view);
   const progressive = numberCount(result.tensors) > PROGRESSIVE_NUMBERS;
   const kit = new StepKit({ container, run, view, edits, on, queue, progressive });
-  const steps = stepsOf(run, { steppers: Boolean(view.steppers) }).filter(
-    (step) => !view.steps || view.steps.has(step.name),
-  );
-  const sections = steps.map((step) => kit.section(step, step.words(run, view.t), step.render(run, kit)));
-  // Numbered here (the teaching modes read them), so a step's header equals its last one and is kept.
-  sections.forEach((el, k) => {
-    el.querySelector(':scope > header > h2').dataset.number = String(k + 1);
+  const items = pipelineItems(run, {
+    steppers: Boolean(view.steppers),
+    steps: view.steps ?? null,
+    chapters: view.chapters ?? null,
+    settingChapters: Boolean(view.settingChapters),
   });
+  const sections = items
+    .filter(({ bar }) => !bar?.next)
+    .map(({ step, bar }) =>
+      step
+        ? kit.section(step, step.words(run, view.t), step.render(run, kit))
+        : renderChapterBar(bar, chapterBarWords(bar, run, view.t), on.toggleChapter),
+    );
+  // The chapters after the last step are one section: one stop step by step, one box in the overview.
+  const next = items.filter(({ bar }) => bar?.next).map(({ bar }) => bar);
+  if (next.length)
+    sections.push(
+      renderNextChapters(
+        next,
+        next.map((bar) => chapterBarWords(bar, run, view.t)),
+        view.t,
+        on.toggleChapter,
+      ),
+    );
+  // Numbered here (the teaching modes read them), so a step's header equals its last one and is kept;
+  // a chapter bar is not a step and takes no number.
+  sections
+    .filter((el) => el.classList.contains('step'))
+    .forEach((el, k) => {
+      el.querySelector(':scope > header > h2').dataset.number = String(k + 1);
+    });
   // The steps keep what did not change; a large result's steps keep their old content until a slice builds
   // the new one and patches it in (its kept parts updated in place then).
   patchChildren(container, sections, kit.standIns, { reuse: true });

@@ -64,6 +64,7 @@ function projectionFormula({ rs, bias, hasWO, H, Hkv }, t) {
 
 export default {
   key: 'weights',
+  chapter: 'basics',
   name: 'projections',
   shapes: (run) =>
     run.gqa

@@ -16,6 +16,7 @@ const RMS_ONE = [
 
 export default {
   key: 'qkNorm',
+  chapter: 'variants',
   name: 'qk-norm',
   shapes: QK_SHAPES,
   applies: (run) => Boolean(run.T.Q_norm),

@@ -30,6 +30,7 @@ export function gqaNotes(run, t) {
 
 export default {
   key: 'qkv',
+  chapter: 'basics',
   name: 'qkv',
   shapes: [
     { of: 'Q', axes: ['B', 'S', 'D'] },

@@ -56,6 +56,7 @@ function renderRope(run, kit) {
 
 export default {
   key: 'rope',
+  chapter: 'variants',
   name: 'rope',
   shapes: [{ of: 'ropeAngles', axes: ['S', 'd_k/2'] }, ...QK_SHAPES],
   applies: (run) => Boolean(run.T.ropeAngles),

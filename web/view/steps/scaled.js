@@ -15,6 +15,7 @@ const factorQuote = (run) => derived(run.factor, 'scaleFactor', { b: run.b, h: r
 
 export default {
   key: 'scaled',
+  chapter: 'basics',
   name: 'scaled',
   shapes: [PER_HEAD],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -49,6 +49,7 @@ function buildScaling(run, kit, el) {
 
 export default {
   key: 'scaling',
+  chapter: 'basics',
   name: 'scaling',
   shapes: [],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -27,6 +27,7 @@ function additiveParameters(run, kit) {
 
 export default {
   key: 'scores',
+  chapter: 'basics',
   name: 'scores',
   shapes: [PER_HEAD],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

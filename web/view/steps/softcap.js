@@ -6,6 +6,7 @@ import { headNumber } from './quotes.js';
 
 export default {
   key: 'softcap',
+  chapter: 'variants',
   name: 'softcap',
   shapes: [PER_HEAD],
   applies: (run) => Boolean(run.T.capped),

@@ -100,6 +100,7 @@ function renderWeights(run, kit) {
 
 export default {
   key: 'attnweights',
+  chapter: 'basics',
   name: 'weights',
   shapes: (run) => [PER_HEAD, ...(run.T?.sinkWeights ? [{ of: 'sinkWeights', axes: ['B', 'H', 'S'] }] : [])],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.

@@ -5,6 +5,7 @@ import { axis, headNumber, size } from './quotes.js';
 
 export default {
   key: 'split',
+  chapter: 'heads',
   name: 'split',
   shapes: (run) => [
     { axes: ['B', 'H', 'S', 'd_k'] },

@@ -1,7 +1,13 @@
-// The overview at the top of the pipeline: every shown step as a numbered box
-// with its tensor's shape, in order, each a link to its step; the step being
-// read is marked (aria-current="step"). The boxes are derived from the
-// rendered sections and their shapes from the step registry.
+// The overview at the top of the pipeline: a row of the chapters (each once:
+// the open ones marked, the closed ones buttons that open them, the one being
+// read marked), then every shown section as a box in the pipeline's order:
+// each step numbered with its tensors' shapes, each closed chapter's bar at
+// its place, the next chapters as one box at the end; each box a link to its
+// section, carrying its chapter (data-chapter, a thin top border in the
+// chapter's colour, set by teach.css from data-chapter-number: no inline style). The box being read is marked (aria-current="step"). The
+// boxes are derived from the rendered sections, their shapes from the step registry.
+import { chapterName } from '../steps/chapter-bar.js';
+import { CHAPTERS, chapterNumber } from '../steps/chapters.js';
 import { stepByKey } from '../steps/registry.js';
 import { stepShapesOf } from '../steps/shapes.js';
 
@@ -39,25 +45,157 @@ const span = (className, text) => {
   return el;
 };
 
+const isBar = (section) => section.classList.contains('chapter-bar');
+
 /**
- * Fills `nav` with one box per section: number, short name, shape. Rebuilt
- * only when the steps change, so a focused box keeps its focus across runs.
- * ctx: {t, dims, headColor}. Clicking a box calls onPick(index).
+ * The chapters the sections show, in the chapters' order: [{key, open, steps}] (steps: how many of its
+ * steps stand closed in its bars). A chapter with no section (the trained model in an element) is left out.
  */
-export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
+export function chaptersOf(sections) {
+  const seen = new Map();
+  const see = (el, open) => {
+    const key = el.dataset.chapter;
+    const chapter = seen.get(key) ?? { key, open: true, steps: 0 };
+    chapter.open &&= open;
+    chapter.steps += open ? 0 : Number(el.dataset.steps ?? 0);
+    seen.set(key, chapter);
+  };
+  for (const section of sections) {
+    if (!isBar(section)) see(section, true);
+    else if (section.dataset.chapter) see(section, section.classList.contains('is-open'));
+    // The next chapters' section: one block per chapter.
+    else for (const item of section.querySelectorAll('[data-chapter]')) see(item, item.classList.contains('is-open'));
+  }
+  return CHAPTERS.filter((chapter) => seen.has(chapter.key)).map((chapter) => seen.get(chapter.key));
+}
+
+/** A chapter's number badge, in its colour. */
+function chapterBadge(key) {
+  const badge = span('ov-chapter-number', String(chapterNumber(key)));
+  badge.dataset.chapterNumber = String(chapterNumber(key)); // its colour (teach.css)
+  return badge;
+}
+
+/**
+ * The chapter row: each chapter once, its number and name; an open one (besides the basics) with a close
+ * button (onToggle(key, false)), a closed one a button that opens it (onToggle(key, true)), saying how
+ * many of its steps this run has. markCurrent marks the one being read.
+ */
+function chapterRow(t, chapters, onToggle) {
+  const row = document.createElement('ul');
+  row.className = 'ov-chapter-row';
+  row.setAttribute('aria-label', t('overview.chapters'));
+  for (const { key, open, steps } of chapters) {
+    const n = chapterNumber(key);
+    const name = chapterName(t, key);
+    const item = document.createElement('li');
+    item.className = 'ov-chapter';
+    item.dataset.chapter = key;
+    item.dataset.open = String(open);
+    const count = steps ? t(steps === 1 ? 'overview.chapterStep' : 'overview.chapterSteps', { count: steps }) : '';
+    const label = span(open ? 'ov-chapter-name' : 'ov-chapter-name ov-open', '');
+    label.append(chapterBadge(key), ' ', span('ov-chapter-title', name));
+    if (count) label.append(' ', span('ov-count', count));
+    label.append(span('sr-only ov-state', ''));
+    if (open) {
+      item.append(label);
+      if (key !== 'basics') {
+        const close = document.createElement('button');
+        close.type = 'button';
+        close.className = 'ov-close';
+        close.textContent = '×';
+        close.setAttribute('aria-label', t('chapter.close', { n }));
+        close.title = t('chapter.close', { n });
+        close.addEventListener('click', () => onToggle(key, false));
+        item.append(close);
+      }
+    } else {
+      // The button's name starts with what it shows (number, name, count), then says what it does.
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'ov-open';
+      button.append(...label.childNodes);
+      button.title = t('chapter.open', { n });
+      const action = t('chapter.open', { n });
+      button.setAttribute(
+        'aria-label',
+        count
+          ? t('overview.openChapter', { n, name, count, action })
+          : t('overview.openChapterNone', { n, name, action }),
+      );
+      button.addEventListener('click', () => onToggle(key, true));
+      item.append(button);
+    }
+    row.append(item);
+  }
+  return row;
+}
+
+/** The box of a bar: the closed chapter's number and the steps it stands for; the next chapters: their heading. */
+function fillBar(t, link, section) {
+  const key = section.dataset.chapter;
+  const number = link.querySelector('.ov-number');
+  const name = link.querySelector('.ov-name');
+  const shape = link.querySelector('.ov-shape');
+  if (!key) {
+    setText(number, '+');
+    setText(name, t('chapter.next'));
+    shape.hidden = true;
+    const label = t('overview.nextBox');
+    if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+    return;
+  }
+  const n = chapterNumber(key);
+  const names = (section.dataset.stepKeys ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((step) => t(`step.${step}.short`))
+    .join(t('chapter.list'));
+  setText(number, String(n));
+  setText(name, names || chapterName(t, key));
+  shape.hidden = true;
+  const label = t('overview.chapterBox', { n, name: chapterName(t, key), names });
+  if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
+  if (link.title !== label) link.title = label;
+}
+
+/**
+ * Fills `nav` with the chapter row and one box per section, in the pipeline's order: a step's number, short
+ * name and shape; a closed chapter's bar (dashed: its number and the steps it stands for); the next chapters.
+ * Rebuilt only when the sections change, so a focused box keeps its focus across runs. ctx: {t, dims,
+ * headColor}. Clicking a box calls onPick(index of its section); the row's buttons onToggle(key, open).
+ * Returns whether it was rebuilt (its height may have changed).
+ */
+export function renderOverview(nav, sections, { t, dims, headColor }, onPick, onToggle) {
   nav.setAttribute('aria-label', t('overview.label'));
-  let list = nav.querySelector('ol');
-  const ids = sections.map((s) => s.id).join(' ');
-  if (!list || list.dataset.ids !== ids) {
+  let list = nav.querySelector('ol.ov-steps');
+  const chapters = chaptersOf(sections);
+  const ids = [
+    ...sections.map((s) => s.id),
+    ...chapters.map((c) => `${c.key}${c.open ? '+' : '-'}${c.steps}`),
+    t.lang,
+  ].join(' ');
+  const stepNumber = new Map(sections.filter((section) => !isBar(section)).map((section, k) => [section, k + 1]));
+  const rebuilt = !list || list.dataset.ids !== ids;
+  if (rebuilt) {
     list = document.createElement('ol');
+    list.className = 'ov-steps';
     list.dataset.ids = ids;
     sections.forEach((section, index) => {
       const item = document.createElement('li');
       const link = document.createElement('a');
       link.href = `#${section.id}`;
-      link.dataset.target = section.id;
+      const key = section.dataset.chapter;
+      if (isBar(section)) {
+        link.dataset.bar = section.id;
+        link.className = key ? 'ov-bar' : 'ov-bar ov-next';
+      } else link.dataset.target = section.id;
+      if (key) {
+        link.dataset.chapter = key;
+        link.dataset.chapterNumber = String(chapterNumber(key)); // its colour (teach.css)
+      }
       // Spaces between the parts (a grid ignores them): its text reads "5 scores [1, 2, 8, 8]", not "5scores[…]".
-      link.append(span('ov-number', String(index + 1)), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
+      link.append(span('ov-number', ''), ' ', span('ov-name', ''), ' ', span('ov-shape', ''));
       link.addEventListener('click', (event) => {
         if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab or window
         event.preventDefault();
@@ -66,15 +204,24 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
       item.append(link);
       list.append(item);
     });
-    nav.replaceChildren(list);
+    // No chapter bar (an element showing every chapter, as before chapters): no chapter row either.
+    nav.replaceChildren(...(sections.some(isBar) ? [chapterRow(t, chapters, onToggle)] : []), list);
   }
-  sections.forEach((section, index) => {
-    const link = list.children[index].firstChild;
+  for (const link of list.querySelectorAll('a[data-bar]'))
+    fillBar(
+      t,
+      link,
+      sections.find((s) => s.id === link.dataset.bar),
+    );
+  for (const link of list.querySelectorAll('a[data-target]')) {
+    const section = sections.find((s) => s.id === link.dataset.target);
+    const number = stepNumber.get(section);
     const key = stepKey(section);
     const title = section.querySelector('h2')?.textContent ?? section.dataset.step;
     const shapes = stepShapes(key, dims);
     // Only what changed is written: a re-render that keeps the steps leaves the toolbar's layout alone.
     const short = shortName(t, section);
+    setText(link.querySelector('.ov-number'), String(number));
     setText(link.querySelector('.ov-name'), short);
     const shape = link.querySelector('.ov-shape');
     const sizes = shapes.map((s) => shapeText(s)).join(' ');
@@ -83,8 +230,8 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     const lettered = shapes.map((s) => shapeText(s, 'both')).join(', ');
     // The name starts with what the box shows (number, short name, sizes), so a voice command saying it works.
     const label = lettered
-      ? t('overview.box', { n: index + 1, short, sizes, title, shape: lettered })
-      : t('overview.boxNoShape', { n: index + 1, short, title });
+      ? t('overview.box', { n: number, short, sizes, title, shape: lettered })
+      : t('overview.boxNoShape', { n: number, short, title });
     if (link.getAttribute('aria-label') !== label) link.setAttribute('aria-label', label);
     const tip = shapes.length ? `${title}: ${shapes.map((s) => shapeText(s, 'letters')).join(', ')}` : title;
     if (link.title !== tip) link.title = tip;
@@ -93,16 +240,50 @@ export function renderOverview(nav, sections, { t, dims, headColor }, onPick) {
     link.classList.toggle('per-head', perHead);
     if (perHead && link.style.getPropertyValue('--head-color') !== headColor)
       link.style.setProperty('--head-color', headColor);
-  });
+  }
+  return rebuilt;
 }
 
-/** Marks box `index` as the current step (aria-current="step"); -1 marks none. */
-export function markCurrent(nav, index) {
-  const links = nav.querySelectorAll('a[data-target]');
-  links.forEach((link, k) => {
-    if (k === index) link.setAttribute('aria-current', 'step');
+// What a screen reader hears after a chapter's name in the row: [not being read, being read].
+const CHAPTER_STATE = {
+  open: ['overview.chapterOpen', 'overview.chapterOpenCurrent'],
+  closed: ['overview.chapterClosed', 'overview.chapterClosedCurrent'],
+};
+
+/**
+ * Marks where the reader is: the box of `section` (a step or a bar) as the current step
+ * (aria-current="step") and, in the chapter row, its chapter (aria-current="true", class is-current and
+ * words for a screen reader); null marks none.
+ */
+export function markCurrent(nav, section, t) {
+  const id = section?.id;
+  for (const link of nav.querySelectorAll('a[data-target], a[data-bar]')) {
+    if ((link.dataset.target ?? link.dataset.bar) === id) link.setAttribute('aria-current', 'step');
     else link.removeAttribute('aria-current');
-  });
+  }
+  const key = section?.dataset.chapter;
+  for (const chapter of nav.querySelectorAll('.ov-chapter')) {
+    const current = chapter.dataset.chapter === key;
+    chapter.classList.toggle('is-current', current);
+    if (current) chapter.setAttribute('aria-current', 'true');
+    else chapter.removeAttribute('aria-current');
+    const open = chapter.dataset.open === 'true';
+    const state = t ? t(CHAPTER_STATE[open ? 'open' : 'closed'][current ? 1 : 0]) : '';
+    setText(chapter.querySelector('.ov-state'), state);
+  }
+  showCurrentBox(nav);
+}
+
+/**
+ * Condensed, the boxes are one line that scrolls sideways (its height the same whichever box is current and
+ * named, so nothing below it moves): the current box is scrolled into the middle of it.
+ */
+export function showCurrentBox(nav) {
+  const list = nav.querySelector('ol.ov-steps');
+  const link = list?.querySelector('[aria-current="step"]');
+  if (!link || !nav.classList.contains('condensed') || list.scrollWidth <= list.clientWidth) return;
+  const box = link.parentElement;
+  list.scrollLeft = box.offsetLeft - (list.clientWidth - box.offsetWidth) / 2;
 }
 
 /**

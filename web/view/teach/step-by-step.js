@@ -33,10 +33,11 @@ export const isTypingTarget = (el) =>
   Boolean(el?.closest?.('input, textarea, select, [contenteditable]:not([contenteditable="false"])'));
 
 /**
- * A step's narration, as the step's module words it from the run shown (run-context.js: sentence b, head h),
+ * A step's narration (a chapter bar's: what it says), as the step's module words it from the run shown (run-context.js: sentence b, head h),
  * its example token the followed one (focus), else the first: one text, or its meaning for a step without one.
  */
 export function narration(t, section, run, focus) {
+  if (section.classList.contains('chapter-bar')) return section.dataset.text ?? '';
   const step = stepByKey(stepKey(section));
   if (!step) return '';
   const words = step.words(Object.create(run, { focus: { value: focus } }), t);

@@ -5,7 +5,7 @@
 // from the rendered sections, so it holds for any set of steps.
 import { headColor } from '../common/colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
-import { ScrollSpy, markCurrent, renderOverview } from './overview.js';
+import { ScrollSpy, markCurrent, renderOverview, showCurrentBox } from './overview.js';
 import { StepSizes } from './step-sizes.js';
 import { isPressable, isTypingTarget, narration, renderStepper, stepMove } from './step-by-step.js';
 
@@ -89,6 +89,7 @@ export class TeachingFrame {
       this.#keptPlace = null;
       if (!parts.pipeline.isConnected) return; // an element taken off the page
       this.#sizes.remeasure();
+      this.#measureExpanded();
       this.#condense();
       this.#watch();
     });
@@ -101,19 +102,28 @@ export class TeachingFrame {
     this.#view = view;
     this.#mode = view.mode === 'steps' ? 'steps' : 'scroll';
     const parts = this.#parts;
-    const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step'));
+    // The steps and the chapter bars, in order: step by step goes through both; only the steps are numbered.
+    const sections = Array.from(parts.pipeline.querySelectorAll(':scope > section.step, :scope > section.chapter-bar'));
     this.#sections = sections;
     this.#sizes.update(sections); // before anything lays the page out
-    sections.forEach((section, k) => {
-      const title = section.querySelector('h2');
-      if (title && title.dataset.number !== String(k + 1)) title.dataset.number = String(k + 1);
-    });
+    sections
+      .filter((section) => section.classList.contains('step'))
+      .forEach((section, k) => {
+        const title = section.querySelector('h2');
+        if (title && title.dataset.number !== String(k + 1)) title.dataset.number = String(k + 1);
+      });
     const { t, layout } = view;
     if (parts.overview) {
       parts.overview.hidden = sections.length < 2;
-      renderOverview(parts.overview, sections, { t, dims: layout, headColor: headColor(layout.h) }, (index) =>
-        this.show(sections[index].id),
+      const rebuilt = renderOverview(
+        parts.overview,
+        sections,
+        { t, dims: layout, headColor: headColor(layout.h) },
+        (index) => this.show(sections[index].id),
+        this.#on.toggleChapter,
       );
+      // Other boxes (a chapter opened or closed while condensed): the expanded height, the threshold, may differ.
+      if (rebuilt) this.#measureExpanded();
     }
     applyFollow(parts.pipeline, view.focus, this.#followContext(), t('follow.rowHint'));
     if (parts.follow)
@@ -211,7 +221,7 @@ export class TeachingFrame {
 
   #mark(index) {
     this.#currentId = this.#sections[index]?.id ?? null;
-    if (this.#parts.overview) markCurrent(this.#parts.overview, index);
+    if (this.#parts.overview) markCurrent(this.#parts.overview, this.#sections[index] ?? null, this.#view?.t);
   }
 
   // The scroll spy saw a new step being read.
@@ -307,7 +317,12 @@ export class TeachingFrame {
   // the room goes to the step (each step shows its own shape).
   #condense(stuck = this.#stuck) {
     this.#stuck = stuck;
-    this.#parts.overview?.classList.toggle('condensed', stuck || this.#mode === 'steps');
+    const overview = this.#parts.overview;
+    if (!overview) return;
+    const condensed = stuck || this.#mode === 'steps';
+    if (overview.classList.contains('condensed') === condensed) return;
+    overview.classList.toggle('condensed', condensed);
+    showCurrentBox(overview);
   }
 
   // The overview is condensed to a strip of numbers once the page scrolls
@@ -324,8 +339,23 @@ export class TeachingFrame {
     this.#watch();
   }
 
+  // The toolbar's expanded height, measured now even while condensed (the class off for one synchronous
+  // layout, never painted): a condensed overview whose boxes changed would keep a stale threshold, and at
+  // the top of the page stay condensed.
+  #measureExpanded() {
+    const { sticky, overview } = this.#parts;
+    if (!sticky || !this.#sentinel || !overview) return;
+    const condensed = overview.classList.contains('condensed');
+    if (condensed) overview.classList.remove('condensed');
+    this.#expandedHeight = sticky.offsetHeight;
+    if (condensed) overview.classList.add('condensed');
+  }
+
+  // At the very top of the page nothing has scrolled under the toolbar: expanded, even when the band the
+  // threshold leaves (expanded minus condensed height) is taller than what stands above the toolbar (the
+  // page's header), where the rule alone would keep it condensed for good.
   #checkStuck() {
-    this.#condense(this.#sentinel.getBoundingClientRect().top < this.#expandedHeight);
+    this.#condense(window.scrollY > 0 && this.#sentinel.getBoundingClientRect().top < this.#expandedHeight);
   }
 
   // (Re)starts the scroll spy, its line just under the sticky toolbar.
