@@ -130,7 +130,8 @@ describe('presentation mode', () => {
         // The explanation, once a number is picked: over the text column, inside the screen, not over the figure.
         await page.keyboard.press('End'); // the next chapters; the last step with numbers is before them
         await nextFrames(page);
-        while (!(await page.$('#pipeline > section.step.is-current table.matrix'))) await page.keyboard.press('ArrowLeft');
+        while (!(await page.$('#pipeline > section.step.is-current table.matrix')))
+          await page.keyboard.press('ArrowLeft');
         await nextFrames(page);
         const shown = '#pipeline section.step.is-current table.matrix:not(.sr-only) td[data-i]:visible';
         await page.locator(shown).first().click();
