@@ -198,17 +198,18 @@ describe('chapters', () => {
     await page.click('#steps-toggle');
     await page.waitForSelector('#stepper:not([hidden])');
     // 13 steps, 3 bars at their places and the next chapters as one: 17 stops (19 when each next chapter
-    // was a stop of its own; 19 steps before chapters).
-    expect(await page.textContent('#stepper .step-counter')).toBe('第 1 步，共 17 步');
+    // was a stop of its own; 19 steps before chapters). The counter counts the steps, as their headings do.
+    expect(await page.textContent('#stepper .step-counter')).toBe('第 1 步，共 13 步');
     for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight');
     expect(await page.$eval('#pipeline > .is-current', (el) => el.id)).toBe('chapter-heads');
+    expect(await page.textContent('#stepper .step-counter')).toBe('第 2 章，在第 3 步之后（共 13 步）');
     expect(await page.textContent('#stepper .narration')).toContain('本次运行把 Q、K、V 拆成 2 个头，每个头 4 个数');
     expect(await page.$eval('#overview [aria-current="step"]', (a) => a.dataset.bar)).toBe('chapter-heads');
     await shot(page, 'chapters-step-by-step-zh');
     // The last stop: the next chapters, each with its button.
     await page.keyboard.press('End');
     expect(await page.$eval('#pipeline > .is-current', (el) => el.id)).toBe('chapters-next');
-    expect(await page.textContent('#stepper .step-counter')).toBe('第 17 步，共 17 步');
+    expect(await page.textContent('#stepper .step-counter')).toBe('后续章节，在第 13 步之后（共 13 步）');
     expect(await page.$$eval('#chapters-next .chapter-toggle', (b) => b.map((x) => x.dataset.chapter))).toEqual([
       'variants',
       'inference',

@@ -352,7 +352,7 @@ describe('step by step', () => {
     await typeInto('#input-text', 'the cat sat on mats');
     const ids = await stepIds();
     expect(await page.$$eval('#pipeline > section.chapter-bar', (bars) => bars.map((b) => b.id))).toEqual(END_BARS);
-    const count = ids.length + END_BARS.length;
+    const count = ids.length; // the counter counts the steps: the next chapters' bar is no step
     await page.click('#steps-toggle');
     expect(await page.getAttribute('#steps-toggle', 'aria-pressed')).toBe('true');
     expect(await counter()).toBe(`Step 1 of ${count}`);
@@ -368,7 +368,7 @@ describe('step by step', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await counter()).toBe(`Step 3 of ${count}`);
     await page.keyboard.press('End');
-    expect(await counter()).toBe(`Step ${count} of ${count}`);
+    expect(await counter()).toBe(`Next chapters, after step ${count} of ${count}`);
     expect(await page.$eval('#pipeline > .is-current', (el) => el.id)).toBe(END_BARS.at(-1)); // the next chapters
     await page.keyboard.press('ArrowLeft');
     expect(await shownSteps()).toEqual(['step-flash']); // the steppers come after the output
@@ -460,19 +460,19 @@ describe('step by step', () => {
     await waitForIdle(page);
     await typeInto('#input-text', 'the cat sat on mats');
     await page.click('#steps-toggle');
-    const count = (await stepIds()).length + END_BARS.length;
+    const count = (await stepIds()).length; // the steps: the next chapters' bar is none
     expect(await page.locator('#steps-toggle').textContent()).toBe('逐步讲解');
     expect(await counter()).toBe(`第 1 步，共 ${count} 步`);
     expect(await narration()).toContain('5 个词元各自在词嵌入表中查出一行');
     await page.keyboard.press('End');
-    expect(await counter()).toBe(`第 ${count} 步，共 ${count} 步`);
+    expect(await counter()).toBe(`后续章节，在第 ${count} 步之后（共 ${count} 步）`);
     expect(await page.locator('#stepper .step-prev').textContent()).toContain('上一步');
     expect(await page.$eval('#overview', (nav) => nav.getAttribute('aria-label'))).toBe(
       '流程总览：按顺序列出各步骤及其形状',
     );
     // Back past the next chapters (one stop) and the two steppers (KV cache, online softmax) to the output.
     for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
-    expect(await counter()).toBe(`第 ${count - 3} 步，共 ${count} 步`);
+    expect(await counter()).toBe(`第 ${count - 2} 步，共 ${count} 步`);
     await page.selectOption('#follow select', '2');
     await waitForIdle(page);
     expect(await narration()).toContain('5 个词元各有一行 8 个数');

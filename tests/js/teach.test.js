@@ -9,7 +9,7 @@ import { configFromSettings } from '../../web/model/settings.js';
 import { followAxes } from '../../web/view/teach/follow.js';
 import { currentIndex, shapeText, stepShapes } from '../../web/view/teach/overview.js';
 import { STEP_NAMES } from '../../web/view/steps/registry.js';
-import { stepMove } from '../../web/view/teach/step-by-step.js';
+import { stepMove, stopCounter } from '../../web/view/teach/step-by-step.js';
 import { stepByKey } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
 
@@ -102,6 +102,27 @@ describe('step keys', () => {
     expect(stepMove('End', 0, 14)).toBe(13);
     expect(stepMove('ArrowDown', 3, 14)).toBe(null);
     expect(stepMove('a', 3, 14)).toBe(null);
+  });
+
+  // The plain path of the default example: 13 steps and 4 stops that are chapter bars (multi-head after step 3,
+  // the modern variants after 8, inference after 12, the next chapters after 13). The counter numbers the steps
+  // as their headings do (the links step is headed 10: it said "Step 12 of 17"), and a bar is no step.
+  const step = { chapter: null };
+  const plain = [step, step, step, { chapter: 2 }, ...Array(5).fill(step), { chapter: 3 }, ...Array(4).fill(step)];
+  plain.push({ chapter: 4 }, step, { chapter: 0 });
+  test.each([
+    ['en', 'Step 1 of 13', 'Chapter 2, after step 3 of 13', 'Step 10 of 13', 'Next chapters, after step 13 of 13'],
+    [
+      'zh',
+      '第 1 步，共 13 步',
+      '第 2 章，在第 3 步之后（共 13 步）',
+      '第 10 步，共 13 步',
+      '后续章节，在第 13 步之后（共 13 步）',
+    ],
+  ])('%s: the counter counts the steps; on a chapter bar it names the chapter and the step before', (lang, ...said) => {
+    const t = translator(lang);
+    expect(plain).toHaveLength(17);
+    expect([0, 3, 11, 16].map((index) => stopCounter(t, plain, index))).toEqual(said);
   });
 });
 

@@ -537,6 +537,8 @@ export default {
   'steps.next': 'Next',
   'steps.exit': 'Show all steps',
   'steps.counter': 'Step {n} of {count}',
+  'steps.counterBar': 'Chapter {chapter}, after step {n} of {count}',
+  'steps.counterNext': 'Next chapters, after step {n} of {count}',
   'steps.keys': '← → or PageUp/PageDown: previous or next step · Home/End: first or last step',
   'steps.keysExit':
     '← → or PageUp/PageDown: previous or next step · Home/End: first or last step · Esc: show all steps',

@@ -672,6 +672,8 @@ export default {
   'steps.next': '下一步',
   'steps.exit': '显示全部步骤',
   'steps.counter': '第 {n} 步，共 {count} 步',
+  'steps.counterBar': '第 {chapter} 章，在第 {n} 步之后（共 {count} 步）',
+  'steps.counterNext': '后续章节，在第 {n} 步之后（共 {count} 步）',
   'steps.keys': '← → 或 PageUp/PageDown：上一步或下一步 · Home/End：第一步或最后一步',
   'steps.keysExit': '← → 或 PageUp/PageDown：上一步或下一步 · Home/End：第一步或最后一步 · Esc：显示全部步骤',
   'step.X.short': '词嵌入 X',

@@ -44,6 +44,21 @@ export function narration(t, section, run, focus) {
   return joined(words.narration.length ? words.narration : words.meaning).text;
 }
 
+/**
+ * What the counter says at stop `index` of `stops` ({chapter}: a step's is null; a chapter bar's is its
+ * number, the next chapters' section's 0). A step is numbered among the steps alone, as its heading and the
+ * overview number it; a chapter bar is no step ("Step 4 of 17" on the multi-head bar, whose next step is
+ * headed 4): it names its chapter and the step it comes after.
+ */
+export function stopCounter(t, stops, index) {
+  const isStep = (stop) => stop.chapter === null;
+  const count = stops.filter(isStep).length;
+  const n = stops.slice(0, index + 1).filter(isStep).length;
+  const { chapter } = stops[index];
+  if (chapter === null) return t('steps.counter', { n, count });
+  return chapter ? t('steps.counterBar', { chapter, n, count }) : t('steps.counterNext', { n, count });
+}
+
 function button(className, onClick) {
   const el = document.createElement('button');
   el.type = 'button';
@@ -55,10 +70,10 @@ function button(className, onClick) {
 /**
  * The step-by-step bar in `box`: Previous, "Step 3 of 14", Next, (Show all
  * steps), then the narration. Built once, updated in place (the pressed button
- * keeps its focus). state: {t, index, count, title, text, exitable};
+ * keeps its focus). state: {t, index, count, counter (stopCounter's), title, text, exitable};
  * on: {go(index), exit()}.
  */
-export function renderStepper(box, { t, index, count, title, text, exitable }, on) {
+export function renderStepper(box, { t, index, count, counter, title, text, exitable }, on) {
   if (!box.firstChild) {
     const bar = document.createElement('div');
     bar.className = 'stepper-bar';
@@ -89,7 +104,6 @@ export function renderStepper(box, { t, index, count, title, text, exitable }, o
   const exit = box.querySelector('.step-exit');
   exit.hidden = !exitable;
   exit.textContent = t('steps.exit');
-  const counter = t('steps.counter', { n: index + 1, count });
   box.querySelector('.step-counter').textContent = counter;
   // Read out on every move: where we are, then what happens there.
   const said = box.querySelector('.narration');

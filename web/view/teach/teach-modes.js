@@ -7,7 +7,15 @@ import { headColor } from '../common/colors.js';
 import { applyFollow, labelIndexOfEvent, renderFollowControl } from './follow.js';
 import { ScrollSpy, markCurrent, renderOverview, showCurrentBox } from './overview.js';
 import { StepSizes } from './step-sizes.js';
-import { isPressable, isTypingTarget, narration, renderStepper, stepMove } from './step-by-step.js';
+import { isPressable, isTypingTarget, narration, renderStepper, stepMove, stopCounter } from './step-by-step.js';
+
+// A stop as the counter reads it (stopCounter): a step (chapter null), a closed chapter's bar (its number) or
+// the next chapters' section (0).
+const stopOf = (section) => {
+  if (!section.classList.contains('chapter-bar')) return { chapter: null };
+  if (section.classList.contains('chapters-next')) return { chapter: 0 };
+  return { chapter: Number(section.querySelector('.chapter-name').dataset.chapterNumber) };
+};
 
 export class TeachingFrame {
   #parts;
@@ -248,6 +256,7 @@ export class TeachingFrame {
           t,
           index,
           count: sections.length,
+          counter: stopCounter(t, sections.map(stopOf), index),
           title: section.querySelector('h2')?.textContent ?? '',
           text: narration(t, section, layout, focus),
           exitable: Boolean(this.#parts.stepsToggle),
