@@ -183,6 +183,18 @@ describe.each(TUTORIALS.map((t) => [t.file, t]))('%s: every printed cell', (file
     }
   });
 
+  // A reader comparing with the tutorial is told where its print and torch 1.13's differ, with both values.
+  test("each known difference is said in its program's preset note, in English and Chinese", () => {
+    for (const k of tutorial.knownDifferences) {
+      const { preset } = tutorial.programs.find((p) => p.program === k.program);
+      for (const lang of ['en', 'zh']) {
+        const note = translator(lang)(`preset.${preset}.note`);
+        expect(note, `${preset} (${lang})`).toContain(k.printed);
+        expect(note, `${preset} (${lang})`).toContain(k.torch1_13);
+      }
+    }
+  });
+
   test("each program's preset note names the tutorial in English and Chinese", () => {
     const title = tutorial.tutorial.replace(/ \(Chinese\).*$/, '');
     for (const { preset } of tutorial.programs)
