@@ -21,6 +21,7 @@
 #include "gpt2_weights.h"
 #include "safetensors.h"
 #include "size_limits.h"
+#include "softmax.h"
 #include "test_support.h"
 
 namespace attention_lab {
@@ -140,6 +141,33 @@ INSTANTIATE_TEST_SUITE_P(PyTorch, Gpt2FixtureTest, ::testing::Values("f32", "f16
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });
+
+// Hugging Face masks with float32's lowest, not −inf: the weights are a −inf mask's bit for bit.
+TEST(Gpt2Forward, LowestFillGivesTheWeightsOfAnInfiniteMask) {
+  const Checkpoint f32 = checkpoint("f32");
+  const Gpt2Config config = parsedConfig(f32.config);
+  Gpt2Weights weights;
+  ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, f32.file.data(), f32.file.size(), weights)));
+  Gpt2Result r;
+  ASSERT_TRUE(testing::succeeded(runGpt2Forward(config, weights, {3, 1, 4, 1, 5, 9, 2, 6}, r)));
+  const int64_t T = 8;
+  ScoreRowSteps steps;  // the scaled scores, masked with −inf (the default fill), through the softmax
+  steps.mask = MaskStep::Fill;
+  int64_t zeros = 0;
+  for (const Gpt2Layer& layer : r.layers)
+    for (int64_t row = 0; row < layer.scaled.shape[0] * T; ++row) {
+      std::vector<float> blocked(T, 0.0f), infinite(T);
+      for (int64_t j = row % T + 1; j < T; ++j) blocked[static_cast<size_t>(j)] = 1.0f;
+      scaleMaskSoftmaxRow(steps, layer.scaled.data.data() + row * T, blocked.data(), T, nullptr, nullptr,
+                          infinite.data());
+      const float* ours = layer.weights.data.data() + row * T;
+      for (int64_t j = 0; j < T; ++j) {
+        EXPECT_EQ(std::memcmp(&ours[j], &infinite[static_cast<size_t>(j)], 4), 0) << row << ", " << j;
+        zeros += j > row % T && ours[j] == 0.0f;
+      }
+    }
+  EXPECT_EQ(zeros, 2 * 2 * (T * (T - 1) / 2));  // every masked key of 2 layers · 2 heads weighs 0
+}
 
 // The float16 and bfloat16 checkpoints hold the float32 one's weights rounded:
 // read, they differ from it, and by no more than the rounding.
