@@ -13,7 +13,8 @@ namespace {
 constexpr size_t kMaxConfigValues = 1 << 16;
 
 Status wrongType(const std::string& field, const char* expected, const JsonValue& v) {
-  return fieldError(field, "wrong-type", {{"field", field}, {"expected", expected}, {"got", JsonValue::typeName(v.type())}});
+  return fieldError(field, "wrong-type",
+                    {{"field", field}, {"expected", expected}, {"got", JsonValue::typeName(v.type())}});
 }
 
 // config.json's whole number `key` in [min, max]; `fallback` (config.json's other name
@@ -31,8 +32,9 @@ Status readSize(const JsonValue& json, const char* key, int64_t min, int64_t max
   const double x = v->number();
   if (x != std::floor(x)) return fieldError(field, "not-whole", {{"field", field}, {"got", formatNumber(x)}});
   if (!(x >= static_cast<double>(min) && x <= static_cast<double>(max)))
-    return fieldError(field, "out-of-range",
-                      {{"field", field}, {"got", formatNumber(x)}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
+    return fieldError(
+        field, "out-of-range",
+        {{"field", field}, {"got", formatNumber(x)}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
   out = static_cast<int64_t>(x);
   return {};
 }
@@ -57,12 +59,12 @@ std::string gpt2ConfigField(const char* key) { return std::string("config.json."
 
 int64_t gpt2WeightCount(const Gpt2Config& c) {
   const int64_t d = c.nEmbd, inner = c.nInner;
-  const int64_t perLayer = 2 * d                 // ln_1
-                           + d * 3 * d + 3 * d   // attn.c_attn
-                           + d * d + d           // attn.c_proj
-                           + 2 * d               // ln_2
-                           + d * inner + inner   // mlp.c_fc
-                           + inner * d + d;      // mlp.c_proj
+  const int64_t perLayer = 2 * d                // ln_1
+                           + d * 3 * d + 3 * d  // attn.c_attn
+                           + d * d + d          // attn.c_proj
+                           + 2 * d              // ln_2
+                           + d * inner + inner  // mlp.c_fc
+                           + inner * d + d;     // mlp.c_proj
   return (c.vocabSize + c.nPositions) * d + c.nLayer * perLayer + 2 * d;
 }
 

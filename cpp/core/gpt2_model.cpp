@@ -259,11 +259,9 @@ Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vect
     const int64_t id = ids[static_cast<size_t>(t)];
     if (id < 0 || id >= c.vocabSize) {
       const std::string field = "ids[" + std::to_string(t) + "]";
-      return fieldError(field, "out-of-range",
-                        {{"field", field},
-                         {"got", std::to_string(id)},
-                         {"min", "0"},
-                         {"max", std::to_string(c.vocabSize - 1)}});
+      return fieldError(
+          field, "out-of-range",
+          {{"field", field}, {"got", std::to_string(id)}, {"min", "0"}, {"max", std::to_string(c.vocabSize - 1)}});
     }
   }
   const int64_t need = gpt2KeptBytes(c, T);

@@ -20,12 +20,18 @@ std::vector<Slot> slotsOf(const Gpt2Config& c, Gpt2Weights& w) {
     const std::string h = "h." + std::to_string(i) + ".";
     Gpt2Weights::Layer& l = w.layers[i];
     const std::vector<Slot> layer = {
-        {h + "ln_1.weight", {d}, &l.ln1Weight},          {h + "ln_1.bias", {d}, &l.ln1Bias},
-        {h + "attn.c_attn.weight", {d, 3 * d}, &l.attnWeight}, {h + "attn.c_attn.bias", {3 * d}, &l.attnBias},
-        {h + "attn.c_proj.weight", {d, d}, &l.projWeight},     {h + "attn.c_proj.bias", {d}, &l.projBias},
-        {h + "ln_2.weight", {d}, &l.ln2Weight},          {h + "ln_2.bias", {d}, &l.ln2Bias},
-        {h + "mlp.c_fc.weight", {d, inner}, &l.fcWeight},      {h + "mlp.c_fc.bias", {inner}, &l.fcBias},
-        {h + "mlp.c_proj.weight", {inner, d}, &l.fcProjWeight}, {h + "mlp.c_proj.bias", {d}, &l.fcProjBias},
+        {h + "ln_1.weight", {d}, &l.ln1Weight},
+        {h + "ln_1.bias", {d}, &l.ln1Bias},
+        {h + "attn.c_attn.weight", {d, 3 * d}, &l.attnWeight},
+        {h + "attn.c_attn.bias", {3 * d}, &l.attnBias},
+        {h + "attn.c_proj.weight", {d, d}, &l.projWeight},
+        {h + "attn.c_proj.bias", {d}, &l.projBias},
+        {h + "ln_2.weight", {d}, &l.ln2Weight},
+        {h + "ln_2.bias", {d}, &l.ln2Bias},
+        {h + "mlp.c_fc.weight", {d, inner}, &l.fcWeight},
+        {h + "mlp.c_fc.bias", {inner}, &l.fcBias},
+        {h + "mlp.c_proj.weight", {inner, d}, &l.fcProjWeight},
+        {h + "mlp.c_proj.bias", {d}, &l.fcProjBias},
     };
     slots.insert(slots.end(), layer.begin(), layer.end());
   }

@@ -131,8 +131,8 @@ TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
     EXPECT_NEAR(total, 1.0, 1e-5);
   }
   for (const auto& [tensor, w] : worst)
-    std::printf("[ gpt2 %-16s] %-18s worst |ours - torch| = %.3g (%.3g of its largest)\n", name.c_str(),
-                tensor.c_str(), w.diff, w.relative);
+    std::printf("[ gpt2 %-16s] %-18s worst |ours - torch| = %.3g (%.3g of its largest)\n", name.c_str(), tensor.c_str(),
+                w.diff, w.relative);
 }
 
 INSTANTIATE_TEST_SUITE_P(PyTorch, Gpt2FixtureTest, ::testing::Values("f32", "f16", "bf16", "f32-transformer"),
@@ -355,8 +355,10 @@ std::vector<BadConfig> badConfigs() {
       {"eps-text", {"\"layer_norm_epsilon\": \"1e-5\""}, "config.json.layer_norm_epsilon", "wrong-type"},
       {"activation", {"\"activation_function\": \"gelu\""}, "config.json.activation_function", "not-one-of"},
       {"model-type", {"\"model_type\": \"llama\""}, "config.json.model_type", "not-one-of"},
-      {"inverse-layer-scaling", {"\"scale_attn_by_inverse_layer_idx\": true"},
-       "config.json.scale_attn_by_inverse_layer_idx", "not-one-of"},
+      {"inverse-layer-scaling",
+       {"\"scale_attn_by_inverse_layer_idx\": true"},
+       "config.json.scale_attn_by_inverse_layer_idx",
+       "not-one-of"},
       {"unscaled", {"\"scale_attn_weights\": false"}, "config.json.scale_attn_weights", "not-one-of"},
       {"n-inner-zero", {"\"n_inner\": 0"}, "config.json.n_inner", "out-of-range"},
       // n_embd 4096, 64 layers of 12 · 4096² weights: far more than the limit.

@@ -916,7 +916,8 @@ export default {
   'error.model-config-not-json': '模型的 `config.json` 不是一个 JSON 对象：{reason}',
   'error.model-config-missing': '缺少 {field}：模型的 `config.json` 必须给出它',
   'error.model-config-not-divisible': '`n_embd`（{n_embd}）必须能被 `n_head`（{n_head}）整除',
-  'error.model-too-large': '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
+  'error.model-too-large':
+    '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
   'error.model-tokens-empty': '{field} 是空的：请给出 1 到 {max} 个词元编号',
   'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
