@@ -123,14 +123,22 @@ const ErrorKind kEngineKinds[] = {
      "the weights file's header is not a JSON object of tensors, each with a dtype, a shape and data_offsets [start, "
      "end] (a safetensors file starts with the header's length, then that header)"},
     {"weights-file-missing-tensor", "the weights file has no tensor \"{name}\""},
-    {"weights-file-dtype", "the weights file's tensor \"{name}\" is {got}; the tiny model's weights are F16"},
-    {"weights-file-shape", "the weights file's tensor \"{name}\" has shape {got}; the tiny model needs {expected}"},
+    {"weights-file-dtype", "the weights file's tensor \"{name}\" is {got}; the model's weights are {expected}"},
+    {"weights-file-shape", "the weights file's tensor \"{name}\" has shape {got}; the model needs {expected}"},
     {"weights-file-bounds",
      "the weights file's tensor \"{name}\" claims bytes {start} to {end} of the data, but it needs {need} bytes "
      "within the {size} bytes of data the file holds"},
     {"weights-file-not-finite",
      "the weights file's tensor \"{name}\" holds {got} at index {index}: a weight must be a finite number, or "
      "every output is NaN"},
+    // A checkpoint's config.json (gpt2_config.cpp) and its forward (gpt2_model.cpp).
+    {"model-config-not-json", "the model's config.json is not a JSON object: {reason}"},
+    {"model-config-missing", "{field} is missing: the model's config.json must give it"},
+    {"model-config-not-divisible", "n_embd ({n_embd}) must be divisible by n_head ({n_head})"},
+    {"model-too-large",
+     "the model has {count} weights, {need} MiB as float32; the limit is {limit} MiB (a smaller model)"},
+    {"model-tokens-empty", "{field} is empty: give 1 to {max} token ids"},
+    {"model-too-many-tokens", "{field} has {count} token ids; the model reads at most {max} (its n_positions)"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "json.h"
 #include "text_format.h"
 
 namespace attention_lab {
@@ -24,45 +23,38 @@ bool wholeNumber(const JsonValue& v, uint64_t& out) {
   return true;
 }
 
-// One tensor's entry of the header -> its float32 values, checked against `want`.
-Status readTensor(const JsonValue& header, const WantedTensor& want, const uint8_t* data, uint64_t dataSize,
-                  Tensor& out) {
-  const JsonValue* entry = header.find(want.name);
-  if (!entry) return fileError("weights-file-missing-tensor", {{"name", want.name}});
-  const JsonValue* dtype = entry->isObject() ? entry->find("dtype") : nullptr;
-  const JsonValue* shape = entry->isObject() ? entry->find("shape") : nullptr;
-  const JsonValue* offsets = entry->isObject() ? entry->find("data_offsets") : nullptr;
-  if (!dtype || !dtype->isString() || !shape || !shape->isArray() || !offsets || !offsets->isArray() ||
-      offsets->array().size() != 2)
-    return fileError("weights-file-header");
-  if (dtype->string() != "F16") return fileError("weights-file-dtype", {{"name", want.name}, {"got", dtype->string()}});
-  std::vector<int64_t> got;
-  for (const JsonValue& n : shape->array()) {
-    uint64_t size;
-    if (!wholeNumber(n, size)) return fileError("weights-file-header");
-    got.push_back(static_cast<int64_t>(size));
-  }
-  if (got != want.shape)
-    return fileError("weights-file-shape",
-                     {{"name", want.name}, {"got", shapeText(got)}, {"expected", shapeText(want.shape)}});
-  uint64_t start, end;
-  if (!wholeNumber(offsets->array()[0], start) || !wholeNumber(offsets->array()[1], end))
-    return fileError("weights-file-header");
-  uint64_t count = 1;
-  for (int64_t n : want.shape) count *= static_cast<uint64_t>(n);
-  const uint64_t need = 2 * count;
-  if (end < start || end - start != need || end > dataSize)
-    return fileError("weights-file-bounds", {{"name", want.name},
-                                             {"start", std::to_string(start)},
-                                             {"end", std::to_string(end)},
-                                             {"need", std::to_string(need)},
-                                             {"size", std::to_string(dataSize)}});
-  out.shape = want.shape;
-  out.data.resize(static_cast<size_t>(count));
-  const uint8_t* p = data + start;
-  for (uint64_t i = 0; i < count; ++i)
-    out.data[static_cast<size_t>(i)] = halfToFloat(static_cast<uint16_t>(p[2 * i] | p[2 * i + 1] << 8));
-  return {};
+// A stored dtype: its name in the header, its bytes per element, and its conversion to float32.
+struct StoredDtype {
+  const char* name;
+  uint64_t bytes;
+  float (*toFloat)(const uint8_t* p);  // p: `bytes` little-endian bytes
+};
+
+float f32At(const uint8_t* p) {
+  const uint32_t bits = static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
+                        static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
+  float out;
+  std::memcpy(&out, &bits, sizeof out);
+  return out;
+}
+uint16_t bits16At(const uint8_t* p) { return static_cast<uint16_t>(p[0] | p[1] << 8); }
+float f16At(const uint8_t* p) { return halfToFloat(bits16At(p)); }
+float bf16At(const uint8_t* p) { return bfloat16ToFloat(bits16At(p)); }
+
+constexpr StoredDtype kF16 = {"F16", 2, f16At};
+constexpr StoredDtype kAnyFloat[] = {{"F32", 4, f32At}, kF16, {"BF16", 2, bf16At}};
+
+// The accepted dtype named `name`, or nullptr.
+const StoredDtype* acceptedDtype(const std::string& name, StoredFloats accepted) {
+  if (accepted == StoredFloats::F16Only) return name == kF16.name ? &kF16 : nullptr;
+  for (const StoredDtype& dtype : kAnyFloat)
+    if (name == dtype.name) return &dtype;
+  return nullptr;
+}
+
+// What an error says the reader accepts.
+const char* acceptedText(StoredFloats accepted) {
+  return accepted == StoredFloats::F16Only ? "F16" : "F32, F16 or BF16";
 }
 
 }  // namespace
@@ -73,7 +65,8 @@ float halfToFloat(uint16_t half) {
   uint32_t mantissa = half & 0x3FFu;
   uint32_t bits;
   if (exponent == 0x1F) {
-    bits = sign | 0x7F800000u | (mantissa << 13);  // ±inf, NaN (its payload kept)
+    // ±inf; a NaN keeps its payload and comes out quiet, as torch's .float() gives it (0x7C01 -> 0x7FC02000)
+    bits = sign | 0x7F800000u | (mantissa << 13) | (mantissa ? 0x00400000u : 0u);
   } else if (exponent != 0) {
     bits = sign | ((exponent + 112) << 23) | (mantissa << 13);  // rebias 15 -> 127
   } else if (mantissa == 0) {
@@ -92,8 +85,14 @@ float halfToFloat(uint16_t half) {
   return out;
 }
 
-Status readSafetensorsF16(const uint8_t* bytes, size_t size, const std::vector<WantedTensor>& wanted,
-                          std::vector<Tensor>& out) {
+float bfloat16ToFloat(uint16_t bits) {
+  const uint32_t wide = static_cast<uint32_t>(bits) << 16;
+  float out;
+  std::memcpy(&out, &wide, sizeof out);
+  return out;
+}
+
+Status SafetensorsFile::open(const uint8_t* bytes, size_t size) {
   if (size < 8) return fileError("weights-file-too-short", {{"bytes", std::to_string(size)}, {"need", "8"}});
   uint64_t headerLength = 0;
   for (int i = 7; i >= 0; --i) headerLength = headerLength << 8 | bytes[i];
@@ -101,14 +100,81 @@ Status readSafetensorsF16(const uint8_t* bytes, size_t size, const std::vector<W
     return fileError("weights-file-too-short", {{"bytes", std::to_string(size)},
                                                 {"need", formatNumber(8.0 + static_cast<double>(headerLength))}});
   const std::string text(reinterpret_cast<const char*>(bytes + 8), static_cast<size_t>(headerLength));
-  const JsonParseResult parsed = parseJson(text, kMaxHeaderValues);
+  JsonParseResult parsed = parseJson(text, kMaxHeaderValues);
   if (!parsed.ok || !parsed.value.isObject()) return fileError("weights-file-header");
-  const uint8_t* data = bytes + 8 + headerLength;
-  const uint64_t dataSize = size - 8 - headerLength;
+  header_ = std::move(parsed.value);
+  data_ = bytes + 8 + headerLength;
+  dataSize_ = size - 8 - headerLength;
+  return {};
+}
+
+bool SafetensorsFile::has(const std::string& name) const { return header_.isObject() && header_.find(name); }
+
+// One tensor's entry of the header -> its float32 values, checked against `want`.
+Status SafetensorsFile::read(const WantedTensor& want, StoredFloats accepted, Tensor& out) const {
+  const JsonValue* entry = header_.isObject() ? header_.find(want.name) : nullptr;
+  if (!entry) return fileError("weights-file-missing-tensor", {{"name", want.name}});
+  const JsonValue* dtypeName = entry->isObject() ? entry->find("dtype") : nullptr;
+  const JsonValue* shape = entry->isObject() ? entry->find("shape") : nullptr;
+  const JsonValue* offsets = entry->isObject() ? entry->find("data_offsets") : nullptr;
+  if (!dtypeName || !dtypeName->isString() || !shape || !shape->isArray() || !offsets || !offsets->isArray() ||
+      offsets->array().size() != 2)
+    return fileError("weights-file-header");
+  const StoredDtype* dtype = acceptedDtype(dtypeName->string(), accepted);
+  if (!dtype)
+    return fileError("weights-file-dtype",
+                     {{"name", want.name}, {"got", dtypeName->string()}, {"expected", acceptedText(accepted)}});
+  std::vector<int64_t> got;
+  for (const JsonValue& n : shape->array()) {
+    uint64_t size;
+    if (!wholeNumber(n, size)) return fileError("weights-file-header");
+    got.push_back(static_cast<int64_t>(size));
+  }
+  if (got != want.shape)
+    return fileError("weights-file-shape",
+                     {{"name", want.name}, {"got", shapeText(got)}, {"expected", shapeText(want.shape)}});
+  uint64_t start, end;
+  if (!wholeNumber(offsets->array()[0], start) || !wholeNumber(offsets->array()[1], end))
+    return fileError("weights-file-header");
+  // The wanted shape is the reader's own (a model's config, checked against its limits): no overflow.
+  uint64_t count = 1;
+  for (int64_t n : want.shape) count *= static_cast<uint64_t>(n);
+  const uint64_t need = dtype->bytes * count;
+  if (end < start || end - start != need || end > dataSize_)
+    return fileError("weights-file-bounds", {{"name", want.name},
+                                             {"start", std::to_string(start)},
+                                             {"end", std::to_string(end)},
+                                             {"need", std::to_string(need)},
+                                             {"size", std::to_string(dataSize_)}});
+  out.shape = want.shape;
+  out.data.resize(static_cast<size_t>(count));
+  const uint8_t* p = data_ + start;
+  for (uint64_t i = 0; i < count; ++i) out.data[static_cast<size_t>(i)] = dtype->toFloat(p + dtype->bytes * i);
+  return {};
+}
+
+Status requireFinite(const std::string& name, const std::vector<float>& data) {
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (std::isfinite(data[i])) continue;
+    const char* got = std::isnan(data[i]) ? "NaN" : data[i] > 0 ? "inf" : "-inf";
+    return fileError("weights-file-not-finite", {{"name", name}, {"got", got}, {"index", std::to_string(i)}});
+  }
+  return {};
+}
+
+Status readSafetensors(const uint8_t* bytes, size_t size, const std::vector<WantedTensor>& wanted,
+                       StoredFloats accepted, std::vector<Tensor>& out) {
+  SafetensorsFile file;
+  if (Status s = file.open(bytes, size)) return s;
   out.assign(wanted.size(), Tensor{});
   for (size_t i = 0; i < wanted.size(); ++i)
-    if (Status s = readTensor(parsed.value, wanted[i], data, dataSize, out[i])) return s;
+    if (Status s = file.read(wanted[i], accepted, out[i])) return s;
   return {};
+}
+
+Status readSafetensorsF16(const uint8_t* bytes, size_t size, const std::vector<WantedTensor>& wanted,
+                          std::vector<Tensor>& out) {
+  return readSafetensors(bytes, size, wanted, StoredFloats::F16Only, out);
 }
 
 }  // namespace attention_lab

@@ -1,11 +1,12 @@
-// A reader for safetensors files of float16 tensors (the tiny model's
-// weights, web/api/tiny/step-NNNN.safetensors). The layout:
+// A reader for safetensors files of float tensors: the tiny model's weights
+// (web/api/tiny/step-NNNN.safetensors, float16) and a Hugging Face checkpoint's
+// model.safetensors (float32, float16 or bfloat16), all read into float32. The layout:
 //
 //   bytes [0, 8)        N, the header's length, a little-endian uint64
 //   bytes [8, 8 + N)    a JSON object {name: {"dtype": "F16", "shape": [...],
 //                       "data_offsets": [start, end]}, "__metadata__": {...}}
 //   bytes [8 + N, ...)  the data; a tensor's bytes are [start, end) of it,
-//                       little-endian float16, row-major
+//                       little-endian F32, F16 or BF16, row-major
 //
 // Every problem is an error on the field "weights file" that says what is
 // wrong (too short, not JSON, a tensor missing, of another dtype or shape,
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "config.h"
+#include "json.h"
 #include "status.h"
 
 namespace attention_lab {
@@ -24,18 +26,50 @@ namespace attention_lab {
 // The field every error of a weights file names.
 inline constexpr const char* kWeightsFileField = "weights file";
 
-// The tensor a reader wants: its name and shape (dtype F16).
+// The tensor a reader wants: its name and shape.
 struct WantedTensor {
   std::string name;
   std::vector<int64_t> shape;
 };
 
+// The dtypes a reader accepts: the tiny model's files are F16 only; a
+// checkpoint's may be any of the three.
+enum class StoredFloats { F16Only, F32F16BF16 };
+
 // The float16 bits `half` as a float32, exactly (every float16 is a float32):
-// subnormals, ±0, ±inf and NaN included.
+// subnormals, ±0 and ±inf included; a NaN keeps its payload, made quiet as torch does.
 float halfToFloat(uint16_t half);
+// The bfloat16 bits as a float32: its upper 16 bits, exactly (torch's .float()).
+float bfloat16ToFloat(uint16_t bits);
+
+// A file whose header is parsed once, its tensors read by name. It keeps a
+// pointer to the bytes, which must outlive it.
+class SafetensorsFile {
+ public:
+  // Reads the header length and the header; errors as readSafetensorsF16's.
+  Status open(const uint8_t* bytes, size_t size);
+  // Whether the header has an entry `name` (whatever it holds).
+  bool has(const std::string& name) const;
+  // The tensor `want`, converted to float32: missing, another dtype or shape,
+  // or bytes outside the data are errors naming it.
+  Status read(const WantedTensor& want, StoredFloats accepted, Tensor& out) const;
+
+ private:
+  JsonValue header_ = JsonValue::makeNull();
+  const uint8_t* data_ = nullptr;
+  uint64_t dataSize_ = 0;
+};
 
 // The `wanted` tensors of the file's `size` bytes at `bytes`, in that order,
 // each converted to float32. Other tensors of the file are ignored.
+Status readSafetensors(const uint8_t* bytes, size_t size, const std::vector<WantedTensor>& wanted,
+                       StoredFloats accepted, std::vector<Tensor>& out);
+// A tensor read from a file must hold finite numbers: a NaN or an infinity
+// reads fine but makes every probability NaN. The error names the tensor, the
+// value and its index.
+Status requireFinite(const std::string& name, const std::vector<float>& data);
+
+// The same with F16 only (the tiny model's files).
 Status readSafetensorsF16(const uint8_t* bytes, size_t size, const std::vector<WantedTensor>& wanted,
                           std::vector<Tensor>& out);
 

@@ -27,4 +27,14 @@ constexpr int64_t kMaxConfigTextBytes = int64_t{16} << 20;
 constexpr int64_t kMaxJsonValues = 1000000;
 constexpr int64_t kMaxGivenBytes = int64_t{512} << 20;
 
+// A checkpoint's config.json (gpt2_config.h): its sizes, and its weights as
+// float32 together (GPT-2 small's 124M are 475 MiB; medium's 355M would not fit
+// beside the rest in 2 GiB of wasm memory). A run's kept tensors are bounded by
+// kMaxIntermediateBytes, its tokens by the model's n_positions.
+constexpr int64_t kMaxModelLayers = 64;
+constexpr int64_t kMaxModelPositions = 8192;
+constexpr int64_t kMaxModelVocab = int64_t{1} << 18;
+constexpr int64_t kMaxModelInner = 4 * kMaxDModel;
+constexpr int64_t kMaxModelWeightBytes = int64_t{1} << 30;
+
 }  // namespace attention_lab

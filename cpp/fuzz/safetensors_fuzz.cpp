@@ -1,6 +1,8 @@
 // libFuzzer target: any bytes -> the safetensors reader (readSafetensorsF16,
-// the tiny model's weights files) and the tiny model's own reader
-// (readTinyWeights). Built and run by web/scripts/fuzz.sh (clang, ASan,
+// the tiny model's weights files, and readSafetensors of F32/F16/BF16), the
+// tiny model's own reader (readTinyWeights), a GPT-2 checkpoint's reader
+// (readGpt2Weights, for a 1-layer model of width 2, and its forward when it
+// reads) and config.json's (parseGpt2Config, the bytes as text). Built and run by web/scripts/fuzz.sh (clang, ASan,
 // UBSan) from small hand-made files; reproduce a finding with
 // build/fuzz/safetensors_fuzz <file>.
 //
@@ -8,13 +10,18 @@
 //   - a file read without error gives every wanted tensor, in order, with its
 //     shape and as many floats as the shape holds;
 //   - an error is on the field "weights file" with a weights-file-* code;
-//   - readTinyWeights accepts only finite weights.
+//   - readTinyWeights and readGpt2Weights accept only finite weights, and the
+//     GPT-2 forward of weights read gives probabilities that sum to 1;
+//   - a config.json error names config.json or one of its fields.
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "fuzz_check.h"
+#include "gpt2_config.h"
+#include "gpt2_model.h"
+#include "gpt2_weights.h"
 #include "safetensors.h"
 #include "tiny_model.h"
 
@@ -33,6 +40,26 @@ void checkError(const ConfigError& error) {
   FUZZ_CHECK(!error.message.empty());
 }
 
+void checkGpt2(const uint8_t* data, size_t size) {
+  Gpt2Config config;
+  if (Status s = parseGpt2Config(std::string(reinterpret_cast<const char*>(data), size), config))
+    FUZZ_CHECK(s->field.compare(0, 11, "config.json") == 0 && !s->message.empty());
+  config = Gpt2Config{};
+  config.nLayer = config.nHead = 1;
+  config.nEmbd = config.nPositions = config.vocabSize = 2;
+  config.nInner = 8;
+  Gpt2Weights weights;
+  if (Status s = readGpt2Weights(config, data, size, weights)) {
+    checkError(*s);
+    return;
+  }
+  Gpt2Result result;
+  FUZZ_CHECK(!runGpt2Forward(config, weights, {1, 0}, result));
+  double total = 0;
+  for (float p : result.probs.data) total += p;
+  FUZZ_CHECK(std::fabs(total - 1.0) < 1e-3 || std::isnan(total));
+}
+
 void check(const uint8_t* data, size_t size) {
   // Two small tensors (the seeds are files of these), so that whole files are within reach.
   const std::vector<WantedTensor> wanted = {{"a", {2, 2}}, {"b", {3}}};
@@ -46,6 +73,15 @@ void check(const uint8_t* data, size_t size) {
       FUZZ_CHECK(static_cast<int64_t>(tensors[k].data.size()) == elements(wanted[k].shape));
     }
   }
+  for (StoredFloats accepted : {StoredFloats::F16Only, StoredFloats::F32F16BF16}) {
+    if (Status s = readSafetensors(data, size, wanted, accepted, tensors)) {
+      checkError(*s);
+    } else {
+      for (size_t k = 0; k < wanted.size(); ++k)
+        FUZZ_CHECK(static_cast<int64_t>(tensors[k].data.size()) == elements(wanted[k].shape));
+    }
+  }
+  checkGpt2(data, size);
   TinyWeights weights;
   if (Status s = readTinyWeights(data, size, weights)) {
     checkError(*s);

@@ -909,12 +909,19 @@ export default {
   'error.weights-file-header':
     '权重文件的头部不是描述张量的 JSON 对象，每个张量要有 `dtype`、`shape` 和 `data_offsets` [起点, 终点]（`safetensors` 文件先写头部的长度，再写头部）',
   'error.weights-file-missing-tensor': '权重文件里没有张量 "{name}"',
-  'error.weights-file-dtype': '权重文件里的张量 "{name}" 的类型是 {got}；小模型的权重是 `F16`',
-  'error.weights-file-shape': '权重文件里的张量 "{name}" 的形状是 {got}；小模型需要 {expected}',
+  'error.weights-file-dtype': '权重文件里的张量 "{name}" 的类型是 {got}；模型的权重是 {expected}',
+  'error.weights-file-shape': '权重文件里的张量 "{name}" 的形状是 {got}；模型需要 {expected}',
   'error.weights-file-bounds':
     '权重文件里的张量 "{name}" 声称占用数据的第 {start} 到 {end} 个字节，但它需要 {need} 个字节，且要落在文件所含的 {size} 个数据字节之内',
   'error.weights-file-not-finite':
     '权重文件里的张量 "{name}" 在下标 {index} 处是 {got}：权重必须是有限的数，否则所有输出都是 NaN',
+  'error.model-config-not-json': '模型的 `config.json` 不是一个 JSON 对象：{reason}',
+  'error.model-config-missing': '缺少 {field}：模型的 `config.json` 必须给出它',
+  'error.model-config-not-divisible': '`n_embd`（{n_embd}）必须能被 `n_head`（{n_head}）整除',
+  'error.model-too-large':
+    '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
+  'error.model-tokens-empty': '{field} 是空的：请给出 1 到 {max} 个词元编号',
+  'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.tiny-needs-server':
     '从文件打开的页面读不到小模型的文件（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',

@@ -80,7 +80,7 @@ echo '{"model":"tiny","checkpoint":750,"text":"ab 注意 ab 注意 ","dModel":16
 echo '{"model":"tiny","text":"aa"}' >"$seeds/hand-tiny-twice.json"
 
 # The safetensors target's seeds: files of the two small tensors it asks for (a [2, 2], b [3], F16):
-# a whole one, one with a NaN, one of another dtype, one whose data is cut short.
+# a whole one, one with a NaN, one of another dtype, one whose data is cut short; and a GPT-2 checkpoint.
 tensor_seeds="$out/seeds-safetensors"
 rm -rf "$tensor_seeds"
 mkdir -p "$tensor_seeds"
@@ -103,7 +103,22 @@ const bytes = (list) => Buffer.from(new Uint16Array(list).buffer);
 fs.writeFileSync(`${dir}/whole`, file(tensors(), bytes(halves)));
 fs.writeFileSync(`${dir}/nan`, file(tensors(), bytes([0x7e00, ...halves.slice(1)])));
 fs.writeFileSync(`${dir}/f32`, file(tensors("F32"), bytes(halves)));
-fs.writeFileSync(`${dir}/cut`, file(tensors(), bytes(halves.slice(0, 3))));' "$tensor_seeds"
+fs.writeFileSync(`${dir}/cut`, file(tensors(), bytes(halves.slice(0, 3))));
+// A whole GPT-2 checkpoint of the target'"'"'s 1-layer model of width 2 (n_inner 8, 2 positions, 2 tokens), BF16,
+// under "transformer.": its forward runs.
+const gpt2 = [["wte.weight", [2, 2]], ["wpe.weight", [2, 2]], ["h.0.ln_1.weight", [2]], ["h.0.ln_1.bias", [2]],
+  ["h.0.attn.c_attn.weight", [2, 6]], ["h.0.attn.c_attn.bias", [6]], ["h.0.attn.c_proj.weight", [2, 2]],
+  ["h.0.attn.c_proj.bias", [2]], ["h.0.ln_2.weight", [2]], ["h.0.ln_2.bias", [2]], ["h.0.mlp.c_fc.weight", [2, 8]],
+  ["h.0.mlp.c_fc.bias", [8]], ["h.0.mlp.c_proj.weight", [8, 2]], ["h.0.mlp.c_proj.bias", [2]], ["ln_f.weight", [2]],
+  ["ln_f.bias", [2]]];
+const header = {};
+const values = [];
+for (const [name, shape] of gpt2) {
+  const count = shape.reduce((a, b) => a * b, 1);
+  header[`transformer.${name}`] = { dtype: "BF16", shape, data_offsets: [2 * values.length, 2 * (values.length + count)] };
+  for (let i = 0; i < count; ++i) values.push(0x3f80 + ((values.length * 37) % 64) - 32);  // near 1.0
+}
+fs.writeFileSync(`${dir}/gpt2`, file(header, bytes(values)));' "$tensor_seeds"
 
 # The targets run side by side when there are two cores or more (libFuzzer runs one thread; each
 # still gets its `seconds` of wall time), else one after the other.
