@@ -177,33 +177,6 @@ describe('print', () => {
     expect((await look()).darkCells).toBe(screen.darkCells); // back to dark after printing
   });
 
-  // The inference chapter's two steps draw their figures when asked for them; on paper nothing scrolls to them,
-  // and printing does not wait for the engine: they printed "Computing…" until they were asked for when idle.
-  for (const lang of ['en', 'zh'])
-    test(`${lang}: with every chapter open, the KV-cache and online-softmax steps print their figures`, async () => {
-      const chapters = 'heads,variants,inference';
-      page = await openPage(suite.browser, `${suite.server.url}?chapters=${chapters}&lang=${lang}`, {
-        viewport: { width: CONTENT_WIDTH, height: 1000 },
-      });
-      await page.$eval('#settings-panel', (details) => (details.open = true)); // folded at this width
-      await page.selectOption('#control-mask', 'causal'); // the KV cache's figures need a causal mask
-      await waitForIdle(page);
-      await emulatePrint();
-      const steppers = await page.$$eval('#pipeline [data-stepper]', (bodies) =>
-        bodies.map((body) => ({
-          kind: body.dataset.stepper,
-          shown: body.checkVisibility(),
-          waiting: body.querySelectorAll('.stepper-status').length,
-          grids: body.querySelectorAll('table.matrix:not(.sr-only)').length,
-        })),
-      );
-      expect(steppers.map((stepper) => stepper.kind).sort()).toEqual(['decode', 'flash']);
-      for (const stepper of steppers) {
-        expect(stepper, stepper.kind).toMatchObject({ shown: true, waiting: 0 });
-        expect(stepper.grids, stepper.kind).toBeGreaterThan(1);
-      }
-    });
-
   test('step by step prints every step, not only the current one', async () => {
     page = await openPage(suite.browser, suite.server.url, { viewport: { width: CONTENT_WIDTH, height: 1000 } });
     await page.click('#steps-toggle');

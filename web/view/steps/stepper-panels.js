@@ -104,8 +104,6 @@ class StepperPanel {
   #key = null;
   #wanted = null;
   #visible = false;
-  /** Whether an off-screen load waits for the browser to be idle. */
-  #idle = false;
   #figures = new Map();
 
   constructor(kind, fetch) {
@@ -133,7 +131,6 @@ class StepperPanel {
     else {
       this.#wanted = { key, options, ctx };
       this.#load();
-      if (this.#wanted) this.#loadWhenIdle();
       // Off screen, the figures shown stay with the result they belong to (never drawn against this one, whose
       // sizes may differ) until the step comes near and loads its own; only the language, theme and decimals
       // are this render's.
@@ -142,11 +139,10 @@ class StepperPanel {
     this.draw();
   }
 
-  // The figures asked of the host when the step is near the viewport and they are not the wanted ones, or
-  // anywhere once the browser is idle (#loadWhenIdle).
-  #load(anywhere = false) {
+  // The figures asked of the host when the step is near the viewport and they are not the wanted ones.
+  #load() {
     const wanted = this.#wanted;
-    if (!wanted || !(this.#visible || anywhere) || !this.body.isConnected) return;
+    if (!wanted || !this.#visible || !this.body.isConnected) return;
     this.#wanted = null;
     this.ctx = wanted.ctx;
     this.#key = wanted.key;
@@ -161,22 +157,6 @@ class StepperPanel {
     );
   }
 
-  // Off screen, the figures are asked for anyway when the browser has nothing else to do: a printout never
-  // scrolls to the step (it printed "Computing…"), and printing cannot wait for the engine. A newer result
-  // before then replaces the wanted figures; a chapter closed (the step not on the page) asks for none.
-  #loadWhenIdle() {
-    if (this.#idle) return;
-    this.#idle = true;
-    const later = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 50));
-    later(
-      () => {
-        this.#idle = false;
-        this.#load(true);
-      },
-      { timeout: 1000 },
-    );
-  }
-
   #arrived(key, data, error) {
     if (key !== this.#key) return; // a newer result asked for its own
     this.pending = false;
@@ -188,12 +168,9 @@ class StepperPanel {
     this.body.dispatchEvent(new CustomEvent('stepper-ready', { bubbles: true, composed: true }));
   }
 
-  /**
-   * Whether it waits for its figures: a request on its way, or another result's shown with the step in view or
-   * an idle load to come.
-   */
+  /** Whether it waits for its figures: a request on its way, or the step in view with another result's shown. */
   get busy() {
-    return this.pending || (this.#wanted !== null && (this.#visible || this.#idle));
+    return this.pending || (this.#wanted !== null && this.#visible);
   }
 
   /** Whether the figures shown are those of the current result (and no request is waiting). */
