@@ -55,7 +55,7 @@ export default {
   'enum.embedding.positional.sinusoidal': '正弦位置编码',
   'preset.tutorial': '从零实现自注意力：“Once upon a time there”',
   'preset.tutorial.note':
-    '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。这是中文教程《Understand Attention in an Intuitive Way》中的逐步演示；使数字一致的设置：种子 123，权重种子 123，torch.rand 权重，缩放 1/√dModel，不要 W_O。中文界面也使用教程原文的五个英文词元，行与教程逐行对应。有两个打印出的权重与教程的最后一位不同，因为教程所用的 PyTorch 版本舍入不同：`torch 1.13` 打印 2.5677e-03，教程为 2.5676e-03；4.0539e-07，教程为 4.0538e-07（矩阵下的“PyTorch 打印”按钮按 torch 的格式写出）。',
+    '对应 tests/reference/programs/tutorial.py，经典的单头自注意力演示：torch.manual_seed(123)，按词元首次出现的顺序建词表，nn.Embedding(5, 4) 给出词嵌入；再次 torch.manual_seed(123)，用 torch.rand(4, 4) 生成 W_q、W_k、W_v。注意力分数除以 √d_model（单头时等于 √d_k）。没有输出投影 W_O：输出就是注意力权重 · V。这是中文教程《Understand Attention in an Intuitive Way》中的逐步演示；使数字一致的设置：种子 123，权重种子 123，torch.rand 权重，缩放 1/√dModel，不要 W_O。中文界面也使用教程原文的五个英文词元，行与教程逐行对应。有两个打印出的权重与教程的最后一位不同，因为教程所用的 PyTorch 版本舍入不同：`torch 1.13` 打印 2.5677e-03，教程为 2.5676e-03；4.0539e-07，教程为 4.0538e-07（矩阵下的“PyTorch 打印”按钮按 PyTorch 的格式写出）。',
   'preset.tutorial-causal': '同一演示，加因果掩码和 dropout',
   'preset.tutorial-causal.note':
     '对应 tests/reference/programs/tutorial-causal.py：在“Once upon a time there”的演示上加前瞻掩码 `torch.triu(torch.ones(5, 5), diagonal=1)`（被掩码的分数填 `−inf`），并在 torch.manual_seed(123) 之后对注意力权重做 nn.Dropout(0.2)。新建的模块处于训练模式，保留下来的权重要乘以 1/0.8。这是中文教程《Understand Attention in an Intuitive Way》中加掩码和 dropout 的演示；使数字一致的设置：在上一预设的基础上加因果掩码、dropout 0.2、dropout 种子 123。dropout 之后有一个打印出的权重与教程的最后一位不同（教程所用的 PyTorch 版本舍入不同）：`torch 1.13` 打印 9.4805e-02，教程为 9.4804e-02。',
