@@ -33,7 +33,15 @@ const smallTargets = () =>
       .filter((el) => !el.closest('.sr-only, [hidden], dialog:not([open])') && el.getClientRects().length)
       .filter((el) => getComputedStyle(el).visibility !== 'hidden' && !el.matches('.skip-link:not(:focus)'))
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && box.height > 0);
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      // Not one under the sticky toolbar where the page happens to be scrolled (no finger reaches it there):
+      // a target whose centre, inside the screen, shows another element.
+      .filter(({ el, box }) => {
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+        const hit = document.elementFromPoint(x, y);
+        return !hit || el.contains(hit) || hit.contains(el);
+      });
     const center = (box) => [box.left + box.width / 2, box.top + box.height / 2];
     // The distance from a point to a box (0 inside it).
     const reach = ([x, y], box) =>
