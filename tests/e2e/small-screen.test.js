@@ -25,8 +25,17 @@ async function openPhone(query = '') {
 }
 
 /** Visible interactive elements smaller than 24 × 24 px whose 24 px circle reaches another target. */
-const smallTargets = () =>
-  page.evaluate(() => {
+const smallTargets = async () => {
+  // Measured at the top of the page: scrolled elsewhere, the sticky toolbar would sit beside whatever
+  // content is under it at that moment (a place that depends on timing), not where the layout puts it.
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        scrollTo({ top: 0, behavior: 'instant' });
+        requestAnimationFrame(() => requestAnimationFrame(done));
+      }),
+  );
+  return page.evaluate(() => {
     const targets = [
       ...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex], [role="button"]'),
     ]
@@ -42,6 +51,9 @@ const smallTargets = () =>
         const hit = document.elementFromPoint(x, y);
         return !hit || el.contains(hit) || hit.contains(el);
       });
+    const name = (el, box) =>
+      `${el.tagName}#${el.id}.${el.className?.baseVal ?? el.className} "${el.textContent.trim().slice(0, 12)}" ` +
+      `${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.left)},${Math.round(box.top)}`;
     const center = (box) => [box.left + box.width / 2, box.top + box.height / 2];
     // The distance from a point to a box (0 inside it).
     const reach = ([x, y], box) =>
@@ -51,8 +63,10 @@ const smallTargets = () =>
       count: targets.length,
       smallest: Math.min(...targets.map(({ box }) => Math.min(box.width, box.height))),
       failing: small
-        .filter(({ el, box }) =>
-          targets.some(
+        .map(({ el, box }) => ({
+          el,
+          box,
+          near: targets.find(
             (other) =>
               other.el !== el &&
               !other.el.contains(el) &&
@@ -61,13 +75,12 @@ const smallTargets = () =>
                 (small.some((s) => s.el === other.el) &&
                   Math.hypot(...center(box).map((c, k) => c - center(other.box)[k])) < 24)),
           ),
-        )
-        .map(
-          ({ el, box }) =>
-            `${el.tagName}#${el.id}.${el.className?.baseVal ?? el.className} ${Math.round(box.width)}×${Math.round(box.height)}`,
-        ),
+        }))
+        .filter(({ near }) => near)
+        .map(({ el, box, near }) => `${name(el, box)} near ${name(near.el, near.box)}`),
     };
   });
+};
 
 describe('a phone, 390 × 844 with touch', () => {
   for (const lang of ['en', 'zh'])
