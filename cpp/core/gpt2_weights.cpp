@@ -3,23 +3,15 @@
 #include "safetensors.h"
 
 namespace attention_lab {
-namespace {
 
-// One tensor of the file: its key (after the prefix), its shape, where it goes.
-struct Slot {
-  std::string key;
-  std::vector<int64_t> shape;
-  Tensor* into;
-};
-
-// The checkpoint's tensors in the order of GPT2LMHeadModel's state dict.
-std::vector<Slot> slotsOf(const Gpt2Config& c, Gpt2Weights& w) {
+std::vector<WeightSlot> gpt2WeightSlots(const Gpt2Config& c, Gpt2Weights& w) {
   const int64_t d = c.nEmbd, inner = c.nInner;
-  std::vector<Slot> slots = {{"wte.weight", {c.vocabSize, d}, &w.wte}, {"wpe.weight", {c.nPositions, d}, &w.wpe}};
+  w.layers.resize(static_cast<size_t>(c.nLayer));
+  std::vector<WeightSlot> slots = {{"wte.weight", {c.vocabSize, d}, &w.wte}, {"wpe.weight", {c.nPositions, d}, &w.wpe}};
   for (size_t i = 0; i < w.layers.size(); ++i) {
     const std::string h = "h." + std::to_string(i) + ".";
     Gpt2Weights::Layer& l = w.layers[i];
-    const std::vector<Slot> layer = {
+    const std::vector<WeightSlot> layer = {
         {h + "ln_1.weight", {d}, &l.ln1Weight},
         {h + "ln_1.bias", {d}, &l.ln1Bias},
         {h + "attn.c_attn.weight", {d, 3 * d}, &l.attnWeight},
@@ -37,23 +29,20 @@ std::vector<Slot> slotsOf(const Gpt2Config& c, Gpt2Weights& w) {
   }
   slots.push_back({"ln_f.weight", {d}, &w.lnFWeight});
   slots.push_back({"ln_f.bias", {d}, &w.lnFBias});
+  for (WeightSlot& slot : slots) slot.key = w.prefix + slot.key;
   return slots;
 }
 
-}  // namespace
+std::string gpt2KeyPrefix(const std::function<bool(const std::string&)>& has) {
+  return !has("wte.weight") && has("transformer.wte.weight") ? "transformer." : "";
+}
 
 Status readGpt2Weights(const Gpt2Config& config, const uint8_t* bytes, size_t size, Gpt2Weights& out) {
   SafetensorsFile file;
   if (Status s = file.open(bytes, size)) return s;
   Gpt2Weights w;
-  // GPT2Model's keys, or GPT2LMHeadModel's under its base_model_prefix "transformer".
-  w.prefix = !file.has("wte.weight") && file.has("transformer.wte.weight") ? "transformer." : "";
-  w.layers.resize(static_cast<size_t>(config.nLayer));
-  for (const Slot& slot : slotsOf(config, w)) {
-    const std::string name = w.prefix + slot.key;
-    if (Status s = file.read({name, slot.shape}, StoredFloats::F32F16BF16, *slot.into)) return s;
-    if (Status s = requireFinite(name, slot.into->data)) return s;
-  }
+  w.prefix = gpt2KeyPrefix([&](const std::string& key) { return file.has(key); });
+  if (Status s = readWeightSlots(file, gpt2WeightSlots(config, w))) return s;
   out = std::move(w);
   return {};
 }

@@ -9,12 +9,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "config.h"
 #include "gpt2_config.h"
 #include "status.h"
+#include "weight_slots.h"
 
 namespace attention_lab {
 
@@ -37,6 +39,14 @@ struct Gpt2Weights {
   std::vector<Layer> layers;
   Tensor lnFWeight, lnFBias;  // [d]
 };
+
+// GPT2Model's keys (""), or GPT2LMHeadModel's under its base_model_prefix
+// ("transformer."): the prefix that the checkpoint's wte.weight has.
+std::string gpt2KeyPrefix(const std::function<bool(const std::string&)>& has);
+
+// The checkpoint's tensors in the order of GPT2LMHeadModel's state dict, keys
+// under w.prefix (set it first); sizes w.layers for the config.
+std::vector<WeightSlot> gpt2WeightSlots(const Gpt2Config& config, Gpt2Weights& w);
 
 // The safetensors file's `size` bytes at `bytes` -> the weights of `config`.
 Status readGpt2Weights(const Gpt2Config& config, const uint8_t* bytes, size_t size, Gpt2Weights& out);
