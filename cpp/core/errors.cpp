@@ -139,6 +139,11 @@ const ErrorKind kEngineKinds[] = {
      "the model has {count} weights, {need} MiB as float32; the limit is {limit} MiB (a smaller model)"},
     {"model-tokens-empty", "{field} is empty: give 1 to {max} token ids"},
     {"model-too-many-tokens", "{field} has {count} token ids; the model reads at most {max} (its n_positions)"},
+    // Opening a checkpoint's files a piece at a time (checkpoint_loader.cpp).
+    {"checkpoint-no-weights",
+     "no weights: give the checkpoint's model.safetensors (or every model-0000N-of-0000M.safetensors) with its "
+     "config.json"},
+    {"checkpoint-step-order", "the checkpoint's files were read out of order (at {step}): open it again"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},

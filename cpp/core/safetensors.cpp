@@ -1,5 +1,6 @@
 #include "safetensors.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -13,6 +14,13 @@ constexpr size_t kMaxHeaderValues = 1 << 16;
 
 Status fileError(const char* code, ErrorParams params = {}) {
   return fieldError(kWeightsFileField, code, std::move(params));
+}
+
+// The number of elements of `shape` (a model's own, within its limits: no overflow).
+uint64_t elementCount(const std::vector<int64_t>& shape) {
+  uint64_t count = 1;
+  for (int64_t n : shape) count *= static_cast<uint64_t>(n);
+  return count;
 }
 
 // A JSON number that is a whole number in [0, 2^53]: a size or an offset.
@@ -46,7 +54,7 @@ constexpr StoredDtype kAnyFloat[] = {{"F32", 4, f32At}, kF16, {"BF16", 2, bf16At
 
 // The accepted dtype named `name`, or nullptr.
 const StoredDtype* acceptedDtype(const std::string& name, StoredFloats accepted) {
-  if (accepted == StoredFloats::F16Only) return name == kF16.name ? &kF16 : nullptr;
+  if (accepted == StoredFloats::F16Only) return name == kF16.name ? &kAnyFloat[1] : nullptr;
   for (const StoredDtype& dtype : kAnyFloat)
     if (name == dtype.name) return &dtype;
   return nullptr;
@@ -92,26 +100,34 @@ float bfloat16ToFloat(uint16_t bits) {
   return out;
 }
 
-Status SafetensorsFile::open(const uint8_t* bytes, size_t size) {
-  if (size < 8) return fileError("weights-file-too-short", {{"bytes", std::to_string(size)}, {"need", "8"}});
+Status SafetensorsFile::openHeader(const uint8_t* bytes, size_t available, uint64_t fileSize) {
+  if (available < 8 || fileSize < 8)
+    return fileError("weights-file-too-short", {{"bytes", std::to_string(fileSize)}, {"need", "8"}});
   uint64_t headerLength = 0;
   for (int i = 7; i >= 0; --i) headerLength = headerLength << 8 | bytes[i];
-  if (headerLength > size - 8)
-    return fileError("weights-file-too-short", {{"bytes", std::to_string(size)},
+  if (headerLength > fileSize - 8 || headerLength > available - 8)
+    return fileError("weights-file-too-short", {{"bytes", std::to_string(std::min<uint64_t>(fileSize, available))},
                                                 {"need", formatNumber(8.0 + static_cast<double>(headerLength))}});
   const std::string text(reinterpret_cast<const char*>(bytes + 8), static_cast<size_t>(headerLength));
   JsonParseResult parsed = parseJson(text, kMaxHeaderValues);
   if (!parsed.ok || !parsed.value.isObject()) return fileError("weights-file-header");
   header_ = std::move(parsed.value);
-  data_ = bytes + 8 + headerLength;
-  dataSize_ = size - 8 - headerLength;
+  bytes_ = nullptr;
+  dataStart_ = 8 + headerLength;
+  dataSize_ = fileSize - dataStart_;
+  return {};
+}
+
+Status SafetensorsFile::open(const uint8_t* bytes, size_t size) {
+  if (Status s = openHeader(bytes, size, size)) return s;
+  bytes_ = bytes;
   return {};
 }
 
 bool SafetensorsFile::has(const std::string& name) const { return header_.isObject() && header_.find(name); }
 
-// One tensor's entry of the header -> its float32 values, checked against `want`.
-Status SafetensorsFile::read(const WantedTensor& want, StoredFloats accepted, Tensor& out) const {
+// One tensor's entry of the header, checked against `want` -> where its bytes lie.
+Status SafetensorsFile::place(const WantedTensor& want, StoredFloats accepted, TensorPlace& out) const {
   const JsonValue* entry = header_.isObject() ? header_.find(want.name) : nullptr;
   if (!entry) return fileError("weights-file-missing-tensor", {{"name", want.name}});
   const JsonValue* dtypeName = entry->isObject() ? entry->find("dtype") : nullptr;
@@ -137,19 +153,36 @@ Status SafetensorsFile::read(const WantedTensor& want, StoredFloats accepted, Te
   if (!wholeNumber(offsets->array()[0], start) || !wholeNumber(offsets->array()[1], end))
     return fileError("weights-file-header");
   // The wanted shape is the reader's own (a model's config, checked against its limits): no overflow.
-  uint64_t count = 1;
-  for (int64_t n : want.shape) count *= static_cast<uint64_t>(n);
-  const uint64_t need = dtype->bytes * count;
+  const uint64_t need = dtype->bytes * elementCount(want.shape);
   if (end < start || end - start != need || end > dataSize_)
     return fileError("weights-file-bounds", {{"name", want.name},
                                              {"start", std::to_string(start)},
                                              {"end", std::to_string(end)},
                                              {"need", std::to_string(need)},
                                              {"size", std::to_string(dataSize_)}});
-  out.shape = want.shape;
+  out.begin = dataStart_ + start;
+  out.end = dataStart_ + end;
+  out.dtype = static_cast<int>(dtype - kAnyFloat);
+  return {};
+}
+
+Status SafetensorsFile::read(const WantedTensor& want, StoredFloats accepted, Tensor& out) const {
+  TensorPlace at;
+  if (Status s = place(want, accepted, at)) return s;
+  if (!bytes_) return fileError("weights-file-header");  // opened by openHeader: no bytes to read from
+  return convertTensor(at, want.shape, bytes_ + at.begin, static_cast<size_t>(at.end - at.begin), out);
+}
+
+Status convertTensor(const TensorPlace& place, const std::vector<int64_t>& shape, const uint8_t* bytes, size_t size,
+                     Tensor& out) {
+  const StoredDtype& dtype = kAnyFloat[place.dtype];
+  const uint64_t count = elementCount(shape);
+  if (size != place.end - place.begin || size != dtype.bytes * count)
+    return fileError("weights-file-too-short",
+                     {{"bytes", std::to_string(size)}, {"need", std::to_string(dtype.bytes * count)}});
+  out.shape = shape;
   out.data.resize(static_cast<size_t>(count));
-  const uint8_t* p = data_ + start;
-  for (uint64_t i = 0; i < count; ++i) out.data[static_cast<size_t>(i)] = dtype->toFloat(p + dtype->bytes * i);
+  for (uint64_t i = 0; i < count; ++i) out.data[static_cast<size_t>(i)] = dtype.toFloat(bytes + dtype.bytes * i);
   return {};
 }
 

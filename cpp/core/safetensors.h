@@ -42,23 +42,41 @@ float halfToFloat(uint16_t half);
 // The bfloat16 bits as a float32: its upper 16 bits, exactly (torch's .float()).
 float bfloat16ToFloat(uint16_t bits);
 
+// Where a wanted tensor's bytes lie in its file, and how they are stored.
+struct TensorPlace {
+  uint64_t begin = 0, end = 0;  // bytes [begin, end) of the whole file (header included)
+  int dtype = 0;                // an index into the reader's dtypes (F32, F16, BF16)
+};
+
 // A file whose header is parsed once, its tensors read by name. It keeps a
 // pointer to the bytes, which must outlive it.
 class SafetensorsFile {
  public:
   // Reads the header length and the header; errors as readSafetensorsF16's.
   Status open(const uint8_t* bytes, size_t size);
+  // The same from the file's first `available` bytes (at least 8 + the
+  // header's length) of `fileSize`: the page and the CLI read the header
+  // first, then only the tensors a model wants (place, then convert).
+  Status openHeader(const uint8_t* bytes, size_t available, uint64_t fileSize);
   // Whether the header has an entry `name` (whatever it holds).
   bool has(const std::string& name) const;
-  // The tensor `want`, converted to float32: missing, another dtype or shape,
-  // or bytes outside the data are errors naming it.
+  // Where `want` lies in the file: missing, another dtype or shape, or bytes
+  // outside the data are errors naming it.
+  Status place(const WantedTensor& want, StoredFloats accepted, TensorPlace& out) const;
+  // The tensor `want`, converted to float32 (place, then convert, from the
+  // bytes open() was given).
   Status read(const WantedTensor& want, StoredFloats accepted, Tensor& out) const;
 
  private:
   JsonValue header_ = JsonValue::makeNull();
-  const uint8_t* data_ = nullptr;
-  uint64_t dataSize_ = 0;
+  const uint8_t* bytes_ = nullptr;  // the whole file (open), or null (openHeader)
+  uint64_t dataStart_ = 0, dataSize_ = 0;
 };
+
+// The bytes [place.begin, place.end) of a file -> the float32 tensor of `shape`.
+// `size` must be place.end − place.begin (the loader checks; an error otherwise).
+Status convertTensor(const TensorPlace& place, const std::vector<int64_t>& shape, const uint8_t* bytes, size_t size,
+                     Tensor& out);
 
 // The `wanted` tensors of the file's `size` bytes at `bytes`, in that order,
 // each converted to float32. Other tensors of the file are ignored.

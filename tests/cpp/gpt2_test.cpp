@@ -15,6 +15,8 @@
 #include <map>
 #include <sstream>
 
+#include "checkpoint.h"
+#include "checkpoint_loader.h"
 #include "errors.h"
 #include "gpt2_config.h"
 #include "gpt2_model.h"
@@ -42,11 +44,11 @@ std::vector<uint8_t> readBytes(const std::string& path) {
 }
 
 // A checkpoint of tests/reference/gpt2/checkpoints: its config.json and model.safetensors.
-struct Checkpoint {
+struct Files {
   std::string config;
   std::vector<uint8_t> file;
 };
-Checkpoint checkpoint(const std::string& name) {
+Files checkpoint(const std::string& name) {
   return {readText(gpt2Path("checkpoints/" + name + "/config.json")),
           readBytes(gpt2Path("checkpoints/" + name + "/model.safetensors"))};
 }
@@ -98,11 +100,12 @@ class Gpt2FixtureTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
   const std::string name = GetParam();
-  const Checkpoint files = checkpoint(name);
-  const Gpt2Config config = parsedConfig(files.config);
-  Gpt2Weights weights;
-  ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, files.file.data(), files.file.size(), weights)));
-  EXPECT_EQ(weights.prefix, name == "f32-transformer" ? "transformer." : "");
+  const Files files = checkpoint(name);
+  // Read as the page and the CLI read it: the header, then each tensor's slice (checkpoint_loader.h).
+  Checkpoint model;
+  ASSERT_TRUE(testing::succeeded(
+      loadCheckpoint(files.config, {{"model.safetensors", files.file.data(), files.file.size()}}, model)));
+  EXPECT_EQ(model.gpt2Weights.prefix, name == "f32-transformer" ? "transformer." : "");
 
   const JsonValue fixture = testing::readJsonFile(gpt2Path("fixtures/" + name + ".json"));
   const auto& runs = fixture.find("runs")->array();
@@ -117,17 +120,23 @@ TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
   for (const JsonValue& run : runs) {
     std::vector<int64_t> ids;
     for (const auto& id : run.find("ids")->array()) ids.push_back(static_cast<int64_t>(id.number()));
-    Gpt2Result r;
-    ASSERT_TRUE(testing::succeeded(runGpt2Forward(config, weights, ids, r)));
-    for (const auto& [tensor, got] : namedTensors(r)) note(tensor, compare(tensor, *got, *run.find(tensor)));
+    CheckpointRun r;
+    ASSERT_TRUE(testing::succeeded(runCheckpoint(model, ids, r)));
+    EXPECT_EQ(r.ids(), ids);
+    const Tensor* probs = nullptr;
+    for (const auto& [tensor, got] : r.tensors()) {
+      note(tensor, compare(tensor, *got, *run.find(tensor)));
+      if (std::string(tensor) == "probs") probs = got;
+    }
     const auto& layers = run.find("layers")->array();
-    ASSERT_EQ(layers.size(), r.layers.size());
+    ASSERT_EQ(layers.size(), r.layers().size());
     for (size_t l = 0; l < layers.size(); ++l)
-      for (const auto& [tensor, got] : namedTensors(r.layers[l]))
+      for (const auto& [tensor, got] : r.layers()[l])
         note(tensor, compare("layers[" + std::to_string(l) + "]." + tensor, *got, *layers[l].find(tensor)));
     // The probabilities are a distribution over the vocabulary.
+    ASSERT_NE(probs, nullptr);
     double total = 0;
-    for (float p : r.probs.data) total += p;
+    for (float p : probs->data) total += p;
     EXPECT_NEAR(total, 1.0, 1e-5);
   }
   for (const auto& [tensor, w] : worst)
@@ -144,7 +153,7 @@ INSTANTIATE_TEST_SUITE_P(PyTorch, Gpt2FixtureTest, ::testing::Values("f32", "f16
 
 // Hugging Face masks with float32's lowest, not −inf: the weights are a −inf mask's bit for bit.
 TEST(Gpt2Forward, LowestFillGivesTheWeightsOfAnInfiniteMask) {
-  const Checkpoint f32 = checkpoint("f32");
+  const Files f32 = checkpoint("f32");
   const Gpt2Config config = parsedConfig(f32.config);
   Gpt2Weights weights;
   ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, f32.file.data(), f32.file.size(), weights)));
@@ -172,12 +181,12 @@ TEST(Gpt2Forward, LowestFillGivesTheWeightsOfAnInfiniteMask) {
 // The float16 and bfloat16 checkpoints hold the float32 one's weights rounded:
 // read, they differ from it, and by no more than the rounding.
 TEST(Gpt2Weights, HalfFilesHoldTheRoundedWeights) {
-  const Checkpoint f32 = checkpoint("f32");
+  const Files f32 = checkpoint("f32");
   const Gpt2Config config = parsedConfig(f32.config);
   Gpt2Weights exact;
   ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, f32.file.data(), f32.file.size(), exact)));
   for (const auto& [name, bits] : {std::pair<const char*, int>{"f16", 11}, {"bf16", 8}}) {
-    const Checkpoint half = checkpoint(name);
+    const Files half = checkpoint(name);
     Gpt2Weights rounded;
     ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, half.file.data(), half.file.size(), rounded)));
     double worst = 0;
@@ -239,7 +248,7 @@ struct BadFile {
 void PrintTo(const BadFile& c, std::ostream* os) { *os << c.name; }
 
 std::vector<BadFile> badFiles() {
-  const Checkpoint f32 = checkpoint("f32");
+  const Files f32 = checkpoint("f32");
   std::vector<uint8_t> nan = f32.file;
   uint64_t header = 0;
   for (int i = 7; i >= 0; --i) header = header << 8 | nan[static_cast<size_t>(i)];
@@ -282,6 +291,43 @@ TEST_P(Gpt2BadFileTest, NamesTheKey) {
   bool mentioned = false;
   for (const auto& param : error->params) mentioned |= param.second == c.mentions;
   EXPECT_TRUE(mentioned) << error->message;
+  // Read a piece at a time, as the page and the CLI read a folder, the same error names the file.
+  Checkpoint model;
+  const std::string file = "model-00001-of-00001.safetensors";
+  const Status piecewise = loadCheckpoint(c.config.empty() ? checkpoint("f32").config : c.config,
+                                          {{file, c.bytes.data(), c.bytes.size()}}, model);
+  ASSERT_TRUE(piecewise) << c.name;
+  EXPECT_EQ(piecewise->field, file);
+  EXPECT_EQ(piecewise->code, c.code) << piecewise->message;
+}
+
+// The loader's steps out of order, or no weights file, are errors, never a read of a missing piece.
+TEST(CheckpointLoader, RefusesStepsOutOfOrderAndAFolderWithoutWeights) {
+  const Files f32 = checkpoint("f32");
+  CheckpointLoader loader;
+  const uint8_t none = 0;
+  Status s = loader.addShard("model.safetensors", f32.file.data(), f32.file.size(), f32.file.size());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->code, "checkpoint-step-order");
+  expectCatalogued(*s);
+  ASSERT_TRUE(testing::succeeded(loader.setConfig(f32.config)));
+  s = loader.plan();
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->code, "checkpoint-no-weights");
+  expectCatalogued(*s);
+  ASSERT_TRUE(testing::succeeded(loader.addShard("model.safetensors", f32.file.data(), 4096, f32.file.size())));
+  ASSERT_TRUE(testing::succeeded(loader.plan()));
+  EXPECT_EQ(loader.pieces().size(), 2 + 2 * 12 + 2);  // wte, wpe; 12 per layer; ln_f
+  Checkpoint model;
+  s = loader.finish(model);  // nothing put yet
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->code, "checkpoint-step-order");
+  s = loader.put(0, &none, 1);  // wte's slice must be its whole range
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->field, "model.safetensors");
+  s = loader.put(loader.pieces().size(), &none, 1);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->code, "checkpoint-step-order");
 }
 
 INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()), [](const auto& info) {
@@ -292,7 +338,7 @@ INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()
 
 // With the prefix, the key at fault is named as the file spells it.
 TEST(Gpt2Weights, NamesAPrefixedKeyAsTheFileSpellsIt) {
-  Checkpoint prefixed = checkpoint("f32-transformer");
+  Files prefixed = checkpoint("f32-transformer");
   const std::string from = R"("transformer.h.0.attn.c_proj.weight")";
   const std::string text(prefixed.file.begin(), prefixed.file.end());
   const size_t at = text.find(from);
@@ -308,7 +354,7 @@ TEST(Gpt2Weights, NamesAPrefixedKeyAsTheFileSpellsIt) {
 
 // Every cut of a file is an error or (the whole file) the weights: never a read out of bounds.
 TEST(Gpt2Weights, EveryTruncationIsAnError) {
-  const Checkpoint f16 = checkpoint("f16");
+  const Files f16 = checkpoint("f16");
   const Gpt2Config config = parsedConfig(f16.config);
   for (size_t size = 0; size < f16.file.size(); size += 13) {
     Gpt2Weights weights;
@@ -422,7 +468,7 @@ TEST(Gpt2Config, NamesAMissingFieldAndBadJson) {
 // ---- bad token ids ---------------------------------------------------------------------
 
 TEST(Gpt2Forward, RefusesBadIds) {
-  const Checkpoint f32 = checkpoint("f32");
+  const Files f32 = checkpoint("f32");
   const Gpt2Config config = parsedConfig(f32.config);
   Gpt2Weights weights;
   ASSERT_TRUE(testing::succeeded(readGpt2Weights(config, f32.file.data(), f32.file.size(), weights)));

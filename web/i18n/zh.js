@@ -922,6 +922,9 @@ export default {
     '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
   'error.model-tokens-empty': '{field} 是空的：请给出 1 到 {max} 个词元编号',
   'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
+  'error.checkpoint-no-weights':
+    '没有权重：请连同 `config.json` 给出检查点的 `model.safetensors`（或全部 `model-0000N-of-0000M.safetensors`）',
+  'error.checkpoint-step-order': '检查点的文件没有按顺序读取（在 {step} 处）：请重新打开',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.tiny-needs-server':
     '从文件打开的页面读不到小模型的文件（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',

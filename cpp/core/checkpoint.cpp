@@ -1,0 +1,63 @@
+#include "checkpoint.h"
+
+#include "json.h"
+
+namespace attention_lab {
+namespace {
+
+// A config.json is a few dozen values; this bounds the parse of a hostile one
+// before the family's own parser reads it again.
+constexpr size_t kMaxConfigValues = 1 << 16;
+
+template <size_t N>
+void append(std::vector<RunTensor>& out, const std::array<Gpt2NamedTensor, N>& named) {
+  for (const auto& [name, tensor] : named) out.emplace_back(name, tensor);
+}
+
+}  // namespace
+
+Status parseCheckpointConfig(const std::string& text, Checkpoint& out) {
+  const JsonParseResult parsed = parseJson(text, kMaxConfigValues);
+  const JsonValue* type = parsed.ok && parsed.value.isObject() ? parsed.value.find("model_type") : nullptr;
+  // GPT-2's own config.json has a model_type; one without is read as GPT-2's, whose parser explains what is missing.
+  if (!type || (type->isString() && type->string() == "gpt2")) {
+    out.family = ModelFamily::Gpt2;
+    return parseGpt2Config(text, out.gpt2);
+  }
+  const std::string field = gpt2ConfigField("model_type");
+  const std::string got = type->isString() ? "\"" + type->string() + "\"" : JsonValue::typeName(type->type());
+  return fieldError(field, "not-one-of", {{"field", field}, {"choices", "\"gpt2\""}, {"got", got}});
+}
+
+CheckpointSizes checkpointSizes(const Checkpoint& c) {
+  const Gpt2Config& g = c.gpt2;
+  return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, g.nPositions};
+}
+
+int64_t checkpointWeightCount(const Checkpoint& c) { return gpt2WeightCount(c.gpt2); }
+
+std::vector<WeightSlot> checkpointSlots(Checkpoint& c, const std::function<bool(const std::string&)>& has) {
+  c.gpt2Weights.prefix = gpt2KeyPrefix(has);
+  return gpt2WeightSlots(c.gpt2, c.gpt2Weights);
+}
+
+Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out) {
+  out.family = c.family;
+  return runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2);
+}
+
+std::vector<int64_t> CheckpointRun::ids() const { return gpt2.ids; }
+
+std::vector<RunTensor> CheckpointRun::tensors() const {
+  std::vector<RunTensor> out;
+  append(out, namedTensors(gpt2));
+  return out;
+}
+
+std::vector<std::vector<RunTensor>> CheckpointRun::layers() const {
+  std::vector<std::vector<RunTensor>> out;
+  for (const Gpt2Layer& layer : gpt2.layers) append(out.emplace_back(), namedTensors(layer));
+  return out;
+}
+
+}  // namespace attention_lab
