@@ -143,6 +143,10 @@ const ErrorKind kEngineKinds[] = {
     {"checkpoint-no-weights",
      "no weights: give the checkpoint's model.safetensors (or every model-0000N-of-0000M.safetensors) with its "
      "config.json"},
+    {"checkpoint-no-config", "no config.json: give the checkpoint's config.json with its weights"},
+    {"checkpoint-failed",
+     "the model's engine stopped (it ran out of memory, or failed) and let the model go: open it again, or a smaller "
+     "one"},
     {"checkpoint-step-order", "the checkpoint's files were read out of order (at {step}): open it again"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},

@@ -62,6 +62,17 @@ inline std::string arrayJson(const std::vector<float>& data) {
          ",\"length\":" + std::to_string(data.size()) + "}}";
 }
 
+// {"name": {"shape": [...], "data": {"$array": {offset, length}}}, ...} from
+// (name, tensor pointer) pairs: a model's kept tensors (each family's namedTensors).
+template <typename NamedTensors>
+std::string tensorsJson(const NamedTensors& tensors) {
+  std::string out = "{";
+  for (const auto& [name, t] : tensors)
+    (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":{\"shape\":") +=
+        jsonArray(t->shape) + ",\"data\":" + arrayJson(t->data) + "}";
+  return out + "}";
+}
+
 // A number, or {"$number": "NaN"} (JSON has no NaN).
 inline std::string numberJson(double x) {
   if (std::isnan(x)) return "{\"$number\":\"NaN\"}";

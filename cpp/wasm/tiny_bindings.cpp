@@ -27,16 +27,6 @@ using namespace attention_lab::glue;
 attention_lab::TinyWeightStore tinyWeights;
 attention_lab::TinyResult lastTiny;
 
-// {"name": {"shape": [...], "data": {"$array": {offset, length}}}, ...}
-template <size_t N>
-std::string tinyTensorsJson(const std::array<attention_lab::NamedTensor, N>& tensors) {
-  std::string out = "{";
-  for (const auto& [name, t] : tensors)
-    (((out += out.size() > 1 ? ",\"" : "\"") += name) += "\":{\"shape\":") +=
-        jsonArray(t->shape) + ",\"data\":" + arrayJson(t->data) + "}";
-  return out + "}";
-}
-
 // {"name": number, ...}
 std::string numbersObjectJson(std::initializer_list<std::pair<const char*, double>> numbers) {
   std::string out = "{";
@@ -67,8 +57,8 @@ std::string forwardJson(const attention_lab::TinyResult& r) {
                                        {"dModel", kTinyDModel},
                                        {"headDim", kTinyHeadDim},
                                        {"vocab", kTinyVocab}}) +
-                    ",\"tensors\":" + tinyTensorsJson(namedTensors(r)) + ",\"layers\":[";
-  for (const TinyLayer& x : r.layers) out += (&x == &r.layers[0] ? "" : ",") + tinyTensorsJson(namedTensors(x));
+                    ",\"tensors\":" + tensorsJson(namedTensors(r)) + ",\"layers\":[";
+  for (const TinyLayer& x : r.layers) out += (&x == &r.layers[0] ? "" : ",") + tensorsJson(namedTensors(x));
   const TinyHeadScores& s = r.headScores;
   out += "],\"headScores\":{\"previousToken\":" + perHeadJson(s.previousToken) +
          ",\"induction\":" + perHeadJson(s.induction) +

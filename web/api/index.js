@@ -9,13 +9,15 @@
 //
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
+import { AttentionConfigError, AttentionEngineError } from './errors.js';
 import { SCHEMA } from './generated/schema.js';
+import { copyArrays } from './wasm-arrays.js';
 import { createTinyInstance } from './tiny-engine.js';
 import { readTinyFile, tinyWasmUrl, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
 import { instantiate } from './wasm-instance.js';
 
-export { SCHEMA };
+export { AttentionConfigError, AttentionEngineError, SCHEMA };
 
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;
@@ -26,33 +28,6 @@ export const TENSOR_NAMES = SCHEMA.tensors;
  * checkpoint's weights file is.
  */
 export const TINY_MODEL = Object.freeze({ ...SCHEMA.tinyModel, weightsUrl: tinyWeightsUrl });
-
-/** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
-function messageOf(code, params) {
-  const template = SCHEMA.errors.find((kind) => kind.code === code)?.message ?? code;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
-}
-
-/**
- * A config the engine cannot run; `field` names the culprit ("dModel",
- * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",
- * one of SCHEMA.errors) and `params` holds the named values of the message
- * ({field, got, min, max}), so a UI can say it in another language.
- */
-export class AttentionConfigError extends Error {
-  constructor(field, message, code = undefined, params = {}) {
-    super(message);
-    this.name = 'AttentionConfigError';
-    this.field = field;
-    this.code = code;
-    this.params = params;
-  }
-
-  /** The error `code` of SCHEMA.errors on `field`, its message from the code's English template. */
-  static of(field, code, params = {}) {
-    return new AttentionConfigError(field, messageOf(code, params), code, params);
-  }
-}
 
 // Explicit matrices bigger than this travel as typed arrays beside the JSON text.
 const TYPED_ARRAY_MIN = 64;
@@ -131,26 +106,6 @@ function engineText(text) {
     at += part.length;
   }
   return bytes;
-}
-
-/**
- * The engine stopped while running (it ran out of memory, or a bug trapped
- * it). The instance was discarded and a fresh one is starting: await
- * loadAttentionLab() (or lab.ready) and run again.
- */
-export class AttentionEngineError extends Error {
-  constructor(message, cause, code = undefined) {
-    super(message, { cause });
-    this.name = 'AttentionEngineError';
-    this.field = 'engine';
-    this.code = code;
-    this.params = {};
-  }
-
-  /** The error `code` of SCHEMA.errors ("engine-out-of-memory"), its message from the code's English template. */
-  static of(code, cause) {
-    return new AttentionEngineError(messageOf(code, {}), cause, code);
-  }
 }
 
 // Above this much wasm memory after a run, the instance is replaced by a fresh
@@ -348,16 +303,7 @@ class AttentionLab {
    * {"$number": "NaN" | "Infinity" | "-Infinity"} by that number.
    */
   #copyArrays(outcome, module = this.#module) {
-    if (!outcome.ok) return outcome;
-    const memory = module.HEAPU8.buffer;
-    const copy = (value) => {
-      if (Array.isArray(value)) return value.map(copy);
-      if (value === null || typeof value !== 'object') return value;
-      if (value.$array) return new Float32Array(memory, value.$array.offset, value.$array.length).slice();
-      if (value.$number) return Number(value.$number);
-      return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, copy(v)]));
-    };
-    return copy(outcome);
+    return copyArrays(outcome, module);
   }
 
   /**

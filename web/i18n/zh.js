@@ -924,6 +924,8 @@ export default {
   'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
   'error.checkpoint-no-weights':
     '没有权重：请连同 `config.json` 给出检查点的 `model.safetensors`（或全部 `model-0000N-of-0000M.safetensors`）',
+  'error.checkpoint-no-config': '没有 `config.json`：请连同权重给出检查点的 `config.json`',
+  'error.checkpoint-failed': '模型的引擎停止了（内存不足或出错），模型已被释放：请重新打开它，或换一个更小的模型',
   'error.checkpoint-step-order': '检查点的文件没有按顺序读取（在 {step} 处）：请重新打开',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.tiny-needs-server':

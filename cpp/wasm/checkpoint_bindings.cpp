@@ -1,0 +1,99 @@
+// The Embind glue of a Hugging Face checkpoint (checkpoint_loader.h): a wasm
+// of its own, loaded only when someone opens a model, which holds one
+// checkpoint at a time. web/api/checkpoint/open.js drives the loader's steps,
+// reading each file's header and then each planned byte range from a File or
+// from disk; arrays travel as in bindings.cpp ({"$array": {offset, length}}).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "checkpoint_loader.h"
+#include "json_glue.h"
+
+using attention_lab::Status;
+using emscripten::val;
+
+namespace {
+
+using namespace attention_lab::glue;
+
+attention_lab::CheckpointLoader loader;
+attention_lab::Checkpoint model;
+bool loaded = false;
+// The last run's tensors, in wasm memory until the next run (open.js copies each out at once).
+attention_lab::CheckpointRun lastRun;
+
+const std::string kOk = "{\"ok\":true}";
+
+std::string statusJson(const Status& s) { return s ? failedJson(*s) : kOk; }
+
+// Opening: config.json's text. Whatever was open before is let go.
+std::string setConfig(const std::string& text) {
+  model = {};
+  lastRun = {};
+  loaded = false;
+  return statusJson(loader.setConfig(text));
+}
+
+// A shard's first bytes (a Uint8Array: 8 + its header's length) and its size.
+std::string addShard(const std::string& name, val bytes, double fileSize) {
+  const std::vector<uint8_t> head = bytesOf(bytes);
+  return statusJson(loader.addShard(name, head.data(), head.size(), static_cast<uint64_t>(fileSize)));
+}
+
+// {"ok": true, "sizes": {...}, "pieces": [[shard, begin, end], ...]}: the ranges to read, in order.
+std::string plan() {
+  if (Status s = loader.plan()) return failedJson(*s);
+  const attention_lab::CheckpointSizes z = loader.sizes();
+  std::string out = "{\"ok\":true,\"sizes\":{\"family\":" + quoted(z.family) +
+                    ",\"layers\":" + std::to_string(z.layers) + ",\"heads\":" + std::to_string(z.heads) +
+                    ",\"kvHeads\":" + std::to_string(z.kvHeads) + ",\"dModel\":" + std::to_string(z.dModel) +
+                    ",\"headDim\":" + std::to_string(z.headDim) + ",\"vocab\":" + std::to_string(z.vocab) +
+                    ",\"maxTokens\":" + std::to_string(z.maxTokens) + "},\"pieces\":[";
+  for (const auto& p : loader.pieces())
+    out += (&p == &loader.pieces()[0] ? "[" : ",[") + std::to_string(p.shard) + "," + std::to_string(p.place.begin) +
+           "," + std::to_string(p.place.end) + "]";
+  return out + "]}";
+}
+
+// Piece k's bytes (a Uint8Array of exactly its range).
+std::string put(double k, val bytes) {
+  const std::vector<uint8_t> data = bytesOf(bytes);
+  return statusJson(loader.put(static_cast<size_t>(k), data.data(), data.size()));
+}
+
+std::string finish() {
+  Status s = loader.finish(model);
+  loaded = !s;
+  return statusJson(s);
+}
+
+// The forward of `ids` (an array of numbers): {"ok", "ids", "tensors": {...}, "layers": [{...}, ...]}.
+std::string run(val ids) {
+  if (!loaded) return failedJson(*attention_lab::fieldError("checkpoint", "checkpoint-step-order", {{"step", "run"}}));
+  std::vector<int64_t> tokens(ids["length"].as<size_t>());
+  // Whole numbers (open.js checks); one outside [-1, 2^53] is read as -1, which the forward names as out of range.
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const double id = ids[i].as<double>();
+    tokens[i] = id >= -1 && id <= 9007199254740992.0 ? static_cast<int64_t>(id) : -1;
+  }
+  if (Status s = attention_lab::runCheckpoint(model, tokens, lastRun)) return failedJson(*s);
+  std::string out = "{\"ok\":true,\"ids\":" + jsonArray(lastRun.ids()) +
+                    ",\"tensors\":" + tensorsJson(lastRun.tensors()) + ",\"layers\":[";
+  const auto layers = lastRun.layers();
+  for (size_t l = 0; l < layers.size(); ++l) out += (l ? "," : "") + tensorsJson(layers[l]);
+  return out + "]}";
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_checkpoint) {
+  emscripten::function("setConfig", &setConfig);
+  emscripten::function("addShard", &addShard);
+  emscripten::function("plan", &plan);
+  emscripten::function("put", &put);
+  emscripten::function("finish", &finish);
+  emscripten::function("run", &run);
+}

@@ -1,0 +1,122 @@
+// A Hugging Face checkpoint opened through the JS API as the page and the CLI
+// open one (web/api/checkpoint/open.js): config.json, each shard's header,
+// then only the wanted tensors' byte ranges. Its forward against PyTorch 1.13
+// (tests/reference/gpt2/generate.py, the fixtures the native tests read too),
+// within 1e-5 of each tensor's largest magnitude; the worst difference is printed.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { fileSource, openCheckpoint } from '../../web/api/checkpoint/open.js';
+import { directorySources } from '../../web/api/checkpoint/node-files.js';
+
+const GPT2 = fileURLToPath(new URL('../reference/gpt2/', import.meta.url));
+const fixture = (name) => JSON.parse(readFileSync(`${GPT2}fixtures/${name}.json`, 'utf8'));
+
+/** The largest |ours − torch| over a tensor, and that over its largest |torch| value. */
+function worstDifference(name, got, want) {
+  expect(got.shape, name).toEqual(want.shape);
+  const scale = Math.max(...want.data.map((x) => Math.abs(Math.fround(x))));
+  let worst = 0;
+  want.data.forEach((x, i) => (worst = Math.max(worst, Math.abs(got.data[i] - Math.fround(x)))));
+  expect(worst, name).toBeLessThanOrEqual(1e-5 * scale);
+  return worst / (scale || 1);
+}
+
+describe('a GPT-2 checkpoint from its folder', () => {
+  for (const name of ['f32', 'f16', 'bf16', 'f32-transformer'])
+    test(`${name}: every tensor of every run is PyTorch's`, async () => {
+      const model = await openCheckpoint(await directorySources(`${GPT2}checkpoints/${name}`));
+      expect(model.sizes).toEqual({
+        family: 'gpt2',
+        layers: 2,
+        heads: 2,
+        kvHeads: 2,
+        dModel: 16,
+        headDim: 8,
+        vocab: 64,
+        maxTokens: 32,
+      });
+      let worst = 0;
+      let compared = 0;
+      for (const run of fixture(name).runs) {
+        const result = model.run(run.ids);
+        expect(result.ids).toEqual(run.ids);
+        for (const [tensor, got] of Object.entries(result.tensors)) {
+          worst = Math.max(worst, worstDifference(tensor, got, run[tensor]));
+          compared++;
+        }
+        expect(result.layers).toHaveLength(run.layers.length);
+        result.layers.forEach((layer, l) => {
+          for (const [tensor, got] of Object.entries(layer)) {
+            worst = Math.max(worst, worstDifference(`layers[${l}].${tensor}`, got, run.layers[l][tensor]));
+            compared++;
+          }
+        });
+      }
+      console.log(`gpt2 ${name}: ${compared} tensors, worst difference ${worst.toExponential(2)} of the largest`);
+      expect(compared).toBeGreaterThan(30);
+    });
+
+  test('only the wanted tensors are read: not the causal-mask buffers the file holds too', async () => {
+    const model = await openCheckpoint(await directorySources(`${GPT2}checkpoints/f32`));
+    const file = readFileSync(`${GPT2}checkpoints/f32/model.safetensors`);
+    const header = JSON.parse(file.subarray(8, 8 + Number(file.readBigUInt64LE(0))).toString());
+    const wanted = Object.entries(header).filter(([key]) => key !== '__metadata__' && !/\.attn\.bias$/.test(key));
+    const wantedBytes = wanted.reduce((sum, [, t]) => sum + t.data_offsets[1] - t.data_offsets[0], 0);
+    expect(model.fileBytes).toBe(file.length);
+    expect(model.bytesRead).toBe(8 + Number(file.readBigUInt64LE(0)) + wantedBytes);
+    expect(model.bytesRead).toBeLessThan(file.length);
+  });
+
+  test('Files (the page) give the same numbers as the folder on disk (the CLI)', async () => {
+    const dir = `${GPT2}checkpoints/f16`;
+    const files = ['config.json', 'model.safetensors'].map((name) => new File([readFileSync(`${dir}/${name}`)], name));
+    const fromFiles = (await openCheckpoint(files.map(fileSource))).run([1, 2, 3]);
+    const fromDisk = (await openCheckpoint(await directorySources(dir))).run([1, 2, 3]);
+    expect(fromFiles.tensors.logits.data).toEqual(fromDisk.tensors.logits.data);
+  });
+});
+
+describe('errors name the file or the field', () => {
+  const source = (name, bytes) => fileSource(new File([bytes], name));
+  const config = readFileSync(`${GPT2}checkpoints/f32/config.json`);
+  const weights = readFileSync(`${GPT2}checkpoints/f32/model.safetensors`);
+
+  test('no config.json, no weights', async () => {
+    await expect(openCheckpoint([source('model.safetensors', weights)])).rejects.toMatchObject({
+      field: 'config.json',
+      code: 'checkpoint-no-config',
+    });
+    await expect(openCheckpoint([source('config.json', config)])).rejects.toMatchObject({
+      field: 'checkpoint',
+      code: 'checkpoint-no-weights',
+    });
+  });
+
+  test('a cut shard names itself; a bad config names its key', async () => {
+    const cut = weights.subarray(0, weights.length / 2);
+    await expect(
+      openCheckpoint([source('config.json', config), source('model-00002-of-00002.safetensors', cut)]),
+    ).rejects.toMatchObject({ field: 'model-00002-of-00002.safetensors', code: 'weights-file-bounds' });
+    const bad = JSON.stringify({ ...JSON.parse(config), n_head: 3 });
+    await expect(
+      openCheckpoint([source('config.json', bad), source('model.safetensors', weights)]),
+    ).rejects.toMatchObject({ field: 'config.json.n_embd', code: 'model-config-not-divisible' });
+    const llama2 = JSON.stringify({ model_type: 'mamba' });
+    await expect(
+      openCheckpoint([source('config.json', llama2), source('model.safetensors', weights)]),
+    ).rejects.toMatchObject({ field: 'config.json.model_type', code: 'not-one-of' });
+  });
+
+  test('ids: out of range, not whole, too many', async () => {
+    const model = await openCheckpoint([source('config.json', config), source('model.safetensors', weights)]);
+    expect(() => model.run([1, 64])).toThrow(expect.objectContaining({ field: 'ids[1]', code: 'out-of-range' }));
+    expect(() => model.run([0.5])).toThrow(expect.objectContaining({ field: 'ids[0]', code: 'not-whole' }));
+    expect(() => model.run(new Array(33).fill(1))).toThrow(
+      expect.objectContaining({ field: 'ids', code: 'model-too-many-tokens' }),
+    );
+    expect(model.run([1]).ids).toEqual([1]); // still usable after each error
+    model.close();
+    expect(() => model.run([1])).toThrow(expect.objectContaining({ code: 'checkpoint-step-order' }));
+  });
+});

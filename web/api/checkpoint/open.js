@@ -1,0 +1,138 @@
+// Opening a Hugging Face checkpoint folder (config.json, model.safetensors or
+// its shards, tokenizer.json when present) from its files, reading only what
+// the model needs: each shard's header, then each wanted tensor's byte range,
+// handed to the checkpoint wasm as it arrives (cpp/core/checkpoint_loader.h).
+//
+//   const model = await openCheckpoint(files.map(fileSource));   // the page: File objects
+//   const model = await openCheckpoint(await directorySources(dir));  // Node: node-files.js
+//   model.sizes      // {family, layers, heads, kvHeads, dModel, headDim, vocab, maxTokens}
+//   model.run([15496, 995]).layers[0].weights   // {shape: [H, T, T], data: Float32Array}
+import { AttentionConfigError, AttentionEngineError } from '../errors.js';
+import { copyArrays } from '../wasm-arrays.js';
+import { createCheckpointInstance } from './engine.js';
+
+/**
+ * One file of a checkpoint folder.
+ * @typedef {{ name: string, size: number, read(begin: number, end: number): Promise<Uint8Array> }} CheckpointSource
+ */
+
+/** A Blob or File (the page's file picker, a drop) as a CheckpointSource: each range read by slice(). */
+export const fileSource = (file) => ({
+  name: file.name,
+  size: file.size,
+  read: async (begin, end) => new Uint8Array(await file.slice(begin, end).arrayBuffer()),
+});
+
+const WEIGHTS = /\.safetensors$/;
+const baseName = (name) => name.split(/[\\/]/).pop();
+
+/** A wasm call's JSON outcome, its error thrown as the AttentionConfigError it names. */
+function checked(text) {
+  const outcome = JSON.parse(text);
+  if (!outcome.ok) {
+    const { field, message, code, params } = outcome.error;
+    throw new AttentionConfigError(field, message, code, params);
+  }
+  return outcome;
+}
+
+/** A safetensors file's first 8 + N bytes: its length and its JSON header. */
+async function readHeader(source) {
+  if (source.size < 8) return source.read(0, source.size);
+  const length = new DataView((await source.read(0, 8)).buffer).getBigUint64(0, true);
+  const end = Math.min(source.size, 8 + Number(length > BigInt(source.size) ? BigInt(source.size) : length));
+  return source.read(0, end);
+}
+
+/** The sources' config.json as text, or an error naming it. */
+async function configText(sources) {
+  const config = sources.find((s) => baseName(s.name) === 'config.json');
+  if (!config) throw AttentionConfigError.of('config.json', 'checkpoint-no-config');
+  return new TextDecoder().decode(await config.read(0, config.size));
+}
+
+/**
+ * Opens the checkpoint whose folder's files are `sources` (CheckpointSource[];
+ * other files than config.json, tokenizer.json and *.safetensors are ignored).
+ * `onProgress({read, total})` is told the bytes read so far of the weights planned.
+ */
+export async function openCheckpoint(sources, { onProgress = () => {} } = {}) {
+  const text = await configText(sources);
+  const shards = sources.filter((s) => WEIGHTS.test(s.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const tokenizer = sources.find((s) => baseName(s.name) === 'tokenizer.json');
+  const wasm = await createCheckpointInstance();
+  let bytesRead = 0;
+  try {
+    checked(wasm.setConfig(text));
+    for (const shard of shards) {
+      const head = await readHeader(shard);
+      bytesRead += head.length;
+      checked(wasm.addShard(baseName(shard.name), head, shard.size));
+    }
+    const { sizes, pieces } = checked(wasm.plan());
+    const total = pieces.reduce((sum, [, begin, end]) => sum + end - begin, 0);
+    let weightBytes = 0;
+    for (const [k, [shard, begin, end]] of pieces.entries()) {
+      checked(wasm.put(k, await shards[shard].read(begin, end)));
+      weightBytes += end - begin;
+      onProgress({ read: weightBytes, total });
+    }
+    checked(wasm.finish());
+    bytesRead += weightBytes;
+    const fileBytes = shards.reduce((sum, s) => sum + s.size, 0);
+    return new CheckpointModel(wasm, sizes, {
+      bytesRead,
+      fileBytes,
+      tokenizerJson: tokenizer ? new TextDecoder().decode(await tokenizer.read(0, tokenizer.size)) : null,
+    });
+  } catch (error) {
+    if (error instanceof AttentionConfigError) throw error;
+    throw AttentionEngineError.of('checkpoint-failed', error); // a trap: the instance is dropped with this function
+  }
+}
+
+/** An opened checkpoint: its sizes, and its forward on token ids. */
+class CheckpointModel {
+  #wasm;
+
+  constructor(wasm, sizes, { bytesRead, fileBytes, tokenizerJson }) {
+    this.#wasm = wasm;
+    /** {family, layers, heads, kvHeads, dModel, headDim, vocab, maxTokens} */
+    this.sizes = Object.freeze(sizes);
+    /** Bytes read from the files (headers and the wanted tensors), and the weights files' bytes. */
+    this.bytesRead = bytesRead;
+    this.fileBytes = fileBytes;
+    /** tokenizer.json's text, when the folder has one. */
+    this.tokenizerJson = tokenizerJson;
+  }
+
+  /**
+   * The forward of `ids` (whole numbers in [0, vocab), 1 to maxTokens of them):
+   * {ids, tensors: {name: {shape, data}}, layers: [{name: {shape, data}}, ...]}.
+   */
+  run(ids) {
+    if (!this.#wasm) throw AttentionConfigError.of('checkpoint', 'checkpoint-step-order', { step: 'run' });
+    if (!Array.isArray(ids) && !ArrayBuffer.isView(ids)) {
+      throw AttentionConfigError.of('ids', 'wrong-type', { field: 'ids', expected: 'an array', got: typeof ids });
+    }
+    const list = Array.from(ids);
+    const bad = list.findIndex((id) => !Number.isInteger(id));
+    if (bad >= 0)
+      throw AttentionConfigError.of(`ids[${bad}]`, 'not-whole', { field: `ids[${bad}]`, got: String(list[bad]) });
+    let outcome;
+    try {
+      outcome = JSON.parse(this.#wasm.run(list));
+    } catch (error) {
+      this.#wasm = null; // a trap leaves the instance unusable: open the model again
+      throw AttentionEngineError.of('checkpoint-failed', error);
+    }
+    if (!outcome.ok) return checked(JSON.stringify(outcome));
+    const { ids: read, tensors, layers } = copyArrays(outcome, this.#wasm);
+    return { ids: read, tensors, layers };
+  }
+
+  /** Lets the weights go (the instance and its memory). */
+  close() {
+    this.#wasm = null;
+  }
+}

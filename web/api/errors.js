@@ -1,0 +1,51 @@
+// The JS API's errors: the engine's catalogue (SCHEMA.errors, from
+// cpp/core/errors.cpp) gives each code its English template; a UI says the
+// same in another language from the code and the params.
+import { SCHEMA } from './generated/schema.js';
+
+/** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
+export function messageOf(code, params) {
+  const template = SCHEMA.errors.find((kind) => kind.code === code)?.message ?? code;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+}
+
+/**
+ * A config the engine cannot run; `field` names the culprit ("dModel",
+ * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",
+ * one of SCHEMA.errors) and `params` holds the named values of the message
+ * ({field, got, min, max}), so a UI can say it in another language.
+ */
+export class AttentionConfigError extends Error {
+  constructor(field, message, code = undefined, params = {}) {
+    super(message);
+    this.name = 'AttentionConfigError';
+    this.field = field;
+    this.code = code;
+    this.params = params;
+  }
+
+  /** The error `code` of SCHEMA.errors on `field`, its message from the code's English template. */
+  static of(field, code, params = {}) {
+    return new AttentionConfigError(field, messageOf(code, params), code, params);
+  }
+}
+
+/**
+ * The engine stopped while running (it ran out of memory, or a bug trapped
+ * it). The instance was discarded and a fresh one is starting: await
+ * loadAttentionLab() (or lab.ready) and run again.
+ */
+export class AttentionEngineError extends Error {
+  constructor(message, cause, code = undefined) {
+    super(message, { cause });
+    this.name = 'AttentionEngineError';
+    this.field = 'engine';
+    this.code = code;
+    this.params = {};
+  }
+
+  /** The error `code` of SCHEMA.errors ("engine-out-of-memory"), its message from the code's English template. */
+  static of(code, cause) {
+    return new AttentionEngineError(messageOf(code, {}), cause, code);
+  }
+}
