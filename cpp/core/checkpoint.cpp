@@ -43,7 +43,12 @@ std::vector<WeightSlot> checkpointSlots(Checkpoint& c, const std::function<bool(
 
 Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out) {
   out.family = c.family;
-  return runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2);
+  out.headScores.clear();
+  if (Status s = runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2)) return s;
+  for (const auto& layer : out.layers())
+    for (const auto& [name, tensor] : layer)
+      if (std::string(name) == "weights") out.headScores.push_back(measureHeadScores(*tensor, ids));
+  return {};
 }
 
 std::vector<int64_t> CheckpointRun::ids() const { return gpt2.ids; }

@@ -15,6 +15,7 @@
 #include "gpt2_config.h"
 #include "gpt2_model.h"
 #include "gpt2_weights.h"
+#include "head_scores.h"
 #include "status.h"
 #include "weight_slots.h"
 
@@ -41,6 +42,7 @@ using RunTensor = std::pair<const char*, const Tensor*>;
 struct CheckpointRun {
   ModelFamily family = ModelFamily::Gpt2;
   Gpt2Result gpt2;
+  std::vector<HeadScores> headScores;  // per layer, measured on the run's ids (head_scores.h)
   std::vector<int64_t> ids() const;
   std::vector<RunTensor> tensors() const;
   std::vector<std::vector<RunTensor>> layers() const;
@@ -54,7 +56,7 @@ int64_t checkpointWeightCount(const Checkpoint& checkpoint);
 // The tensors to read, keys as the file spells them; `has` answers whether the
 // checkpoint's files hold a key (for a family whose keys may carry a prefix).
 std::vector<WeightSlot> checkpointSlots(Checkpoint& checkpoint, const std::function<bool(const std::string&)>& has);
-// The forward of `ids`; errors name "ids" or "ids[i]".
+// The forward of `ids`, and each layer's head scores; errors name "ids" or "ids[i]".
 Status runCheckpoint(const Checkpoint& checkpoint, const std::vector<int64_t>& ids, CheckpointRun& out);
 
 }  // namespace attention_lab

@@ -70,6 +70,29 @@ std::string finish() {
   return statusJson(s);
 }
 
+// [numbers] or null (a score undefined on this text).
+std::string numbersOrNull(const std::vector<double>& xs) {
+  if (xs.empty()) return "null";
+  std::string out = "[";
+  for (size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + numberJson(xs[i]);
+  return out + "]";
+}
+
+// {"previousToken": [[per head] per layer] | null, "induction": ... | null, "inductionTargets": [t(i)]}
+std::string headScoresJson(const std::vector<attention_lab::HeadScores>& layers) {
+  std::string previous = "[", induction = "[";
+  for (size_t l = 0; l < layers.size(); ++l) {
+    previous += (l ? "," : "") + numbersOrNull(layers[l].previousToken);
+    induction += (l ? "," : "") + numbersOrNull(layers[l].induction);
+  }
+  const bool none = layers.empty() || layers[0].previousToken.empty(),
+             noTarget = layers.empty() || layers[0].induction.empty();
+  return "{\"previousToken\":" + (none ? "null" : previous + "]") +
+         ",\"induction\":" + (noTarget ? "null" : induction + "]") +
+         ",\"inductionTargets\":" + jsonArray(layers.empty() ? std::vector<int64_t>{} : layers[0].inductionTargets) +
+         "}";
+}
+
 // The forward of `ids` (an array of numbers): {"ok", "ids", "tensors": {...}, "layers": [{...}, ...]}.
 std::string run(val ids) {
   if (!loaded) return failedJson(*attention_lab::fieldError("checkpoint", "checkpoint-step-order", {{"step", "run"}}));
@@ -84,7 +107,7 @@ std::string run(val ids) {
                     ",\"tensors\":" + tensorsJson(lastRun.tensors()) + ",\"layers\":[";
   const auto layers = lastRun.layers();
   for (size_t l = 0; l < layers.size(); ++l) out += (l ? "," : "") + tensorsJson(layers[l]);
-  return out + "]}";
+  return out + "],\"headScores\":" + headScoresJson(lastRun.headScores) + "}";
 }
 
 }  // namespace

@@ -108,7 +108,9 @@ class CheckpointModel {
 
   /**
    * The forward of `ids` (whole numbers in [0, vocab), 1 to maxTokens of them):
-   * {ids, tensors: {name: {shape, data}}, layers: [{name: {shape, data}}, ...]}.
+   * {ids, tensors: {name: {shape, data}}, layers: [{name: {shape, data}}, ...], headScores}, where
+   * headScores is {previousToken, induction} (per layer, per head; null where undefined on these ids) and
+   * inductionTargets (per position, the earlier position an induction head would attend to, or −1).
    */
   run(ids) {
     if (!this.#wasm) throw AttentionConfigError.of('checkpoint', 'checkpoint-step-order', { step: 'run' });
@@ -127,8 +129,8 @@ class CheckpointModel {
       throw AttentionEngineError.of('checkpoint-failed', error);
     }
     if (!outcome.ok) return checked(JSON.stringify(outcome));
-    const { ids: read, tensors, layers } = copyArrays(outcome, this.#wasm);
-    return { ids: read, tensors, layers };
+    const { ids: read, tensors, layers, headScores } = copyArrays(outcome, this.#wasm);
+    return { ids: read, tensors, layers, headScores };
   }
 
   /** Lets the weights go (the instance and its memory). */

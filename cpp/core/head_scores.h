@@ -1,0 +1,36 @@
+// What a head does, measured on the text it reads (a real checkpoint's heads;
+// the tiny model keeps its own s + s measure, tiny_model.h):
+//
+//   previous-token score   mean over i ≥ 1 of weights[h, i, i − 1]
+//   induction score        mean over the positions i that have an induction
+//                          target t(i) of weights[h, i, t(i)]
+//
+// t(i): the token after the earlier place j whose tokens best match those
+// ending at i (the longest run ids[j − k .. j] = ids[i − k .. i], the latest
+// j of equal runs, with j + 1 < i). An induction head attends there, to copy
+// what followed last time ("A B … A" -> B). For a text typed twice, s + s, it
+// is i − |s| + 1 in the second copy, as in the induction scores of Olsson et
+// al. (2022); with a separator ("s. s"), or a third copy, it finds the copy too.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "config.h"
+
+namespace attention_lab {
+
+struct HeadScores {
+  std::vector<double> previousToken;      // per head; empty when T < 2
+  std::vector<double> induction;          // per head; empty when no position has a target
+  std::vector<int64_t> inductionTargets;  // per position i: t(i), or −1
+};
+
+// Each position's induction target t(i), or −1 (O(T²) time, O(T) memory).
+std::vector<int64_t> inductionTargets(const std::vector<int64_t>& ids);
+
+// The scores of every head of `weights` (nh, T, T) on `ids` (T).
+HeadScores measureHeadScores(const Tensor& weights, const std::vector<int64_t>& ids);
+
+}  // namespace attention_lab
