@@ -9,13 +9,15 @@
 //
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
+import { AttentionConfigError, messageOf } from './errors.js';
 import { SCHEMA } from './generated/schema.js';
 import { createTinyInstance } from './tiny-engine.js';
 import { readTinyFile, tinyWasmUrl, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
 import { instantiate } from './wasm-instance.js';
 
-export { SCHEMA };
+export { AttentionConfigError, SCHEMA };
+export { loadTokenizer } from './checkpoint/tokenizer.js';
 
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;
@@ -26,33 +28,6 @@ export const TENSOR_NAMES = SCHEMA.tensors;
  * checkpoint's weights file is.
  */
 export const TINY_MODEL = Object.freeze({ ...SCHEMA.tinyModel, weightsUrl: tinyWeightsUrl });
-
-/** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
-function messageOf(code, params) {
-  const template = SCHEMA.errors.find((kind) => kind.code === code)?.message ?? code;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
-}
-
-/**
- * A config the engine cannot run; `field` names the culprit ("dModel",
- * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",
- * one of SCHEMA.errors) and `params` holds the named values of the message
- * ({field, got, min, max}), so a UI can say it in another language.
- */
-export class AttentionConfigError extends Error {
-  constructor(field, message, code = undefined, params = {}) {
-    super(message);
-    this.name = 'AttentionConfigError';
-    this.field = field;
-    this.code = code;
-    this.params = params;
-  }
-
-  /** The error `code` of SCHEMA.errors on `field`, its message from the code's English template. */
-  static of(field, code, params = {}) {
-    return new AttentionConfigError(field, messageOf(code, params), code, params);
-  }
-}
 
 // Explicit matrices bigger than this travel as typed arrays beside the JSON text.
 const TYPED_ARRAY_MIN = 64;

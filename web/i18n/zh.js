@@ -922,6 +922,13 @@ export default {
     '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
   'error.model-tokens-empty': '{field} 是空的：请给出 1 到 {max} 个词元编号',
   'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
+  'error.tokenizer-not-json': '`tokenizer.json` 不是有效的 JSON：{reason}',
+  'error.tokenizer-missing': '缺少 {field}：BPE 的 `tokenizer.json` 必须给出它',
+  'error.tokenizer-unsupported': '{field} 是 {got}；这个分词器只支持 {supported}',
+  'error.tokenizer-bad-merge': '{field} 应为两个词元，写作 "a b" 或 ["a", "b"]，实际为 {got}',
+  'error.tokenizer-merge-unknown': '{field}：词元 "{token}" 不在 `model.vocab` 中',
+  'error.tokenizer-bad-pattern': '{field} 不是这个分词器能运行的正则表达式（{reason}）',
+  'error.tokenizer-unknown-id': '{field}（{got}）不是这个分词器的词元编号',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.tiny-needs-server':
     '从文件打开的页面读不到小模型的文件（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',

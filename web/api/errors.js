@@ -1,0 +1,33 @@
+// The API's errors of a config or an input file: a field, a code of the
+// engine's catalog (SCHEMA.errors, cpp/core/errors.cpp) and its params, so a
+// UI can say it in another language (web/i18n). Its own file so that parts of
+// the API (the checkpoint tokenizer) throw the same error without importing
+// the engine.
+import { SCHEMA } from './generated/schema.js';
+
+/** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */
+export function messageOf(code, params) {
+  const template = SCHEMA.errors.find((kind) => kind.code === code)?.message ?? code;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+}
+
+/**
+ * A config the engine cannot run; `field` names the culprit ("dModel",
+ * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",
+ * one of SCHEMA.errors) and `params` holds the named values of the message
+ * ({field, got, min, max}), so a UI can say it in another language.
+ */
+export class AttentionConfigError extends Error {
+  constructor(field, message, code = undefined, params = {}) {
+    super(message);
+    this.name = 'AttentionConfigError';
+    this.field = field;
+    this.code = code;
+    this.params = params;
+  }
+
+  /** The error `code` of SCHEMA.errors on `field`, its message from the code's English template. */
+  static of(field, code, params = {}) {
+    return new AttentionConfigError(field, messageOf(code, params), code, params);
+  }
+}
