@@ -19,7 +19,7 @@ export class PatternError extends Error {}
 // besides its upper and lower case (CaseFolding.txt, status C): Oniguruma's
 // (?i:'s) also matches "'ſ". The test checks this table against RegExp's own
 // /iu folding for every code point.
-const EXTRA_FOLDS = { s: 'ſ', k: 'K' };
+export const EXTRA_FOLDS = { s: '\u017f', k: '\u212a' }; // ſ LONG S, K KELVIN SIGN
 
 /** "s" -> "[sSſ]": every character `char` matches case-insensitively; other characters as they are. */
 function caseClass(char) {

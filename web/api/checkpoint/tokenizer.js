@@ -33,6 +33,7 @@ import { fromByteLevel, readableBytes } from './byte-level.js';
 import { PatternError, byteLevelStep, compilePattern, escapeLiteral, splitStep } from './pretokenize.js';
 
 const ROOT = 'tokenizer.json';
+const utf8 = new TextEncoder();
 
 /** The JSON type word of a value, as the engine's errors say it ("an array"). */
 function typeWord(value) {
@@ -324,7 +325,7 @@ class BpeTokenizer {
   /** Each id as a TokenPiece; an id that is none of the tokenizer's is an error on "ids[i]". */
   pieces(ids) {
     return this.#entries(ids).map(({ id, token, added, special }) => {
-      const bytes = (added ? null : fromByteLevel(token)) ?? [...new TextEncoder().encode(token)];
+      const bytes = (added ? null : fromByteLevel(token)) ?? [...utf8.encode(token)];
       return { id, text: added ? token : readableBytes(bytes), bytes, special };
     });
   }
@@ -340,7 +341,7 @@ class BpeTokenizer {
       if (skipSpecialTokens && special) continue;
       const own = fromByteLevel(token);
       if (own) bytes.push(...own);
-      else bytes.push(...new TextEncoder().encode(token));
+      else bytes.push(...utf8.encode(token));
     }
     return new TextDecoder().decode(Uint8Array.from(bytes));
   }
