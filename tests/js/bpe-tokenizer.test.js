@@ -442,6 +442,22 @@ describe('a Llama 3 / Qwen2 layout, worked by hand', () => {
     expect(pairs.encode(text).ids).toEqual(tokenizer.encode(text).ids);
   });
 
+  test('ignore_merges (Llama 3): a word that is a token is that token, whatever the merges', () => {
+    const json = tinyLlamaJson();
+    const vocab = { ...json.model.vocab, ab: 271 }; // no merge "a b" makes it
+    const withFlag = (ignore) => loadTokenizer({ ...json, model: { ...json.model, vocab, ignore_merges: ignore } });
+    expect(withFlag(true).encode('ab').ids).toEqual([271]);
+    expect(withFlag(false).encode('ab').ids).toEqual([97, 98]);
+  });
+
+  test('an added token with lstrip takes the whitespace before it', () => {
+    const json = tinyLlamaJson();
+    const lstrip = (on) =>
+      loadTokenizer({ ...json, added_tokens: json.added_tokens.map((token) => ({ ...token, lstrip: on })) });
+    expect(lstrip(false).encode(' <|im_start|>x').ids).toEqual([32, 270, 120]);
+    expect(lstrip(true).encode(' <|im_start|>x').ids).toEqual([270, 120]);
+  });
+
   test('the (?i:) group becomes character classes that match what /i matches', () => {
     const group = "(?i:'s|'t|'re|'ve|'m|'ll|'d)";
     expect(translatePattern(group)).toBe("(?:'[sSſ]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])");
