@@ -148,6 +148,14 @@ const ErrorKind kEngineKinds[] = {
      "the model's engine stopped (it ran out of memory, or failed) and let the model go: open it again, or a smaller "
      "one"},
     {"checkpoint-step-order", "the checkpoint's files were read out of order (at {step}): open it again"},
+    // A checkpoint's tokenizer.json (web/api/checkpoint/tokenizer.js): {field} is the JSON path of the culprit.
+    {"tokenizer-not-json", "tokenizer.json is not valid JSON: {reason}"},
+    {"tokenizer-missing", "{field} is missing: a BPE tokenizer.json must give it"},
+    {"tokenizer-unsupported", "{field} is {got}; this tokenizer reads {supported}"},
+    {"tokenizer-bad-merge", "{field} must be two tokens, as \"a b\" or [\"a\", \"b\"], got {got}"},
+    {"tokenizer-merge-unknown", "{field}: the token \"{token}\" is not in model.vocab"},
+    {"tokenizer-bad-pattern", "{field} is not a pattern this tokenizer can run ({reason})"},
+    {"tokenizer-unknown-id", "{field} ({got}) is not a token id of this tokenizer"},
     // The JS API (web/api/index.js).
     {"config-not-object-or-text", "config must be an object (or JSON text)"},
     {"config-not-serializable", "config cannot be written as JSON: {reason}"},

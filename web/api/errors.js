@@ -1,6 +1,8 @@
-// The JS API's errors: the engine's catalogue (SCHEMA.errors, from
-// cpp/core/errors.cpp) gives each code its English template; a UI says the
-// same in another language from the code and the params.
+// The API's errors of a config or an input file: a field, a code of the
+// engine's catalog (SCHEMA.errors, cpp/core/errors.cpp) and its params, so a
+// UI can say it in another language (web/i18n). Its own file so that parts of
+// the API (the checkpoint tokenizer) throw the same error without importing
+// the engine. The engine's own failure (a trap) is an AttentionEngineError.
 import { SCHEMA } from './generated/schema.js';
 
 /** The English message of error `code` (SCHEMA.errors) with its {placeholders} filled from `params`. */

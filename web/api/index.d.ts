@@ -437,3 +437,40 @@ export declare function encodeConfig(config: AttentionConfig | string): {
 
 /** Loads the engine once and shares it between callers. */
 export declare function loadAttentionLab(): Promise<AttentionLab>;
+
+/**
+ * One token of a BPE encoding as a page shows it: `text` its characters as a reader sees them (" world"; a byte
+ * of a character the token holds only part of as "<0xE6>"), `bytes` its UTF-8 bytes, `special` whether it is an
+ * added special token (<|endoftext|>, <|im_start|>).
+ */
+export interface TokenPiece {
+  id: number;
+  text: string;
+  bytes: number[];
+  special: boolean;
+}
+
+/** A byte-level BPE tokenizer read from a Hugging Face tokenizer.json (GPT-2, Llama 3, Qwen2). */
+export interface Tokenizer {
+  /** How many ids there are: the vocab's and the added tokens' (GPT-2: 50257). */
+  readonly vocabSize: number;
+  /**
+   * The ids of `text` with each token's readable text and its piece. Adds no BOS: addSpecialTokens applies the
+   * post_processor's TemplateProcessing (Llama 3's <|begin_of_text|>). Throws AttentionConfigError on "text".
+   */
+  encode(
+    text: string,
+    options?: { addSpecialTokens?: boolean },
+  ): { ids: number[]; tokens: string[]; pieces: TokenPiece[] };
+  /** The text of `ids` (an incomplete character as U+FFFD). Throws AttentionConfigError on "ids[i]" for an unknown id. */
+  decode(ids: number[], options?: { skipSpecialTokens?: boolean }): string;
+  /** Each id as a TokenPiece. */
+  pieces(ids: number[]): TokenPiece[];
+}
+
+/**
+ * A tokenizer from a tokenizer.json's text (or its parsed object). Throws AttentionConfigError whose field is the
+ * JSON path it cannot read ("tokenizer.json.model.type": tokenizer-unsupported, tokenizer-missing,
+ * tokenizer-bad-merge, tokenizer-merge-unknown, tokenizer-bad-pattern; "tokenizer.json": tokenizer-not-json).
+ */
+export declare function loadTokenizer(source: string | object): Tokenizer;

@@ -18,6 +18,7 @@ import { compileEngine } from './wasm-binary.js';
 import { instantiate } from './wasm-instance.js';
 
 export { AttentionConfigError, AttentionEngineError, SCHEMA };
+export { loadTokenizer } from './checkpoint/tokenizer.js';
 
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;

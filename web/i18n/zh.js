@@ -927,6 +927,13 @@ export default {
   'error.checkpoint-no-config': '没有 `config.json`：请连同权重给出检查点的 `config.json`',
   'error.checkpoint-failed': '模型的引擎停止了（内存不足或出错），模型已被释放：请重新打开它，或换一个更小的模型',
   'error.checkpoint-step-order': '检查点的文件没有按顺序读取（在 {step} 处）：请重新打开',
+  'error.tokenizer-not-json': '`tokenizer.json` 不是有效的 JSON：{reason}',
+  'error.tokenizer-missing': '缺少 {field}：BPE 的 `tokenizer.json` 必须给出它',
+  'error.tokenizer-unsupported': '{field} 是 {got}；这个分词器只支持 {supported}',
+  'error.tokenizer-bad-merge': '{field} 应为两个词元，写作 "a b" 或 ["a", "b"]，实际为 {got}',
+  'error.tokenizer-merge-unknown': '{field}：词元 "{token}" 不在 `model.vocab` 中',
+  'error.tokenizer-bad-pattern': '{field} 不是这个分词器能运行的正则表达式（{reason}）',
+  'error.tokenizer-unknown-id': '{field}（{got}）不是这个分词器的词元编号',
   'error.weights-not-fetched': '无法从 {url} 读取检查点 {step} 的权重：{reason}',
   'error.tiny-needs-server':
     '从文件打开的页面读不到小模型的文件（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',
