@@ -44,6 +44,7 @@ import {
   stepperOptions,
   stepperTensors,
 } from './stepper-commands.js';
+import { checkpointTensors, checkpointText, runCheckpointFolder } from './checkpoint-command.js';
 import { tinyTensors, tinyText } from './tiny-command.js';
 
 addEnglish(cliStrings);
@@ -71,6 +72,8 @@ const OWN_OPTIONS = {
   nonfinite: { type: 'string', choices: ['strings', 'null'] },
   pretty: { type: 'boolean' },
   json: { type: 'boolean' },
+  'model-dir': { type: 'string', value: 'DIR' },
+  ids: { type: 'string', value: 'JSON' },
   schema: { type: 'boolean' },
   lang: { type: 'string', choices: Object.keys(LANGUAGES) },
   version: { type: 'boolean' },
@@ -87,6 +90,7 @@ const EXAMPLES = [
   `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
   'attention-lab --model tiny --checkpoint 3000 "The cat sat.The cat sat."',
   'attention-lab --preset tutorial-multi-head --tensors output --pretty',
+  'attention-lab --model-dir ./gpt2 --text "Hello world. Hello world."',
 ];
 
 // The exit codes, in --help (cli.exit.<name>) and the README.
@@ -498,6 +502,7 @@ export async function runCli(commandLine, io) {
     return Object.assign(AttentionConfigError.of(flag, error.code, { ...error.params, field: flag }), { usage: true });
   };
   try {
+    if (values['model-dir'] !== undefined) return await runCheckpoint(t, values, io);
     const lab = await loadAttentionLab();
     if (values.schema) {
       io.stdout.write(`${JSON.stringify(lab.schema, null, values.pretty ? 2 : undefined)}\n`);
@@ -543,6 +548,29 @@ async function runTinyModel(t, lab, config, values, io) {
   const result = lab.run(config);
   for (const warning of result.warnings) io.stderr.write(`attention-lab: ${errorText(warning, t)}\n`);
   return writeResult(io, values, result, { tensors: () => tinyTensors(result), text: () => tinyText(t, result) });
+}
+
+/**
+ * attention-lab --model-dir DIR: the checkpoint's forward on --text (one sentence, or the positional
+ * one) or --ids, as tables (or --json, or --format npz).
+ */
+async function runCheckpoint(t, values, io) {
+  const dir = values['model-dir'];
+  const texts = values.text ?? [];
+  if (texts.length > 1 || (texts.length === 1) === (values.ids !== undefined))
+    throw new CliError('model-dir-input', {}, EXIT.usage);
+  let result;
+  try {
+    result = await runCheckpointFolder({ dir, text: texts[0], ids: values.ids });
+  } catch (error) {
+    if (typeof error.code === 'string' && READ_ERRORS.includes(error.code))
+      throw new CliError('cannot-read', { name: error.path ?? dir, reason: error.code });
+    throw error;
+  }
+  return writeResult(io, values, result, {
+    tensors: () => checkpointTensors(result),
+    text: () => checkpointText(t, result),
+  });
 }
 
 /**

@@ -43,6 +43,8 @@ export default {
   'cli.error.boolean-value':
     'option {option} is on or off: write {option} or --no-{name} (or {option}=true, {option}=false), got "{got}"',
   'cli.error.bad-choice': '{option} must be one of {choices}, got "{got}"',
+  'cli.error.model-dir-input':
+    '--model-dir runs one text (--text TEXT, or the sentence) or --ids JSON: give exactly one of them',
   'cli.error.positional-with': 'the sentence "{sentence}" and {option} cannot go together: give the sentence one way',
   'cli.error.npz-to-terminal': 'a .npz is binary: write it to a file with -o FILE.npz, or pipe it',
   'cli.error.cannot-read': 'cannot read {name}: {reason}',
@@ -56,7 +58,11 @@ export default {
   // attention-lab decode | flash (web/cli/steppers.js).
   'cli.steppers.usage':
     "attention-lab decode [SENTENCE...] [flags]   the KV cache, token by token: one query at a time against the cached keys\nattention-lab flash [SENTENCE...] --tile-queries N --tile-keys N [--head H] [flags]\n    FlashAttention-2's online softmax over one head, tile by tile\nBoth take the config flags above, --batch, --json (the whole result as JSON) and --lang.",
-  'cli.option.json': 'decode, flash and --model tiny: print the whole result as JSON instead of the tables',
+  'cli.option.json':
+    'decode, flash, --model tiny and --model-dir: print the whole result as JSON instead of the tables',
+  'cli.option.model-dir':
+    'run a Hugging Face checkpoint (GPT-2) from folder DIR: config.json, model.safetensors (or its shards), tokenizer.json; with --text TEXT or --ids',
+  'cli.option.ids': '--model-dir: the token ids to run, as JSON ([15496, 995]) instead of --text',
   'cli.option.tile-queries': 'flash: queries per tile (default 2)',
   'cli.option.tile-keys': 'flash: keys per tile (default 2)',
   'cli.steppers.step': 'step',
@@ -97,4 +103,15 @@ export default {
   'cli.tiny.secondCopy':
     'second copy: {correct} of {total} bytes predicted from the first copy ({percent}%), mean loss {loss} nats.',
   'cli.tiny.next': 'the next byte it predicts: {list}',
+  'cli.checkpoint.title':
+    'A {family} checkpoint: {layers} layers of {heads} heads ({kvHeads} of keys and values) of {headDim} dimensions, d_model {dModel}, a vocabulary of {vocab}; on {T} tokens:',
+  'cli.checkpoint.read': 'read {read} MiB of its {size} MiB of weights files (only the tensors the forward needs)',
+  'cli.checkpoint.tokens': 'tokens (by its tokenizer.json; ␣ is a space):',
+  'cli.checkpoint.ids': 'token ids (no tokenizer.json: the ids as given):',
+  'cli.checkpoint.previousTokenHow':
+    'previous-token score: the mean over positions i ≥ 1 of the weight of token i on token i − 1.',
+  'cli.checkpoint.inductionHow':
+    'induction score: the mean, over the {count} positions whose tokens repeat an earlier run, of the weight on the token that followed that run last time.',
+  'cli.checkpoint.noInduction': 'induction score: no token repeats an earlier one; type a text twice to measure it.',
+  'cli.checkpoint.next': 'the next token it predicts (id, probability): {list}',
 };

@@ -274,6 +274,7 @@ export default {
   'cli.error.boolean-value':
     '选项 {option} 只有开和关：请写 {option} 或 --no-{name}（也可写 {option}=true、{option}=false），实际为 "{got}"',
   'cli.error.bad-choice': '{option} 应为 {choices} 之一，实际为 "{got}"',
+  'cli.error.model-dir-input': '--model-dir 只运行一段文本（--text TEXT 或句子）或 --ids JSON：请只给出其中一个',
   'cli.error.positional-with': '句子 "{sentence}" 和 {option} 不能同时使用：只用一种方式给出句子',
   'cli.error.npz-to-terminal': '.npz 是二进制文件：请用 -o 文件.npz 写入文件，或通过管道传给其他程序',
   'cli.error.cannot-read': '无法读取 {name}：{reason}',
@@ -287,7 +288,10 @@ export default {
   // attention-lab decode | flash（web/cli/steppers.js）。
   'cli.steppers.usage':
     'attention-lab decode [句子...] [选项]   KV 缓存逐词元解码：每次一个查询，与缓存中的键计算\nattention-lab flash [句子...] --tile-queries N --tile-keys N [--head H] [选项]\n    FlashAttention-2 的在线 softmax：逐个分块计算一个头\n两者都接受上面的配置选项、--batch、--json（整个结果以 JSON 输出）和 --lang。',
-  'cli.option.json': 'decode、flash 和 --model tiny：以 JSON 输出整个结果，而不是表格',
+  'cli.option.json': 'decode、flash、--model tiny 和 --model-dir：以 JSON 输出整个结果，而不是表格',
+  'cli.option.model-dir':
+    '运行文件夹 DIR 里的 Hugging Face 检查点（GPT-2）：config.json、model.safetensors（或分片）、tokenizer.json；配合 --text TEXT 或 --ids',
+  'cli.option.ids': '--model-dir：要运行的词元编号，用 JSON 给出（[15496, 995]），代替 --text',
   'cli.option.tile-queries': 'flash：每个分块的查询数（默认 2）',
   'cli.option.tile-keys': 'flash：每个分块的键数（默认 2）',
   'cli.steppers.step': '步',
@@ -326,6 +330,16 @@ export default {
   'cli.tiny.secondCopy':
     '第二遍：{total} 个字节中有 {correct} 个由第一遍预测正确（{percent}%），平均损失 {loss} 奈特。',
   'cli.tiny.next': '它预测的下一个字节：{list}',
+  'cli.checkpoint.title':
+    '一个 {family} 检查点：{layers} 层，每层 {heads} 个头（键和值有 {kvHeads} 个头），每个头 {headDim} 维，d_model {dModel}，词表 {vocab}；输入 {T} 个词元：',
+  'cli.checkpoint.read': '读取了权重文件 {size} MiB 中的 {read} MiB（只读前向计算需要的张量）',
+  'cli.checkpoint.tokens': '词元（按它的 tokenizer.json 切分；␣ 表示空格）：',
+  'cli.checkpoint.ids': '词元编号（没有 tokenizer.json：按给出的编号）：',
+  'cli.checkpoint.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取词元 i 分给词元 i − 1 的权重。',
+  'cli.checkpoint.inductionHow':
+    '归纳分数：在 {count} 个重复了前文某一段的位置上求平均，取分给上次那一段之后那个词元的权重。',
+  'cli.checkpoint.noInduction': '归纳分数：没有词元重复前文；把一段文本输入两遍才能测量。',
+  'cli.checkpoint.next': '它预测的下一个词元（编号，概率）：{list}',
 
   'export.copyMatrix': '复制矩阵',
   'export.csv': 'CSV',
@@ -926,6 +940,8 @@ export default {
     '没有权重：请连同 `config.json` 给出检查点的 `model.safetensors`（或全部 `model-0000N-of-0000M.safetensors`）',
   'error.checkpoint-no-config': '没有 `config.json`：请连同权重给出检查点的 `config.json`',
   'error.checkpoint-failed': '模型的引擎停止了（内存不足或出错），模型已被释放：请重新打开它，或换一个更小的模型',
+  'error.checkpoint-no-tokenizer':
+    '{dir} 里没有 `tokenizer.json`：请用 `--ids` 给出词元编号，或换一个带 `tokenizer.json` 的文件夹',
   'error.checkpoint-step-order': '检查点的文件没有按顺序读取（在 {step} 处）：请重新打开',
   'error.tokenizer-not-json': '`tokenizer.json` 不是有效的 JSON：{reason}',
   'error.tokenizer-missing': '缺少 {field}：BPE 的 `tokenizer.json` 必须给出它',
