@@ -15,9 +15,7 @@
 
 #include "gemm.h"
 #include "model_ops.h"
-#include "size_limits.h"
 #include "softmax.h"
-#include "text_format.h"
 
 namespace attention_lab {
 namespace {

@@ -1,5 +1,6 @@
-// A Llama or Qwen2 checkpoint's weights (model.safetensors, or one shard of
-// it), float32 in memory; the file may hold F32, F16 or BF16 (converted on
+// A Llama or Qwen2 checkpoint's weights (model.safetensors; a sharded
+// checkpoint's files each fill the slots its model.safetensors.index.json maps
+// to them, through readWeightSlots), float32 in memory; the file may hold F32, F16 or BF16 (converted on
 // read, exactly as torch's .float()). Keys as LlamaForCausalLM's and
 // Qwen2ForCausalLM's state dicts spell them (model.embed_tokens.weight,
 // model.layers.0.self_attn.q_proj.weight, ..., model.norm.weight,

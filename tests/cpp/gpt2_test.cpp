@@ -91,11 +91,7 @@ TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PyTorch, Gpt2FixtureTest, ::testing::Values("f32", "f16", "bf16", "f32-transformer"),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           return n;
-                         });
+                         [](const auto& info) { return testing::testName(info.param); });
 
 // Hugging Face masks with float32's lowest, not −inf: the weights are a −inf mask's bit for bit.
 TEST(Gpt2Forward, LowestFillGivesTheWeightsOfAnInfiniteMask) {
@@ -239,11 +235,8 @@ TEST_P(Gpt2BadFileTest, NamesTheKey) {
   EXPECT_TRUE(mentioned) << error->message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()), [](const auto& info) {
-  std::string n = info.param.name;
-  std::replace(n.begin(), n.end(), '-', '_');
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()),
+                         [](const auto& info) { return testing::testName(info.param.name); });
 
 // With the prefix, the key at fault is named as the file spells it.
 TEST(Gpt2Weights, NamesAPrefixedKeyAsTheFileSpellsIt) {
@@ -320,11 +313,8 @@ TEST_P(Gpt2BadConfigTest, NamesTheField) {
   expectCatalogued(*error);
 }
 
-INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadConfigTest, ::testing::ValuesIn(badConfigs()), [](const auto& info) {
-  std::string n = info.param.name;
-  std::replace(n.begin(), n.end(), '-', '_');
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadConfigTest, ::testing::ValuesIn(badConfigs()),
+                         [](const auto& info) { return testing::testName(info.param.name); });
 
 TEST(Gpt2Config, ReadsTheCheckpointsConfig) {
   const Gpt2Config c = parsedConfig(checkpoint("f32").config);

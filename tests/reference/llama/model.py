@@ -2,8 +2,9 @@
 src/transformers/models/llama/modeling_llama.py (huggingface/transformers at commit
 5dd4a63548857797727ae73eeb6a6e886ea02a3e) and src/transformers/models/qwen2/modeling_qwen2.py
 (at commit 00d4b3d2142cb4ced2f51b90614b5d26bc045015) compute it; the quoted lines below are
-from those files (the default RoPE parameters as Qwen2RotaryEmbedding.compute_default_rope_parameters
-writes them, the same formula as modeling_rope_utils.py's for Llama). Only what a LlamaForCausalLM
+from those files. The default RoPE frequencies are quoted from Qwen2RotaryEmbedding's
+compute_default_rope_parameters; LlamaRotaryEmbedding takes them from modeling_rope_utils.py's
+ROPE_INIT_FUNCTIONS (not quoted here), which computes the same. Only what a LlamaForCausalLM
 or Qwen2ForCausalLM runs in eval mode on one sequence without a cache, with the eager attention:
 no dropout, no rope_scaling, no sliding window, no past keys.
 
