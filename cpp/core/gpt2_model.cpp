@@ -12,32 +12,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "gemm.h"
-#include "size_limits.h"
+#include "model_ops.h"
 #include "softmax.h"
-#include "text_format.h"
 
 namespace attention_lab {
 namespace {
-
-// A zero tensor of `shape`.
-Tensor zeros(std::vector<int64_t> shape) {
-  Tensor t;
-  int64_t count = 1;
-  for (int64_t n : shape) count *= n;
-  t.shape = std::move(shape);
-  t.data.assign(static_cast<size_t>(count), 0.0f);
-  return t;
-}
-
-// a + b, element by element (same shapes).
-Tensor added(const Tensor& a, const Tensor& b) {
-  Tensor y = zeros(a.shape);
-  for (size_t k = 0; k < y.data.size(); ++k) y.data[k] = a.data[k] + b.data[k];
-  return y;
-}
 
 // ---- embeddings -------------------------------------------------------------
 // ids (T,) -> tokenEmbeddings, positionEmbeddings, residual0 (T, d)
@@ -120,51 +101,19 @@ void projectHeads(const Gpt2Weights::Layer& w, const Tensor& h, int64_t nh, Gpt2
 // The mask fills with float32's lowest, −3.4028235e38, as Hugging Face does
 // (not −inf): key j > i is then exp(lowest − max) = 0 exactly, as −inf gives
 // (the diagonal is never masked, so max is a finite score), and the weights
-// equal a −inf mask's bit for bit.
+// equal a −inf mask's bit for bit (model_ops.h's causalAttention).
 void attend(Gpt2Layer& l) {
-  const int64_t nh = l.Q.shape[0], T = l.Q.shape[1], hs = l.Q.shape[2];
-  l.scores = zeros({nh, T, T});
-  l.scaled = zeros({nh, T, T});
-  l.weights = zeros({nh, T, T});
   ScoreRowSteps steps;
   steps.divide = true;
-  steps.divisor = static_cast<float>(std::sqrt(static_cast<double>(hs)));  // hs ** 0.5 as a float32 tensor
+  steps.divisor = static_cast<float>(std::sqrt(static_cast<double>(l.Q.shape[2])));  // hs ** 0.5 as a float32 tensor
   steps.mask = MaskStep::Fill;
-  steps.blockedValue = 1.0f;
-  steps.fill = std::numeric_limits<float>::lowest();
-  // Row i of the causal mask: key j > i is blocked (1).
-  std::vector<float> blocked(static_cast<size_t>(T * T), 0.0f);
-  for (int64_t i = 0; i < T; ++i)
-    for (int64_t j = i + 1; j < T; ++j) blocked[static_cast<size_t>(i * T + j)] = 1.0f;
-  for (int64_t h = 0; h < nh; ++h) {
-    float* scores = l.scores.data.data() + h * T * T;
-    gemm(T, T, hs, l.Q.data.data() + h * T * hs, hs, l.K.data.data() + h * T * hs, hs, /*bTransposed=*/true, nullptr,
-         scores, T);
-    for (int64_t i = 0; i < T; ++i)
-      scaleMaskSoftmaxRow(steps, scores + i * T, blocked.data() + i * T, T, l.scaled.data.data() + (h * T + i) * T,
-                          nullptr, l.weights.data.data() + (h * T + i) * T);
-  }
+  causalAttention(l.Q, l.K, steps, l.scores, l.scaled, l.weights);
 }
 
 // weights (nh, T, T), V (nh, T, hs) -> headOutputs (nh, T, hs), concat (T, d)
 //   attn_output = torch.matmul(attn_weights, value)
 //   attn_output = self._merge_heads(attn_output, ...)   # permute (T, nh, hs), view (T, d)
-// Each head's values are copied out transposed, (hs, T), so that the product
-// is an A · Bᵀ, which gemm sums in key order in the native build too.
-void mixValues(Gpt2Layer& l) {
-  const int64_t nh = l.V.shape[0], T = l.V.shape[1], hs = l.V.shape[2], d = nh * hs;
-  l.headOutputs = zeros({nh, T, hs});
-  l.concat = zeros({T, d});
-  std::vector<float> valuesT(static_cast<size_t>(hs * T));
-  for (int64_t h = 0; h < nh; ++h) {
-    const float* values = l.V.data.data() + h * T * hs;
-    for (int64_t j = 0; j < T; ++j)
-      for (int64_t c = 0; c < hs; ++c) valuesT[static_cast<size_t>(c * T + j)] = values[j * hs + c];
-    float* out = l.headOutputs.data.data() + h * T * hs;
-    gemm(T, hs, T, l.weights.data.data() + h * T * T, T, valuesT.data(), T, /*bTransposed=*/true, nullptr, out, hs);
-    for (int64_t i = 0; i < T; ++i) std::copy(out + i * hs, out + (i + 1) * hs, l.concat.data.data() + i * d + h * hs);
-  }
-}
+// (model_ops.h's mixValues, every head its own values)
 
 // concat (T, d), x (T, d) -> attnOut, residual (T, d)
 //   attn_output = self.c_proj(attn_output)
@@ -251,24 +200,7 @@ int64_t gpt2KeptBytes(const Gpt2Config& c, int64_t T) {
 Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vector<int64_t>& ids, Gpt2Result& r) {
   r = Gpt2Result{};
   const int64_t T = static_cast<int64_t>(ids.size());
-  const std::string max = std::to_string(c.nPositions);
-  if (T == 0) return fieldError("ids", "model-tokens-empty", {{"field", "ids"}, {"max", max}});
-  if (T > c.nPositions)
-    return fieldError("ids", "model-too-many-tokens", {{"field", "ids"}, {"count", std::to_string(T)}, {"max", max}});
-  for (int64_t t = 0; t < T; ++t) {
-    const int64_t id = ids[static_cast<size_t>(t)];
-    if (id < 0 || id >= c.vocabSize) {
-      const std::string field = "ids[" + std::to_string(t) + "]";
-      return fieldError(
-          field, "out-of-range",
-          {{"field", field}, {"got", std::to_string(id)}, {"min", "0"}, {"max", std::to_string(c.vocabSize - 1)}});
-    }
-  }
-  const int64_t need = gpt2KeptBytes(c, T);
-  if (need > kMaxIntermediateBytes)
-    return fieldError("ids", "memory-limit",
-                      {{"need", formatNumber(std::ceil(static_cast<double>(need) / (1 << 20)))},
-                       {"limit", std::to_string(kMaxIntermediateBytes >> 20)}});
+  if (Status s = checkModelRun(ids, c.nPositions, c.vocabSize, gpt2KeptBytes(c, T))) return s;
   r.ids = ids;
   embed(w, ids, c.nEmbd, r);
   r.layers.resize(static_cast<size_t>(c.nLayer));
@@ -279,7 +211,7 @@ Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vect
     l.ln1 = layerNorm(*x, lw.ln1Weight, lw.ln1Bias, c.layerNormEpsilon);
     projectHeads(lw, l.ln1, c.nHead, l);
     attend(l);
-    mixValues(l);
+    mixValues(l.weights, l.V, l.headOutputs, l.concat);
     addAttention(lw, *x, l);
     feedForward(lw, c.layerNormEpsilon, l);
     x = &l.output;

@@ -2,7 +2,9 @@
 // the tiny model's weights files, and readSafetensors of F32/F16/BF16), the
 // tiny model's own reader (readTinyWeights), a GPT-2 checkpoint's reader
 // (readGpt2Weights, for a 1-layer model of width 2, and its forward when it
-// reads) and config.json's (parseGpt2Config, the bytes as text). Built and run by web/scripts/fuzz.sh (clang, ASan,
+// reads) and config.json's (parseGpt2Config, the bytes as text), and the same
+// for Llama / Qwen2 (readLlamaWeights for a 1-layer llama of width 2 with an
+// untied head, runLlamaForward, parseLlamaConfig). Built and run by web/scripts/fuzz.sh (clang, ASan,
 // UBSan) from small hand-made files; reproduce a finding with
 // build/fuzz/safetensors_fuzz <file>.
 //
@@ -22,6 +24,9 @@
 #include "gpt2_config.h"
 #include "gpt2_model.h"
 #include "gpt2_weights.h"
+#include "llama_config.h"
+#include "llama_model.h"
+#include "llama_weights.h"
 #include "safetensors.h"
 #include "tiny_model.h"
 
@@ -60,6 +65,26 @@ void checkGpt2(const uint8_t* data, size_t size) {
   FUZZ_CHECK(std::fabs(total - 1.0) < 1e-3 || std::isnan(total));
 }
 
+void checkLlama(const uint8_t* data, size_t size) {
+  LlamaConfig config;
+  if (Status s = parseLlamaConfig(std::string(reinterpret_cast<const char*>(data), size), config))
+    FUZZ_CHECK(s->field.compare(0, 11, "config.json") == 0 && !s->message.empty());
+  config = LlamaConfig{};
+  config.nLayer = config.nHead = config.nKvHead = 1;
+  config.hiddenSize = config.vocabSize = config.maxPositions = 2;
+  config.intermediateSize = 4;
+  LlamaWeights weights;
+  if (Status s = readLlamaWeights(config, data, size, weights)) {
+    checkError(*s);
+    return;
+  }
+  LlamaResult result;
+  FUZZ_CHECK(!runLlamaForward(config, weights, {1, 0}, result));
+  double total = 0;
+  for (float p : result.probs.data) total += p;
+  FUZZ_CHECK(std::fabs(total - 1.0) < 1e-3 || std::isnan(total));
+}
+
 void check(const uint8_t* data, size_t size) {
   // Two small tensors (the seeds are files of these), so that whole files are within reach.
   const std::vector<WantedTensor> wanted = {{"a", {2, 2}}, {"b", {3}}};
@@ -82,6 +107,7 @@ void check(const uint8_t* data, size_t size) {
     }
   }
   checkGpt2(data, size);
+  checkLlama(data, size);
   TinyWeights weights;
   if (Status s = readTinyWeights(data, size, weights)) {
     checkError(*s);

@@ -21,6 +21,7 @@
 #include "gpt2_config.h"
 #include "gpt2_model.h"
 #include "gpt2_weights.h"
+#include "model_fixture_support.h"
 #include "safetensors.h"
 #include "size_limits.h"
 #include "softmax.h"
@@ -29,19 +30,12 @@
 namespace attention_lab {
 namespace {
 
+using testing::expectCatalogued;
+using testing::readBytes;
+using testing::readText;
+using testing::withMember;
+
 std::string gpt2Path(const std::string& name) { return std::string(ATTENTION_LAB_GPT2) + "/" + name; }
-
-std::string readText(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-std::vector<uint8_t> readBytes(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
-}
 
 // A checkpoint of tests/reference/gpt2/checkpoints: its config.json and model.safetensors.
 struct Files {
@@ -59,42 +53,7 @@ Gpt2Config parsedConfig(const std::string& text) {
   return config;
 }
 
-// The error's code is in the catalog and its parameters are exactly its template's.
-void expectCatalogued(const ConfigError& error) {
-  const ErrorKind* kind = findErrorKind(error.code);
-  ASSERT_NE(kind, nullptr) << error.code;
-  std::vector<std::string> names;
-  for (const auto& param : error.params) names.push_back(param.first);
-  EXPECT_EQ(names, templateParams(kind->english)) << error.code;
-  EXPECT_EQ(error.message.find('{'), std::string::npos) << error.message;
-}
-
 // ---- the forward against PyTorch --------------------------------------------------
-
-// The worst difference of one tensor: absolute, and over the tensor's largest |value|.
-struct Worst {
-  double diff = 0, relative = 0;
-};
-
-Worst compare(const std::string& name, const Tensor& got, const JsonValue& want) {
-  std::vector<int64_t> shape;
-  for (const auto& n : want.find("shape")->array()) shape.push_back(static_cast<int64_t>(n.number()));
-  EXPECT_EQ(got.shape, shape) << name;
-  const auto& data = want.find("data")->array();
-  if (got.shape != shape || got.data.size() != data.size()) return {INFINITY, INFINITY};
-  double scale = 0;
-  for (const auto& v : data) scale = std::max(scale, std::fabs(static_cast<double>(static_cast<float>(v.number()))));
-  Worst worst;
-  int reported = 0;
-  for (size_t i = 0; i < data.size(); ++i) {
-    const double e = static_cast<float>(data[i].number()), diff = std::fabs(e - got.data[i]);
-    worst.diff = std::max(worst.diff, diff);
-    if (!(diff <= 1e-5 * scale) && reported++ < 3)
-      ADD_FAILURE() << name << "[" << i << "]: torch " << e << ", ours " << got.data[i] << " (largest " << scale << ")";
-  }
-  worst.relative = scale > 0 ? worst.diff / scale : worst.diff;
-  return worst;
-}
 
 class Gpt2FixtureTest : public ::testing::TestWithParam<std::string> {};
 
@@ -110,13 +69,7 @@ TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
   const JsonValue fixture = testing::readJsonFile(gpt2Path("fixtures/" + name + ".json"));
   const auto& runs = fixture.find("runs")->array();
   ASSERT_FALSE(runs.empty());
-  // The worst difference of each tensor over every run and layer, by name.
-  std::map<std::string, Worst> worst;
-  auto note = [&](const std::string& tensor, const Worst& w) {
-    Worst& k = worst[tensor];
-    k.diff = std::max(k.diff, w.diff);
-    k.relative = std::max(k.relative, w.relative);
-  };
+  testing::WorstByName worst;
   for (const JsonValue& run : runs) {
     std::vector<int64_t> ids;
     for (const auto& id : run.find("ids")->array()) ids.push_back(static_cast<int64_t>(id.number()));
@@ -125,31 +78,28 @@ TEST_P(Gpt2FixtureTest, MatchesPyTorch) {
     EXPECT_EQ(r.ids(), ids);
     const Tensor* probs = nullptr;
     for (const auto& [tensor, got] : r.tensors()) {
-      note(tensor, compare(tensor, *got, *run.find(tensor)));
+      worst.note(tensor, testing::compareWithTorch(tensor, *got, *run.find(tensor)));
       if (std::string(tensor) == "probs") probs = got;
     }
     const auto& layers = run.find("layers")->array();
     ASSERT_EQ(layers.size(), r.layers().size());
     for (size_t l = 0; l < layers.size(); ++l)
       for (const auto& [tensor, got] : r.layers()[l])
-        note(tensor, compare("layers[" + std::to_string(l) + "]." + tensor, *got, *layers[l].find(tensor)));
+        worst.note(tensor, testing::compareWithTorch("layers[" + std::to_string(l) + "]." + tensor, *got,
+                                                     *layers[l].find(tensor)));
     // The probabilities are a distribution over the vocabulary.
     ASSERT_NE(probs, nullptr);
     double total = 0;
     for (float p : probs->data) total += p;
     EXPECT_NEAR(total, 1.0, 1e-5);
   }
-  for (const auto& [tensor, w] : worst)
+  for (const auto& [tensor, w] : worst.byName)
     std::printf("[ gpt2 %-16s] %-18s worst |ours - torch| = %.3g (%.3g of its largest)\n", name.c_str(), tensor.c_str(),
                 w.diff, w.relative);
 }
 
 INSTANTIATE_TEST_SUITE_P(PyTorch, Gpt2FixtureTest, ::testing::Values("f32", "f16", "bf16", "f32-transformer"),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           return n;
-                         });
+                         [](const auto& info) { return testing::testName(info.param); });
 
 // Hugging Face masks with float32's lowest, not −inf: the weights are a −inf mask's bit for bit.
 TEST(Gpt2Forward, LowestFillGivesTheWeightsOfAnInfiniteMask) {
@@ -330,11 +280,8 @@ TEST(CheckpointLoader, RefusesStepsOutOfOrderAndAFolderWithoutWeights) {
   EXPECT_EQ(s->code, "checkpoint-step-order");
 }
 
-INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()), [](const auto& info) {
-  std::string n = info.param.name;
-  std::replace(n.begin(), n.end(), '-', '_');
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadFileTest, ::testing::ValuesIn(badFiles()),
+                         [](const auto& info) { return testing::testName(info.param.name); });
 
 // With the prefix, the key at fault is named as the file spells it.
 TEST(Gpt2Weights, NamesAPrefixedKeyAsTheFileSpellsIt) {
@@ -374,21 +321,6 @@ struct BadConfig {
 };
 void PrintTo(const BadConfig& c, std::ostream* os) { *os << c.name; }
 
-// config.json's `text` with `member` ("\"n_head\": 3") in place of its own.
-std::string withMember(const std::string& text, const std::string& member) {
-  const std::string key = member.substr(0, member.find(':'));
-  std::string out;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.find(key) != std::string::npos) {
-      const bool comma = !line.empty() && line.back() == ',';
-      line = "  " + member + (comma ? "," : "");
-    }
-    out += line + "\n";
-  }
-  return out;
-}
-
 std::vector<BadConfig> badConfigs() {
   return {
       {"n-layer-zero", {"\"n_layer\": 0"}, "config.json.n_layer", "out-of-range"},
@@ -426,11 +358,8 @@ TEST_P(Gpt2BadConfigTest, NamesTheField) {
   expectCatalogued(*error);
 }
 
-INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadConfigTest, ::testing::ValuesIn(badConfigs()), [](const auto& info) {
-  std::string n = info.param.name;
-  std::replace(n.begin(), n.end(), '-', '_');
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Errors, Gpt2BadConfigTest, ::testing::ValuesIn(badConfigs()),
+                         [](const auto& info) { return testing::testName(info.param.name); });
 
 TEST(Gpt2Config, ReadsTheCheckpointsConfig) {
   const Gpt2Config c = parsedConfig(checkpoint("f32").config);
