@@ -9,8 +9,8 @@ namespace {
 // before the family's own parser reads it again.
 constexpr size_t kMaxConfigValues = 1 << 16;
 
-template <size_t N>
-void append(std::vector<RunTensor>& out, const std::array<Gpt2NamedTensor, N>& named) {
+template <typename Named>
+void append(std::vector<RunTensor>& out, const Named& named) {
   for (const auto& [name, tensor] : named) out.emplace_back(name, tensor);
 }
 
@@ -24,44 +24,71 @@ Status parseCheckpointConfig(const std::string& text, Checkpoint& out) {
     out.family = ModelFamily::Gpt2;
     return parseGpt2Config(text, out.gpt2);
   }
+  if (type->isString() && (type->string() == "llama" || type->string() == "qwen2")) {
+    out.family = ModelFamily::Llama;
+    return parseLlamaConfig(text, out.llama);
+  }
   const std::string field = gpt2ConfigField("model_type");
   const std::string got = type->isString() ? "\"" + type->string() + "\"" : JsonValue::typeName(type->type());
-  return fieldError(field, "not-one-of", {{"field", field}, {"choices", "\"gpt2\""}, {"got", got}});
+  return fieldError(field, "not-one-of",
+                    {{"field", field}, {"choices", "\"gpt2\", \"llama\", \"qwen2\""}, {"got", got}});
 }
 
 CheckpointSizes checkpointSizes(const Checkpoint& c) {
+  if (c.family == ModelFamily::Llama) {
+    const LlamaConfig& l = c.llama;
+    return {llamaFamilyName(l.family),
+            l.nLayer,
+            l.nHead,
+            l.nKvHead,
+            l.hiddenSize,
+            l.headDim(),
+            l.vocabSize,
+            l.maxPositions};
+  }
   const Gpt2Config& g = c.gpt2;
   return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, g.nPositions};
 }
 
-int64_t checkpointWeightCount(const Checkpoint& c) { return gpt2WeightCount(c.gpt2); }
+int64_t checkpointWeightCount(const Checkpoint& c) {
+  return c.family == ModelFamily::Llama ? llamaWeightCount(c.llama) : gpt2WeightCount(c.gpt2);
+}
 
 std::vector<WeightSlot> checkpointSlots(Checkpoint& c, const std::function<bool(const std::string&)>& has) {
+  if (c.family == ModelFamily::Llama) return llamaWeightSlots(c.llama, c.llamaWeights);
   c.gpt2Weights.prefix = gpt2KeyPrefix(has);
   return gpt2WeightSlots(c.gpt2, c.gpt2Weights);
 }
 
 Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out) {
+  out = CheckpointRun{};
   out.family = c.family;
-  out.headScores.clear();
-  if (Status s = runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2)) return s;
+  const Status s = c.family == ModelFamily::Llama ? runLlamaForward(c.llama, c.llamaWeights, ids, out.llama)
+                                                  : runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2);
+  if (s) return s;
   for (const auto& layer : out.layers())
     for (const auto& [name, tensor] : layer)
       if (std::string(name) == "weights") out.headScores.push_back(measureHeadScores(*tensor, ids));
   return {};
 }
 
-std::vector<int64_t> CheckpointRun::ids() const { return gpt2.ids; }
+std::vector<int64_t> CheckpointRun::ids() const { return family == ModelFamily::Llama ? llama.ids : gpt2.ids; }
 
 std::vector<RunTensor> CheckpointRun::tensors() const {
   std::vector<RunTensor> out;
-  append(out, namedTensors(gpt2));
+  if (family == ModelFamily::Llama)
+    append(out, namedTensors(llama));
+  else
+    append(out, namedTensors(gpt2));
   return out;
 }
 
 std::vector<std::vector<RunTensor>> CheckpointRun::layers() const {
   std::vector<std::vector<RunTensor>> out;
-  for (const Gpt2Layer& layer : gpt2.layers) append(out.emplace_back(), namedTensors(layer));
+  if (family == ModelFamily::Llama)
+    for (const LlamaLayer& layer : llama.layers) append(out.emplace_back(), namedTensors(layer));
+  else
+    for (const Gpt2Layer& layer : gpt2.layers) append(out.emplace_back(), namedTensors(layer));
   return out;
 }
 

@@ -5,6 +5,7 @@
 // run without knowing the family.
 //
 //   model_type "gpt2" (or absent)   gpt2_config.h, gpt2_weights.h, gpt2_model.h
+//   model_type "llama", "qwen2"     llama_config.h, llama_weights.h, llama_model.h
 #pragma once
 
 #include <cstdint>
@@ -16,16 +17,19 @@
 #include "gpt2_model.h"
 #include "gpt2_weights.h"
 #include "head_scores.h"
+#include "llama_config.h"
+#include "llama_model.h"
+#include "llama_weights.h"
 #include "status.h"
 #include "weight_slots.h"
 
 namespace attention_lab {
 
-enum class ModelFamily { Gpt2 };
+enum class ModelFamily { Gpt2, Llama };  // Llama: llama and qwen2 (LlamaConfig::family)
 
 // The sizes every family has, as a run's caller reads them.
 struct CheckpointSizes {
-  const char* family;  // config.json's model_type: "gpt2"
+  const char* family;  // config.json's model_type: "gpt2", "llama", "qwen2"
   int64_t layers, heads, kvHeads, dModel, headDim, vocab, maxTokens;
 };
 
@@ -33,6 +37,8 @@ struct Checkpoint {
   ModelFamily family = ModelFamily::Gpt2;
   Gpt2Config gpt2;
   Gpt2Weights gpt2Weights;
+  LlamaConfig llama;
+  LlamaWeights llamaWeights;
 };
 
 // A kept tensor and its name, as the fixtures and the JS API name it.
@@ -42,6 +48,7 @@ using RunTensor = std::pair<const char*, const Tensor*>;
 struct CheckpointRun {
   ModelFamily family = ModelFamily::Gpt2;
   Gpt2Result gpt2;
+  LlamaResult llama;
   std::vector<HeadScores> headScores;  // per layer, measured on the run's ids (head_scores.h)
   std::vector<int64_t> ids() const;
   std::vector<RunTensor> tensors() const;

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <set>
 
+#include "checkpoint_loader.h"
 #include "llama_config.h"
 #include "llama_model.h"
 #include "llama_weights.h"
@@ -34,14 +35,14 @@ std::string llamaPath(const std::string& name) { return std::string(ATTENTION_LA
 
 // A checkpoint of tests/reference/llama/checkpoints: its config.json and its safetensors files
 // (model.safetensors, or the shards model.safetensors.index.json lists, by file name).
-struct Checkpoint {
+struct LlamaFiles {
   std::string config;
   std::map<std::string, std::vector<uint8_t>> files;
   JsonValue index = JsonValue::makeNull();  // the index's weight_map; null for one file
 };
-Checkpoint checkpoint(const std::string& name) {
+LlamaFiles checkpoint(const std::string& name) {
   const std::string folder = llamaPath("checkpoints/" + name + "/");
-  Checkpoint c{readText(folder + "config.json"), {}, JsonValue::makeNull()};
+  LlamaFiles c{readText(folder + "config.json"), {}, JsonValue::makeNull()};
   if (readText(folder + "model.safetensors.index.json").empty()) {
     c.files["model.safetensors"] = readBytes(folder + "model.safetensors");
     return c;
@@ -58,28 +59,20 @@ LlamaConfig parsedConfig(const std::string& text) {
   return config;
 }
 
-// The weights of a checkpoint: one file through readLlamaWeights, or each shard's slots (as the
-// index maps them) from that shard.
-Status readCheckpoint(const LlamaConfig& config, const Checkpoint& c, LlamaWeights& out) {
+// The weights of a checkpoint: one file through readLlamaWeights; the shards through the loader, as the
+// page and the CLI open a folder (each shard's header, then each wanted tensor's range; no index needed).
+Status readCheckpoint(const LlamaConfig& config, const LlamaFiles& c, LlamaWeights& out) {
   if (c.index.isNull()) {
     const std::vector<uint8_t>& file = c.files.at("model.safetensors");
     return readLlamaWeights(config, file.data(), file.size(), out);
   }
-  LlamaWeights w;
-  const std::vector<WeightSlot> slots = llamaWeightSlots(config, w);
-  for (const auto& [name, bytes] : c.files) {
-    SafetensorsFile file;
-    if (Status s = file.open(bytes.data(), bytes.size())) return s;
-    std::vector<WeightSlot> here;
-    for (const WeightSlot& slot : slots) {
-      const JsonValue* in = c.index.find(slot.key);
-      EXPECT_NE(in, nullptr) << slot.key;
-      if (in && in->string() == name) here.push_back(slot);
-    }
-    EXPECT_FALSE(here.empty()) << name;
-    if (Status s = readWeightSlots(file, here)) return s;
-  }
-  out = std::move(w);
+  std::vector<CheckpointFile> files;
+  for (const auto& [name, bytes] : c.files) files.push_back({name, bytes.data(), bytes.size()});
+  Checkpoint model;
+  if (Status s = loadCheckpoint(c.config, files, model)) return s;
+  EXPECT_EQ(model.family, ModelFamily::Llama);
+  EXPECT_EQ(model.llama.nLayer, config.nLayer);
+  out = std::move(model.llamaWeights);
   return {};
 }
 
@@ -110,7 +103,7 @@ class LlamaFixtureTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(LlamaFixtureTest, MatchesPyTorch) {
   const std::string name = GetParam();
-  const Checkpoint files = checkpoint(name);
+  const LlamaFiles files = checkpoint(name);
   const LlamaConfig config = parsedConfig(files.config);
   EXPECT_EQ(llamaFamilyName(config.family), name.substr(0, 5));
   LlamaWeights weights;
@@ -170,7 +163,7 @@ INSTANTIATE_TEST_SUITE_P(PyTorch, LlamaFixtureTest,
 
 // A causal mask added (HF's 0 / finfo.min) gives masked keys a weight of exactly 0.
 TEST(LlamaForward, MaskedKeysWeighNothing) {
-  const Checkpoint files = checkpoint("qwen2-f32");
+  const LlamaFiles files = checkpoint("qwen2-f32");
   const LlamaConfig config = parsedConfig(files.config);
   LlamaWeights weights;
   ASSERT_TRUE(testing::succeeded(readCheckpoint(config, files, weights)));
@@ -190,7 +183,7 @@ TEST(LlamaForward, MaskedKeysWeighNothing) {
 // lm_head.weight only when untied.
 TEST(LlamaWeights, SlotsAreTheFilesKeys) {
   for (const char* name : kCheckpoints) {
-    const Checkpoint files = checkpoint(name);
+    const LlamaFiles files = checkpoint(name);
     const LlamaConfig config = parsedConfig(files.config);
     LlamaWeights w;
     std::set<std::string> slots;
@@ -526,7 +519,7 @@ TEST(LlamaConfig, DefaultsAndRequiredFields) {
 // ---- bad token ids and the memory limit --------------------------------------------------
 
 TEST(LlamaForward, RefusesBadIds) {
-  const Checkpoint files = checkpoint("llama-f32");
+  const LlamaFiles files = checkpoint("llama-f32");
   const LlamaConfig config = parsedConfig(files.config);
   LlamaWeights weights;
   ASSERT_TRUE(testing::succeeded(readCheckpoint(config, files, weights)));

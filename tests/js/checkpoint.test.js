@@ -10,7 +10,6 @@ import { fileSource, openCheckpoint } from '../../web/api/checkpoint/open.js';
 import { directorySources } from '../../web/api/checkpoint/node-files.js';
 
 const GPT2 = fileURLToPath(new URL('../reference/gpt2/', import.meta.url));
-const fixture = (name) => JSON.parse(readFileSync(`${GPT2}fixtures/${name}.json`, 'utf8'));
 
 /** The largest |ours − torch| over a tensor, and that over its largest |torch| value. */
 function worstDifference(name, got, want) {
@@ -22,41 +21,62 @@ function worstDifference(name, got, want) {
   return worst / (scale || 1);
 }
 
-describe('a GPT-2 checkpoint from its folder', () => {
-  for (const name of ['f32', 'f16', 'bf16', 'f32-transformer'])
-    test(`${name}: every tensor of every run is PyTorch's`, async () => {
-      const model = await openCheckpoint(await directorySources(`${GPT2}checkpoints/${name}`));
-      expect(model.sizes).toEqual({
-        family: 'gpt2',
-        layers: 2,
-        heads: 2,
-        kvHeads: 2,
-        dModel: 16,
-        headDim: 8,
-        vocab: 64,
-        maxTokens: 32,
-      });
-      let worst = 0;
-      let compared = 0;
-      for (const run of fixture(name).runs) {
-        const result = model.run(run.ids);
-        expect(result.ids).toEqual(run.ids);
-        for (const [tensor, got] of Object.entries(result.tensors)) {
-          worst = Math.max(worst, worstDifference(tensor, got, run[tensor]));
-          compared++;
-        }
-        expect(result.layers).toHaveLength(run.layers.length);
-        result.layers.forEach((layer, l) => {
-          for (const [tensor, got] of Object.entries(layer)) {
-            worst = Math.max(worst, worstDifference(`layers[${l}].${tensor}`, got, run.layers[l][tensor]));
+// Each family's checkpoints (tests/reference/{gpt2,llama}/generate.py) and the sizes their config.json gives.
+const FAMILIES = {
+  gpt2: {
+    names: ['f32', 'f16', 'bf16', 'f32-transformer'],
+    sizes: { family: 'gpt2', layers: 2, heads: 2, kvHeads: 2, dModel: 16, headDim: 8, vocab: 64, maxTokens: 32 },
+  },
+  llama: {
+    names: ['llama-f32', 'llama-f16', 'qwen2-f32', 'qwen2-bf16', 'llama-sharded'],
+    sizes: null, // read from each config.json below
+  },
+};
+const REFERENCE = fileURLToPath(new URL('../reference/', import.meta.url));
+
+describe("a checkpoint from its folder: every tensor of every run is PyTorch's", () => {
+  for (const [family, { names, sizes }] of Object.entries(FAMILIES))
+    for (const name of names)
+      test(`${family} ${name}`, async () => {
+        const dir = `${REFERENCE}${family}/checkpoints/${name}`;
+        const model = await openCheckpoint(await directorySources(dir));
+        const config = JSON.parse(readFileSync(`${dir}/config.json`, 'utf8'));
+        expect(model.sizes).toEqual(
+          sizes ?? {
+            family: config.model_type,
+            layers: config.num_hidden_layers,
+            heads: config.num_attention_heads,
+            kvHeads: config.num_key_value_heads ?? config.num_attention_heads,
+            dModel: config.hidden_size,
+            headDim: config.hidden_size / config.num_attention_heads,
+            vocab: config.vocab_size,
+            maxTokens: config.max_position_embeddings,
+          },
+        );
+        let worst = 0;
+        let compared = 0;
+        const { runs } = JSON.parse(readFileSync(`${REFERENCE}${family}/fixtures/${name}.json`, 'utf8'));
+        for (const run of runs) {
+          const result = model.run(run.ids);
+          expect(result.ids).toEqual(run.ids);
+          for (const [tensor, got] of Object.entries(result.tensors)) {
+            worst = Math.max(worst, worstDifference(tensor, got, run[tensor]));
             compared++;
           }
-        });
-      }
-      console.log(`gpt2 ${name}: ${compared} tensors, worst difference ${worst.toExponential(2)} of the largest`);
-      expect(compared).toBeGreaterThan(30);
-    });
+          expect(result.layers).toHaveLength(run.layers.length);
+          result.layers.forEach((layer, l) => {
+            for (const [tensor, got] of Object.entries(layer)) {
+              worst = Math.max(worst, worstDifference(`layers[${l}].${tensor}`, got, run.layers[l][tensor]));
+              compared++;
+            }
+          });
+        }
+        console.log(`${name}: ${compared} tensors, worst difference ${worst.toExponential(2)} of the largest`);
+        expect(compared).toBeGreaterThan(30);
+      });
+});
 
+describe('reading', () => {
   test('only the wanted tensors are read: not the causal-mask buffers the file holds too', async () => {
     const model = await openCheckpoint(await directorySources(`${GPT2}checkpoints/f32`));
     const file = readFileSync(`${GPT2}checkpoints/f32/model.safetensors`);
