@@ -12,6 +12,9 @@ import { table, terminalColumns } from './stepper-commands.js';
 
 const LINE_COLUMNS = 80;
 const score = (v) => v.toFixed(4);
+/** 36,000 -> "35.2 KiB", 497,000,000 -> "474.0 MiB". */
+const sizeText = (bytes) =>
+  bytes < 2 ** 20 ? `${(bytes / 2 ** 10).toFixed(1)} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** --ids JSON -> whole numbers, else an error on --ids. */
 function idsOf(text) {
@@ -89,10 +92,7 @@ export function checkpointText(t, result) {
   const targets = result.headScores.inductionTargets.filter((target) => target >= 0).length;
   return [
     t('cli.checkpoint.title', { family, layers, heads, kvHeads, headDim, dModel, vocab, T: result.ids.length }),
-    t('cli.checkpoint.read', {
-      read: (result.bytesRead / 2 ** 20).toFixed(1),
-      size: (result.fileBytes / 2 ** 20).toFixed(1),
-    }),
+    t('cli.checkpoint.read', { read: sizeText(result.bytesRead), size: sizeText(result.fileBytes) }),
     t(result.tokens ? 'cli.checkpoint.tokens' : 'cli.checkpoint.ids'),
     tokensText(result),
     '',

@@ -105,13 +105,14 @@ export default {
   'cli.tiny.next': 'the next byte it predicts: {list}',
   'cli.checkpoint.title':
     'A {family} checkpoint: {layers} layers of {heads} heads ({kvHeads} of keys and values) of {headDim} dimensions, d_model {dModel}, a vocabulary of {vocab}; on {T} tokens:',
-  'cli.checkpoint.read': 'read {read} MiB of its {size} MiB of weights files (only the tensors the forward needs)',
+  'cli.checkpoint.read': 'read {read} of its {size} of weights files (only the tensors the forward needs)',
   'cli.checkpoint.tokens': 'tokens (by its tokenizer.json; ␣ is a space):',
   'cli.checkpoint.ids': 'token ids (no tokenizer.json: the ids as given):',
   'cli.checkpoint.previousTokenHow':
     'previous-token score: the mean over positions i ≥ 1 of the weight of token i on token i − 1.',
   'cli.checkpoint.inductionHow':
     'induction score: the mean, over the {count} positions whose tokens repeat an earlier run, of the weight on the token that followed that run last time.',
-  'cli.checkpoint.noInduction': 'induction score: no token repeats an earlier one; type a text twice to measure it.',
+  'cli.checkpoint.noInduction':
+    'induction score: no token repeats an earlier run that another token followed; type a text twice to measure it.',
   'cli.checkpoint.next': 'the next token it predicts (id, probability): {list}',
 };

@@ -332,13 +332,13 @@ export default {
   'cli.tiny.next': '它预测的下一个字节：{list}',
   'cli.checkpoint.title':
     '一个 {family} 检查点：{layers} 层，每层 {heads} 个头（键和值有 {kvHeads} 个头），每个头 {headDim} 维，d_model {dModel}，词表 {vocab}；输入 {T} 个词元：',
-  'cli.checkpoint.read': '读取了权重文件 {size} MiB 中的 {read} MiB（只读前向计算需要的张量）',
+  'cli.checkpoint.read': '读取了权重文件 {size} 中的 {read}（只读前向计算需要的张量）',
   'cli.checkpoint.tokens': '词元（按它的 tokenizer.json 切分；␣ 表示空格）：',
   'cli.checkpoint.ids': '词元编号（没有 tokenizer.json：按给出的编号）：',
   'cli.checkpoint.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取词元 i 分给词元 i − 1 的权重。',
   'cli.checkpoint.inductionHow':
     '归纳分数：在 {count} 个重复了前文某一段的位置上求平均，取分给上次那一段之后那个词元的权重。',
-  'cli.checkpoint.noInduction': '归纳分数：没有词元重复前文；把一段文本输入两遍才能测量。',
+  'cli.checkpoint.noInduction': '归纳分数：没有词元重复前文中后面还跟着别的词元的一段；把一段文本输入两遍才能测量。',
   'cli.checkpoint.next': '它预测的下一个词元（编号，概率）：{list}',
 
   'export.copyMatrix': '复制矩阵',
