@@ -1,7 +1,8 @@
 // The CLI (package.json "bin"): fixtures via --config and stdin, flags, errors.
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { TENSOR_NAMES, loadAttentionLab } from '../../web/api/index.js';
 import { PRESETS, presetByKey, presetSettings } from '../../web/model/presets.js';
@@ -279,6 +280,10 @@ describe('CLI', () => {
 
   test("--help's examples run as shown, and the NumPy one prints the shape it promises", async () => {
     const dir = mkdtempSync(`${tmpdir()}/attention-lab-examples-`);
+    // The checkpoint example's ./llama: the small random Llama of tests/reference (two shards).
+    cpSync(fileURLToPath(new URL('../reference/llama/checkpoints/llama-sharded', import.meta.url)), `${dir}/llama`, {
+      recursive: true,
+    });
     const examples = (await run(['--help'])).stdout
       .split('\nExamples:\n')[1]
       .split('\n\n')[0]
@@ -295,6 +300,7 @@ describe('CLI', () => {
       expect(out.status, line).toBe(0);
       if (line.includes('python3')) expect(out.stdout).toBe('(1, 4, 6, 6)\n');
       else if (line.includes('--model tiny')) expect(out.stdout).toContain('second copy: ');
+      else if (line.includes('--model-dir')) expect(out.stdout).toMatch(/^L2H2 +0\.\d{4} +0\.\d{4}$/m);
       else if (!line.includes(' -o ')) expect(JSON.parse(out.stdout).tensors).toBeTypeOf('object');
     }
   });

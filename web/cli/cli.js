@@ -90,7 +90,7 @@ const EXAMPLES = [
   `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
   'attention-lab --model tiny --checkpoint 3000 "The cat sat.The cat sat."',
   'attention-lab --preset tutorial-multi-head --tensors output --pretty',
-  'attention-lab --model-dir tests/reference/llama/checkpoints/llama-sharded --ids "[5, 9, 2, 5, 9, 2]"',
+  'attention-lab --model-dir ./llama --ids "[5, 9, 2, 5, 9, 2]"',
 ];
 
 // The exit codes, in --help (cli.exit.<name>) and the README.

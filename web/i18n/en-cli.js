@@ -32,7 +32,7 @@ export default {
     'the tiny trained model on a text typed twice: its bytes, the head scores and how much of the second copy it predicts',
   'cli.example.8': "the preset of a tutorial's MultiHeadAttention: the context_vecs it prints",
   'cli.example.9':
-    "a Hugging Face checkpoint's folder (here the repository's small random Llama; a GPT-2, Llama or Qwen2 of your own, with --text when it has its tokenizer.json): each head's scores and the next token",
+    "a Hugging Face checkpoint's folder (GPT-2, Llama or Qwen2: config.json and its .safetensors; --text when it has its tokenizer.json): each head's scores and the next token",
   'cli.exit.ok': 'done',
   'cli.exit.engine': 'the engine stopped (out of memory)',
   'cli.exit.usage':

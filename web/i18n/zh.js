@@ -265,7 +265,7 @@ export default {
   'cli.example.7': '训练好的小模型读一段输入两遍的文本：它的字节、各个头的分数，以及第二遍有多少被它预测正确',
   'cli.example.8': '教程 MultiHeadAttention 的预设：它打印的 context_vecs',
   'cli.example.9':
-    '一个 Hugging Face 检查点的文件夹（这里是本仓库里小小的随机 Llama；也可以是你自己的 GPT-2、Llama 或 Qwen2，带 tokenizer.json 时可用 --text）：每个头的分数和下一个词元',
+    '一个 Hugging Face 检查点的文件夹（GPT-2、Llama 或 Qwen2：config.json 和它的 .safetensors；带 tokenizer.json 时可用 --text）：每个头的分数和下一个词元',
   'cli.exit.ok': '成功',
   'cli.exit.engine': '计算引擎停止（内存不足）',
   'cli.exit.usage': '命令行有误：未知选项、命令行工具自身的选项缺少值或值有误、不能同时使用的选项、无法写入的输出文件',
