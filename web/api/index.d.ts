@@ -474,3 +474,81 @@ export interface Tokenizer {
  * tokenizer-bad-merge, tokenizer-merge-unknown, tokenizer-bad-pattern; "tokenizer.json": tokenizer-not-json).
  */
 export declare function loadTokenizer(source: string | object): Tokenizer;
+
+/** One file of a checkpoint folder: its name, its size and a way to read a byte range of it. */
+export interface CheckpointSource {
+  name: string;
+  size: number;
+  read(begin: number, end: number): Promise<Uint8Array>;
+}
+
+/** A tensor of a checkpoint's run: its shape and its float32 values, row-major. */
+export interface CheckpointTensor {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** The sizes of an opened checkpoint, from its config.json. */
+export interface CheckpointSizes {
+  family: 'gpt2' | 'llama' | 'qwen2';
+  layers: number;
+  heads: number;
+  /** Key-value heads (grouped-query attention); GPT-2: the same as heads. */
+  kvHeads: number;
+  dModel: number;
+  headDim: number;
+  vocab: number;
+  /** The most tokens a run reads (n_positions, max_position_embeddings). */
+  maxTokens: number;
+}
+
+/** A checkpoint's forward on token ids, every intermediate kept. */
+export interface CheckpointRun {
+  ids: number[];
+  /**
+   * The run's own tensors. GPT-2: tokenEmbeddings, positionEmbeddings, residual0, lnF, logits [T, V],
+   * probs [V]; Llama and Qwen2: tokenEmbeddings, ropeCos, ropeSin [T, headDim], normF, logits, probs.
+   */
+  tensors: Record<string, CheckpointTensor>;
+  /**
+   * Each layer's tensors. Both families: Q [H, T, hd], K and V [H_kv, T, hd] (Q and K after RoPE in Llama and
+   * Qwen2), scores, scaled, weights [H, T, T], headOutputs, concat, attnOut, residual, mlpAct, mlpOut, output;
+   * GPT-2: ln1, ln2; Llama and Qwen2: norm1, qBeforeRope, kBeforeRope, norm2, mlpGate, mlpUp, mlpGated.
+   */
+  layers: Record<string, CheckpointTensor>[];
+  headScores: {
+    /** [layer][head]: the mean over i ≥ 1 of weights[h, i, i − 1]; null for one token. */
+    previousToken: number[][] | null;
+    /** [layer][head]: the mean over positions with an induction target of weights[h, i, target]; null without one. */
+    induction: number[][] | null;
+    /** Per position: the token after the earlier run that best matches the tokens ending here, or −1. */
+    inductionTargets: number[];
+  };
+}
+
+/** An opened checkpoint (openCheckpoint): its weights live in a wasm instance of its own. */
+export interface CheckpointModel {
+  readonly sizes: CheckpointSizes;
+  /** Bytes read from the files (the headers and the tensors the forward needs), and the weights files' size. */
+  readonly bytesRead: number;
+  readonly fileBytes: number;
+  /** The folder's tokenizer.json, or null (load it with loadTokenizer). */
+  readonly tokenizerJson: string | null;
+  /** The forward of `ids`. Throws AttentionConfigError on "ids" / "ids[i]" (out of range, too many, not whole). */
+  run(ids: number[]): CheckpointRun;
+  /** Lets the weights go. */
+  close(): void;
+}
+
+/**
+ * Opens a Hugging Face checkpoint folder (config.json, model.safetensors or its shards, tokenizer.json) from its
+ * files, reading each shard's header and then only the tensors the forward needs. GPT-2, Llama and Qwen2, in
+ * float32, float16 or bfloat16. Throws AttentionConfigError naming the file or the config.json key at fault.
+ */
+export declare function openCheckpoint(
+  sources: CheckpointSource[],
+  options?: { onProgress?: (progress: { read: number; total: number }) => void },
+): Promise<CheckpointModel>;
+
+/** A File or Blob (a file picker's, a drop's) as a CheckpointSource. */
+export declare function fileSource(file: Blob & { name: string }): CheckpointSource;

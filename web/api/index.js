@@ -19,6 +19,7 @@ import { instantiate } from './wasm-instance.js';
 
 export { AttentionConfigError, AttentionEngineError, SCHEMA };
 export { loadTokenizer } from './checkpoint/tokenizer.js';
+export { fileSource, openCheckpoint } from './checkpoint/open.js';
 
 /** Every tensor a run can return, in pipeline order. */
 export const TENSOR_NAMES = SCHEMA.tensors;
