@@ -14,12 +14,16 @@
 //   - an error is on the field "weights file" with a weights-file-* code;
 //   - readTinyWeights and readGpt2Weights accept only finite weights, and the
 //     GPT-2 forward of weights read gives probabilities that sum to 1;
-//   - a config.json error names config.json or one of its fields.
+//   - a config.json error names config.json or one of its fields;
+//   - the piecewise loader (checkpoint_loader.h) given the bytes as a shard
+//     names that file or "checkpoint" in its errors, and a checkpoint it
+//     opens runs.
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "checkpoint_loader.h"
 #include "fuzz_check.h"
 #include "gpt2_config.h"
 #include "gpt2_model.h"
@@ -85,6 +89,21 @@ void checkLlama(const uint8_t* data, size_t size) {
   FUZZ_CHECK(std::fabs(total - 1.0) < 1e-3 || std::isnan(total));
 }
 
+// A 1-layer GPT-2 of width 2 opened through the loader with the bytes as its one shard.
+void checkLoader(const uint8_t* data, size_t size) {
+  const std::string config =
+      R"({"model_type":"gpt2","n_layer":1,"n_head":1,"n_embd":2,"n_positions":2,"vocab_size":2,"n_inner":8})";
+  Checkpoint model;
+  if (Status s = loadCheckpoint(config, {{"shard.safetensors", data, size}}, model)) {
+    FUZZ_CHECK(s->field == "shard.safetensors" || s->field == "checkpoint");
+    FUZZ_CHECK(!s->message.empty());
+    return;
+  }
+  CheckpointRun run;
+  FUZZ_CHECK(!runCheckpoint(model, {1, 0}, run));
+  FUZZ_CHECK(run.headScores.size() == 1);
+}
+
 void check(const uint8_t* data, size_t size) {
   // Two small tensors (the seeds are files of these), so that whole files are within reach.
   const std::vector<WantedTensor> wanted = {{"a", {2, 2}}, {"b", {3}}};
@@ -108,6 +127,7 @@ void check(const uint8_t* data, size_t size) {
   }
   checkGpt2(data, size);
   checkLlama(data, size);
+  checkLoader(data, size);
   TinyWeights weights;
   if (Status s = readTinyWeights(data, size, weights)) {
     checkError(*s);
