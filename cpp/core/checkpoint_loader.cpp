@@ -1,5 +1,6 @@
 #include "checkpoint_loader.h"
 
+#include <cstring>
 #include <utility>
 
 namespace attention_lab {
@@ -55,15 +56,51 @@ Status CheckpointLoader::plan() {
   return {};
 }
 
-Status CheckpointLoader::put(size_t k, const uint8_t* bytes, size_t size) {
-  if (k >= pieces_.size()) return notReady("put");
+Status CheckpointLoader::stage(size_t k, uint8_t*& at, size_t& size) {
+  if (k >= pieces_.size()) return notReady("stage");
+  const Piece& piece = pieces_[k];
+  size = static_cast<size_t>(piece.place.end - piece.place.begin);
+  Tensor& tensor = *slots_[k].into;
+  tensor.shape = slots_[k].shape;
+  if (storedAsFloat32(piece.place)) {
+    tensor.data.resize(size / sizeof(float));
+    at = reinterpret_cast<uint8_t*>(tensor.data.data());
+  } else {
+    staging_.resize(size);
+    at = staging_.data();
+  }
+  staged_ = k;
+  return {};
+}
+
+Status CheckpointLoader::commit(size_t k) {
+  if (k >= pieces_.size() || staged_ != k) return notReady("commit");
+  staged_ = SIZE_MAX;
   const Piece& piece = pieces_[k];
   const WeightSlot& slot = slots_[k];
   const std::string& file = shards_[piece.shard].name;
-  if (Status s = convertTensor(piece.place, slot.shape, bytes, size, *slot.into)) return inFile(s, file);
+  if (!storedAsFloat32(piece.place)) {
+    const Status s = convertTensor(piece.place, slot.shape, staging_.data(), staging_.size(), *slot.into);
+    std::vector<uint8_t>().swap(staging_);  // let a large staged piece go
+    if (s) return inFile(s, file);
+  }
   if (Status s = requireFinite(slot.key, slot.into->data)) return inFile(s, file);
   put_[k] = true;
   return {};
+}
+
+Status CheckpointLoader::put(size_t k, const uint8_t* bytes, size_t size) {
+  uint8_t* at = nullptr;
+  size_t need = 0;
+  if (Status s = stage(k, at, need)) return s;
+  if (size != need) {
+    staged_ = SIZE_MAX;
+    return inFile(fieldError(kWeightsFileField, "weights-file-too-short",
+                             {{"bytes", std::to_string(size)}, {"need", std::to_string(need)}}),
+                  shards_[pieces_[k].shard].name);
+  }
+  std::memcpy(at, bytes, size);
+  return commit(k);
 }
 
 Status CheckpointLoader::finish(Checkpoint& out) {

@@ -14,6 +14,7 @@
 // their field ("model-00001-of-00002.safetensors").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,6 +41,12 @@ class CheckpointLoader {
   Status plan();
   const std::vector<Piece>& pieces() const { return pieces_; }
   const CheckpointSizes sizes() const { return checkpointSizes(checkpoint_); }
+  // Piece k's bytes go to `at` (`size` of them), then commit(k) converts and checks them. `at` is
+  // the tensor's own memory when the file's float32 bytes are its values (no copy), else a
+  // staging buffer; it stays valid until commit. The page and the CLI write there directly.
+  Status stage(size_t piece, uint8_t*& at, size_t& size);
+  Status commit(size_t piece);
+  // stage, copy `bytes`, commit.
   Status put(size_t piece, const uint8_t* bytes, size_t size);
   Status finish(Checkpoint& out);
 
@@ -54,6 +61,8 @@ class CheckpointLoader {
   std::vector<WeightSlot> slots_;  // into checkpoint_'s weights, one per piece
   std::vector<Piece> pieces_;
   std::vector<bool> put_;
+  std::vector<uint8_t> staging_;  // a float16 / bfloat16 piece's bytes until commit
+  size_t staged_ = SIZE_MAX;      // the piece stage() was last called for
 };
 
 // The steps above on a whole folder already in memory (the native tests, the fuzzer).

@@ -181,6 +181,8 @@ Status SafetensorsFile::read(const WantedTensor& want, StoredFloats accepted, Te
   return convertTensor(at, want.shape, bytes_ + at.begin, static_cast<size_t>(at.end - at.begin), out);
 }
 
+bool storedAsFloat32(const TensorPlace& place) { return place.dtype == 0 && kLittleEndian; }
+
 Status convertTensor(const TensorPlace& place, const std::vector<int64_t>& shape, const uint8_t* bytes, size_t size,
                      Tensor& out) {
   const StoredDtype& dtype = kAnyFloat[place.dtype];
@@ -193,7 +195,7 @@ Status convertTensor(const TensorPlace& place, const std::vector<int64_t>& shape
   float* to = out.data.data();
   // F32 on a little-endian machine (wasm, x86, ARM as run) is the file's bytes: copied whole
   // (a 124M-weight GPT-2 opens about 4× faster than converting each float).
-  if (place.dtype == 0 && kLittleEndian) {
+  if (storedAsFloat32(place)) {
     std::memcpy(to, bytes, static_cast<size_t>(count) * sizeof(float));
     return {};
   }

@@ -73,6 +73,11 @@ class SafetensorsFile {
   uint64_t dataStart_ = 0, dataSize_ = 0;
 };
 
+// Whether the bytes at `place` are the float32 values as this machine holds
+// them (F32 on a little-endian machine): then a reader may read them straight
+// into the tensor's memory.
+bool storedAsFloat32(const TensorPlace& place);
+
 // The bytes [place.begin, place.end) of a file -> the float32 tensor of `shape`.
 // `size` must be place.end − place.begin (the loader checks; an error otherwise).
 Status convertTensor(const TensorPlace& place, const std::vector<int64_t>& shape, const uint8_t* bytes, size_t size,

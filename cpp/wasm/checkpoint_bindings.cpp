@@ -2,7 +2,7 @@
 // of its own, loaded only when someone opens a model, which holds one
 // checkpoint at a time. web/api/checkpoint/open.js drives the loader's steps,
 // reading each file's header and then each planned byte range from a File or
-// from disk; arrays travel as in bindings.cpp ({"$array": {offset, length}}).
+// from disk straight into the memory stage() names; arrays travel as in bindings.cpp ({"$array": {offset, length}}).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -58,11 +58,17 @@ std::string plan() {
   return out + "]}";
 }
 
-// Piece k's bytes (a Uint8Array of exactly its range).
-std::string put(double k, val bytes) {
-  const std::vector<uint8_t> data = bytesOf(bytes);
-  return statusJson(loader.put(static_cast<size_t>(k), data.data(), data.size()));
+// Where piece k's bytes go in wasm memory: {"ok", "offset", "length"}; open.js writes them there
+// (a file's read lands in the tensor itself when it is float32), then calls commit(k).
+std::string stage(double k) {
+  uint8_t* at = nullptr;
+  size_t size = 0;
+  if (Status s = loader.stage(static_cast<size_t>(k), at, size)) return failedJson(*s);
+  return "{\"ok\":true,\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(at)) +
+         ",\"length\":" + std::to_string(size) + "}";
 }
+
+std::string commit(double k) { return statusJson(loader.commit(static_cast<size_t>(k))); }
 
 std::string finish() {
   Status s = loader.finish(model);
@@ -116,7 +122,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_checkpoint) {
   emscripten::function("setConfig", &setConfig);
   emscripten::function("addShard", &addShard);
   emscripten::function("plan", &plan);
-  emscripten::function("put", &put);
+  emscripten::function("stage", &stage);
+  emscripten::function("commit", &commit);
   emscripten::function("finish", &finish);
   emscripten::function("run", &run);
 }

@@ -12,8 +12,9 @@ import { copyArrays } from '../wasm-arrays.js';
 import { createCheckpointInstance } from './engine.js';
 
 /**
- * One file of a checkpoint folder.
- * @typedef {{ name: string, size: number, read(begin: number, end: number): Promise<Uint8Array> }} CheckpointSource
+ * One file of a checkpoint folder; readInto(begin, end, target) is optional (it reads into target()'s bytes).
+ * @typedef {{ name: string, size: number, read(begin: number, end: number): Promise<Uint8Array>,
+ *   readInto?(begin: number, end: number, target: () => Uint8Array): Promise<void> }} CheckpointSource
  */
 
 /** A Blob or File (the page's file picker, a drop) as a CheckpointSource: each range read by slice(). */
@@ -42,6 +43,16 @@ async function readHeader(source) {
   const length = new DataView((await source.read(0, 8)).buffer).getBigUint64(0, true);
   const end = Math.min(source.size, 8 + Number(length > BigInt(source.size) ? BigInt(source.size) : length));
   return source.read(0, end);
+}
+
+/**
+ * Bytes [begin, end) of `source` into the Uint8Array `target()` gives: by the source's own
+ * readInto when it has one (a file on disk read straight into wasm memory), else read, then copied.
+ */
+async function readInto(source, begin, end, target) {
+  if (source.readInto) return source.readInto(begin, end, target);
+  const bytes = await source.read(begin, end);
+  target().set(bytes);
 }
 
 /** The sources' config.json as text, or an error naming it. */
@@ -73,7 +84,11 @@ export async function openCheckpoint(sources, { onProgress = () => {} } = {}) {
     const total = pieces.reduce((sum, [, begin, end]) => sum + end - begin, 0);
     let weightBytes = 0;
     for (const [k, [shard, begin, end]] of pieces.entries()) {
-      checked(wasm.put(k, await shards[shard].read(begin, end)));
+      const { offset, length } = checked(wasm.stage(k));
+      // The view is made after the read: wasm memory does not grow meanwhile, but a view made
+      // before an earlier growth would be detached.
+      await readInto(shards[shard], begin, end, () => new Uint8Array(wasm.HEAPU8.buffer, offset, length));
+      checked(wasm.commit(k));
       weightBytes += end - begin;
       onProgress({ read: weightBytes, total });
     }
