@@ -1,4 +1,5 @@
-// The heads grid of the tiny trained model: 2 layers × 4 heads, each head's
+// The heads grid of a trained model (the tiny one: 2 layers × 4 heads; an
+// opened checkpoint's: its layers × heads), each head's
 // attention weights [T, T] as a small heatmap in its colour, named by its
 // measured scores (model/tiny.js headLabels). On a text typed twice, the
 // induction stripe (query i of the second copy → key i − n + 1) is outlined
@@ -52,12 +53,14 @@ function stripeOutline(T, n) {
 }
 
 /**
- * The grid. {result (TinyModelResult), labels (headLabels), n (repeat length
- * or null), stripe: the layer-2 head to outline the stripe on (or null),
+ * The grid. {result (the tiny model's, or an opened checkpoint's run: its
+ * layers[l].weights [heads, T, T]), sizes: {T, layers, heads} (the tiny
+ * model's result.sizes by default), labels (headLabels), n (repeat length or
+ * null), stripe: the layer-2 head to outline the stripe on (or null),
  * selected: {layer, head}, theme, t, onPick(layer, head)}.
  */
-export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t, onPick }) {
-  const { T, layers, heads } = result.sizes;
+export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, stripe, selected, theme, t, onPick }) {
+  const { T, layers, heads } = sizes;
   const box = element('div', 'trained-heads');
   for (let l = 0; l < layers; l++) {
     const row = element('div', 'trained-heads-row');
