@@ -151,7 +151,8 @@ const ErrorKind kEngineKinds[] = {
     {"checkpoint-failed",
      "the model's engine stopped (it ran out of memory, or failed) and let the model go: open it again, or a smaller "
      "one"},
-    {"checkpoint-no-tokenizer", "{dir} has no tokenizer.json: give token ids (--ids), or a folder with its tokenizer.json"},
+    {"checkpoint-no-tokenizer",
+     "{dir} has no tokenizer.json: give token ids (--ids), or a folder with its tokenizer.json"},
     {"checkpoint-step-order", "the checkpoint's files were read out of order (at {step}): open it again"},
     // A checkpoint's tokenizer.json (web/api/checkpoint/tokenizer.js): {field} is the JSON path of the culprit.
     {"tokenizer-not-json", "tokenizer.json is not valid JSON: {reason}"},

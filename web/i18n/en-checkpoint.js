@@ -33,6 +33,7 @@ export default {
   'checkpoint.pick.query': 'Follow the token',
   'checkpoint.layer': 'layer {layer}',
   'checkpoint.head': 'head {head}',
+  'checkpoint.kvHead': 'KV head {kv}',
   'checkpoint.token': 'token {i} ({label})',
   'checkpoint.then': '{first} {second}',
   'checkpoint.heads.title': 'Every head: previous-token and induction scores',
@@ -47,14 +48,14 @@ export default {
   'checkpoint.step.mask.title': 'The causal mask',
   'checkpoint.step.weights.title': 'Weights: softmax of each row',
   'checkpoint.step.headOutputs.title': 'The head’s output: weights·V',
-  'checkpoint.step.Q.text':
-    '{T} queries of {hd} numbers, one per token; the query of {token} has length ‖q‖ = {norm}.',
+  'checkpoint.step.Q.text': '{T} queries of {hd} numbers, one per token; the query of {token} has length ‖q‖ = {norm}.',
   'checkpoint.step.rope':
     'These are after RoPE: each pair of numbers is rotated by an angle that grows with the token’s position, so the scores depend on how far apart two tokens are.',
-  'checkpoint.step.K.text':
-    '{T} keys of {hd} numbers from KV head {kv}; their lengths ‖k‖ go from {min} to {max}.',
-  'checkpoint.step.K.shared': 'Grouped-query attention: query heads {heads} ({count} of them) read these same keys and values.',
-  'checkpoint.step.V.text': '{T} values of {hd} numbers from KV head {kv}: what head {head} mixes into each token’s output.',
+  'checkpoint.step.K.text': '{T} keys of {hd} numbers from KV head {kv}; their lengths ‖k‖ go from {min} to {max}.',
+  'checkpoint.step.K.shared':
+    'Grouped-query attention: query heads {heads} ({count} of them) read these same keys and values.',
+  'checkpoint.step.V.text':
+    '{T} values of {hd} numbers from KV head {kv}: what head {head} mixes into each token’s output.',
   'checkpoint.step.scores.text':
     'Each query against every key: at {token}, the largest score among the keys it may see is {value}, on {key}.',
   'checkpoint.step.scaled.text':

@@ -1248,7 +1248,6 @@ export default {
   'trained.score.induction': '归纳 {value}',
   'trained.heads.title': '各个头，按它们做的事命名',
   'trained.heads.layer': '第 {layer} 层',
-  'trained.heads.name': '头 {name}',
   'trained.heads.how':
     '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对输入两遍的文本（字节为 s + s，n = |s|）：对第二遍求 `weights[i, i−n+1]` 的平均，即对第一遍中紧跟同一字节之后那个字节的权重；达到 0.3 即称为归纳头（毫无偏好时约为 0.02）。虚线带在第 2 层归纳分数最高的头上框出了这些格子。',
   'trained.measured.start': '在这段文本上、第 {step} 步测得：',
@@ -1319,6 +1318,7 @@ export default {
   'checkpoint.pick.query': '跟随词元',
   'checkpoint.layer': '第 {layer} 层',
   'checkpoint.head': '第 {head} 个头',
+  'checkpoint.kvHead': '第 {kv} 个 KV 头',
   'checkpoint.token': '词元 {i}（{label}）',
   'checkpoint.then': '{first}{second}',
   'checkpoint.heads.title': '每个头：前一词元分数与归纳分数',
@@ -1337,10 +1337,13 @@ export default {
   'checkpoint.step.rope': '这些是经过 RoPE 之后的值：每一对数按随位置增大的角度旋转，所以分数取决于两个词元相隔多远。',
   'checkpoint.step.K.text': '来自第 {kv} 个 KV 头的 {T} 个键，各有 {hd} 个数；它们的长度 ‖k‖ 从 {min} 到 {max}。',
   'checkpoint.step.K.shared': '分组查询注意力：查询头 {heads}（共 {count} 个）读取同一组键和值。',
-  'checkpoint.step.V.text': '来自第 {kv} 个 KV 头的 {T} 个值，各有 {hd} 个数：第 {head} 个头把它们混合进每个词元的输出。',
-  'checkpoint.step.scores.text': '每个查询与每个键做点积：在{token}处，它能看到的键中最大的分数是 {value}，落在{key}上。',
+  'checkpoint.step.V.text':
+    '来自第 {kv} 个 KV 头的 {T} 个值，各有 {hd} 个数：第 {head} 个头把它们混合进每个词元的输出。',
+  'checkpoint.step.scores.text':
+    '每个查询与每个键做点积：在{token}处，它能看到的键中最大的分数是 {value}，落在{key}上。',
   'checkpoint.step.scaled.text': '每个分数除以 √{hd} = {divisor}，让 softmax 不至于饱和：{before} 变成 {value}。',
-  'checkpoint.step.mask.text': '{token}的查询能看到 {seen} 个词元：它自己和它之前的；它之后的 {hidden} 个得到 −∞，权重为 0。',
+  'checkpoint.step.mask.text':
+    '{token}的查询能看到 {seen} 个词元：它自己和它之前的；它之后的 {hidden} 个得到 −∞，权重为 0。',
   'checkpoint.step.mask.last': '{token}是最后一个词元，它的查询能看到全部 {seen} 个词元。',
   'checkpoint.step.mask.all': '{T}×{T} 的分数中，对角线以上共 {masked} 格被遮住。',
   'checkpoint.step.weights.text':

@@ -104,7 +104,13 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
       facts.rope ? t('checkpoint.step.rope') : '',
     ),
     K: both(
-      t('checkpoint.step.K.text', { T: facts.T, hd: facts.hd, kv: facts.kv + 1, min: n(facts.k.min), max: n(facts.k.max) }),
+      t('checkpoint.step.K.text', {
+        T: facts.T,
+        hd: facts.hd,
+        kv: facts.kv + 1,
+        min: n(facts.k.min),
+        max: n(facts.k.max),
+      }),
       shared
         ? t('checkpoint.step.K.shared', {
             heads: facts.sharing.map((h) => h + 1).join(', '),

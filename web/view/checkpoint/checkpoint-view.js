@@ -14,7 +14,6 @@
 // another model closes the one before (model.close()) once the new one is
 // open, so its memory is given back and a failed open leaves it shown.
 import checkpointStrings from '../../i18n/en-checkpoint.js';
-import trainedStrings from '../../i18n/en-trained.js';
 import { addEnglish, errorText } from '../../i18n/index.js';
 import { checkpointSummary, parseIds } from '../../model/checkpoint-heads.js';
 import { tokenChips } from '../../model/bpe-tokens.js';
@@ -27,7 +26,6 @@ import { openModel } from './open-model.js';
 import { renderSections } from './sections.js';
 import { renderTokenField, showTokenChips } from './token-field.js';
 
-addEnglish(trainedStrings); // the heads grid's words
 addEnglish(checkpointStrings);
 
 let sheet = null;
@@ -173,7 +171,9 @@ class CheckpointView {
     this.box.setAttribute('aria-busy', 'true');
     this.open.setProgress({ read: 0, total: 1 });
     try {
-      const opened = await openModel(files, { onProgress: (bytes) => mine === this.opens && this.open.setProgress(bytes) });
+      const opened = await openModel(files, {
+        onProgress: (bytes) => mine === this.opens && this.open.setProgress(bytes),
+      });
       if (mine !== this.opens) {
         opened.model.close();
         return;
@@ -212,9 +212,8 @@ class CheckpointView {
   run() {
     const { state } = this;
     if (!state.model) return;
-    let tokens = [];
     try {
-      tokens = this.readIds();
+      const tokens = this.readIds();
       state.tokens = tokens;
       if (tokens.length === 0) throw Object.assign(new Error('input-empty'), { code: 'input-empty' });
       state.result = state.model.run(tokens.map((token) => token.id));

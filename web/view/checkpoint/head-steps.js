@@ -47,14 +47,18 @@ function stepMatrix(key, tensors, { head, kv, T, hd }) {
     case 'weights':
       return { ...slice(tensors.weights, head, T), kind: 'prob', shape: tensors.weights.shape };
     default:
-      return { ...slice(tensors[key], head, key === 'headOutputs' ? hd : T), kind: 'signed', shape: tensors[key].shape };
+      return {
+        ...slice(tensors[key], head, key === 'headOutputs' ? hd : T),
+        kind: 'signed',
+        shape: tensors[key].shape,
+      };
   }
 }
 
 /**
  * {result (open.js run), sizes (the model's), layer, head, query, labels (a
  * label per token), options: {t, theme, decimals}} -> the steps, each a
- * <section data-step="key">.
+ * <section data-checkpoint-step="key">.
  */
 export function renderHeadSteps({ result, sizes, layer, head, query, labels, options }) {
   const { t, theme, decimals } = options;
@@ -65,15 +69,21 @@ export function renderHeadSteps({ result, sizes, layer, head, query, labels, opt
   const name = headName(layer, head);
   return HEAD_STEPS.map((key) => {
     const box = element('section', 'checkpoint-step');
-    box.dataset.step = key;
+    box.dataset.checkpointStep = key;
     const heading = element('h3', 'checkpoint-step-title', t(`checkpoint.step.${key}.title`));
     const matrix = stepMatrix(key, result.layers[layer], { head, kv: facts.kv, T, hd: facts.hd });
     const perHead = matrix.shape.length === 3;
-    const which = key === 'K' || key === 'V' ? facts.kv : head;
+    // K and V are sliced by the KV head query head `head` reads (GQA), the others by the head itself.
+    const which =
+      key === 'K' || key === 'V'
+        ? t('checkpoint.kvHead', { kv: facts.kv + 1 })
+        : t('checkpoint.head', { head: head + 1 });
     const shape = element(
       'p',
       'trained-shape',
-      perHead ? `${key} ${shapeText(matrix.shape)} → [${which}] ${shapeText(matrix.shape.slice(1))}` : shapeText(matrix.shape),
+      perHead
+        ? `${key} ${shapeText(matrix.shape)} → ${which} ${shapeText(matrix.shape.slice(1))}`
+        : shapeText(matrix.shape),
     );
     shape.translate = false;
     const formula = element('p', 'checkpoint-formula', math[key]);

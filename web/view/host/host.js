@@ -61,7 +61,14 @@ export class AttentionHost {
    */
   constructor(
     { trained, checkpoint, ...parts },
-    { theme, isTrained, isCheckpoint, trained: trainedHooks = {}, checkpoint: checkpointHooks = {}, ...controllerHooks },
+    {
+      theme,
+      isTrained,
+      isCheckpoint,
+      trained: trainedHooks = {},
+      checkpoint: checkpointHooks = {},
+      ...controllerHooks
+    },
     engine,
   ) {
     this.engine = engine ?? createEngineClient();

@@ -6,9 +6,13 @@
 // on layer 2's head with the highest induction score, which fills it once
 // training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
+import headsStrings from '../../i18n/en-heads.js';
+import { addEnglish } from '../../i18n/index.js';
 import { headName } from '../../model/tiny.js';
 import { headColor, headWords } from '../common/colors.js';
 import { element } from '../common/dom.js';
+
+addEnglish(headsStrings);
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -81,10 +85,7 @@ export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, strip
       if (label.kind) button.dataset.kind = label.kind;
       button.style.setProperty('--head-color', headColor(h));
       button.setAttribute('aria-pressed', String(selected.layer === l && selected.head === h));
-      button.setAttribute(
-        'aria-label',
-        [t('trained.heads.name', { name: headName(l, h) }), kind, ...scores].filter(Boolean).join(', '),
-      );
+      // Its accessible name is what it shows (name, role, scores): an aria-label of other words would hide them.
       const figure = element('span', 'trained-head-map');
       const canvas = element('canvas');
       canvas.setAttribute('aria-hidden', 'true');
@@ -95,7 +96,7 @@ export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, strip
       name.translate = false;
       const kindLine = element('span', 'trained-head-kind', kind || t('trained.kind.none'));
       const scoreLine = element('span', 'trained-head-scores', scores.join(' · '));
-      button.append(figure, name, kindLine, scoreLine);
+      button.append(figure, name, ' ', kindLine, ' ', scoreLine); // spaces: the name read aloud is words
       button.addEventListener('click', () => onPick(l, h));
       row.append(button);
     }
