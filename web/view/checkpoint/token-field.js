@@ -26,7 +26,7 @@ export function renderTokenField({ id, t, tokenized, value, onInput }) {
   error.hidden = true;
   input.setAttribute('aria-describedby', `${error.id} ${count.id}`);
   input.addEventListener('input', () => onInput(input.value));
-  const chips = element('div', 'chips checkpoint-chips');
+  const chips = element('div', 'checkpoint-chips');
   chips.setAttribute('role', 'group');
   chips.setAttribute('aria-label', t('checkpoint.tokens'));
   const box = element('div', 'checkpoint-input');
@@ -34,15 +34,16 @@ export function renderTokenField({ id, t, tokenized, value, onInput }) {
   return { box, input, chips, count, error };
 }
 
-/** The chips of the tokens read ({id, label}), each with its id under it. */
+/** The chips of the tokens read ({id, label}), each with its id under it when its label is text. */
 export function showTokenChips(chips, tokens) {
   chips.replaceChildren(
     ...tokens.map(({ id, label }, i) => {
-      const chip = element('span', 'chip checkpoint-chip');
+      const chip = element('span', 'checkpoint-chip');
       chip.title = `${i}: ${id}`;
       const text = element('span', 'checkpoint-chip-label', label);
       text.translate = false;
-      chip.append(text, element('span', 'checkpoint-chip-id', String(id)));
+      chip.append(text);
+      if (label !== String(id)) chip.append(element('span', 'checkpoint-chip-id', String(id))); // ids typed: once
       return chip;
     }),
   );
