@@ -122,12 +122,15 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) => (chunk.name === 'element' ? 'attention-lab-element.js' : 'assets/[name]-[hash].js'),
         // The tiny model's files (api/tiny-weights.js) as dist/tiny/step-NNNN.safetensors and
-        // attention-lab-tiny.wasm, without a hash: the single file and the standalone element fetch
-        // them from there (api/tiny-weights.single.js).
+        // attention-lab-tiny.wasm, and the checkpoint wasm as dist/checkpoint/attention-lab-checkpoint.wasm,
+        // without a hash: the single file and the standalone element fetch them from there
+        // (api/tiny-weights.single.js, api/checkpoint/wasm-file.single.js).
         assetFileNames: (asset) =>
           asset.names.some((name) => name.endsWith('.safetensors') || name === 'attention-lab-tiny.wasm')
             ? 'tiny/[name][extname]'
-            : 'assets/[name]-[hash][extname]',
+            : asset.names.includes('attention-lab-checkpoint.wasm')
+              ? 'checkpoint/[name][extname]'
+              : 'assets/[name]-[hash][extname]',
       },
     },
   },

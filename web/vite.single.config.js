@@ -13,6 +13,11 @@ export default defineConfig({
         replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
       },
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
+      // The checkpoint wasm is fetched from dist/checkpoint/ when a model is opened, never inlined.
+      {
+        find: /^\.\/wasm-file\.js$/,
+        replacement: new URL('./api/checkpoint/wasm-file.single.js', import.meta.url).pathname,
+      },
       // The tiny model's weights are fetched from dist/tiny/, never inlined.
       {
         find: /^\.\/tiny-weights\.js$/,

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // a classic script cannot import, and file:// cannot fetch), without the
 // engine worker (a second file): large configs run on the main thread.
 // build-single.js writes the wasm's base64 module first, then runs this build.
-// An Emscripten glue (the engine's, the tiny model's) names its .wasm by URL
+// An Emscripten glue (the engine's, the tiny model's, the checkpoint's) names its .wasm by URL
 // (new URL(..., import.meta.url)), which a library build would inline a second
 // time as a data: URL, and an IIFE has no import.meta. Each is instantiated
 // from a module compiled by api/ (instantiateWasm: the engine's inlined, the
@@ -16,7 +16,7 @@ const glueWithoutUrls = {
   name: 'attention-lab-glue-without-urls',
   enforce: 'pre',
   transform(code, id) {
-    const glue = id.match(/\/api\/generated\/(attention-lab-(?:wasm|tiny))\.js$/)?.[1];
+    const glue = id.match(/\/api\/generated\/(attention-lab-(?:wasm|tiny|checkpoint))\.js$/)?.[1];
     if (!glue) return null;
     const wasmUrl = `new URL("${glue}.wasm",import.meta.url).toString()`;
     if (!code.includes(wasmUrl)) throw new Error(`standalone: ${glue}.js no longer names its .wasm as expected`);
@@ -35,6 +35,11 @@ export default defineConfig({
         replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
       },
       { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
+      // The checkpoint wasm is fetched from dist/checkpoint/ when a model is opened, never inlined.
+      {
+        find: /^\.\/wasm-file\.js$/,
+        replacement: new URL('./api/checkpoint/wasm-file.single.js', import.meta.url).pathname,
+      },
       // The tiny model's weights are fetched from dist/tiny/, never inlined.
       {
         find: /^\.\/tiny-weights\.js$/,

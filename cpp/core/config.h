@@ -155,12 +155,16 @@ enum class Positional { None, Sinusoidal };
 inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
 // What a run computes: the one configurable attention layer of everything
-// above, or the tiny trained model (tiny_model.h), which reads only text and checkpoint.
+// above, or the tiny trained model (tiny_model.h), which reads only text and
+// checkpoint. "checkpoint" names a Hugging Face checkpoint the reader opens
+// from its files (web/api/checkpoint/open.js): a config alone has no weights
+// for it, so a run with it is the field error model-checkpoint-files.
 enum class ModelKind {
   Attention,  // (default)
   Tiny,
+  Checkpoint,
 };
-inline constexpr std::array<const char*, 2> kModelNames = {"attention", "tiny"};
+inline constexpr std::array<const char*, 3> kModelNames = {"attention", "tiny", "checkpoint"};
 // The tiny model's default checkpoint: its last training step (tiny_model.h's kTinyCheckpoints ends with it).
 inline constexpr int64_t kLastTinyCheckpoint = 3000;
 

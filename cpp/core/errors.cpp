@@ -115,6 +115,10 @@ const ErrorKind kEngineKinds[] = {
     {"checkpoint-unknown", "checkpoint {got} is not one of the tiny model's saved training steps: {steps}"},
     {"checkpoint-not-loaded",
      "the weights of checkpoint {step} are not loaded: call await lab.loadTinyModel({step}) first"},
+    {"model-checkpoint-files",
+     "model \"checkpoint\" runs from the files of a checkpoint you open (config.json, the .safetensors, "
+     "tokenizer.json): on the page with \"Open a model\", in JS with openCheckpoint(files), in the CLI with "
+     "--model-dir; a config alone has no weights for it"},
     {"model-ignores-fields", "model \"tiny\" reads only text and checkpoint; these settings have no effect: {fields}"},
     {"weights-file-too-short",
      "the weights file has {bytes} bytes, fewer than the {need} its header length needs: it is not a whole "

@@ -34,6 +34,7 @@ HeadInputs headInputsOf(const AttentionResult& r) {
 
 Status checkStepperModel(const AttentionConfig& c) {
   if (c.model == ModelKind::Attention) return {};
+  if (c.model == ModelKind::Checkpoint) return fieldError("model", "model-checkpoint-files");
   return fieldError("model", "stepper-needs-attention-model", {});
 }
 

@@ -107,6 +107,8 @@ std::vector<int64_t> weightShape(const AttentionConfig& c, const std::string& na
 }
 
 Status validateConfig(const AttentionConfig& c) {
+  // Its weights are in files the reader opens (openCheckpoint), never in a config: said before anything else.
+  if (c.model == ModelKind::Checkpoint) return fieldError("model", "model-checkpoint-files");
   if (c.dModel % c.numHeads != 0)
     return fieldError("numHeads", "not-divisible", {{"dModel", str(c.dModel)}, {"numHeads", str(c.numHeads)}});
   if (!c.input.present()) return fieldError("text", "input-required");

@@ -1,11 +1,12 @@
 // axe-core in Chromium over every page we ship: the main page, embed.html,
 // authors.html and a page of <attention-lab> elements (presets, compact, the
-// step-by-step mode, editable), in light and dark, English and Chinese (each page
+// step-by-step mode, editable), the main page with a checkpoint open, in light and dark, English and Chinese (each page
 // in both languages and both themes, paired: English light, Chinese dark), after
 // every section has been scrolled into view and rendered. axe looks into the
 // elements' shadow roots. Any violation fails, named with its nodes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { expect, test, vi } from 'vitest';
 import { waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
@@ -53,8 +54,9 @@ async function renderEverything(page, isMainPage) {
     await page.waitForFunction(settled);
   }
   if (isMainPage) {
-    // Every step, wherever the scroll above stepped over it.
-    for (const id of await page.$$eval('section.step', (s) => s.map((e) => e.id))) {
+    // Every step shown (none in a trained or checkpoint mode), wherever the scroll above stepped over it.
+    const shown = (s) => s.filter((e) => e.getClientRects().length > 0).map((e) => e.id);
+    for (const id of await page.$$eval('section.step', shown)) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
       await page.waitForFunction(settled);
     }
@@ -98,6 +100,23 @@ const PAGES = [
       await page.selectOption('#control-rope', 'rotate-half');
       await page.setChecked('#control-qk-norm', true);
       await page.setChecked('#control-alibi', true);
+      await waitForIdle(page);
+    },
+  },
+  {
+    // The checkpoint mode with the repository's two-shard Llama open: its controls, heads grid and the head's steps.
+    name: 'index, a checkpoint open',
+    path: () => 'index.html',
+    main: true,
+    async setup(page) {
+      const dir = fileURLToPath(new URL('../reference/llama/checkpoints/llama-sharded/', import.meta.url));
+      await page.selectOption('#control-model', 'checkpoint');
+      const files = ['config.json', 'model-00001-of-00002.safetensors', 'model-00002-of-00002.safetensors'];
+      await page.setInputFiles(
+        '[data-checkpoint-view] input[type="file"]',
+        files.map((file) => dir + file),
+      );
+      await page.waitForSelector('[data-checkpoint="steps"]');
       await waitForIdle(page);
     },
   },

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import authorsStrings from '../../web/i18n/en-authors.js';
 import cliStrings from '../../web/i18n/en-cli.js';
+import checkpointStrings from '../../web/i18n/en-checkpoint.js';
+import headsStrings from '../../web/i18n/en-heads.js';
 import trainedStrings from '../../web/i18n/en-trained.js';
 import {
   LANGUAGES,
@@ -31,7 +33,8 @@ const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
 const languages = Object.keys(LANGUAGES);
 await Promise.all(languages.map(loadLanguage));
 // English in full: the page's strings and those of the command line, the authors' page and the trained view.
-for (const strings of [cliStrings, authorsStrings, trainedStrings]) addEnglish(strings);
+for (const strings of [cliStrings, authorsStrings, trainedStrings, headsStrings, checkpointStrings])
+  addEnglish(strings);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The keys of the engine's error templates, which only the languages other than English have. */
 const ERROR_KEYS = new Set(SCHEMA.errors.map(({ code }) => `error.${code}`));

@@ -21,7 +21,7 @@ import { AttentionConfigError } from '../api/index.js';
 import { errorText, resolveLanguage } from '../i18n/index.js';
 import { withEdits } from '../model/edits.js';
 import { presetByKey } from '../model/presets.js';
-import { FIELDS, camelCase, fieldByPath, isTrainedModel } from '../model/schema.js';
+import { FIELDS, camelCase, fieldByPath, modelOf } from '../model/schema.js';
 import { attributeValue, coerce, settingOfError } from '../model/settings.js';
 import { resolveTheme } from '../view/common/color-scheme.js';
 import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
@@ -131,12 +131,12 @@ export class AttentionLabElement extends ElementBase {
     // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
     // The overview is a group, not a <nav>: a page with several elements would repeat one landmark.
-    // The attention layer's parts in one box, hidden as one in the trained model's mode: a run that
-    // was under way when model="tiny" arrived may still render into it, unseen.
+    // The attention layer's parts in one box, hidden as one in the trained model's and the checkpoint's
+    // modes: a run that was under way when model="tiny" arrived may still render into it, unseen.
     this.#root.innerHTML = `<div class="attention-box"><div class="bar" part="heads"><div class="tabs batch" role="tablist"></div><div class="tabs heads" role="tablist"></div><div class="follow-token" part="follow"></div></div>
       <div class="overview" part="overview" role="group"></div><div class="stepper" part="stepper" hidden></div>
       <p class="preset-note" part="note" hidden></p></div><p class="error" part="error" role="alert" hidden></p><p class="loading">…</p>
-      <div class="attention-box"><div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div></div><div class="trained-box" part="trained" hidden></div>`;
+      <div class="attention-box"><div class="pipeline"></div><div class="explain-body" part="explain" aria-live="polite"></div></div><div class="trained-box" part="trained" hidden></div><div class="checkpoint-box" part="checkpoint" hidden></div>`;
     const $ = (selector) => this.#root.querySelector(selector);
     const parts = {
       root: this.#root,
@@ -148,11 +148,13 @@ export class AttentionLabElement extends ElementBase {
       follow: $('.follow-token'),
       stepper: $('.stepper'),
       trained: $('.trained-box'),
+      checkpoint: $('.checkpoint-box'),
     };
     // Its runs hold every sentence and head (el.result is all of them); large ones run in the page's worker.
     this.#host = new AttentionHost(parts, {
       theme: () => this.#theme(),
       isTrained: () => this.#isTiny(),
+      isCheckpoint: () => this.#mode() === 'checkpoint',
       onEditsChange: () => this.#schedule(),
       // A chapter the reader opens stays open until the chapters attribute changes.
       onChaptersChange: (open) => (this.#openChapters = { attribute: this.getAttribute('chapters'), open }),
@@ -171,6 +173,11 @@ export class AttentionLabElement extends ElementBase {
           this.#root.querySelector('.loading').hidden = true;
           this.#emitError(problem);
         },
+      },
+      // The checkpoint view says its errors at its controls (the files, the text or ids); the page hears them.
+      checkpoint: {
+        onResult: (result) => this.#emit('attention-change', result),
+        onError: (problem) => this.#emitError(problem),
       },
     });
   }
@@ -264,26 +271,47 @@ export class AttentionLabElement extends ElementBase {
     else if (this.#host.themeChanged()) this.#showView();
   }
 
-  /** The last result (null before the first run or while the attributes are invalid); with model="tiny" the trained model's. */
+  /**
+   * The last result (null before the first run or while the attributes are invalid); with model="tiny" the
+   * trained model's, with model="checkpoint" the opened checkpoint's.
+   */
   get result() {
-    return this.#isTiny() ? (this.#host.trained?.result ?? null) : this.#controller.result;
+    const mode = this.#mode();
+    if (mode === 'tiny') return this.#host.trained?.result ?? null;
+    if (mode === 'checkpoint') return this.#host.checkpoint?.result ?? null;
+    return this.#controller.result;
   }
 
-  /** Whether the attributes (model, or model in the config attribute) choose the tiny trained model. */
-  #isTiny() {
+  /** The model the attributes (model, or model in the config attribute) choose: 'attention', 'tiny' or 'checkpoint'. */
+  #mode() {
     const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
-    return isTrainedModel(() => this.getAttribute('model') ?? extra.model);
+    return modelOf(() => this.getAttribute('model') ?? extra.model);
   }
 
-  /** The attention layer's parts, or the trained model's view (model="tiny"): one of them is shown. */
-  #showMode(tiny) {
-    for (const box of this.#root.querySelectorAll('.attention-box')) box.hidden = tiny;
-    this.#root.querySelector('.trained-box').hidden = !tiny;
+  #isTiny() {
+    return this.#mode() === 'tiny';
+  }
+
+  /** The attention layer's parts, the trained model's view or the checkpoint's: one of them is shown. */
+  #showMode(mode) {
+    for (const box of this.#root.querySelectorAll('.attention-box')) box.hidden = mode !== 'attention';
+    this.#root.querySelector('.trained-box').hidden = mode !== 'tiny';
+    this.#root.querySelector('.checkpoint-box').hidden = mode !== 'checkpoint';
+  }
+
+  /** The checkpoint view: the reader opens a model's files in it. */
+  async #showCheckpoint() {
+    this.#showMode('checkpoint');
+    this.#root.querySelector('.loading').hidden = true;
+    this.#root.querySelector('.error').hidden = true;
+    await this.#host.showCheckpoint({
+      decimals: readViewOption(viewOptionByName.get('decimals'), this.getAttribute('decimals')),
+    });
   }
 
   /** The trained model's view on the text and checkpoint attributes (their defaults when absent). */
   async #runTrained(lang) {
-    this.#showMode(true);
+    this.#showMode('tiny');
     const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));
     await this.#host.showTrained({
       text: this.getAttribute('text') ?? extra.text,
@@ -367,6 +395,10 @@ export class AttentionLabElement extends ElementBase {
       this.#runTrained(this.#lang()); // the same text and checkpoint: no run, the options only
       return;
     }
+    if (this.#mode() === 'checkpoint') {
+      this.#showCheckpoint();
+      return;
+    }
     const result = this.#controller.result;
     if (!result || this.#failed) return this.#schedule();
     let options;
@@ -415,7 +447,8 @@ export class AttentionLabElement extends ElementBase {
     this.#shownLang = lang;
     this.#showPresetNote();
     if (this.#isTiny()) return this.#runTrained(lang);
-    this.#showMode(false);
+    if (this.#mode() === 'checkpoint') return this.#showCheckpoint();
+    this.#showMode('attention');
     let result;
     try {
       const viewOptions = (result) => this.#viewOptions(result);

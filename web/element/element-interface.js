@@ -97,4 +97,5 @@ export const ELEMENT_PARTS = [
   'matrix',
   'explain',
   'trained', // the trained model's view (model="tiny")
+  'checkpoint', // the checkpoint view (model="checkpoint": a model the reader opens from its files)
 ];

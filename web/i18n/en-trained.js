@@ -21,14 +21,7 @@ export default {
   'trained.twice.wrong': 'predicted wrong (the model said {predicted})',
   'trained.twice.how':
     '✓: the model’s most likely next byte after the byte before was this one; ✗: it was another (shown). The first copy is {n} bytes; the first byte of the second copy is not counted, nothing announces it.',
-  'trained.kind.induction': 'induction head',
-  'trained.kind.previousToken': 'previous-token head',
-  'trained.kind.none': 'no clear role',
-  'trained.score.previousToken': 'previous {value}',
-  'trained.score.induction': 'induction {value}',
   'trained.heads.title': 'The heads, named by what they do',
-  'trained.heads.layer': 'Layer {layer}',
-  'trained.heads.name': 'head {name}',
   'trained.heads.how':
     'Each square is a head’s attention weights (row: the query byte, column: the key byte; darker is more weight). Previous-token score: the mean over positions i ≥ 1 of `weights[i, i−1]`; 0.5 or more names a previous-token head. Induction score, on a text typed twice (bytes s + s, n = |s|): the mean over the second copy of `weights[i, i−n+1]`, the weight on the byte that followed the earlier copy; 0.3 or more names an induction head (with no preference it is about 0.02). The dashed band outlines those cells on the layer-2 head with the highest induction score.',
   'trained.measured.start': 'Measured on this text at step {step}:',

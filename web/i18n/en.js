@@ -728,9 +728,10 @@ export default {
   // The tiny trained model's fields (group "trained").
   'field.model': 'Model',
   'help.model':
-    'The one configurable attention layer, or the tiny trained model: 2 layers of 4 heads over UTF-8 bytes, which reads only the text and the checkpoint.',
+    'The one configurable attention layer; the tiny trained model: 2 layers of 4 heads over UTF-8 bytes, which reads only the text and the checkpoint; or a checkpoint you open from its files (GPT-2, Llama, Qwen2).',
   'enum.model.attention': 'One attention layer',
   'enum.model.tiny': 'Tiny trained model',
+  'enum.model.checkpoint': 'A checkpoint you open',
   'field.checkpoint': 'Checkpoint (training step)',
   'help.checkpoint':
     'The training step whose weights the tiny model runs: 0, 500, 750, 1000, 1250, 1500, 2000 or 3000.',

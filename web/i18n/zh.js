@@ -919,6 +919,8 @@ export default {
   'error.text-too-long-for-model': '文本有 {bytes} 个 UTF-8 字节；小模型最多读取 {max} 个（它的上下文长度）：请缩短',
   'error.checkpoint-unknown': '检查点 {got} 不是小模型保存过的训练步数：{steps}',
   'error.checkpoint-not-loaded': '检查点 {step} 的权重尚未加载：请先对这个检查点调用 `await lab.loadTinyModel`',
+  'error.model-checkpoint-files':
+    '模型 `checkpoint` 从你打开的检查点文件运行（`config.json`、`.safetensors` 文件、`tokenizer.json`）：页面上用“打开模型”，JS 里用 `openCheckpoint(files)`，命令行里用 `--model-dir`；单凭配置没有它的权重',
   'error.model-ignores-fields': '模型 `tiny` 只读取文本和检查点；这些设置对它没有作用：{fields}',
   'error.weights-file-too-short':
     '权重文件只有 {bytes} 个字节，少于其头部长度所需的 {need} 个：它不是完整的 `safetensors` 文件',
@@ -1043,9 +1045,10 @@ export default {
   // 训练好的小模型的字段（分组 trained）。
   'field.model': '模型',
   'help.model':
-    '可配置的单个注意力层，或训练好的小模型：2 层、每层 4 个头，以 UTF-8 字节为词元；小模型只读取文本和检查点。',
+    '可配置的单个注意力层；训练好的小模型：2 层、每层 4 个头，以 UTF-8 字节为词元，只读取文本和检查点；或从文件打开的检查点（GPT-2、Llama、Qwen2）。',
   'enum.model.attention': '单个注意力层',
   'enum.model.tiny': '训练好的小模型',
+  'enum.model.checkpoint': '打开一个检查点',
   'field.checkpoint': '检查点（训练步数）',
   'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、2000 或 3000。',
   'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
@@ -1245,7 +1248,6 @@ export default {
   'trained.score.induction': '归纳 {value}',
   'trained.heads.title': '各个头，按它们做的事命名',
   'trained.heads.layer': '第 {layer} 层',
-  'trained.heads.name': '头 {name}',
   'trained.heads.how':
     '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对输入两遍的文本（字节为 s + s，n = |s|）：对第二遍求 `weights[i, i−n+1]` 的平均，即对第一遍中紧跟同一字节之后那个字节的权重；达到 0.3 即称为归纳头（毫无偏好时约为 0.02）。虚线带在第 2 层归纳分数最高的头上框出了这些格子。',
   'trained.measured.start': '在这段文本上、第 {step} 步测得：',
@@ -1284,4 +1286,72 @@ export default {
   'trained.copyShown': '程序在下方：请从那里复制。',
   'trained.error.twiceEmpty': '文本：请先输入一些内容，才能输入两遍。',
   'trained.error.at': '{label}：{message}',
+  // ---- 打开的检查点（view/checkpoint/*.js，model/checkpoint-heads.js 的句子） ----
+  'checkpoint.title': '打开一个检查点：每个头算了什么',
+  'checkpoint.intro':
+    '从文件打开一个 Hugging Face 检查点（GPT-2、Llama 或 Qwen2）。文件留在你的电脑上：只读取前向计算需要的张量，下面每个数都是这个模型算出的、与 PyTorch 一致的结果。',
+  'checkpoint.open.label': '打开模型（选择它的文件）',
+  'checkpoint.open.needs':
+    '把模型文件夹里的这些文件一起选中或拖进来：`config.json`、权重（`model.safetensors`，或全部 `model-0000N-of-0000M.safetensors`），想输入文字的话还要 `tokenizer.json`。',
+  'checkpoint.open.drop': '把文件夹里的文件拖到这里',
+  'checkpoint.open.reading': '正在读取权重',
+  'checkpoint.open.progress': '已读取 {read} MiB，共 {total} MiB',
+  'checkpoint.open.none': '还没有打开模型。',
+  'checkpoint.open.name': '文件',
+  'checkpoint.family.gpt2': 'GPT-2',
+  'checkpoint.family.llama': 'Llama',
+  'checkpoint.family.qwen2': 'Qwen2',
+  'checkpoint.summary':
+    '{family}：{layers} 层，{heads} 个头，{kvHeads} 个 KV 头，头维度 {headDim}，d_model {dModel}，词表 {vocab}；权重文件共 {total} MiB，读取了 {read} MiB。',
+  'checkpoint.text.label': '文本（由模型的 tokenizer.json 分词）',
+  'checkpoint.text.name': '文本',
+  'checkpoint.ids.label': '词元编号（没有 tokenizer.json：JSON 数组，或用空格分隔的数）',
+  'checkpoint.ids.name': '词元编号',
+  'checkpoint.tokens': '模型读取的词元',
+  'checkpoint.tokens.count': '{count} 个词元（最多 {max} 个）',
+  'checkpoint.tokenizer.failed': '无法读取 tokenizer.json，请输入词元编号：{message}',
+  'checkpoint.error.idsSyntax': '词元编号：请给出数字的 JSON 数组（[24, 15]），或用空格分隔的数。',
+  'checkpoint.error.empty': '{label}：请至少输入一个词元。',
+  'checkpoint.error.at': '{label}：{message}',
+  'checkpoint.pick.layer': '层',
+  'checkpoint.pick.head': '头',
+  'checkpoint.pick.query': '跟随词元',
+  'checkpoint.layer': '第 {layer} 层',
+  'checkpoint.head': '第 {head} 个头',
+  'checkpoint.kvHead': '第 {kv} 个 KV 头',
+  'checkpoint.token': '词元 {i}（{label}）',
+  'checkpoint.then': '{first}{second}',
+  'checkpoint.heads.title': '每个头：前一词元分数与归纳分数',
+  'checkpoint.heads.how':
+    '每个方块是一个头在这些词元上的注意力权重（行：查询，列：键）。前一词元分数：位置 i ≥ 1 上 `weights[i, i−1]` 的平均值。归纳分数：在查询词元之前出现过的位置上，对“先前那次出现的下一个词元”所给权重的平均值（没有这样的位置时为 —）。选一个头，看它的每一步。',
+  'checkpoint.steps.title': '第 {layer} 层第 {head} 个头，一步一步',
+  'checkpoint.step.Q.title': '查询 Q',
+  'checkpoint.step.K.title': '键 K',
+  'checkpoint.step.V.title': '值 V',
+  'checkpoint.step.scores.title': '分数 Q·Kᵀ',
+  'checkpoint.step.scaled.title': '缩放：÷√head_dim',
+  'checkpoint.step.mask.title': '因果掩码',
+  'checkpoint.step.weights.title': '权重：每行做 softmax',
+  'checkpoint.step.headOutputs.title': '这个头的输出：weights·V',
+  'checkpoint.step.Q.text': '{T} 个查询，每个词元一个，各有 {hd} 个数；{token} 的查询长度 ‖q‖ = {norm}。',
+  'checkpoint.step.rope': '这些是经过 RoPE 之后的值：每一对数按随位置增大的角度旋转，所以分数取决于两个词元相隔多远。',
+  'checkpoint.step.K.text': '来自第 {kv} 个 KV 头的 {T} 个键，各有 {hd} 个数；它们的长度 ‖k‖ 从 {min} 到 {max}。',
+  'checkpoint.step.K.shared': '分组查询注意力：查询头 {heads}（共 {count} 个）读取同一组键和值。',
+  'checkpoint.step.V.text':
+    '来自第 {kv} 个 KV 头的 {T} 个值，各有 {hd} 个数：第 {head} 个头把它们混合进每个词元的输出。',
+  'checkpoint.step.scores.text':
+    '每个查询与每个键做点积：在{token}处，它能看到的键中最大的分数是 {value}，落在{key}上。',
+  'checkpoint.step.scaled.text': '每个分数除以 √{hd} = {divisor}，让 softmax 不至于饱和：{before} 变成 {value}。',
+  'checkpoint.step.mask.text':
+    '{token}的查询能看到 {seen} 个词元：它自己和它之前的；它之后的 {hidden} 个得到 −∞，权重为 0。',
+  'checkpoint.step.mask.last': '{token}是最后一个词元，它的查询能看到全部 {seen} 个词元。',
+  'checkpoint.step.mask.all': '{T}×{T} 的分数中，对角线以上共 {masked} 格被遮住。',
+  'checkpoint.step.weights.text':
+    'softmax 逐行把缩放后的分数变成和为 1 的权重：{token}这一行的和是 {sum}；最大的权重 {value} 落在{key}上。',
+  'checkpoint.step.headOutputs.text':
+    '每个词元的输出是它那一行权重乘以 V：{token}的第一个数是 {terms} 个加权值之和，{value}。',
+  'checkpoint.next.title': '最后一个词元之后的下一个词元',
+  'checkpoint.next.caption': '{token}之后最可能的 5 个词元',
+  'checkpoint.next.token': '词元',
+  'checkpoint.next.probability': '概率',
 };

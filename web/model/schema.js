@@ -34,16 +34,29 @@ export function batchFieldOf(field) {
 
 /** The schema group of the trained model's fields (model, checkpoint). */
 export const TRAINED_GROUP = 'trained';
+/**
+ * The model the settings (`valueOf(path)`) choose, one of the schema's model
+ * choices: "attention" (the one layer, also for a value that is none of them:
+ * the engine says why), "tiny" (the trained model) or "checkpoint" (a
+ * checkpoint the reader opens from its files).
+ */
+export function modelOf(valueOf) {
+  const model = String(valueOf('model') ?? '').trim();
+  return fieldByPath.get('model').choices.includes(model) ? model : 'attention';
+}
 /** Whether the settings (`valueOf(path)`) choose the tiny trained model rather than the attention layer. */
-export const isTrainedModel = (valueOf) => String(valueOf('model') ?? '').trim() === 'tiny';
+export const isTrainedModel = (valueOf) => modelOf(valueOf) === 'tiny';
 
 /**
  * Whether `field` has an effect, given `valueOf(path)` of the other fields
  * (additiveHidden only with score "additive", the mask fill only with a mask).
  */
 export function isUsed(field, valueOf) {
-  // The trained model reads its own group's fields and the text; the attention layer's settings do nothing there.
-  if (field.group !== TRAINED_GROUP && field.path !== 'text' && isTrainedModel(valueOf)) return false;
+  // The trained model reads its own group's fields and the text, a checkpoint its own group's (its text box is
+  // its view's); the attention layer's settings do nothing there.
+  const model = modelOf(valueOf);
+  if (model !== 'attention' && field.group !== TRAINED_GROUP && !(model === 'tiny' && field.path === 'text'))
+    return false;
   const when = field.usedWhen;
   if (!when) return true;
   const value = valueOf(when.path);

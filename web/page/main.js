@@ -9,7 +9,7 @@ import { LANGUAGES, errorText, fieldErrorText, resolveLanguage } from '../i18n/i
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
 import { readFragment, shareErrorText } from '../model/share.js';
-import { isTrainedModel } from '../model/schema.js';
+import { modelOf } from '../model/schema.js';
 import { configFromSettings, settingOfError, withSetting } from '../model/settings.js';
 import { resolveTheme } from '../view/common/color-scheme.js';
 import { AttentionHost } from '../view/host/host.js';
@@ -119,11 +119,13 @@ const host = new AttentionHost(
     stepsToggle: $('steps-toggle'),
     sticky: document.querySelector('.toolbar'),
     trained: $('trained'),
+    checkpoint: $('checkpoint'),
   },
   // The page asks the engine for the shown sentence and head only, and again when another is picked.
   {
     theme: () => (paper ? 'light' : resolveTheme($('theme').value)),
     isTrained: () => isTiny(),
+    isCheckpoint: () => mode() === 'checkpoint',
     onEditsChange: () => recompute(),
     onSelectionChange: () => recompute(),
     onChaptersChange: (open) => rememberChapters(open),
@@ -146,6 +148,10 @@ const host = new AttentionHost(
       onError: (error) => {
         if (error.field === 'checkpoint') form.showError('checkpoint', errorText(error, state.t));
       },
+    },
+    // The checkpoint view shows its errors at its own controls (the files, the text or ids).
+    checkpoint: {
+      onResult: () => ($('status').textContent = ''),
     },
   },
 );
@@ -175,6 +181,7 @@ const currentConfig = () => withEdits(configFromSettings(state.settings), contro
 async function recompute() {
   showMode();
   if (isTiny()) return showTrained();
+  if (mode() === 'checkpoint') return showCheckpoint();
   const config = currentConfig();
   const before = controller.result;
   $('status').textContent = state.t('status.computing');
@@ -200,14 +207,30 @@ async function recompute() {
   document.dispatchEvent(new CustomEvent('attention-rendered', { detail }));
 }
 
-// ---- the trained model (model = tiny) ------------------------------------------
-const isTiny = () => isTrainedModel((path) => state.settings[path]);
+// ---- the trained model (model = tiny) and a checkpoint (model = checkpoint) ------
+/** The model setting's choice: 'attention', 'tiny' or 'checkpoint'. */
+const mode = () => modelOf((path) => state.settings[path]);
+const isTiny = () => mode() === 'tiny';
 
-/** The attention layer's view or the trained model's, as the model setting says. */
+/** The attention layer's view, the trained model's or the checkpoint's, as the model setting says. */
 function showMode() {
-  const tiny = isTiny();
-  document.documentElement.dataset.model = tiny ? 'tiny' : 'attention';
-  $('trained').hidden = !tiny;
+  const shown = mode();
+  document.documentElement.dataset.model = shown;
+  $('trained').hidden = shown !== 'tiny';
+  $('checkpoint').hidden = shown !== 'checkpoint';
+}
+
+/** The checkpoint view: the reader opens a model's files there (nothing runs until then). */
+async function showCheckpoint() {
+  form.sync(state.settings);
+  showError(null);
+  $('status').textContent = '';
+  try {
+    await host.showCheckpoint();
+  } catch (error) {
+    showError({ field: 'engine', message: error.message });
+  }
+  document.dispatchEvent(new CustomEvent('attention-rendered', { detail: { config: { model: 'checkpoint' } } }));
 }
 
 async function showTrained() {
@@ -543,6 +566,10 @@ window.attentionLab = {
   /** The trained model's view, once shown (null before). */
   get trained() {
     return host.trained;
+  },
+  /** The checkpoint view, once shown (null before). */
+  get checkpoint() {
+    return host.checkpoint;
   },
   currentConfig,
 };

@@ -3,21 +3,11 @@
 // each opened model gets an instance of its own, whose memory (the weights)
 // goes with it.
 import { instantiate } from '../wasm-instance.js';
-
-const WASM_URL = new URL('../generated/attention-lab-checkpoint.wasm', import.meta.url);
-const NODE_FS = 'node:fs/promises';
+import { readCheckpointWasm } from './wasm-file.js';
 
 let compiled = null;
 
-async function compile() {
-  if (WASM_URL.protocol === 'file:' && typeof process === 'object' && process.versions?.node) {
-    const { readFile } = await import(/* @vite-ignore */ NODE_FS);
-    return WebAssembly.compile(await readFile(WASM_URL));
-  }
-  const response = await fetch(WASM_URL);
-  if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
-  return WebAssembly.compile(await response.arrayBuffer());
-}
+const compile = async () => WebAssembly.compile(await readCheckpointWasm());
 
 /** A new instance ({setConfig, addShard, plan, put, finish, run}, each returning JSON text). */
 export function createCheckpointInstance() {

@@ -2,8 +2,9 @@
 // it runs the engine on the config its shell gives (on this thread when
 // small, in the page's one worker when large: engine-client.js), shows the
 // result in the pipeline view (controller.js), keeps the UI language and the
-// heatmaps' palette, shows the trained model (model = tiny) in its own view,
-// imported the first time, and runs the steppers on the config shown.
+// heatmaps' palette, shows the trained model (model = tiny) and a checkpoint
+// the reader opens (model = checkpoint) each in its own view, imported the
+// first time, and runs the steppers on the config shown.
 // The shells keep their DOM: the page its form, panels, share UI and teacher
 // tools (page/main.js); the element its attributes, shadow root and events
 // (element/attention-lab-element.js).
@@ -30,11 +31,15 @@ export class AttentionHost {
   t = touchWording(translator('en'));
   /** The trained model's view (trained/trained-view.js), once shown; null before. */
   trained = null;
+  /** The checkpoint view (checkpoint/checkpoint-view.js), once shown; null before. */
+  checkpoint = null;
   /** The config of the result shown (the steppers run it); null before the first. */
   shownConfig = null;
   #hooks;
   #trainedBox;
   #trainedLoading = null;
+  #checkpointBox;
+  #checkpointLoading = null;
   /** The palette last given to the views; null before the first. */
   #shownTheme = null;
   #runs = 0;
@@ -43,19 +48,33 @@ export class AttentionHost {
   #stopWatching = null;
 
   /**
-   * parts: the controller's (controller.js) and trained, the box of the
-   * trained model's view. hooks: {theme() -> the palette's key now (a shell
-   * resolves "auto" and its custom colours), isTrained() -> whether the
-   * trained model is chosen now, onEditsChange(), onSelectionChange?() (the
-   * shell runs again: see controller.js), trained?: the trained view's
-   * onChange, onResult and onError (trained-view.js)}. engine: the engine
+   * parts: the controller's (controller.js), trained and checkpoint, the
+   * boxes of the trained model's view and of the checkpoint view. hooks:
+   * {theme() -> the palette's key now (a shell resolves "auto" and its custom
+   * colours), isTrained() -> whether the trained model is chosen now,
+   * isCheckpoint() -> whether the checkpoint is, onEditsChange(),
+   * onSelectionChange?() (the shell runs again: see controller.js), trained?:
+   * the trained view's onChange, onResult and onError (trained-view.js),
+   * checkpoint?: the checkpoint view's onResult and onError}. engine: the engine
    * client to use (engine-client.js; by default a new one, whose large runs
    * go to the worker the page's clients share).
    */
-  constructor({ trained, ...parts }, { theme, isTrained, trained: trainedHooks = {}, ...controllerHooks }, engine) {
+  constructor(
+    { trained, checkpoint, ...parts },
+    {
+      theme,
+      isTrained,
+      isCheckpoint,
+      trained: trainedHooks = {},
+      checkpoint: checkpointHooks = {},
+      ...controllerHooks
+    },
+    engine,
+  ) {
     this.engine = engine ?? createEngineClient();
-    this.#hooks = { theme, isTrained, trainedHooks };
+    this.#hooks = { theme, isTrained, isCheckpoint, trainedHooks, checkpointHooks };
     this.#trainedBox = trained;
+    this.#checkpointBox = checkpoint;
     this.controller = new PipelineController(parts, {
       ...controllerHooks,
       // The steppers' figures come from the engine too (in the worker when large), for the config shown.
@@ -67,7 +86,12 @@ export class AttentionHost {
   get busy() {
     const { controller } = this;
     return (
-      this.#runs > 0 || this.#languages > 0 || controller.building || controller.steppersBusy || !!this.trained?.busy
+      this.#runs > 0 ||
+      this.#languages > 0 ||
+      controller.building ||
+      controller.steppersBusy ||
+      !!this.trained?.busy ||
+      !!this.checkpoint?.busy
     );
   }
 
@@ -130,6 +154,7 @@ export class AttentionHost {
     const all = { ...options, theme: this.#theme() };
     this.controller.setOptions(all);
     this.trained?.setOptions(trainedOptions(all));
+    this.checkpoint?.setOptions(trainedOptions(all));
   }
 
   /** The palette now, shown if it changed: a promise of the re-rendered steps, or null when it had not. */
@@ -196,5 +221,34 @@ export class AttentionHost {
       this.#trainedLoading = null;
       throw error;
     });
+  }
+
+  /**
+   * The checkpoint view (a model the reader opens from its files), with
+   * `decimals`; imported the first time (a chunk of its own, which brings the
+   * checkpoint's API: the attention layer never fetches it). Resolves false
+   * when another model was chosen meanwhile, else true once shown; the
+   * import's failure rejects.
+   */
+  async showCheckpoint({ decimals = this.controller.options.decimals } = {}) {
+    this.#runs++;
+    try {
+      this.#checkpointLoading ??= import('../checkpoint/checkpoint-view.js').then(({ createCheckpointView }) => {
+        this.checkpoint = createCheckpointView(this.#checkpointBox, this.#hooks.checkpointHooks);
+        return this.checkpoint;
+      });
+      let view;
+      try {
+        view = await this.#checkpointLoading;
+      } catch (error) {
+        this.#checkpointLoading = null; // a failed import is tried again the next time
+        throw error;
+      }
+      if (!this.#hooks.isCheckpoint?.()) return false;
+      view.setOptions({ t: this.t, theme: this.#theme(), decimals });
+      return true;
+    } finally {
+      this.#runs--;
+    }
   }
 }

@@ -1,13 +1,18 @@
-// The heads grid of the tiny trained model: 2 layers × 4 heads, each head's
+// The heads grid of a trained model (the tiny one: 2 layers × 4 heads; an
+// opened checkpoint's: its layers × heads), each head's
 // attention weights [T, T] as a small heatmap in its colour, named by its
 // measured scores (model/tiny.js headLabels). On a text typed twice, the
 // induction stripe (query i of the second copy → key i − n + 1) is outlined
 // on layer 2's head with the highest induction score, which fills it once
 // training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
+import headsStrings from '../../i18n/en-heads.js';
+import { addEnglish } from '../../i18n/index.js';
 import { headName } from '../../model/tiny.js';
 import { headColor, headWords } from '../common/colors.js';
 import { element } from '../common/dom.js';
+
+addEnglish(headsStrings);
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -52,12 +57,14 @@ function stripeOutline(T, n) {
 }
 
 /**
- * The grid. {result (TinyModelResult), labels (headLabels), n (repeat length
- * or null), stripe: the layer-2 head to outline the stripe on (or null),
+ * The grid. {result (the tiny model's, or an opened checkpoint's run: its
+ * layers[l].weights [heads, T, T]), sizes: {T, layers, heads} (the tiny
+ * model's result.sizes by default), labels (headLabels), n (repeat length or
+ * null), stripe: the layer-2 head to outline the stripe on (or null),
  * selected: {layer, head}, theme, t, onPick(layer, head)}.
  */
-export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t, onPick }) {
-  const { T, layers, heads } = result.sizes;
+export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, stripe, selected, theme, t, onPick }) {
+  const { T, layers, heads } = sizes;
   const box = element('div', 'trained-heads');
   for (let l = 0; l < layers; l++) {
     const row = element('div', 'trained-heads-row');
@@ -78,10 +85,7 @@ export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t,
       if (label.kind) button.dataset.kind = label.kind;
       button.style.setProperty('--head-color', headColor(h));
       button.setAttribute('aria-pressed', String(selected.layer === l && selected.head === h));
-      button.setAttribute(
-        'aria-label',
-        [t('trained.heads.name', { name: headName(l, h) }), kind, ...scores].filter(Boolean).join(', '),
-      );
+      // Its accessible name is what it shows (name, role, scores): an aria-label of other words would hide them.
       const figure = element('span', 'trained-head-map');
       const canvas = element('canvas');
       canvas.setAttribute('aria-hidden', 'true');
@@ -92,7 +96,7 @@ export function renderHeadsGrid({ result, labels, n, stripe, selected, theme, t,
       name.translate = false;
       const kindLine = element('span', 'trained-head-kind', kind || t('trained.kind.none'));
       const scoreLine = element('span', 'trained-head-scores', scores.join(' · '));
-      button.append(figure, name, kindLine, scoreLine);
+      button.append(figure, name, ' ', kindLine, ' ', scoreLine); // spaces: the name read aloud is words
       button.addEventListener('click', () => onPick(l, h));
       row.append(button);
     }

@@ -30,18 +30,9 @@ import { element } from '../common/dom.js';
 import { renderControls, syncControls } from './controls.js';
 import { showFieldErrors } from './field-errors.js';
 import { renderSections } from './sections.js';
-import trainedCss from './trained.css?inline';
+import { trainedStyleSheet } from './trained-sheet.js';
 
 addEnglish(trainedStrings);
-
-let sheet = null;
-const trainedStyleSheet = () => {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(trainedCss);
-  }
-  return sheet;
-};
 
 let views = 0; // ids unique on the page, for several elements
 
