@@ -14,7 +14,10 @@ import { openCheckpoint } from '../../web/api/checkpoint/open.js';
 import checkpointStrings from '../../web/i18n/en-checkpoint.js';
 import { addEnglish, errorText, loadLanguage, translator } from '../../web/i18n/index.js';
 import {
+  CHANCE_FACTOR,
   HEAD_STEPS,
+  MIN_INDUCTION_POSITIONS,
+  checkpointHeadLabels,
   checkpointStepTexts,
   checkpointSummary,
   headFacts,
@@ -24,6 +27,7 @@ import {
   topNextTokens,
 } from '../../web/model/checkpoint-heads.js';
 import { formatNumber } from '../../web/model/format.js';
+import { INDUCTION_THRESHOLD, PREVIOUS_TOKEN_THRESHOLD } from '../../web/model/tiny.js';
 
 addEnglish(checkpointStrings);
 
@@ -155,7 +159,7 @@ describe('llama-sharded (two shards), layer 2 head 2: each sentence states PyTor
       .map((name) => statSync(`${dir}/${name}.safetensors`).size)
       .reduce((a, b) => a + b);
     expect(model.fileBytes).toBe(fileBytes);
-    const mib = (bytes) => (bytes / 1024 / 1024).toFixed(2);
+    const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`; // the files are under 1 MiB
     for (const t of [translator('en'), zh]) {
       const text = checkpointSummary(model, t);
       for (const value of [
@@ -164,13 +168,40 @@ describe('llama-sharded (two shards), layer 2 head 2: each sentence states PyTor
         config.hidden_size,
         config.hidden_size / config.num_attention_heads,
         config.vocab_size,
-        mib(fileBytes),
-        mib(model.bytesRead),
+        kib(fileBytes),
+        kib(model.bytesRead),
       ])
         expect(text).toContain(String(value));
       expect(text).toContain('Llama');
     }
     expect(checkpointSummary(model, translator('en'))).toMatch(/^Llama: 2 layers, 2 heads, 2 KV heads, head dim 8/);
+  });
+
+  test('a head is named only when chance could hardly give its score', () => {
+    const { result, model } = run;
+    const T = result.ids.length;
+    const named = checkpointHeadLabels(result, model.sizes);
+    // The even spread 1 / (i + 1), averaged over the positions each score averages over.
+    const targets = result.headScores.inductionTargets.flatMap((t, i) => (t >= 0 ? [i] : []));
+    const mean = (xs) => xs.reduce((a, i) => a + 1 / (i + 1), 0) / xs.length;
+    expect(named.positions).toBe(targets.length);
+    expect(named.previousChance).toBeCloseTo(mean(Array.from({ length: T - 1 }, (_, k) => k + 1)), 12);
+    if (targets.length) expect(named.inductionChance).toBeCloseTo(mean(targets), 12);
+    for (const label of named.labels) {
+      if (label.kind === 'induction') {
+        expect(targets.length).toBeGreaterThanOrEqual(MIN_INDUCTION_POSITIONS);
+        expect(label.induction).toBeGreaterThanOrEqual(
+          Math.max(INDUCTION_THRESHOLD, CHANCE_FACTOR * named.inductionChance),
+        );
+      }
+      if (label.kind === 'previous-token')
+        expect(label.previousToken).toBeGreaterThanOrEqual(
+          Math.max(PREVIOUS_TOKEN_THRESHOLD, CHANCE_FACTOR * named.previousChance),
+        );
+    }
+    // Fewer positions than the minimum: no head is called an induction head, whatever its score.
+    const few = { ...result, headScores: { ...result.headScores, inductionTargets: [-1, 1, -1] } };
+    expect(checkpointHeadLabels(few, model.sizes).labels.some((l) => l.kind === 'induction')).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import { directorySources } from '../api/checkpoint/node-files.js';
 import { openCheckpoint } from '../api/checkpoint/open.js';
 import { loadTokenizer } from '../api/checkpoint/tokenizer.js';
 import { tokenChips } from '../model/bpe-tokens.js';
+import { byteSize } from '../model/format.js';
 import { table, terminalColumns } from './stepper-commands.js';
 
 const LINE_COLUMNS = 80;
@@ -92,7 +93,7 @@ export function checkpointText(t, result) {
   const targets = result.headScores.inductionTargets.filter((target) => target >= 0).length;
   return [
     t('cli.checkpoint.title', { family, layers, heads, kvHeads, headDim, dModel, vocab, T: result.ids.length }),
-    t('cli.checkpoint.read', { read: sizeText(result.bytesRead), size: sizeText(result.fileBytes) }),
+    t('cli.checkpoint.read', { read: byteSize(result.bytesRead), size: byteSize(result.fileBytes) }),
     t(result.tokens ? 'cli.checkpoint.tokens' : 'cli.checkpoint.ids'),
     tokensText(result),
     '',

@@ -10,14 +10,14 @@ export default {
     'Pick or drop the files of the model’s folder together: `config.json`, the weights (`model.safetensors`, or every `model-0000N-of-0000M.safetensors`) and, to type text, `tokenizer.json`.',
   'checkpoint.open.drop': 'Drop the folder’s files here',
   'checkpoint.open.reading': 'Reading the weights',
-  'checkpoint.open.progress': '{read} of {total} MiB read',
+  'checkpoint.open.progress': '{read} of {total} read',
   'checkpoint.open.none': 'No model is open yet.',
   'checkpoint.open.name': 'Files',
   'checkpoint.family.gpt2': 'GPT-2',
   'checkpoint.family.llama': 'Llama',
   'checkpoint.family.qwen2': 'Qwen2',
   'checkpoint.summary':
-    '{family}: {layers} layers, {heads} heads, {kvHeads} KV heads, head dim {headDim}, d_model {dModel}, vocab {vocab}; read {read} MiB of the {total} MiB of weights files.',
+    '{family}: {layers} layers, {heads} heads, {kvHeads} KV heads, head dim {headDim}, d_model {dModel}, vocab {vocab}; read {read} of the {total} of weights files.',
   'checkpoint.text.label': 'Text (tokenized by the model’s tokenizer.json)',
   'checkpoint.text.name': 'Text',
   'checkpoint.ids.label': 'Token ids (no tokenizer.json: a JSON array or numbers split by spaces)',
@@ -39,6 +39,8 @@ export default {
   'checkpoint.heads.title': 'Every head: previous-token and induction scores',
   'checkpoint.heads.how':
     'Each square is a head’s attention weights on these tokens (row: the query, column: the key). Previous-token score: the mean over positions i ≥ 1 of `weights[i, i−1]`. Induction score: the mean of the weight on the token that followed an earlier copy of the query’s token, over the positions that have one (— when none has). Pick a head to see its steps.',
+  'checkpoint.heads.naming':
+    'A head is named by a score only when chance could hardly give it: a previous-token head at {previous} or more and at least {factor}× what attention spread evenly over the keys a query may see would give on these tokens ({previousChance}); an induction head at {induction} or more, at least {factor}× the even spread ({inductionChance}), over at least {minimum} positions with an earlier copy (these tokens have {positions}).',
   'checkpoint.steps.title': 'Layer {layer}, head {head}, step by step',
   'checkpoint.step.Q.title': 'Queries Q',
   'checkpoint.step.K.title': 'Keys K',
@@ -61,7 +63,7 @@ export default {
   'checkpoint.step.scaled.text':
     'Every score divided by √{hd} = {divisor}, so that softmax does not saturate: {before} becomes {value}.',
   'checkpoint.step.mask.text':
-    'The query of {token} may look at {seen} tokens, itself and those before it; the {hidden} after it get −∞, so weight 0.',
+    'The query of {token} may look at {seen} tokens, itself and those before it; the {hidden} after it get float32’s lowest number (−3.4×10³⁸, shown −∞: Hugging Face masks with it), so their weight is exactly 0, as with −∞.',
   'checkpoint.step.mask.last': 'The query of {token}, the last token, may look at all {seen} tokens.',
   'checkpoint.step.mask.all': 'In all, the {masked} cells above the diagonal of the {T}×{T} scores are masked.',
   'checkpoint.step.weights.text':

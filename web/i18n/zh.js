@@ -1295,14 +1295,14 @@ export default {
     '把模型文件夹里的这些文件一起选中或拖进来：`config.json`、权重（`model.safetensors`，或全部 `model-0000N-of-0000M.safetensors`），想输入文字的话还要 `tokenizer.json`。',
   'checkpoint.open.drop': '把文件夹里的文件拖到这里',
   'checkpoint.open.reading': '正在读取权重',
-  'checkpoint.open.progress': '已读取 {read} MiB，共 {total} MiB',
+  'checkpoint.open.progress': '已读取 {read}，共 {total}',
   'checkpoint.open.none': '还没有打开模型。',
   'checkpoint.open.name': '文件',
   'checkpoint.family.gpt2': 'GPT-2',
   'checkpoint.family.llama': 'Llama',
   'checkpoint.family.qwen2': 'Qwen2',
   'checkpoint.summary':
-    '{family}：{layers} 层，{heads} 个头，{kvHeads} 个 KV 头，头维度 {headDim}，d_model {dModel}，词表 {vocab}；权重文件共 {total} MiB，读取了 {read} MiB。',
+    '{family}：{layers} 层，{heads} 个头，{kvHeads} 个 KV 头，头维度 {headDim}，d_model {dModel}，词表 {vocab}；权重文件共 {total}，读取了 {read}。',
   'checkpoint.text.label': '文本（由模型的 tokenizer.json 分词）',
   'checkpoint.text.name': '文本',
   'checkpoint.ids.label': '词元编号（没有 tokenizer.json：JSON 数组，或用空格分隔的数）',
@@ -1324,6 +1324,8 @@ export default {
   'checkpoint.heads.title': '每个头：前一词元分数与归纳分数',
   'checkpoint.heads.how':
     '每个方块是一个头在这些词元上的注意力权重（行：查询，列：键）。前一词元分数：位置 i ≥ 1 上 `weights[i, i−1]` 的平均值。归纳分数：在查询词元之前出现过的位置上，对“先前那次出现的下一个词元”所给权重的平均值（没有这样的位置时为 —）。选一个头，看它的每一步。',
+  'checkpoint.heads.naming':
+    '只有当分数几乎不可能出于偶然时，才按分数给头命名：前一词元头要求分数不低于 {previous}，且至少是注意力在查询可见的键上平均分配时在这些词元上所得的 {factor} 倍（{previousChance}）；归纳头要求分数不低于 {induction}，至少是平均分配的 {factor} 倍（{inductionChance}），并且至少有 {minimum} 个位置在前文出现过（这些词元有 {positions} 个）。',
   'checkpoint.steps.title': '第 {layer} 层第 {head} 个头，一步一步',
   'checkpoint.step.Q.title': '查询 Q',
   'checkpoint.step.K.title': '键 K',
@@ -1343,7 +1345,7 @@ export default {
     '每个查询与每个键做点积：在{token}处，它能看到的键中最大的分数是 {value}，落在{key}上。',
   'checkpoint.step.scaled.text': '每个分数除以 √{hd} = {divisor}，让 softmax 不至于饱和：{before} 变成 {value}。',
   'checkpoint.step.mask.text':
-    '{token}的查询能看到 {seen} 个词元：它自己和它之前的；它之后的 {hidden} 个得到 −∞，权重为 0。',
+    '{token}的查询能看到 {seen} 个词元：它自己和它之前的；它之后的 {hidden} 个得到 float32 的最小值（−3.4×10³⁸，显示为 −∞：Hugging Face 用它做遮盖），所以权重恰好为 0，与 −∞ 相同。',
   'checkpoint.step.mask.last': '{token}是最后一个词元，它的查询能看到全部 {seen} 个词元。',
   'checkpoint.step.mask.all': '{T}×{T} 的分数中，对角线以上共 {masked} 格被遮住。',
   'checkpoint.step.weights.text':

@@ -6,7 +6,8 @@
 // (grouped-query attention). The sentences themselves are built in the
 // reader's language by checkpointStepTexts below, so a test reads the same
 // text the page shows.
-import { formatNumber } from './format.js';
+import { byteSize, formatNumber } from './format.js';
+import { headLabels } from './tiny.js';
 
 /** The KV head that query head `h` reads: ⌊h / (heads / kvHeads)⌋. */
 export const kvHeadOf = (sizes, h) => Math.floor(h / (sizes.heads / sizes.kvHeads));
@@ -152,8 +153,6 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
   };
 }
 
-const MIB = 1024 * 1024;
-
 /**
  * The summary of an opened model (open.js: sizes, bytesRead, fileBytes) in the
  * language of `t`: family, layers, heads, KV heads, head dim, d_model, vocab,
@@ -161,7 +160,6 @@ const MIB = 1024 * 1024;
  */
 export function checkpointSummary(model, t) {
   const { family, layers, heads, kvHeads, headDim, dModel, vocab } = model.sizes;
-  const mib = (bytes) => (bytes / MIB).toFixed(bytes < 10 * MIB ? 2 : 1);
   return t('checkpoint.summary', {
     family: t(`checkpoint.family.${family}`),
     layers,
@@ -170,8 +168,8 @@ export function checkpointSummary(model, t) {
     headDim,
     dModel,
     vocab,
-    read: mib(model.bytesRead),
-    total: mib(model.fileBytes),
+    read: byteSize(model.bytesRead),
+    total: byteSize(model.fileBytes),
   });
 }
 
@@ -196,4 +194,38 @@ export function parseIds(text) {
   if (parts.some((p, k) => p === '' || !Number.isFinite(ids[k])))
     throw Object.assign(new Error('ids-syntax'), { code: 'ids-syntax' });
   return ids;
+}
+
+// An opened checkpoint's head is named by its score only when the score could
+// hardly be chance: at least twice what attention spread evenly over the keys
+// a query may see (1 / (i + 1) at position i) would give, and, for an
+// induction head, measured over at least this many positions.
+export const CHANCE_FACTOR = 2;
+export const MIN_INDUCTION_POSITIONS = 4;
+
+/**
+ * The heads grid's labels (model/tiny.js headLabels) for a checkpoint's run,
+ * with floors from the text itself: previous-token CHANCE_FACTOR × the mean
+ * of 1 / (i + 1) over i ≥ 1, induction CHANCE_FACTOR × its mean over the
+ * positions with a target (no induction head named with fewer than
+ * MIN_INDUCTION_POSITIONS of them). Also {positions, previousChance,
+ * inductionChance}: what the note under the grid says.
+ */
+export function checkpointHeadLabels(result, sizes) {
+  const T = result.ids.length;
+  const even = (positions) =>
+    positions.length ? positions.reduce((sum, i) => sum + 1 / (i + 1), 0) / positions.length : null;
+  const targets = result.headScores.inductionTargets.flatMap((target, i) => (target >= 0 ? [i] : []));
+  const previousChance = even(Array.from({ length: Math.max(T - 1, 0) }, (_, k) => k + 1));
+  const inductionChance = even(targets);
+  const floors = {
+    previousToken: CHANCE_FACTOR * (previousChance ?? 0),
+    induction: targets.length >= MIN_INDUCTION_POSITIONS ? CHANCE_FACTOR * inductionChance : Infinity,
+  };
+  return {
+    labels: headLabels(result.headScores, sizes.layers, sizes.heads, floors),
+    positions: targets.length,
+    previousChance,
+    inductionChance,
+  };
 }

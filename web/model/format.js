@@ -35,3 +35,7 @@ export function compactNumber(v) {
       : String(rounded);
   return text.replace(/^-/, '−');
 }
+
+/** A size in bytes as a reader reads it: 36,000 -> "35.2 KiB", 497,000,000 -> "474.0 MiB" (binary units, one decimal). */
+export const byteSize = (bytes) =>
+  bytes < 2 ** 20 ? `${(bytes / 2 ** 10).toFixed(1)} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;

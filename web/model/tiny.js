@@ -128,17 +128,20 @@ export function typedTwice(text, context = TINY_CONTEXT) {
  * What the head scores name: per layer and head {layer, head (from 0),
  * previousToken, induction (null when the text is not typed twice), kind:
  * 'induction' | 'previous-token' | null}. Induction first: an induction head
- * that also leans on the previous byte is named by what only it does.
+ * that also leans on the previous byte is named by what only it does. `floors`
+ * raise the thresholds (an opened checkpoint's: checkpointHeadLabels).
  */
-export function headLabels(headScores, layers = 2, heads = 4) {
+export function headLabels(headScores, layers = 2, heads = 4, floors = { previousToken: 0, induction: 0 }) {
   const labels = [];
+  const previousFloor = Math.max(PREVIOUS_TOKEN_THRESHOLD, floors.previousToken);
+  const inductionFloor = Math.max(INDUCTION_THRESHOLD, floors.induction);
   for (let l = 0; l < layers; l++) {
     for (let h = 0; h < heads; h++) {
       const previousToken = headScores?.previousToken?.[l]?.[h] ?? null;
       const induction = headScores?.induction?.[l]?.[h] ?? null;
       let kind = null;
-      if (induction !== null && induction >= INDUCTION_THRESHOLD) kind = 'induction';
-      else if (previousToken !== null && previousToken >= PREVIOUS_TOKEN_THRESHOLD) kind = 'previous-token';
+      if (induction !== null && induction >= inductionFloor) kind = 'induction';
+      else if (previousToken !== null && previousToken >= previousFloor) kind = 'previous-token';
       labels.push({ layer: l, head: h, previousToken, induction, kind });
     }
   }

@@ -23,7 +23,7 @@ function formulas(rope, hd) {
     V: rope ? 'v_j = x̂ · W_Vᵀ → V' : 'v_j = x̂ · W_V + b → V',
     scores: 'scores[i, j] = q_i · k_j',
     scaled: `scaled[i, j] = scores[i, j] / √${hd}`,
-    mask: 'scaled[i, j] = −∞  (j > i)',
+    mask: 'scaled[i, j] = finfo(float32).min ≈ −∞  (j > i)',
     weights: 'weights[i, :] = softmax(scaled[i, :]),  Σ_j weights[i, j] = 1',
     headOutputs: 'out_i = Σ_j weights[i, j] · v_j',
   };

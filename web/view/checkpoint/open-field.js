@@ -2,12 +2,10 @@
 // around it (the folder's files, or the folder itself), what files it needs
 // said in words, a <progress> of the weights' bytes read while opening, the
 // summary of the model open, and the error of the last open, under them.
+import { byteSize } from '../../model/format.js';
 import { withCode } from '../common/matrix.js';
 import { element } from '../common/dom.js';
 import { droppedFiles } from './open-model.js';
-
-const MIB = 1024 * 1024;
-
 /**
  * {id (the view's), t, onFiles(File[])} -> {box, input, progress, summary,
  * error, setProgress({read, total} | null)}.
@@ -64,8 +62,8 @@ export function renderOpenField({ id, t, onFiles }) {
     progress.max = Math.max(1, bytes.total);
     progress.value = bytes.read;
     progressText.textContent = t('checkpoint.open.progress', {
-      read: (bytes.read / MIB).toFixed(2),
-      total: (bytes.total / MIB).toFixed(2),
+      read: byteSize(bytes.read),
+      total: byteSize(bytes.total),
     });
   };
   return { box, input, progress, summary, error, setProgress };

@@ -65,7 +65,8 @@ function stripeOutline(T, n) {
  */
 export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, stripe, selected, theme, t, onPick }) {
   const { T, layers, heads } = sizes;
-  const box = element('div', 'trained-heads');
+  // More than the tiny model's 4 heads a layer (GPT-2's 12): small maps, a layer to a row where it fits.
+  const box = element('div', heads > 4 ? 'trained-heads many' : 'trained-heads');
   for (let l = 0; l < layers; l++) {
     const row = element('div', 'trained-heads-row');
     row.setAttribute('role', 'group');
