@@ -4,14 +4,17 @@
 // it: the CLI (the engine's wasm under Node) against PyTorch 1.13 reading the
 // same file (tests/reference/gpt2/run_folder.py, the reference model.py),
 // alternating, with the median wall time and peak memory (RSS) of each and
-// their ratio. Both must predict the same next token. Prints figures; asserts
-// nothing else.
+// their ratio. Both must predict the same next token. Then the page (the
+// built dist/, in Debian's Chromium): the same files opened through its file
+// input, until the head's steps show, with the renderer's peak RSS. Prints
+// figures; asserts nothing else.
 //
 //   node web/scripts/bench-checkpoint.js [ROUNDS]     (default 3)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchBrowser, openPage, startServer, waitForIdle } from '../../tests/e2e/browser.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const folder = join(root, 'build', 'bench-gpt2-small');
@@ -65,3 +68,46 @@ if (ours[0].next !== peer[0].next) {
   console.error(`the next tokens differ: ours ${ours[0].next}, PyTorch ${peer[0].next}`);
   process.exitCode = 1;
 }
+
+/** The largest peak RSS (VmHWM, MiB) of Chromium's renderer processes now running. */
+function rendererPeakMib() {
+  let peak = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!/--type=renderer/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return peak;
+}
+
+if (existsSync(join(root, 'dist/index.html'))) {
+  const files = readdirSync(folder).map((name) => join(folder, name));
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const opens = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const page = await openPage(browser, `${server.url}?lang=en`);
+      await waitForIdle(page);
+      if (!(await page.isVisible('#control-model'))) await page.click('#settings-panel > summary');
+      await page.selectOption('#control-model', 'checkpoint');
+      await page.waitForSelector('[data-checkpoint-view] input[type=file]');
+      const started = Date.now();
+      await page.setInputFiles('[data-checkpoint-view] input[type=file]', files);
+      await page.waitForSelector('[data-checkpoint="steps"]', { timeout: 300_000 });
+      opens.push({ seconds: (Date.now() - started) / 1000, mib: rendererPeakMib() });
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(
+    `  the page (Chromium), open + first run: ${median(opens.map((o) => o.seconds)).toFixed(2)} s, ` +
+      `renderer peak RSS ${median(opens.map((o) => o.mib)).toFixed(0)} MiB; ` +
+      `${(median(opens.map((o) => o.seconds)) / median(ours.map((r) => r.seconds))).toFixed(2)}× the CLI's time`,
+  );
+} else console.log('  (the page: build dist/ first, npm run build)');
