@@ -167,3 +167,44 @@ describe('<attention-lab model="checkpoint">', () => {
     await context.close();
   });
 });
+
+describe('every family on the page', () => {
+  test('a GPT-2 (keys under "transformer.", tied head) and a Qwen2 (bfloat16, q/k/v biases): shown weights are PyTorch’s', async () => {
+    const { page, problems } = await openPage('en');
+    const input = '[data-checkpoint-view] input[type="file"]';
+    for (const [family, name] of [
+      ['gpt2', 'f32-transformer'],
+      ['llama', 'qwen2-bf16'],
+    ]) {
+      const dir = fileURLToPath(new URL(`../reference/${family}/checkpoints/${name}/`, import.meta.url));
+      const { runs } = JSON.parse(
+        readFileSync(new URL(`../reference/${family}/fixtures/${name}.json`, import.meta.url), 'utf8'),
+      );
+      const [run] = runs;
+      await page.setInputFiles(
+        input,
+        ['config.json', 'model.safetensors'].map((f) => dir + f),
+      );
+      await page.waitForFunction(
+        (wanted) => document.querySelector('.checkpoint-summary')?.textContent.startsWith(wanted),
+        family === 'gpt2' ? 'GPT-2:' : 'Qwen2:',
+      );
+      await page.fill('[data-checkpoint-input="ids"]', run.ids.join(' '));
+      const T = run.ids.length;
+      await page.waitForFunction((ids) => window.attentionLab.checkpoint.result?.ids.join() === ids, run.ids.join());
+      // The last layer's last head, following the last token (the default).
+      const layers = run.layers.length;
+      const [heads] = run.layers[layers - 1].weights.shape;
+      await page.selectOption('[id$="-layer"]', String(layers - 1));
+      await page.selectOption('[id$="-head"]', String(heads - 1));
+      await idle(page);
+      const { shape, data } = run.layers[layers - 1].weights;
+      for (const j of [0, T - 1])
+        expect(await page.textContent(weightCell(T - 1, j)), `${name} weights[${T - 1}, ${j}]`).toBe(
+          formatNumber(data[((heads - 1) * shape[1] + T - 1) * shape[2] + j], 4),
+        );
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
