@@ -8,6 +8,8 @@ export default {
   'checkpoint.open.label': 'Open a model (its files)',
   'checkpoint.open.needs':
     'Pick or drop the files of the model’s folder together: `config.json`, the weights (`model.safetensors`, or every `model-0000N-of-0000M.safetensors`) and, to type text, `tokenizer.json`.',
+  'checkpoint.open.choose': 'Choose files…',
+  'checkpoint.open.nothing': 'No files chosen',
   'checkpoint.open.drop': 'Drop the folder’s files here',
   'checkpoint.open.reading': 'Reading the weights',
   'checkpoint.open.progress': '{read} of {total} read',

@@ -1293,6 +1293,8 @@ export default {
   'checkpoint.open.label': '打开模型（选择它的文件）',
   'checkpoint.open.needs':
     '把模型文件夹里的这些文件一起选中或拖进来：`config.json`、权重（`model.safetensors`，或全部 `model-0000N-of-0000M.safetensors`），想输入文字的话还要 `tokenizer.json`。',
+  'checkpoint.open.choose': '选择文件…',
+  'checkpoint.open.nothing': '未选择文件',
   'checkpoint.open.drop': '把文件夹里的文件拖到这里',
   'checkpoint.open.reading': '正在读取权重',
   'checkpoint.open.progress': '已读取 {read}，共 {total}',

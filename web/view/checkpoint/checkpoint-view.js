@@ -63,6 +63,7 @@ class CheckpointView {
     this.state = {
       options: { t: null, theme: 'light', decimals: 4 },
       model: null,
+      fileNames: null, // of the files last chosen or dropped, shown beside the button
       tokenizer: null,
       tokenizerError: null,
       typed: { text: null, ids: null }, // what the reader typed in each box (kept across models and languages); null: the default
@@ -89,7 +90,8 @@ class CheckpointView {
   /** The controls in the language of the options: the open field, and the text or ids box once a model is open. */
   buildControls() {
     const { t, state } = this;
-    this.open = renderOpenField({ id: this.id, t, onFiles: (files) => this.openFiles(files) });
+    const names = state.fileNames;
+    this.open = renderOpenField({ id: this.id, t, names, onFiles: (files) => this.openFiles(files) });
     const intro = element('p', 'trained-intro', t('checkpoint.intro'));
     this.controls.replaceChildren(element('h2', 'trained-title', t('checkpoint.title')), intro, this.open.box);
     this.field = null;
@@ -139,7 +141,8 @@ class CheckpointView {
         : '';
     this.open.error.hidden = !openProblem;
     this.open.error.textContent = openText;
-    this.open.input.toggleAttribute('aria-invalid', Boolean(state.openError));
+    for (const control of [this.open.input, this.open.choose])
+      control.toggleAttribute('aria-invalid', Boolean(state.openError));
     if (!this.field) return;
     const problem = state.inputError;
     const label = t(state.tokenizer ? 'checkpoint.text.name' : 'checkpoint.ids.name');
@@ -167,6 +170,7 @@ class CheckpointView {
   async openFiles(files) {
     const mine = ++this.opens;
     const { state } = this;
+    state.fileNames = files.map((file) => file.name);
     this.pending++;
     this.box.setAttribute('aria-busy', 'true');
     this.open.setProgress({ read: 0, total: 1 });

@@ -7,10 +7,10 @@ import { withCode } from '../common/matrix.js';
 import { element } from '../common/dom.js';
 import { droppedFiles } from './open-model.js';
 /**
- * {id (the view's), t, onFiles(File[])} -> {box, input, progress, summary,
- * error, setProgress({read, total} | null)}.
+ * {id (the view's), t, names (of the files last chosen, or null), onFiles(File[])} -> {box, input, choose (the button
+ * that opens the picker), progress, summary, error, setProgress({read, total} | null)}.
  */
-export function renderOpenField({ id, t, onFiles }) {
+export function renderOpenField({ id, t, names = null, onFiles }) {
   const inputId = `${id}-files`;
   const box = element('div', 'checkpoint-open');
   const label = element('label', 'trained-label', t('checkpoint.open.label'));
@@ -28,11 +28,23 @@ export function renderOpenField({ id, t, onFiles }) {
   error.setAttribute('role', 'alert');
   error.hidden = true;
   input.setAttribute('aria-describedby', `${needs.id} ${error.id}`);
+  // The browser's own file button speaks the browser's language, not the page's: it is hidden (out of the
+  // tab order; the label and this button open it) and this button and line say it in the reader's.
+  input.className = 'checkpoint-file-input';
+  input.tabIndex = -1;
+  const choose = element('button', 'checkpoint-choose', t('checkpoint.open.choose'));
+  choose.type = 'button';
+  choose.setAttribute('aria-describedby', `${needs.id} ${error.id}`);
+  choose.addEventListener('click', () => input.click());
+  const chosen = element('span', 'checkpoint-chosen', names ? names.join(', ') : t('checkpoint.open.nothing'));
+  chosen.translate = false;
   input.addEventListener('change', () => {
-    if (input.files.length) onFiles([...input.files]);
+    if (!input.files.length) return;
+    chosen.textContent = [...input.files].map((file) => file.name).join(', ');
+    onFiles([...input.files]);
   });
   const drop = element('div', 'checkpoint-drop');
-  drop.append(label, input, element('span', 'checkpoint-drop-hint', t('checkpoint.open.drop')));
+  drop.append(label, input, choose, chosen, element('span', 'checkpoint-drop-hint', t('checkpoint.open.drop')));
   drop.addEventListener('dragover', (event) => {
     event.preventDefault();
     drop.classList.add('over');
@@ -42,7 +54,9 @@ export function renderOpenField({ id, t, onFiles }) {
     event.preventDefault();
     drop.classList.remove('over');
     const files = await droppedFiles(event.dataTransfer);
-    if (files.length) onFiles(files);
+    if (!files.length) return;
+    chosen.textContent = files.map((file) => file.name).join(', ');
+    onFiles(files);
   });
   const progressBox = element('div', 'checkpoint-progress');
   progressBox.hidden = true;
@@ -66,5 +80,5 @@ export function renderOpenField({ id, t, onFiles }) {
       total: byteSize(bytes.total),
     });
   };
-  return { box, input, progress, summary, error, setProgress };
+  return { box, input, choose, progress, summary, error, setProgress };
 }
