@@ -153,6 +153,9 @@ const ErrorKind kEngineKinds[] = {
      "one"},
     {"checkpoint-no-tokenizer",
      "{dir} has no tokenizer.json: give token ids (--ids), or a folder with its tokenizer.json"},
+    {"checkpoint-needs-server",
+     "a page opened from a file cannot load the model's engine ({url}): open it through a web server (npm start, or "
+     "dist/ on any static host)"},
     {"checkpoint-step-order", "the checkpoint's files were read out of order (at {step}): open it again"},
     // A checkpoint's tokenizer.json (web/api/checkpoint/tokenizer.js): {field} is the JSON path of the culprit.
     {"tokenizer-not-json", "tokenizer.json is not valid JSON: {reason}"},

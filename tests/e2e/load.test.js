@@ -154,4 +154,26 @@ describe('cold load', () => {
     expect(await page.inputValue('#input-text')).not.toBe('');
     await close();
   });
+
+  test('the single file opens a checkpoint when served beside checkpoint/, and from file:// says why it cannot', async () => {
+    const llama = fileURLToPath(new URL('../reference/llama/checkpoints/llama-sharded/', import.meta.url));
+    const files = ['config.json', 'model-00001-of-00002.safetensors', 'model-00002-of-00002.safetensors'].map(
+      (name) => llama + name,
+    );
+    const served = await coldPage(`${suite.server.url}attention-lab.html`);
+    await served.page.selectOption('#control-model', 'checkpoint');
+    await served.page.setInputFiles('[data-checkpoint-view] input[type="file"]', files);
+    await served.page.waitForSelector('[data-checkpoint="steps"]');
+    expect(served.seen.problems).toEqual([]);
+    await served.close();
+
+    const { page, close } = await coldPage(`file://${dist}attention-lab.html`, { offline: true });
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    await page.selectOption('#control-model', 'checkpoint');
+    await page.setInputFiles('[data-checkpoint-view] input[type="file"]', files);
+    const said = zh['error.checkpoint-needs-server'].split('（')[0];
+    await page.waitForFunction((said) => document.body.textContent.includes(said), said);
+    await close();
+  });
 });

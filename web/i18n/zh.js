@@ -946,6 +946,8 @@ export default {
   'error.checkpoint-failed': '模型的引擎停止了（内存不足或出错），模型已被释放：请重新打开它，或换一个更小的模型',
   'error.checkpoint-no-tokenizer':
     '{dir} 里没有 `tokenizer.json`：请用 `--ids` 给出词元编号，或换一个带 `tokenizer.json` 的文件夹',
+  'error.checkpoint-needs-server':
+    '从文件打开的页面无法加载模型的引擎（{url}）：请通过网页服务器打开它（npm start，或把 dist/ 放到任意静态网站上）',
   'error.checkpoint-step-order': '检查点的文件没有按顺序读取（在 {step} 处）：请重新打开',
   'error.tokenizer-not-json': '`tokenizer.json` 不是有效的 JSON：{reason}',
   'error.tokenizer-missing': '缺少 {field}：BPE 的 `tokenizer.json` 必须给出它',
