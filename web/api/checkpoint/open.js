@@ -25,6 +25,8 @@ export const fileSource = (file) => ({
 });
 
 const WEIGHTS = /\.safetensors$/;
+// The safetensors format's limit on a header's length.
+const MAX_HEADER = 100_000_000;
 const baseName = (name) => name.split(/[\\/]/).pop();
 
 /** A wasm call's JSON outcome, its error thrown as the AttentionConfigError it names. */
@@ -41,7 +43,8 @@ function checked(text) {
 async function readHeader(source) {
   if (source.size < 8) return source.read(0, source.size);
   const length = new DataView((await source.read(0, 8)).buffer).getBigUint64(0, true);
-  const end = Math.min(source.size, 8 + Number(length > BigInt(source.size) ? BigInt(source.size) : length));
+  // A header longer than the format allows (100 MB) is not read whole: the engine then says the file is short.
+  const end = Math.min(source.size, 8 + Number(length > BigInt(MAX_HEADER) ? BigInt(MAX_HEADER) : length));
   return source.read(0, end);
 }
 
