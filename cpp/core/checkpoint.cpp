@@ -1,6 +1,7 @@
 #include "checkpoint.h"
 
 #include "json.h"
+#include "size_limits.h"
 
 namespace attention_lab {
 namespace {
@@ -34,20 +35,32 @@ Status parseCheckpointConfig(const std::string& text, Checkpoint& out) {
                     {{"field", field}, {"choices", "\"gpt2\", \"llama\", \"qwen2\""}, {"got", got}});
 }
 
+namespace {
+
+// The most tokens a run can read: the model's positions, or fewer when the tensors a run keeps
+// would pass kMaxIntermediateBytes (GPT-2 small: 376 of its 1,024 positions).
+int64_t fittingTokens(const Checkpoint& c, int64_t positions) {
+  const auto kept = [&](int64_t T) {
+    return c.family == ModelFamily::Llama ? llamaKeptBytes(c.llama, T) : gpt2KeptBytes(c.gpt2, T);
+  };
+  int64_t fits = 0, over = positions + 1;  // kept(fits) is within the limit (or fits is 0); kept(over) is not
+  while (over - fits > 1) {
+    const int64_t T = fits + (over - fits) / 2;
+    (kept(T) <= kMaxIntermediateBytes ? fits : over) = T;
+  }
+  return fits;
+}
+
+}  // namespace
+
 CheckpointSizes checkpointSizes(const Checkpoint& c) {
   if (c.family == ModelFamily::Llama) {
     const LlamaConfig& l = c.llama;
-    return {llamaFamilyName(l.family),
-            l.nLayer,
-            l.nHead,
-            l.nKvHead,
-            l.hiddenSize,
-            l.headDim(),
-            l.vocabSize,
-            l.maxPositions};
+    return {llamaFamilyName(l.family),       l.nLayer, l.nHead, l.nKvHead, l.hiddenSize, l.headDim(), l.vocabSize,
+            fittingTokens(c, l.maxPositions)};
   }
   const Gpt2Config& g = c.gpt2;
-  return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, g.nPositions};
+  return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, fittingTokens(c, g.nPositions)};
 }
 
 int64_t checkpointWeightCount(const Checkpoint& c) {
@@ -63,6 +76,10 @@ std::vector<WeightSlot> checkpointSlots(Checkpoint& c, const std::function<bool(
 Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out) {
   out = CheckpointRun{};
   out.family = c.family;
+  // Past the tokens that fit in memory: the limit the page and the CLI state, not the bytes it would take.
+  if (const int64_t max = checkpointSizes(c).maxTokens; static_cast<int64_t>(ids.size()) > max)
+    return fieldError("ids", "model-too-many-tokens",
+                      {{"field", "ids"}, {"count", std::to_string(ids.size())}, {"max", std::to_string(max)}});
   const Status s = c.family == ModelFamily::Llama ? runLlamaForward(c.llama, c.llamaWeights, ids, out.llama)
                                                   : runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2);
   if (s) return s;

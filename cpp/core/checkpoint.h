@@ -30,7 +30,8 @@ enum class ModelFamily { Gpt2, Llama };  // Llama: llama and qwen2 (LlamaConfig:
 // The sizes every family has, as a run's caller reads them.
 struct CheckpointSizes {
   const char* family;  // config.json's model_type: "gpt2", "llama", "qwen2"
-  int64_t layers, heads, kvHeads, dModel, headDim, vocab, maxTokens;
+  int64_t layers, heads, kvHeads, dModel, headDim, vocab;
+  int64_t maxTokens;  // its positions, or fewer when a longer run's tensors would pass the memory limit
 };
 
 struct Checkpoint {

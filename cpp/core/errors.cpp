@@ -142,7 +142,9 @@ const ErrorKind kEngineKinds[] = {
     {"model-too-large",
      "the model has {count} weights, {need} MiB as float32; the limit is {limit} MiB (a smaller model)"},
     {"model-tokens-empty", "{field} is empty: give 1 to {max} token ids"},
-    {"model-too-many-tokens", "{field} has {count} token ids; the model reads at most {max} (its n_positions)"},
+    {"model-too-many-tokens",
+     "{field} has {count} token ids; the model reads at most {max} (its positions, or fewer: as many as fit in the "
+     "memory limit)"},
     // Opening a checkpoint's files a piece at a time (checkpoint_loader.cpp).
     {"checkpoint-no-weights",
      "no weights: give the checkpoint's model.safetensors (or every model-0000N-of-0000M.safetensors) with its "

@@ -251,6 +251,30 @@ TEST_P(Gpt2BadFileTest, NamesTheKey) {
   EXPECT_EQ(piecewise->code, c.code) << piecewise->message;
 }
 
+// A checkpoint's token limit is its positions, or fewer where a run's kept tensors would pass the memory
+// limit: GPT-2 small's 1,024 positions hold that many tokens only up to the largest T that fits.
+TEST(CheckpointSizes, MaxTokensIsTheLargestRunThatFits) {
+  Checkpoint small;
+  ASSERT_TRUE(testing::succeeded(parseCheckpointConfig(
+      R"({"model_type":"gpt2","n_layer":12,"n_head":12,"n_embd":768,"n_positions":1024,"vocab_size":50257})", small)));
+  const int64_t T = checkpointSizes(small).maxTokens;
+  EXPECT_LT(T, 1024);
+  EXPECT_LE(gpt2KeptBytes(small.gpt2, T), kMaxIntermediateBytes);
+  EXPECT_GT(gpt2KeptBytes(small.gpt2, T + 1), kMaxIntermediateBytes);
+  std::printf("[ gpt2 small ] at most %lld tokens a run (of 1024 positions)\n", static_cast<long long>(T));
+  // One more is refused on "ids" with that limit, before any weight is touched (none are loaded here).
+  CheckpointRun run;
+  const Status over = runCheckpoint(small, std::vector<int64_t>(static_cast<size_t>(T + 1), 1), run);
+  ASSERT_TRUE(over);
+  EXPECT_EQ(over->field, "ids");
+  EXPECT_EQ(over->code, "model-too-many-tokens");
+  EXPECT_NE(over->message.find("at most " + std::to_string(T)), std::string::npos) << over->message;
+  // The test checkpoints are small: all their positions fit.
+  Checkpoint tiny;
+  ASSERT_TRUE(testing::succeeded(parseCheckpointConfig(checkpoint("f32").config, tiny)));
+  EXPECT_EQ(checkpointSizes(tiny).maxTokens, tiny.gpt2.nPositions);
+}
+
 // The loader's steps out of order, or no weights file, are errors, never a read of a missing piece.
 TEST(CheckpointLoader, RefusesStepsOutOfOrderAndAFolderWithoutWeights) {
   const Files f32 = checkpoint("f32");

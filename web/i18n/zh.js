@@ -939,7 +939,8 @@ export default {
   'error.model-too-large':
     '这个模型有 {count} 个权重，按 `float32` 计要 {need} MiB；上限是 {limit} MiB（请换一个更小的模型）',
   'error.model-tokens-empty': '{field} 是空的：请给出 1 到 {max} 个词元编号',
-  'error.model-too-many-tokens': '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的 `n_positions`）',
+  'error.model-too-many-tokens':
+    '{field} 有 {count} 个词元编号；这个模型最多读取 {max} 个（它的位置数，或更少：内存上限内能容纳的数量）',
   'error.checkpoint-no-weights':
     '没有权重：请连同 `config.json` 给出检查点的 `model.safetensors`（或全部 `model-0000N-of-0000M.safetensors`）',
   'error.checkpoint-no-config': '没有 `config.json`：请连同权重给出检查点的 `config.json`',
