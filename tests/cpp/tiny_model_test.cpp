@@ -155,7 +155,7 @@ TEST(WeightsFile, HalfToFloatIsExact) {
 TEST(TinyWeights, EveryShippedCheckpointLoads) {
   for (int64_t step : kTinyCheckpoints) EXPECT_NE(shippedWeights().find(step), nullptr) << step;
   TinyWeightStore store;
-  const std::vector<uint8_t> bytes = readBytes(weightsPath(3000));
+  const std::vector<uint8_t> bytes = readBytes(weightsPath(9000));
   const Status error = store.load(123, bytes.data(), bytes.size());
   ASSERT_TRUE(error);
   EXPECT_EQ(error->field, "checkpoint");
@@ -234,8 +234,9 @@ TEST_P(TinyFixtureTest, MatchesPyTorch) {
   const JsonValue& scores = *expected.find("headScores");
   comparePerHead("previousToken", r.headScores.previousToken, *scores.find("previousToken"));
   comparePerHead("induction", r.headScores.induction, *scores.find("induction"));
-  const JsonValue& n = *scores.find("repeatLength");
-  EXPECT_EQ(r.headScores.repeatLength.value_or(-1), n.isNull() ? -1 : static_cast<int64_t>(n.number()));
+  std::vector<int64_t> targets;
+  for (const auto& t : scores.find("repeatTargets")->array()) targets.push_back(static_cast<int64_t>(t.number()));
+  EXPECT_EQ(r.headScores.repeatTargets, targets);
   const JsonValue& copy = *expected.find("secondCopy");
   ASSERT_EQ(r.secondCopy.has_value(), !copy.isNull());
   if (r.secondCopy) {
@@ -257,7 +258,7 @@ INSTANTIATE_TEST_SUITE_P(PyTorch, TinyFixtureTest, ::testing::ValuesIn(tinyFixtu
 // ---- the head scores against the training report ------------------------------------
 
 // report.py's measure() with the engine: previous-token scores averaged over the plain
-// probes, induction scores and second copies over the random repeats, and the sentences.
+// probes, induction scores and second copies over the random strings typed twice, and the sentences.
 struct Measured {
   TinyHeadScores::PerHead previousToken{}, induction{};
   int64_t correct = 0, total = 0;
@@ -284,7 +285,7 @@ Measured measure(const TinyWeights& w) {
   }
   const auto& repeats = probes.find("randomRepeats")->array();
   for (const JsonValue& s : repeats) {
-    const TinyResult r = forward(w, s.string() + s.string());
+    const TinyResult r = forward(w, s.string());
     for (size_t l = 0; l < 2; ++l)
       for (size_t h = 0; h < 4; ++h) m.induction[l][h] += (*r.headScores.induction)[l][h] / repeats.size();
     m.correct += r.secondCopy->correct;
@@ -292,7 +293,7 @@ Measured measure(const TinyWeights& w) {
     m.loss += r.secondCopy->loss / static_cast<double>(repeats.size());
   }
   for (const auto& [key, s] : probes.find("sentences")->members())
-    m.sentences[key] = *forward(w, s.string() + s.string()).secondCopy;
+    m.sentences[key] = *forward(w, s.string()).secondCopy;
   return m;
 }
 
@@ -349,7 +350,7 @@ TEST(TinyRun, ErrorsNameTheField) {
       {R"({"model": "tiny"})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "text": ""})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "checkpoint": 600, "text": "a"})", "checkpoint", "checkpoint-unknown"},
-      {R"({"model": "tiny", "checkpoint": 3001, "text": "a"})", "checkpoint", "out-of-range"},
+      {R"({"model": "tiny", "checkpoint": 9001, "text": "a"})", "checkpoint", "out-of-range"},
       {R"({"model": "tiny", "checkpoint": 500.5, "text": "a"})", "checkpoint", "not-whole"},
       {R"({"model": "big", "text": "a"})", "model", "not-one-of"},
   };
@@ -361,16 +362,17 @@ TEST(TinyRun, ErrorsNameTheField) {
     EXPECT_EQ(error->code, c.code) << c.json << ": " << error->message;
   }
   TinyResult r;
+  // 212 bytes of ASCII and 15 Chinese characters of 3: 257, one over.
   const Status tooLong =
-      runTiny(R"({"model": "tiny", "text": ")" + std::string(20, 'a') + "注意力注意力注意力注意力注意力\"}", r);
+      runTiny(R"({"model": "tiny", "text": ")" + std::string(212, 'a') + "注意力注意力注意力注意力注意力\"}", r);
   ASSERT_TRUE(tooLong);
   EXPECT_EQ(tooLong->field, "text");
   EXPECT_EQ(tooLong->code, "text-too-long-for-model");
-  EXPECT_EQ(tooLong->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  EXPECT_EQ(tooLong->params, (ErrorParams{{"bytes", "257"}, {"max", "256"}}));
   const Status unknown = runTiny(R"({"model": "tiny", "checkpoint": 600, "text": "a"})", r);
   EXPECT_EQ(unknown->message,
-            "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 2000, "
-            "3000");
+            "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 3000, "
+            "9000");
 }
 
 TEST(TinyRun, WeightsNotLoaded) {
@@ -406,7 +408,7 @@ TEST(TinyRun, ReadThenRunIsTheWholeRun) {
 // The model's wasm takes ids from JS: none, or more than the context, is an error on text, not a read past pos_emb.
 TEST(TinyRun, IdsOutsideTheContextAreAnError) {
   TinyRunInput input;
-  input.checkpoint = 3000;
+  input.checkpoint = 9000;
   TinyResult r;
   const Status none = runTinyModel(input, shippedWeights(), r);
   ASSERT_TRUE(none);
@@ -416,7 +418,7 @@ TEST(TinyRun, IdsOutsideTheContextAreAnError) {
   const Status tooMany = runTinyModel(input, shippedWeights(), r);
   ASSERT_TRUE(tooMany);
   EXPECT_EQ(tooMany->code, "text-too-long-for-model");
-  EXPECT_EQ(tooMany->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  EXPECT_EQ(tooMany->params, (ErrorParams{{"bytes", "257"}, {"max", "256"}}));
   input.ids.assign(kTinyContext, 'a');
   EXPECT_TRUE(testing::succeeded(runTinyModel(input, shippedWeights(), r)));
 }
@@ -437,21 +439,52 @@ TEST(TinyRun, OtherFieldsAreIgnoredWithAWarning) {
   EXPECT_EQ(r.logits.shape, (std::vector<int64_t>{2, 256}));
 }
 
+// The repeat's positions, each with its target (−1 outside it).
+std::vector<int64_t> targetsOf(const std::string& text) {
+  TinyResult r;
+  EXPECT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": ")" + text + "\"}", r)));
+  return r.headScores.repeatTargets;
+}
+
 TEST(TinyRun, ScoresNeedTheirText) {
   TinyResult r;
   ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "a"})", r)));
   EXPECT_FALSE(r.headScores.previousToken);
   EXPECT_FALSE(r.headScores.induction);
   EXPECT_FALSE(r.secondCopy);
-  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "aa"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1}));
+  // "abcabc": a run of 3 typed again is shorter than kTinyMinRepeat = 4: no repeat.
+  static_assert(kTinyMinRepeat == 4);
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcabc"})", r)));
   EXPECT_TRUE(r.headScores.previousToken);
-  EXPECT_EQ(r.headScores.repeatLength, 1);
-  EXPECT_TRUE(r.headScores.induction);
-  EXPECT_FALSE(r.secondCopy);  // no byte of the second copy is predicted from the first
-  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcabd"})", r)));
-  EXPECT_FALSE(r.headScores.repeatLength);
   EXPECT_FALSE(r.headScores.induction);
   EXPECT_FALSE(r.secondCopy);
+  // "abcdabcd": the second copy, 4 … 7, looks at 1 … 4; bytes 4 … 6 predict 5 … 7.
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcdabcd"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1, -1, -1, -1, 1, 2, 3, 4}));
+  EXPECT_TRUE(r.headScores.induction);
+  ASSERT_TRUE(r.secondCopy);
+  EXPECT_EQ(r.secondCopy->total, 3);
+  // A repeat ending at the last byte and one inside: only the former has a byte after each of its positions.
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "wxyz wxyz!"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1, -1, -1, -1, -1, 1, 2, 3, 4, -1}));
+  EXPECT_EQ(r.secondCopy->total, 4);
+}
+
+TEST(TinyRun, RepeatsAreFoundAnywhere) {
+  // With a space between the copies: the second "the cat sat." (13 … 24) looks at the byte after its earlier copy.
+  std::vector<int64_t> spaced(25, -1);
+  for (int64_t i = 13; i < 25; ++i) spaced[static_cast<size_t>(i)] = i - 12;
+  EXPECT_EQ(targetsOf("the cat sat. the cat sat."), spaced);
+  // Three times with ". " between: the second and third copies, and the separator between them.
+  std::vector<int64_t> three(16, -1);
+  for (int64_t i = 6; i < 16; ++i) three[static_cast<size_t>(i)] = i - 5;
+  EXPECT_EQ(targetsOf("abcd. abcd. abcd"), three);
+  // Far apart, at 256 bytes, the whole context: the copy of "0123456789" at 246 … 255 (the spaces between repeat too).
+  const std::vector<int64_t> far = targetsOf("0123456789" + std::string(236, ' ') + "0123456789");
+  ASSERT_EQ(far.size(), 256u);
+  EXPECT_EQ(far[246], 1);
+  EXPECT_EQ(far[255], 10);
 }
 
 }  // namespace
