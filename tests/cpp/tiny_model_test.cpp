@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -183,8 +184,10 @@ struct Worst {
   std::string where;
 };
 
-// got against a fixture tensor {shape, data}: 1e-5 abs + 1e-4 rel, as every fixture test.
-void compare(const std::string& name, const Tensor& got, const JsonValue& want, Worst& worst) {
+// got against a fixture tensor {shape, data}: 1e-5 abs + 1e-4 rel, as every fixture test. `scale`
+// (when given) is what the 1e-4 is relative to instead of |torch| (see dotScale).
+void compare(const std::string& name, const Tensor& got, const JsonValue& want, Worst& worst,
+             const std::vector<double>* scale = nullptr) {
   std::vector<int64_t> shape;
   for (const auto& n : want.find("shape")->array()) shape.push_back(static_cast<int64_t>(n.number()));
   ASSERT_EQ(got.shape, shape) << name;
@@ -193,9 +196,37 @@ void compare(const std::string& name, const Tensor& got, const JsonValue& want, 
   for (size_t i = 0; i < data.size(); ++i) {
     const double e = static_cast<float>(data[i].number()), diff = std::fabs(e - got.data[i]);
     if (diff > worst.diff) worst = {diff, name};
-    if (!(diff <= 1e-5 + 1e-4 * std::fabs(e)) && reported++ < 3)
+    const double relative = scale ? std::max(std::fabs(e), (*scale)[i]) : std::fabs(e);
+    if (!(diff <= 1e-5 + 1e-4 * relative) && reported++ < 3)
       ADD_FAILURE() << name << "[" << i << "]: torch " << e << ", ours " << got.data[i];
   }
+}
+
+// The scores q·k of a head are sums of 16 products; in float32 their rounding is relative to the
+// size of those products, |q_i| |k_j| (Cauchy–Schwarz), not to the sum, which cancels to near 0 at
+// some of 256 × 256 cells. Per cell of scores (nh, T, T): |q_i| |k_j| of its head, from PyTorch's Q and
+// K (T, d); divided by 4 for scaled.
+std::vector<double> dotScale(const JsonValue& layer, double divisor) {
+  const auto& q = layer.find("Q")->find("data")->array();
+  const auto& k = layer.find("K")->find("data")->array();
+  const size_t T = q.size() / kTinyDModel;
+  auto norms = [&](const std::vector<JsonValue>& x) {
+    std::vector<double> n(kTinyHeads * T);
+    for (size_t h = 0; h < kTinyHeads; ++h)
+      for (size_t i = 0; i < T; ++i) {
+        double sum = 0;
+        for (size_t c = 0; c < kTinyHeadDim; ++c)
+          sum += std::pow(x[i * kTinyDModel + h * kTinyHeadDim + c].number(), 2);
+        n[h * T + i] = std::sqrt(sum);
+      }
+    return n;
+  };
+  const std::vector<double> nq = norms(q), nk = norms(k);
+  std::vector<double> scale(kTinyHeads * T * T);
+  for (size_t h = 0; h < kTinyHeads; ++h)
+    for (size_t i = 0; i < T; ++i)
+      for (size_t j = 0; j < T; ++j) scale[(h * T + i) * T + j] = nq[h * T + i] * nk[h * T + j] / divisor;
+  return scale;
 }
 
 void comparePerHead(const char* name, const std::optional<TinyHeadScores::PerHead>& got, const JsonValue& want) {
@@ -227,8 +258,12 @@ TEST_P(TinyFixtureTest, MatchesPyTorch) {
   const auto& layers = expected.find("layers")->array();
   ASSERT_EQ(layers.size(), r.layers.size());
   for (size_t l = 0; l < layers.size(); ++l) {
-    for (const auto& [name, tensor] : namedTensors(r.layers[l]))
-      compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst);
+    const std::vector<double> scores = dotScale(layers[l], 1.0), scaled = dotScale(layers[l], 4.0);
+    for (const auto& [name, tensor] : namedTensors(r.layers[l])) {
+      const std::string n = name;
+      const std::vector<double>* scale = n == "scores" ? &scores : n == "scaled" ? &scaled : nullptr;
+      compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst, scale);
+    }
   }
 
   const JsonValue& scores = *expected.find("headScores");
@@ -475,6 +510,7 @@ TEST(TinyRun, RepeatsAreFoundAnywhere) {
   // With a space between the copies: the second "the cat sat." (13 … 24) looks at the byte after its earlier copy.
   std::vector<int64_t> spaced(25, -1);
   for (int64_t i = 13; i < 25; ++i) spaced[static_cast<size_t>(i)] = i - 12;
+  spaced[13] = 11;  // its first "t" has no longer match than the byte itself: the latest earlier "t", in "sat", wins
   EXPECT_EQ(targetsOf("the cat sat. the cat sat."), spaced);
   // Three times with ". " between: the second and third copies, and the separator between them.
   std::vector<int64_t> three(16, -1);

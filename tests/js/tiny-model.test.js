@@ -33,6 +33,32 @@ async function errorOf(call) {
   return undefined;
 }
 
+/**
+ * The scores q·k of a head are sums of 16 products; in float32 their rounding is relative to the size
+ * of those products, |q_i| |k_j| (Cauchy–Schwarz), not to the sum, which cancels to near 0 at some of
+ * 256 × 256 cells. For "layers[l].scores" (÷ 4 for scaled): per cell (nh, T, T), |q_i| |k_j| of its
+ * head from PyTorch's Q and K (T, d); else null.
+ */
+function dotScale(layers, key) {
+  const match = /^layers\[(\d)\]\.(scores|scaled)$/.exec(key);
+  if (!match) return null;
+  const { Q, K } = layers[Number(match[1])];
+  const [T, d] = Q.shape;
+  const [nh, hs] = [4, d / 4];
+  const norms = (x) =>
+    Array.from({ length: nh * T }, (_, k) => {
+      const [h, i] = [Math.floor(k / T), k % T];
+      return Math.hypot(...x.data.slice(i * d + h * hs, i * d + (h + 1) * hs));
+    });
+  const [nq, nk] = [norms(Q), norms(K)];
+  const divisor = match[2] === 'scaled' ? 4 : 1;
+  const scale = new Float64Array(nh * T * T);
+  for (let h = 0; h < nh; h++)
+    for (let i = 0; i < T; i++)
+      for (let j = 0; j < T; j++) scale[(h * T + i) * T + j] = (nq[h * T + i] * nk[h * T + j]) / divisor;
+  return scale;
+}
+
 let lab;
 const recordWorst = reportWorst('tiny model, JS API vs PyTorch');
 beforeAll(async () => {
@@ -143,7 +169,7 @@ describe('lab.run with model "tiny" reproduces PyTorch 1.13', () => {
         expect(result.layers[l][tensor].data).toBeInstanceOf(Float32Array);
       }
     });
-    const comparison = compareTensors(want, got);
+    const comparison = compareTensors(want, got, { scaleOf: (key) => dotScale(expected.layers, key) });
     recordWorst(name, comparison);
     expect(comparison.problems).toEqual([]);
     for (const score of ['previousToken', 'induction']) {

@@ -144,11 +144,12 @@ describe('heads', () => {
     });
   });
 
-  test('the training report’s final scores name L1H4 and L2H2 only', () => {
+  test('the training report’s final scores name L1H1, and L2H1 and L2H4 (two induction heads), only', () => {
     const named = headLabels(report.final).filter((h) => h.kind);
     expect(named.map((h) => [h.layer, h.head, h.kind])).toEqual([
-      [0, 3, 'previous-token'],
-      [1, 1, 'induction'],
+      [0, 0, 'previous-token'],
+      [1, 0, 'induction'],
+      [1, 3, 'induction'],
     ]);
     // And at step 0 (random weights) none.
     expect(headLabels(report.curve[0]).filter((h) => h.kind)).toEqual([]);

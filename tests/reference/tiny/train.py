@@ -132,7 +132,7 @@ def main():
     repeats = report["probes"]["randomRepeats"]
     separated = sum(1 for r in repeats if r[: len(r) // 2] != r[len(r) // 2 :])
     index = dict(checkpoints=checkpoints, measured=dict(every=args.every, texts=len(repeats), separated=separated), curve=[
-        dict(step=c["step"], trainLoss=c["trainLoss"], induction=max(c["induction"][-1]), previousToken=max(c["previousToken"][0]),
+        dict(step=c["step"], trainLoss=None if c["trainLoss"] is None else round(c["trainLoss"], 4), induction=max(c["induction"][-1]), previousToken=max(c["previousToken"][0]),
              secondCopyLoss=c["secondCopy"]["loss"], secondCopyAccuracy=c["secondCopy"]["accuracy"]) for c in report["curve"]])
     with open(os.path.join(args.out, "index.json"), "w") as f:
         json.dump(index, f, separators=(",", ":"))
