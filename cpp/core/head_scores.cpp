@@ -1,10 +1,12 @@
 #include "head_scores.h"
 
+#include <algorithm>
+
 namespace attention_lab {
 
-std::vector<int64_t> inductionTargets(const std::vector<int64_t>& ids) {
+std::vector<InductionMatch> inductionMatches(const std::vector<int64_t>& ids) {
   const int64_t T = static_cast<int64_t>(ids.size());
-  std::vector<int64_t> targets(static_cast<size_t>(T), -1);
+  std::vector<InductionMatch> matches(static_cast<size_t>(T));
   // run[j]: the length of the match of the tokens ending at j with those ending at i (i's row of the
   // classic longest-common-suffix table, rolled from i − 1's: O(T) memory).
   std::vector<int64_t> run(static_cast<size_t>(T), 0), previous(static_cast<size_t>(T), 0);
@@ -17,12 +19,31 @@ std::vector<int64_t> inductionTargets(const std::vector<int64_t>& ids) {
       // j + 1 < i: the target is an earlier token, never i itself; ≥ keeps the latest of equal runs.
       if (j + 1 < i && run[static_cast<size_t>(j)] > 0 && run[static_cast<size_t>(j)] >= best) {
         best = run[static_cast<size_t>(j)];
-        targets[static_cast<size_t>(i)] = j + 1;
+        matches[static_cast<size_t>(i)] = {j + 1, best};
       }
     }
     std::swap(run, previous);
   }
+  return matches;
+}
+
+std::vector<int64_t> inductionTargets(const std::vector<int64_t>& ids) {
+  std::vector<int64_t> targets;
+  for (const InductionMatch& m : inductionMatches(ids)) targets.push_back(m.target);
   return targets;
+}
+
+std::vector<bool> repeatedPositions(const std::vector<InductionMatch>& matches, int64_t minRun) {
+  const int64_t T = static_cast<int64_t>(matches.size());
+  std::vector<bool> inside(static_cast<size_t>(T), false);
+  // From the end: `reach` is the first position the runs seen so far cover (each run ends at its p).
+  int64_t reach = T;
+  for (int64_t p = T - 1; p >= 0; --p) {
+    const int64_t run = matches[static_cast<size_t>(p)].run;
+    if (run >= minRun) reach = std::min(reach, p - run + 1);
+    if (reach <= p) inside[static_cast<size_t>(p)] = true;
+  }
+  return inside;
 }
 
 HeadScores measureHeadScores(const Tensor& weights, const std::vector<int64_t>& ids) {

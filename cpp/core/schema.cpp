@@ -962,7 +962,8 @@ std::string schemaJson() {
   for (size_t i = 0; i < kTinyCheckpoints.size(); ++i) out += (i ? "," : "") + std::to_string(kTinyCheckpoints[i]);
   out += "],\"context\":" + std::to_string(kTinyContext) + ",\"layers\":" + std::to_string(kTinyLayers) +
          ",\"heads\":" + std::to_string(kTinyHeads) + ",\"dModel\":" + std::to_string(kTinyDModel) +
-         ",\"headDim\":" + std::to_string(kTinyHeadDim) + ",\"vocab\":" + std::to_string(kTinyVocab) + "}";
+         ",\"headDim\":" + std::to_string(kTinyHeadDim) + ",\"vocab\":" + std::to_string(kTinyVocab) +
+         ",\"minRepeat\":" + std::to_string(kTinyMinRepeat) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
   out += "],\"errors\":[";

@@ -1,6 +1,6 @@
 // runTinyModel as a sequence of stages, each mirroring a line or two of
 // tests/reference/tiny/model.py (the PyTorch forward) or scores.py (the head
-// scores). Shapes: T bytes, d = 64, nh = 4 heads of hs = 16, V = 256.
+// scores). Shapes: T bytes (1..256), d = 64, nh = 4 heads of hs = 16, V = 256.
 //
 // The arithmetic is PyTorch's in float32: every product is summed in the
 // order of its inner dimension (gemm.h; the reference BLAS that Debian's
@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "gemm.h"
+#include "head_scores.h"
 #include "safetensors.h"
 #include "softmax.h"
 
@@ -141,38 +142,29 @@ void unembed(const TinyWeights& w, const Tensor& x, TinyResult& r) {
 }
 
 // ---- head scores (scores.py) ----------------------------------------------------
-// n when the bytes are s + s (n = |s| ≥ 1), else 0.
-int64_t repeatLengthOf(const std::vector<int64_t>& ids) {
-  const size_t n = ids.size() / 2;
-  if (n == 0 || ids.size() % 2 != 0) return 0;
-  return std::equal(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(n),
-                    ids.begin() + static_cast<std::ptrdiff_t>(n))
-             ? static_cast<int64_t>(n)
-             : 0;
-}
-
-// Per layer and head: the mean over query rows i ∈ [first, T) of weights[h, i, i − lag].
+// Per layer and head: the mean over the query rows i of `rows` of weights[h, i, key(i)].
 //   previous_token_score: weights[:, i, i - 1].mean(-1), i = 1 … T−1
-//   induction_score:      weights[:, i, i - n + 1].mean(-1), i = n … 2n−1
-TinyHeadScores::PerHead diagonalMeans(const TinyResult& r, int64_t first, int64_t lag) {
+//   induction_score:      weights[:, i, t(i)].mean(-1), i in the repeat
+template <typename Key>
+TinyHeadScores::PerHead meanWeights(const TinyResult& r, const std::vector<int64_t>& rows, Key key) {
   TinyHeadScores::PerHead means{};
   const int64_t T = static_cast<int64_t>(r.ids.size());
   for (int64_t l = 0; l < kTinyLayers; ++l)
     for (int64_t h = 0; h < nh; ++h) {
       double sum = 0;
-      for (int64_t i = first; i < T; ++i)
-        sum += r.layers[static_cast<size_t>(l)].weights.data[static_cast<size_t>((h * T + i) * T + i - lag)];
-      means[static_cast<size_t>(l)][static_cast<size_t>(h)] = sum / static_cast<double>(T - first);
+      for (int64_t i : rows)
+        sum += r.layers[static_cast<size_t>(l)].weights.data[static_cast<size_t>((h * T + i) * T + key(i))];
+      means[static_cast<size_t>(l)][static_cast<size_t>(h)] = sum / static_cast<double>(rows.size());
     }
   return means;
 }
 
-// The second copy of s + s: positions i ∈ [n, 2n − 1) predict byte i + 1.
+// The second copy: the repeat's positions i < T − 1 predict byte i + 1.
 //   predicted = logits[i].argmax(dim=-1); correct = (predicted == ids[i + 1]).sum()
 //   loss = F.cross_entropy(logits[i], ids[i + 1])   # log_softmax in float32, then the mean
-TinySecondCopy secondCopyOf(const TinyResult& r, int64_t n) {
+TinySecondCopy secondCopyOf(const TinyResult& r, const std::vector<int64_t>& rows) {
   TinySecondCopy s;
-  for (int64_t i = n; i < 2 * n - 1; ++i) {
+  for (int64_t i : rows) {
     const float* row = r.logits.data.data() + i * V;
     const int64_t target = r.ids[static_cast<size_t>(i + 1)];
     const int64_t best = std::max_element(row, row + V) - row;  // the first of equal maxima, as argmax
@@ -187,14 +179,25 @@ TinySecondCopy secondCopyOf(const TinyResult& r, int64_t n) {
 }
 
 void measureHeads(TinyResult& r) {
-  const int64_t T = static_cast<int64_t>(r.ids.size()), n = repeatLengthOf(r.ids);
+  const int64_t T = static_cast<int64_t>(r.ids.size());
   r.headScores = {};
   r.secondCopy.reset();
-  if (T >= 2) r.headScores.previousToken = diagonalMeans(r, 1, 1);
-  if (n == 0) return;
-  r.headScores.repeatLength = n;
-  r.headScores.induction = diagonalMeans(r, n, n - 1);
-  if (n >= 2) r.secondCopy = secondCopyOf(r, n);
+  std::vector<int64_t> previousRows;
+  for (int64_t i = 1; i < T; ++i) previousRows.push_back(i);
+  if (T >= 2) r.headScores.previousToken = meanWeights(r, previousRows, [](int64_t i) { return i - 1; });
+  const std::vector<InductionMatch> matches = inductionMatches(r.ids);
+  const std::vector<bool> inside = repeatedPositions(matches, kTinyMinRepeat);
+  std::vector<int64_t>& targets = r.headScores.repeatTargets;
+  std::vector<int64_t> repeat, predicting;  // the repeat's positions; those before the last byte
+  for (int64_t i = 0; i < T; ++i) {
+    targets.push_back(inside[static_cast<size_t>(i)] ? matches[static_cast<size_t>(i)].target : -1);
+    if (targets.back() < 0) continue;
+    repeat.push_back(i);
+    if (i + 1 < T) predicting.push_back(i);
+  }
+  if (repeat.empty()) return;
+  r.headScores.induction = meanWeights(r, repeat, [&](int64_t i) { return targets[static_cast<size_t>(i)]; });
+  if (!predicting.empty()) r.secondCopy = secondCopyOf(r, predicting);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The tiny trained model (model "tiny"): a 2-layer attention-only transformer
 // over UTF-8 bytes, trained by tests/reference/tiny/train.py, whose forward
-// is tests/reference/tiny/model.py. Shapes: T bytes (1..64), d = 64 the
+// is tests/reference/tiny/model.py. Shapes: T bytes (1..256), d = 64 the
 // residual stream, nh = 4 heads of hs = 16, V = 256 byte values.
 //
 //   x0 = tok_emb[ids] + pos_emb[:T]                        (T, d)
@@ -11,7 +11,7 @@
 //
 // Every stage is kept, and the heads are measured on the spot as
 // tests/reference/tiny/scores.py measures them (previous-token and
-// induction scores, the second copy of a text typed twice).
+// induction scores, the second copy of a run of bytes typed again).
 #pragma once
 
 #include <array>
@@ -28,22 +28,25 @@ namespace attention_lab {
 
 // The training steps whose weights ship (web/api/tiny/step-NNNN.safetensors);
 // a test checks this list against tests/reference/tiny/report.json.
-inline constexpr std::array<int64_t, 8> kTinyCheckpoints = {0, 500, 750, 1000, 1250, 1500, 2000, 3000};
+inline constexpr std::array<int64_t, 8> kTinyCheckpoints = {0, 500, 750, 1000, 1250, 1500, 3000, 9000};
 
 // The model's fixed sizes (model.py's TinyConfig).
 inline constexpr int64_t kTinyLayers = 2, kTinyHeads = 4, kTinyDModel = 64, kTinyHeadDim = 16, kTinyVocab = 256,
-                         kTinyContext = 64;
+                         kTinyContext = 256;
+// A repeat is a run of at least this many bytes typed again (scores.py's MIN_REPEAT):
+// "the " typed twice is one, two equal bytes are not.
+inline constexpr int64_t kTinyMinRepeat = 4;
 
 // The place of `step` in kTinyCheckpoints, or -1.
 int64_t tinyCheckpointIndex(int64_t step);
 inline bool isTinyCheckpoint(int64_t step) { return tinyCheckpointIndex(step) >= 0; }
-// "0, 500, 750, …, 3000": the steps as an error lists them.
+// "0, 500, 750, …, 9000": the steps as an error lists them.
 std::string tinyCheckpointList();
 
 // The weights of one checkpoint, float32 (the file's float16 exactly).
 struct TinyWeights {
   Tensor tokEmb;  // [V, d] tok_emb.weight: the embedding and, transposed, the unembedding
-  Tensor posEmb;  // [64, d] pos_emb.weight
+  Tensor posEmb;  // [kTinyContext, d] pos_emb.weight
   struct Layer {
     Tensor wQ, wK, wV, wO;  // [d, d] each, nn.Linear's [out, in]: y = x Wᵀ
   };
@@ -80,14 +83,18 @@ using NamedTensor = std::pair<const char*, const Tensor*>;
 std::array<NamedTensor, 10> namedTensors(const TinyLayer& layer);
 
 // The heads measured on this text (scores.py); a score is null where it is undefined.
+// The repeat: the positions of the later copy of a run of ≥ kTinyMinRepeat bytes
+// typed before (head_scores.h repeatedPositions), anywhere in the text: s + s,
+// "s. s", a third copy, or a span repeated inside other text. Each has an
+// induction target t(i) (head_scores.h), the byte after its earlier copy.
 struct TinyHeadScores {
   using PerHead = std::array<std::array<double, kTinyHeads>, kTinyLayers>;
   std::optional<PerHead> previousToken;  // T ≥ 2: mean over i ≥ 1 of weights[h, i, i−1]
-  std::optional<PerHead> induction;      // bytes s + s: mean over i ∈ [n, 2n) of weights[h, i, i−n+1]
-  std::optional<int64_t> repeatLength;   // n = |s| when the bytes are s + s
+  std::optional<PerHead> induction;      // a repeat: mean over its positions i of weights[h, i, t(i)]
+  std::vector<int64_t> repeatTargets;    // per position: t(i) in the repeat, −1 outside it
 };
 
-// The second copy of a text typed twice (n ≥ 2): positions i ∈ [n, 2n−1).
+// The second copy: the repeat's positions i before the last byte (T − 1), each predicting byte i + 1.
 struct TinySecondCopy {
   int64_t correct = 0;  // argmax(logits[i]) == ids[i + 1]
   int64_t total = 0;
@@ -103,18 +110,18 @@ struct TinyResult {
   std::array<TinyLayer, kTinyLayers> layers;
   Tensor logits, probs;  // (T, V)
   TinyHeadScores headScores;
-  std::optional<TinySecondCopy> secondCopy;  // only for a text typed twice
+  std::optional<TinySecondCopy> secondCopy;  // only when the repeat has a position before the last byte
   std::vector<Warning> warnings;             // model-ignores-fields
 };
 
 // The whole model's: tokenEmbeddings, positionEmbeddings, residual0, logits, probs.
 std::array<NamedTensor, 5> namedTensors(const TinyResult& result);
 
-// The forward of `ids` (1..64 byte values) with every intermediate, and the head scores.
+// The forward of `ids` (1..kTinyContext byte values) with every intermediate, and the head scores.
 void runTinyForward(const TinyWeights& weights, const std::vector<int64_t>& ids, TinyResult& result);
 
 // What a run with model "tiny" reads from its config (tiny_input.cpp): the
-// text (1..64 UTF-8 bytes) as ids, a shipped checkpoint, and a warning naming
+// text (1..kTinyContext UTF-8 bytes) as ids, a shipped checkpoint, and a warning naming
 // every other field set away from its default. The engine's wasm reads a
 // config this far; the forward is in the model's own wasm, which the page
 // loads with the mode (cpp/wasm/tiny_bindings.cpp), so it weighs nothing before.

@@ -61,8 +61,8 @@ std::string forwardJson(const attention_lab::TinyResult& r) {
   for (const TinyLayer& x : r.layers) out += (&x == &r.layers[0] ? "" : ",") + tensorsJson(namedTensors(x));
   const TinyHeadScores& s = r.headScores;
   out += "],\"headScores\":{\"previousToken\":" + perHeadJson(s.previousToken) +
-         ",\"induction\":" + perHeadJson(s.induction) +
-         ",\"repeatLength\":" + (s.repeatLength ? std::to_string(*s.repeatLength) : "null") + "},\"secondCopy\":";
+         ",\"induction\":" + perHeadJson(s.induction) + ",\"repeatTargets\":" + jsonArray(s.repeatTargets) +
+         "},\"secondCopy\":";
   const auto& copy = r.secondCopy;
   out += copy ? numbersObjectJson({{"correct", static_cast<double>(copy->correct)},
                                    {"total", static_cast<double>(copy->total)},
@@ -78,7 +78,7 @@ std::string loadWeights(double step, val bytes) {
   return "{\"ok\":true}";
 }
 
-// lab.run with model "tiny": the byte ids (a Uint8Array, 1..64 of them, as the
+// lab.run with model "tiny": the byte ids (a Uint8Array, 1..kTinyContext of them, as the
 // engine read them from the text) through the weights of checkpoint `step`.
 std::string run(double step, val ids) {
   attention_lab::TinyRunInput input;

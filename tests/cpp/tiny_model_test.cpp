@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -155,7 +156,7 @@ TEST(WeightsFile, HalfToFloatIsExact) {
 TEST(TinyWeights, EveryShippedCheckpointLoads) {
   for (int64_t step : kTinyCheckpoints) EXPECT_NE(shippedWeights().find(step), nullptr) << step;
   TinyWeightStore store;
-  const std::vector<uint8_t> bytes = readBytes(weightsPath(3000));
+  const std::vector<uint8_t> bytes = readBytes(weightsPath(9000));
   const Status error = store.load(123, bytes.data(), bytes.size());
   ASSERT_TRUE(error);
   EXPECT_EQ(error->field, "checkpoint");
@@ -183,8 +184,10 @@ struct Worst {
   std::string where;
 };
 
-// got against a fixture tensor {shape, data}: 1e-5 abs + 1e-4 rel, as every fixture test.
-void compare(const std::string& name, const Tensor& got, const JsonValue& want, Worst& worst) {
+// got against a fixture tensor {shape, data}: 1e-5 abs + 1e-4 rel, as every fixture test. `scale`
+// (when given) is what the 1e-4 is relative to instead of |torch| (see dotScale).
+void compare(const std::string& name, const Tensor& got, const JsonValue& want, Worst& worst,
+             const std::vector<double>* scale = nullptr) {
   std::vector<int64_t> shape;
   for (const auto& n : want.find("shape")->array()) shape.push_back(static_cast<int64_t>(n.number()));
   ASSERT_EQ(got.shape, shape) << name;
@@ -193,9 +196,37 @@ void compare(const std::string& name, const Tensor& got, const JsonValue& want, 
   for (size_t i = 0; i < data.size(); ++i) {
     const double e = static_cast<float>(data[i].number()), diff = std::fabs(e - got.data[i]);
     if (diff > worst.diff) worst = {diff, name};
-    if (!(diff <= 1e-5 + 1e-4 * std::fabs(e)) && reported++ < 3)
+    const double relative = scale ? std::max(std::fabs(e), (*scale)[i]) : std::fabs(e);
+    if (!(diff <= 1e-5 + 1e-4 * relative) && reported++ < 3)
       ADD_FAILURE() << name << "[" << i << "]: torch " << e << ", ours " << got.data[i];
   }
+}
+
+// The scores q·k of a head are sums of 16 products; in float32 their rounding is relative to the
+// size of those products, |q_i| |k_j| (Cauchy–Schwarz), not to the sum, which cancels to near 0 at
+// some of 256 × 256 cells. Per cell of scores (nh, T, T): |q_i| |k_j| of its head, from PyTorch's Q and
+// K (T, d); divided by 4 for scaled.
+std::vector<double> dotScale(const JsonValue& layer, double divisor) {
+  const auto& q = layer.find("Q")->find("data")->array();
+  const auto& k = layer.find("K")->find("data")->array();
+  const size_t T = q.size() / kTinyDModel;
+  auto norms = [&](const std::vector<JsonValue>& x) {
+    std::vector<double> n(kTinyHeads * T);
+    for (size_t h = 0; h < kTinyHeads; ++h)
+      for (size_t i = 0; i < T; ++i) {
+        double sum = 0;
+        for (size_t c = 0; c < kTinyHeadDim; ++c)
+          sum += std::pow(x[i * kTinyDModel + h * kTinyHeadDim + c].number(), 2);
+        n[h * T + i] = std::sqrt(sum);
+      }
+    return n;
+  };
+  const std::vector<double> nq = norms(q), nk = norms(k);
+  std::vector<double> scale(kTinyHeads * T * T);
+  for (size_t h = 0; h < kTinyHeads; ++h)
+    for (size_t i = 0; i < T; ++i)
+      for (size_t j = 0; j < T; ++j) scale[(h * T + i) * T + j] = nq[h * T + i] * nk[h * T + j] / divisor;
+  return scale;
 }
 
 void comparePerHead(const char* name, const std::optional<TinyHeadScores::PerHead>& got, const JsonValue& want) {
@@ -227,15 +258,20 @@ TEST_P(TinyFixtureTest, MatchesPyTorch) {
   const auto& layers = expected.find("layers")->array();
   ASSERT_EQ(layers.size(), r.layers.size());
   for (size_t l = 0; l < layers.size(); ++l) {
-    for (const auto& [name, tensor] : namedTensors(r.layers[l]))
-      compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst);
+    const std::vector<double> scores = dotScale(layers[l], 1.0), scaled = dotScale(layers[l], 4.0);
+    for (const auto& [name, tensor] : namedTensors(r.layers[l])) {
+      const std::string n = name;
+      const std::vector<double>* scale = n == "scores" ? &scores : n == "scaled" ? &scaled : nullptr;
+      compare("layers[" + std::to_string(l) + "]." + name, *tensor, *layers[l].find(name), worst, scale);
+    }
   }
 
   const JsonValue& scores = *expected.find("headScores");
   comparePerHead("previousToken", r.headScores.previousToken, *scores.find("previousToken"));
   comparePerHead("induction", r.headScores.induction, *scores.find("induction"));
-  const JsonValue& n = *scores.find("repeatLength");
-  EXPECT_EQ(r.headScores.repeatLength.value_or(-1), n.isNull() ? -1 : static_cast<int64_t>(n.number()));
+  std::vector<int64_t> targets;
+  for (const auto& t : scores.find("repeatTargets")->array()) targets.push_back(static_cast<int64_t>(t.number()));
+  EXPECT_EQ(r.headScores.repeatTargets, targets);
   const JsonValue& copy = *expected.find("secondCopy");
   ASSERT_EQ(r.secondCopy.has_value(), !copy.isNull());
   if (r.secondCopy) {
@@ -257,7 +293,7 @@ INSTANTIATE_TEST_SUITE_P(PyTorch, TinyFixtureTest, ::testing::ValuesIn(tinyFixtu
 // ---- the head scores against the training report ------------------------------------
 
 // report.py's measure() with the engine: previous-token scores averaged over the plain
-// probes, induction scores and second copies over the random repeats, and the sentences.
+// probes, induction scores and second copies over the random strings typed twice, and the sentences.
 struct Measured {
   TinyHeadScores::PerHead previousToken{}, induction{};
   int64_t correct = 0, total = 0;
@@ -284,7 +320,7 @@ Measured measure(const TinyWeights& w) {
   }
   const auto& repeats = probes.find("randomRepeats")->array();
   for (const JsonValue& s : repeats) {
-    const TinyResult r = forward(w, s.string() + s.string());
+    const TinyResult r = forward(w, s.string());
     for (size_t l = 0; l < 2; ++l)
       for (size_t h = 0; h < 4; ++h) m.induction[l][h] += (*r.headScores.induction)[l][h] / repeats.size();
     m.correct += r.secondCopy->correct;
@@ -292,7 +328,7 @@ Measured measure(const TinyWeights& w) {
     m.loss += r.secondCopy->loss / static_cast<double>(repeats.size());
   }
   for (const auto& [key, s] : probes.find("sentences")->members())
-    m.sentences[key] = *forward(w, s.string() + s.string()).secondCopy;
+    m.sentences[key] = *forward(w, s.string()).secondCopy;
   return m;
 }
 
@@ -349,7 +385,7 @@ TEST(TinyRun, ErrorsNameTheField) {
       {R"({"model": "tiny"})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "text": ""})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "checkpoint": 600, "text": "a"})", "checkpoint", "checkpoint-unknown"},
-      {R"({"model": "tiny", "checkpoint": 3001, "text": "a"})", "checkpoint", "out-of-range"},
+      {R"({"model": "tiny", "checkpoint": 9001, "text": "a"})", "checkpoint", "out-of-range"},
       {R"({"model": "tiny", "checkpoint": 500.5, "text": "a"})", "checkpoint", "not-whole"},
       {R"({"model": "big", "text": "a"})", "model", "not-one-of"},
   };
@@ -361,16 +397,17 @@ TEST(TinyRun, ErrorsNameTheField) {
     EXPECT_EQ(error->code, c.code) << c.json << ": " << error->message;
   }
   TinyResult r;
+  // 212 bytes of ASCII and 15 Chinese characters of 3: 257, one over.
   const Status tooLong =
-      runTiny(R"({"model": "tiny", "text": ")" + std::string(20, 'a') + "注意力注意力注意力注意力注意力\"}", r);
+      runTiny(R"({"model": "tiny", "text": ")" + std::string(212, 'a') + "注意力注意力注意力注意力注意力\"}", r);
   ASSERT_TRUE(tooLong);
   EXPECT_EQ(tooLong->field, "text");
   EXPECT_EQ(tooLong->code, "text-too-long-for-model");
-  EXPECT_EQ(tooLong->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  EXPECT_EQ(tooLong->params, (ErrorParams{{"bytes", "257"}, {"max", "256"}}));
   const Status unknown = runTiny(R"({"model": "tiny", "checkpoint": 600, "text": "a"})", r);
   EXPECT_EQ(unknown->message,
-            "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 2000, "
-            "3000");
+            "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 3000, "
+            "9000");
 }
 
 TEST(TinyRun, WeightsNotLoaded) {
@@ -406,7 +443,7 @@ TEST(TinyRun, ReadThenRunIsTheWholeRun) {
 // The model's wasm takes ids from JS: none, or more than the context, is an error on text, not a read past pos_emb.
 TEST(TinyRun, IdsOutsideTheContextAreAnError) {
   TinyRunInput input;
-  input.checkpoint = 3000;
+  input.checkpoint = 9000;
   TinyResult r;
   const Status none = runTinyModel(input, shippedWeights(), r);
   ASSERT_TRUE(none);
@@ -416,7 +453,7 @@ TEST(TinyRun, IdsOutsideTheContextAreAnError) {
   const Status tooMany = runTinyModel(input, shippedWeights(), r);
   ASSERT_TRUE(tooMany);
   EXPECT_EQ(tooMany->code, "text-too-long-for-model");
-  EXPECT_EQ(tooMany->params, (ErrorParams{{"bytes", "65"}, {"max", "64"}}));
+  EXPECT_EQ(tooMany->params, (ErrorParams{{"bytes", "257"}, {"max", "256"}}));
   input.ids.assign(kTinyContext, 'a');
   EXPECT_TRUE(testing::succeeded(runTinyModel(input, shippedWeights(), r)));
 }
@@ -437,21 +474,53 @@ TEST(TinyRun, OtherFieldsAreIgnoredWithAWarning) {
   EXPECT_EQ(r.logits.shape, (std::vector<int64_t>{2, 256}));
 }
 
+// The repeat's positions, each with its target (−1 outside it).
+std::vector<int64_t> targetsOf(const std::string& text) {
+  TinyResult r;
+  EXPECT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": ")" + text + "\"}", r)));
+  return r.headScores.repeatTargets;
+}
+
 TEST(TinyRun, ScoresNeedTheirText) {
   TinyResult r;
   ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "a"})", r)));
   EXPECT_FALSE(r.headScores.previousToken);
   EXPECT_FALSE(r.headScores.induction);
   EXPECT_FALSE(r.secondCopy);
-  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "aa"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1}));
+  // "abcabc": a run of 3 typed again is shorter than kTinyMinRepeat = 4: no repeat.
+  static_assert(kTinyMinRepeat == 4);
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcabc"})", r)));
   EXPECT_TRUE(r.headScores.previousToken);
-  EXPECT_EQ(r.headScores.repeatLength, 1);
-  EXPECT_TRUE(r.headScores.induction);
-  EXPECT_FALSE(r.secondCopy);  // no byte of the second copy is predicted from the first
-  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcabd"})", r)));
-  EXPECT_FALSE(r.headScores.repeatLength);
   EXPECT_FALSE(r.headScores.induction);
   EXPECT_FALSE(r.secondCopy);
+  // "abcdabcd": the second copy, 4 … 7, looks at 1 … 4; bytes 4 … 6 predict 5 … 7.
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "abcdabcd"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1, -1, -1, -1, 1, 2, 3, 4}));
+  EXPECT_TRUE(r.headScores.induction);
+  ASSERT_TRUE(r.secondCopy);
+  EXPECT_EQ(r.secondCopy->total, 3);
+  // A repeat ending at the last byte and one inside: only the former has a byte after each of its positions.
+  ASSERT_TRUE(testing::succeeded(runTiny(R"({"model": "tiny", "text": "wxyz wxyz!"})", r)));
+  EXPECT_EQ(r.headScores.repeatTargets, (std::vector<int64_t>{-1, -1, -1, -1, -1, 1, 2, 3, 4, -1}));
+  EXPECT_EQ(r.secondCopy->total, 4);
+}
+
+TEST(TinyRun, RepeatsAreFoundAnywhere) {
+  // With a space between the copies: the second "the cat sat." (13 … 24) looks at the byte after its earlier copy.
+  std::vector<int64_t> spaced(25, -1);
+  for (int64_t i = 13; i < 25; ++i) spaced[static_cast<size_t>(i)] = i - 12;
+  spaced[13] = 11;  // its first "t" has no longer match than the byte itself: the latest earlier "t", in "sat", wins
+  EXPECT_EQ(targetsOf("the cat sat. the cat sat."), spaced);
+  // Three times with ". " between: the second and third copies, and the separator between them.
+  std::vector<int64_t> three(16, -1);
+  for (int64_t i = 6; i < 16; ++i) three[static_cast<size_t>(i)] = i - 5;
+  EXPECT_EQ(targetsOf("abcd. abcd. abcd"), three);
+  // Far apart, at 256 bytes, the whole context: the copy of "0123456789" at 246 … 255 (the spaces between repeat too).
+  const std::vector<int64_t> far = targetsOf("0123456789" + std::string(236, ' ') + "0123456789");
+  ASSERT_EQ(far.size(), 256u);
+  EXPECT_EQ(far[246], 1);
+  EXPECT_EQ(far[255], 10);
 }
 
 }  // namespace

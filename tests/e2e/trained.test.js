@@ -2,22 +2,24 @@
 // control switches to it) and in <attention-lab model="tiny">. The heads are
 // named by scores measured on the spot; the second copy's accuracy is the
 // training report's (tests/reference/tiny/report.json, written by PyTorch);
-// the checkpoint slider goes from no induction head (step 0) to one (3000);
-// Chinese; a text over 64 bytes is an inline error naming the field, the
+// the checkpoint slider goes from no induction head (step 0) to one (9000);
+// Chinese; a text over 256 bytes is an inline error naming the field, the
 // text kept; the view is a chunk of its own, fetched only in this mode.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import trainedStrings from '../../web/i18n/en-trained.js';
 import { emptyEdits } from '../../web/model/edits.js';
+import { INDUCTION_THRESHOLD, TWICE_SENTENCES } from '../../web/model/tiny.js';
 import { encodeState } from '../../web/model/share.js';
 import { shot, useBrowserSuite } from './suite.js';
 import { expectNoEnglish } from './english-left.js';
 
 const suite = useBrowserSuite();
 const report = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', import.meta.url), 'utf8'));
-const stepReport = (step) => (step === 3000 ? report.final : report.curve.find((c) => c.step === step));
-const EN = report.probes.sentences.en;
-const ZH = report.probes.sentences.zh;
+const stepReport = (step) => (step === 9000 ? report.final : report.curve.find((c) => c.step === step));
+// The default sentences (model/tiny.js TWICE_SENTENCES), typed twice as the report measured them.
+const [EN, ZH] = [TWICE_SENTENCES.en, TWICE_SENTENCES.zh];
+const argmax = (row) => row.indexOf(Math.max(...row));
 
 /** The page, its requests recorded (to see which chunks it fetched) and its problems collected. */
 async function openTrainedPage({ lang = 'en', viewport = { width: 1440, height: 1000 }, hash = '' } = {}) {
@@ -53,7 +55,7 @@ async function chooseTiny(page) {
   // On a narrow screen the settings are folded away under their summary.
   if (!(await page.isVisible('#control-model'))) await page.click('#settings-panel > summary');
   await page.selectOption('#control-model', 'tiny');
-  await trainedIdle(page, 3000);
+  await trainedIdle(page, 9000);
 }
 
 /** The heads grid as {name: {kind, text}}. */
@@ -118,15 +120,22 @@ describe('the page in the trained model’s mode', () => {
     expect(Object.keys(heads)).toHaveLength(8);
     const result = await page.evaluate(() => window.attentionLab.trained.result);
     const { previousToken, induction } = result.headScores;
-    expect(heads.L1H4.kind).toBe('previous-token');
-    expect(heads.L1H4.text).toContain('previous-token head');
-    expect(heads.L1H4.text).toContain(`previous ${previousToken[0][3].toFixed(2)}`);
-    expect(heads.L2H2.kind).toBe('induction');
-    expect(heads.L2H2.text).toContain('induction head');
-    expect(heads.L2H2.text).toContain(`induction ${induction[1][1].toFixed(2)}`);
-    expect(Object.values(heads).filter((h) => h.kind === 'induction')).toHaveLength(1);
+    // The heads with the highest scores on this text: layer 1's previous-token head, layer 2's induction head.
+    const [p, q] = [argmax(previousToken[0]), argmax(induction[1])];
+    const [PREVIOUS, INDUCTION] = [`L1H${p + 1}`, `L2H${q + 1}`];
+    expect(heads[PREVIOUS].kind).toBe('previous-token');
+    expect(heads[PREVIOUS].text).toContain('previous-token head');
+    expect(heads[PREVIOUS].text).toContain(`previous ${previousToken[0][p].toFixed(2)}`);
+    expect(heads[INDUCTION].kind).toBe('induction');
+    expect(heads[INDUCTION].text).toContain('induction head');
+    expect(heads[INDUCTION].text).toContain(`induction ${induction[1][q].toFixed(2)}`);
+    // Every head named induction scores at least the threshold, and only in layer 2.
+    const named = Object.entries(heads).filter(([, h]) => h.kind === 'induction');
+    expect(named.map(([name]) => name)).toEqual(
+      induction[1].flatMap((v, h) => (v >= INDUCTION_THRESHOLD ? [`L2H${h + 1}`] : [])),
+    );
     // How the scores are computed is said under the grid.
-    expect(await page.textContent('[data-trained="heads"] .note')).toContain('weights[i, i−n+1]');
+    expect(await page.textContent('[data-trained="heads"] .note')).toContain('weights[i, t(i)]');
     // The second copy: the training report's count (PyTorch), at least 80% right.
     const { correct, total } = report.final.sentences.en;
     expect(correct / total).toBeGreaterThanOrEqual(0.8);
@@ -135,18 +144,18 @@ describe('the page in the trained model’s mode', () => {
     const marks = await page.$$eval('[data-trained="twice"] [data-mark]', (chips) => chips.map((c) => c.dataset.mark));
     expect(marks.filter((m) => m === 'right')).toHaveLength(correct);
     expect(marks).toHaveLength(total);
-    // The stripe is outlined on the induction head's heatmap; the composition names L1H4 and L2H2.
-    expect(await page.locator('[data-head="L2H2"] .trained-stripe path').count()).toBe(1);
+    // The stripe is outlined on the best induction head's heatmap; the composition names both heads.
+    expect(await page.locator(`[data-head="${INDUCTION}"] .trained-stripe path`).count()).toBe(1);
     expect(await page.locator('.trained-stripe path').count()).toBe(1);
     const composition = await page.textContent('[data-trained="composition"]');
-    expect(composition).toContain('L1H4');
-    expect(composition).toContain('L2H2');
+    expect(composition).toContain(PREVIOUS);
+    expect(composition).toContain(INDUCTION);
     expect(await page.locator('.trained-next tbody tr').count()).toBe(5);
     await shot(page, 'trained-en', { fullPage: true });
     expect(problems).toEqual([]);
   });
 
-  test('the checkpoint slider: no induction head at step 0, one at 3000; the curve marks the step', async () => {
+  test('the checkpoint slider: no induction head at step 0, one at 9000; the curve marks the step', async () => {
     await slide(page, 'Home', 0);
     let heads = await headsOf(page);
     expect(Object.values(heads).filter((h) => h.kind)).toEqual([]);
@@ -156,12 +165,12 @@ describe('the page in the trained model’s mode', () => {
     // The weights file of the step (the build names it with a hash; the download keeps its name).
     expect(await page.getAttribute('.trained-download', 'download')).toBe('step-0000.safetensors');
     expect(await page.getAttribute('.trained-download', 'href')).toMatch(/step-0000[\w-]*\.safetensors$/);
-    await slide(page, 'End', 3000);
+    await slide(page, 'End', 9000);
     heads = await headsOf(page);
-    expect(Object.values(heads).filter((h) => h.kind === 'induction')).toHaveLength(1);
+    expect(Object.values(heads).filter((h) => h.kind === 'induction').length).toBeGreaterThanOrEqual(1);
     // The share link carries the mode, the step and the text.
     const settings = await page.evaluate(() => window.attentionLab.state.settings);
-    expect(settings).toMatchObject({ model: 'tiny', checkpoint: 3000 });
+    expect(settings).toMatchObject({ model: 'tiny', checkpoint: 9000 });
   });
 
   test('keyboard: a byte of the second copy picked with the arrows moves the composition and the next bytes', async () => {
@@ -173,18 +182,36 @@ describe('the page in the trained model’s mode', () => {
     expect(await page.textContent('.trained-next caption')).toContain(`byte ${focused}`);
   });
 
-  test('a text over 64 bytes: an inline error naming the field, the text kept; a fit one clears it', async () => {
-    const long = 'x'.repeat(70);
+  test('typed twice with a space between: the repeat after the space is found, marked and counted', async () => {
+    const { text, correct, total } = report.final.sentences['en-space'];
+    await page.fill('.trained-text-row textarea', text);
+    await trainedIdle(page);
+    const result = await page.evaluate(() => window.attentionLab.trained.result);
+    expect(result.secondCopy).toMatchObject({ correct, total });
+    expect(await accuracyOf(page)).toContain(`${correct}/${total}`);
+    const marks = await page.$$eval('[data-trained="twice"] [data-mark]', (chips) => chips.map((c) => c.dataset.mark));
+    expect(marks).toHaveLength(total);
+    // The bytes of the second copy (after the space) are marked as such, the space is not.
+    const copy = await page.$$eval('[data-trained="twice"] .second-copy', (chips) =>
+      chips.map((c) => Number(c.dataset.i)),
+    );
+    const half = (text.length - 1) / 2;
+    expect(copy).toEqual(Array.from({ length: half }, (_, k) => half + 1 + k));
+    expect(await page.textContent('[data-trained="twice"] .note')).toContain(`The second copy is ${half} bytes`);
+  });
+
+  test('a text over 256 bytes: an inline error naming the field, the text kept; a fit one clears it', async () => {
+    const long = 'x'.repeat(300);
     await page.fill('.trained-text-row textarea', long);
     await page.waitForSelector('.trained-error:not([hidden])');
     const error = await page.textContent('.trained-error:not([hidden])');
-    // It names its field once ("Text is 70 bytes", not "Text: text is 70 bytes").
-    expect(error).toMatch(/^Text is 70 bytes of UTF-8; the tiny model reads at most 64/);
+    // It names its field once ("Text is 300 bytes", not "Text: text is 300 bytes").
+    expect(error).toMatch(/^Text is 300 bytes of UTF-8; the tiny model reads at most 256/);
     expect(await page.inputValue('.trained-text-row textarea')).toBe(long);
     expect(await page.getAttribute('.trained-text-row textarea', 'aria-invalid')).not.toBeNull();
-    await page.click('.trained-twice-button'); // cut to 32 bytes and typed twice
+    await page.click('.trained-twice-button'); // cut to 128 bytes and typed twice
     await trainedIdle(page);
-    expect(await page.inputValue('.trained-text-row textarea')).toBe('x'.repeat(64));
+    expect(await page.inputValue('.trained-text-row textarea')).toBe('x'.repeat(256));
     expect(await page.locator('.trained-error:not([hidden])').count()).toBe(0);
   });
 
@@ -202,16 +229,17 @@ describe('the trained model in Chinese and on a phone', () => {
     await chooseTiny(page);
     expect(await page.inputValue('.trained-text-row textarea')).toBe(ZH + ZH);
     const heads = await headsOf(page);
-    expect(heads.L2H2.text).toContain('归纳头');
-    expect(heads.L1H4.text).toContain('前一词元头');
+    const { previousToken, induction } = await page.evaluate(() => window.attentionLab.trained.result.headScores);
+    expect(heads[`L2H${argmax(induction[1]) + 1}`].text).toContain('归纳头');
+    expect(heads[`L1H${argmax(previousToken[0]) + 1}`].text).toContain('前一词元头');
     const { correct, total } = report.final.sentences.zh;
     expect(await accuracyOf(page)).toContain(`${correct}/${total}`);
     await expectNoEnglish(page);
     await shot(page, 'trained-zh', { fullPage: true });
-    await page.fill('.trained-text-row textarea', '注意力'.repeat(8)); // 72 bytes
+    await page.fill('.trained-text-row textarea', '注意力'.repeat(29)); // 261 bytes
     await page.waitForSelector('.trained-error:not([hidden])');
-    expect(await page.textContent('.trained-error:not([hidden])')).toMatch(/^文本有 72 个 UTF-8 字节/);
-    expect(await page.inputValue('.trained-text-row textarea')).toBe('注意力'.repeat(8));
+    expect(await page.textContent('.trained-error:not([hidden])')).toMatch(/^文本有 261 个 UTF-8 字节/);
+    expect(await page.inputValue('.trained-text-row textarea')).toBe('注意力'.repeat(29));
     await expectNoEnglish(page);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -265,7 +293,7 @@ describe('<attention-lab model="tiny">', () => {
     const body = `<!doctype html><meta charset="utf-8">
       <attention-lab id="tiny" model="tiny" checkpoint="1500" text="${EN}${EN}"></attention-lab>
       <attention-lab id="zh" lang="zh" model="tiny"></attention-lab>
-      <attention-lab id="long" model="tiny" text="${'y'.repeat(65)}"></attention-lab>
+      <attention-lab id="long" model="tiny" text="${'y'.repeat(257)}"></attention-lab>
       <attention-lab id="switched" text="a b c"></attention-lab>
       <script type="module" src="attention-lab-element.js"></script>`;
     await page.route(`${suite.server.url}__tiny.html`, (route) => route.fulfill({ contentType: 'text/html', body }));
@@ -309,8 +337,8 @@ describe('<attention-lab model="tiny">', () => {
       const root = document.getElementById('long').shadowRoot;
       return { error: root.querySelector('.trained-error').textContent, text: root.querySelector('textarea').value };
     });
-    expect(long.error).toMatch(/^Text is 65 bytes of UTF-8; .*64/);
-    expect(long.text).toBe('y'.repeat(65));
+    expect(long.error).toMatch(/^Text is 257 bytes of UTF-8; .*256/);
+    expect(long.text).toBe('y'.repeat(257));
     expect(requests.filter((url) => /\/assets\/trained-[\w-]+\.js$/.test(url)).length).toBe(1);
     await shot(page, 'trained-element', { fullPage: true });
     expect(problems).toEqual([]);

@@ -13,50 +13,52 @@ const run = (args, env) => runCli(args, '', env);
 const report = JSON.parse(
   readFileSync(fileURLToPath(new URL('../reference/tiny/report.json', import.meta.url)), 'utf8'),
 );
-const twice = (s) => s + s;
 
 describe('attention-lab --model tiny', () => {
   test('in English: the bytes, every head with its scores, the second copy and the next byte', async () => {
     const { en } = report.final.sentences;
-    const out = await run(['--model', 'tiny', '--checkpoint', '3000', '--text', twice(en.text)]);
+    const out = await run(['--model', 'tiny', '--checkpoint', '9000', '--text', en.text]);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
-    expect(out.stdout).toContain('The tiny trained model at checkpoint 3000 (training step), on 56 bytes of UTF-8:');
+    expect(out.stdout).toContain('The tiny trained model at checkpoint 9000 (training step), on 56 bytes of UTF-8:');
     expect(out.stdout).toMatch(/ 0:T {2}1:h {2}2:e {2}3:␣ {2}4:c/);
     for (const head of ['L1H1', 'L1H4', 'L2H2', 'L2H4'])
       expect(out.stdout).toMatch(new RegExp(`^${head} +\\d\\.\\d{4} +\\d\\.\\d{4}$`, 'm'));
-    // The heads the report names: L1H4 reads the previous byte, L2H2 is the induction head.
+    // A layer-1 head reads the previous byte, a layer-2 head is an induction head (as the report's are).
     const rows = Object.fromEntries(
       [...out.stdout.matchAll(/^(L\dH\d) +(\S+) +(\S+)$/gm)].map(([, head, a, b]) => [head, [Number(a), Number(b)]]),
     );
     const best = (k) => Object.entries(rows).reduce((a, b) => (b[1][k] > a[1][k] ? b : a))[0];
-    expect([best(0), best(1)]).toEqual(['L1H4', 'L2H2']);
-    expect(rows.L1H4[0]).toBeGreaterThan(0.9);
-    expect(out.stdout).toContain('n = 28 bytes each');
-    expect(out.stdout).toContain(`second copy: ${en.correct} of ${en.total} bytes predicted from the first copy`);
+    expect([best(0)[1], best(1)[1]]).toEqual(['1', '2']);
+    expect(rows[best(0)][0]).toBeGreaterThan(0.9);
+    expect(rows[best(1)][1]).toBeGreaterThan(0.3);
+    // The second "The cat sat on the warm mat." is the repeat: 28 bytes.
+    expect(out.stdout).toContain('28 bytes are a second copy (a run of at least 4 bytes typed again)');
+    expect(out.stdout).toContain(`second copy: ${en.correct} of ${en.total} bytes predicted from the earlier copy`);
     expect(out.stdout).toMatch(/the next byte it predicts: .+ \d\.\d{4}, /);
   });
 
   test('in Chinese (--lang zh, or LANG): every line said in Chinese, a character shown with its part', async () => {
     const { zh } = report.final.sentences;
     for (const out of [
-      await run(['--model', 'tiny', '--lang', 'zh', twice(zh.text)]),
-      await run(['--model', 'tiny', twice(zh.text)], { LANG: 'zh_CN.UTF-8' }),
+      await run(['--model', 'tiny', '--lang', 'zh', zh.text]),
+      await run(['--model', 'tiny', zh.text], { LANG: 'zh_CN.UTF-8' }),
     ]) {
       expect(out.status).toBe(0);
-      expect(out.stdout).toContain('训练好的小模型，检查点 3000（训练步数），输入 60 个 UTF-8 字节：');
+      expect(out.stdout).toContain('训练好的小模型，检查点 9000（训练步数），输入 60 个 UTF-8 字节：');
       expect(out.stdout).toContain('0:今 1/3  1:今 2/3  2:今 3/3');
       expect(out.stdout).toMatch(/^头 +前一词元 +归纳$/m);
-      expect(out.stdout).toContain(`第二遍：${zh.total} 个字节中有 ${zh.correct} 个由第一遍预测正确`);
+      expect(out.stdout).toContain(`第二遍：${zh.total} 个字节中有 ${zh.correct} 个由前一遍预测正确`);
+      expect(out.stdout).toContain('有 30 个字节属于第二遍');
       expect(out.stdout).not.toMatch(/second copy|induction|bytes of/);
     }
   });
 
-  test('a text that is not typed twice has no induction score, and says how to get one', async () => {
+  test('a text with no repeat has no induction score, and says how to get one', async () => {
     const out = await run(['--model', 'tiny', '--checkpoint', '750', 'hello']);
     expect(out.status).toBe(0);
-    expect(out.stdout).toMatch(/^L2H2 +\d\.\d{4} +—$/m);
-    expect(out.stdout).toContain('type a text twice');
+    expect(out.stdout).toMatch(/^L2H1 +\d\.\d{4} +—$/m);
+    expect(out.stdout).toContain('type a run of at least 4 bytes again');
     expect(out.stdout).not.toContain('second copy:');
   });
 
@@ -88,11 +90,11 @@ describe('attention-lab --model tiny', () => {
   });
 
   test('errors name the field, in the language chosen; ignored settings are a warning on stderr', async () => {
-    const long = await run(['--model', 'tiny', 'x'.repeat(65)]);
+    const long = await run(['--model', 'tiny', 'x'.repeat(257)]);
     expect(long.status).toBe(3);
-    expect(long.stderr).toContain('text is 65 bytes of UTF-8; the tiny model reads at most 64');
-    const zh = await run(['--model', 'tiny', '--lang', 'zh', 'x'.repeat(65)]);
-    expect(zh.stderr).toContain('文本有 65 个 UTF-8 字节');
+    expect(long.stderr).toContain('text is 257 bytes of UTF-8; the tiny model reads at most 256');
+    const zh = await run(['--model', 'tiny', '--lang', 'zh', 'x'.repeat(257)]);
+    expect(zh.stderr).toContain('文本有 257 个 UTF-8 字节');
     const unknown = await run(['--model', 'tiny', '--checkpoint', '600', 'ab']);
     expect(unknown.status).toBe(3);
     expect(unknown.stderr).toContain('checkpoint 600 is not one of');

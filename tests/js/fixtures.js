@@ -16,9 +16,11 @@ const fixtureNumber = (x) => (typeof x === 'string' ? Number(x) : x);
 /**
  * Compares `got` ({name: {shape, data}}) with a fixture's expected tensors.
  * `nonFiniteAs` maps a non-finite expected value to what `got` must hold
- * (the CLI prints null for them). Returns {worst, worstName, problems}.
+ * (the CLI prints null for them); `scaleOf(name)`, when it gives an array,
+ * is what the 1e-4 is relative to instead of |torch| where larger (the size
+ * of the products a sum cancels). Returns {worst, worstName, problems}.
  */
-export function compareTensors(expected, got, { nonFiniteAs = (x) => x } = {}) {
+export function compareTensors(expected, got, { nonFiniteAs = (x) => x, scaleOf = () => null } = {}) {
   const problems = [];
   let worst = 0;
   let worstName = '';
@@ -33,6 +35,7 @@ export function compareTensors(expected, got, { nonFiniteAs = (x) => x } = {}) {
       problems.push(`${name}: shape ${have.shape} vs ${want.shape}`);
       continue;
     }
+    const scale = scaleOf(name);
     for (let i = 0; i < want.data.length; i++) {
       const e = fixtureNumber(want.data[i]);
       const g = have.data[i];
@@ -45,7 +48,8 @@ export function compareTensors(expected, got, { nonFiniteAs = (x) => x } = {}) {
         worst = diff;
         worstName = name;
       }
-      if (!(diff <= 1e-5 + 1e-4 * Math.abs(e))) problems.push(`${name}[${i}]: ${g} vs torch ${e}`);
+      const relative = scale ? Math.max(Math.abs(e), scale[i]) : Math.abs(e);
+      if (!(diff <= 1e-5 + 1e-4 * relative)) problems.push(`${name}[${i}]: ${g} vs torch ${e}`);
     }
   }
   return { worst, worstName, problems: problems.slice(0, 5) };

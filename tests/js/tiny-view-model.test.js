@@ -16,14 +16,20 @@ import {
   fitBytes,
   headLabels,
   nextByteLabel,
+  MIN_REPEAT,
+  TINY_CONTEXT,
+  TINY_PARAMETERS,
   repeatLengthOf,
+  repeatStripes,
   secondCopyMarks,
   topNextBytes,
   typedTwice,
   utf8Bytes,
   weightsFileName,
 } from '../../web/model/tiny.js';
+import { SCHEMA } from '../../web/model/schema.js';
 import { tinyPytorchScript } from '../../web/model/tiny-pytorch.js';
+import { TRAINING_CURVE, phaseChange } from '../../web/view/trained/checkpoints.js';
 import { runPythonScripts } from './python-batch.js';
 
 const bytes = (text) => Array.from(utf8Bytes(text));
@@ -64,11 +70,18 @@ describe('typed twice', () => {
     expect(repeatLengthOf(bytes('a'))).toBeNull();
   });
 
-  test('the default sentences fit twice in 64 bytes, and are the training report’s', () => {
+  test('the default sentences typed twice fit the context, and are the training report’s', () => {
     for (const [lang, sentence] of Object.entries(TWICE_SENTENCES)) {
-      expect(utf8Bytes(sentence).length * 2, lang).toBeLessThanOrEqual(64);
-      expect(Object.values(report.probes.sentences)).toContain(sentence);
+      expect(utf8Bytes(sentence).length * 2, lang).toBeLessThanOrEqual(TINY_CONTEXT);
+      expect(Object.values(report.probes.sentences)).toContain(sentence + sentence);
     }
+  });
+
+  test('the sizes come from the engine: 256 bytes of context, runs of 4 bytes, the report’s parameter count', () => {
+    expect(TINY_CONTEXT).toBe(report.model.context);
+    expect(TINY_CONTEXT).toBe(256);
+    expect(MIN_REPEAT).toBe(4);
+    expect(TINY_PARAMETERS).toBe(report.model.parameters);
   });
 
   test('typedTwice: s + s; an already doubled text keeps its first copy', () => {
@@ -76,13 +89,13 @@ describe('typed twice', () => {
     expect(typedTwice('abcabc')).toEqual({ text: 'abcabc', n: 3, cut: false });
   });
 
-  test('typedTwice cuts at a character boundary to 32 bytes', () => {
-    const long = '今天我们学习注意力，明天我们复习。'; // 17 characters of 3 bytes
+  test('typedTwice cuts at a character boundary to half the context, 128 bytes', () => {
+    const long = '今天我们学习注意力，明天我们复习。'.repeat(3); // 51 characters of 3 bytes
     const { text, n, cut } = typedTwice(long);
     expect(cut).toBe(true);
-    expect(n).toBe(30); // 10 characters: an 11th would make 33 bytes
-    expect(text).toBe(long.slice(0, 10).repeat(2));
-    expect(utf8Bytes(text).length).toBeLessThanOrEqual(64);
+    expect(n).toBe(126); // 42 characters: a 43rd would make 129 bytes
+    expect(text).toBe(long.slice(0, 42).repeat(2));
+    expect(utf8Bytes(text).length).toBeLessThanOrEqual(TINY_CONTEXT);
     expect(fitBytes('ab春', 4)).toEqual({ text: 'ab', cut: true });
   });
 
@@ -131,11 +144,12 @@ describe('heads', () => {
     });
   });
 
-  test('the training report’s final scores name L1H4 and L2H2 only', () => {
+  test('the training report’s final scores name L1H1, and L2H1 and L2H4 (two induction heads), only', () => {
     const named = headLabels(report.final).filter((h) => h.kind);
     expect(named.map((h) => [h.layer, h.head, h.kind])).toEqual([
-      [0, 3, 'previous-token'],
-      [1, 1, 'induction'],
+      [0, 0, 'previous-token'],
+      [1, 0, 'induction'],
+      [1, 3, 'induction'],
     ]);
     // And at step 0 (random weights) none.
     expect(headLabels(report.curve[0]).filter((h) => h.kind)).toEqual([]);
@@ -143,26 +157,41 @@ describe('heads', () => {
 });
 
 describe('composition and next bytes', () => {
-  test('a query of the second copy: its copy j = i − n, the key j + 1', () => {
-    const ids = bytes('abcaabca'); // s = "abca", n = 4
-    expect(compositionPick(ids, 6)).toEqual({ query: 6, match: 2, key: 3 });
-    // The second copy's "a" at 7: its own copy at 3, though "a" was at 0 too.
-    expect(compositionPick(ids, 7)).toEqual({ query: 7, match: 3, key: 4 });
+  // The engine's repeatTargets of "abca abca" (the copy after the space: 5 … 8 look at 1 … 4).
+  const spaced = [-1, -1, -1, -1, -1, 1, 2, 3, 4];
+
+  test('a query of the repeat: the byte before its target t(i), and the key t(i)', () => {
+    const ids = bytes('abca abca');
+    expect(compositionPick(ids, 7, spaced)).toEqual({ query: 7, match: 2, key: 3 });
+    // The second copy's "a" at 8: its own copy at 3, though "a" was at 0 too.
+    expect(compositionPick(ids, 8, spaced)).toEqual({ query: 8, match: 3, key: 4 });
   });
 
   test('outside a text typed twice: the earliest earlier equal byte with a byte after it before i', () => {
     const ids = bytes('xyzxq');
-    expect(compositionPick(ids, 3)).toEqual({ query: 3, match: 0, key: 1 });
+    expect(compositionPick(ids, 3, [-1, -1, -1, -1, -1])).toEqual({ query: 3, match: 0, key: 1 });
     expect(compositionPick(ids, 4)).toBeNull();
     expect(compositionPick(bytes('aab'), 1)).toBeNull(); // the key would be the query itself
   });
 
-  test('the default query: the first byte of the second copy (after its first) whose earliest match is its copy', () => {
-    // s = "abab": "a" at 5? no, 5 is "b" whose earliest is 1 = 5 − 4.
-    expect(defaultQuery(bytes('abaxabax'))).toBe(5);
-    expect(defaultQuery(bytes('aaaa'))).toBe(2); // none qualifies: n
-    expect(defaultQuery(bytes('abc'))).toBeNull();
-    expect(defaultQuery(bytes(TWICE_SENTENCES.en.repeat(2)))).toBe(29); // "h" of the second "The"
+  test('the default query: the first byte of the repeat whose earliest match is the one before its target', () => {
+    // "abaxabax": the repeat 4 … 7 looks at 1 … 4; "a" at 4 matches 0 (its target 1), the first that does.
+    expect(defaultQuery(bytes('abaxabax'), [-1, -1, -1, -1, 1, 2, 3, 4])).toBe(4);
+    // "abca abca": "a" at 5 matches 0 (target 1).
+    expect(defaultQuery(bytes('abca abca'), spaced)).toBe(5);
+    // "aaaaaa": none qualifies (each "a" matches 0 first): the repeat's first byte.
+    expect(defaultQuery(bytes('aaaaaa'), [-1, -1, -1, -1, 3, 4])).toBe(4);
+    expect(defaultQuery(bytes('abc'), [-1, -1, -1])).toBeNull();
+  });
+
+  test('the repeat as diagonal stripes of cells (i, t(i))', () => {
+    expect(repeatStripes(spaced)).toEqual([{ row: 5, column: 1, length: 4 }]);
+    // Two runs: a jump in the targets starts another stripe.
+    expect(repeatStripes([-1, -1, 1, 2, 7, 8, -1])).toEqual([
+      { row: 2, column: 1, length: 2 },
+      { row: 4, column: 7, length: 2 },
+    ]);
+    expect(repeatStripes([-1, -1])).toEqual([]);
   });
 
   test('top next bytes: most likely first, equal ones by byte', () => {
@@ -178,19 +207,37 @@ describe('composition and next bytes', () => {
     ]);
   });
 
-  test('second-copy marks: the top byte after each position of [n, 2n − 1) against the byte that follows', () => {
-    const ids = bytes('abab'); // n = 2: one prediction, at position 2, of byte 3 ("b")
+  test('second-copy marks: the top byte after each position of the repeat (before the last) against the next byte', () => {
+    const ids = bytes('abab'); // a repeat at 2 … 3 (targets as given): one prediction, at 2, of byte 3 ("b")
+    const targets = [-1, -1, 1, 2];
     const data = new Float32Array(4 * 256);
     data[2 * 256 + 98] = 0.9; // "b" after position 2: right
-    expect(secondCopyMarks(ids, { shape: [4, 256], data })).toEqual([{ position: 3, predicted: 98, right: true }]);
+    expect(secondCopyMarks(ids, { shape: [4, 256], data }, targets)).toEqual([
+      { position: 3, predicted: 98, right: true },
+    ]);
     data[2 * 256 + 99] = 0.95; // "c" wins: wrong
-    expect(secondCopyMarks(ids, { shape: [4, 256], data })).toEqual([{ position: 3, predicted: 99, right: false }]);
-    expect(secondCopyMarks(bytes('abc'), { shape: [3, 256], data })).toEqual([]);
+    expect(secondCopyMarks(ids, { shape: [4, 256], data }, targets)).toEqual([
+      { position: 3, predicted: 99, right: false },
+    ]);
+    expect(secondCopyMarks(bytes('abc'), { shape: [3, 256], data }, [-1, -1, -1])).toEqual([]);
+  });
+
+  test('the phase change: the last saved step well under the induction threshold, the first at or over it', () => {
+    const curve = [0, 100, 200, 300, 400].map((step, k) => ({ step, induction: [0.02, 0.05, 0.2, 0.5, 0.7][k] }));
+    expect(phaseChange(curve, [0, 200, 300, 400])).toEqual({ from: curve[0], to: curve[3] });
+    expect(phaseChange(curve, [0, 100, 400])).toEqual({ from: curve[1], to: curve[4] });
+    expect(phaseChange(curve, [0, 100])).toBeNull(); // never crosses
+    // The shipped curve: between the slider's stops the report's curve shows the jump.
+    const shipped = phaseChange(TRAINING_CURVE, SCHEMA.tinyModel.checkpoints);
+    expect(shipped).not.toBeNull();
+    expect(shipped.from.induction).toBeLessThan(INDUCTION_THRESHOLD / 3);
+    expect(shipped.to.induction).toBeGreaterThanOrEqual(INDUCTION_THRESHOLD);
+    expect(report.curve.find((c) => c.step === shipped.to.step).secondCopy.loss).toBe(shipped.to.secondCopyLoss);
   });
 
   test('weights file names', () => {
     expect(weightsFileName(0)).toBe('step-0000.safetensors');
-    expect(weightsFileName(3000)).toBe('step-3000.safetensors');
+    expect(weightsFileName(9000)).toBe('step-9000.safetensors');
   });
 });
 
@@ -210,17 +257,16 @@ m = load_safetensors(${JSON.stringify(`${weightsDir}${weightsFileName(step)}`)})
 ids = encode(${JSON.stringify(text)}); keep = {}
 with torch.no_grad():
     m(ids, keep)
-n = len(ids) // 2
 print(json.dumps({
   "probs": keep["probs"].flatten().tolist(),
   "previousToken": [previous_token_score(l["weights"]).tolist() for l in keep["layers"]],
-  "induction": [induction_score(l["weights"], n).tolist() for l in keep["layers"]],
+  "induction": [induction_score(l["weights"], ids.tolist()).tolist() for l in keep["layers"]],
 }))
 `;
 }
 
 describe('Copy as PyTorch', () => {
-  const url = 'https://example.org/tiny/step-3000.safetensors';
+  const url = 'https://example.org/tiny/step-9000.safetensors';
 
   test('names the weights file and its download address, and holds the text', () => {
     const script = tinyPytorchScript({ text: 'héllo "x"', checkpoint: 500, url });
@@ -231,15 +277,13 @@ describe('Copy as PyTorch', () => {
   });
 
   for (const [name, step, key] of [
-    ['step 3000', 3000, 'final'],
+    ['step 9000', 9000, 'final'],
     ['step 0', 0, 0],
   ]) {
     test(`${name}: the second copy of each probe sentence as the training report has it`, () => {
       const measured = key === 'final' ? report.final : report.curve.find((c) => c.step === step);
       const sentences = Object.values(measured.sentences);
-      const runs = runPrograms(
-        sentences.map(({ text }) => tinyPytorchScript({ text: text + text, checkpoint: step, url })),
-      );
+      const runs = runPrograms(sentences.map(({ text }) => tinyPytorchScript({ text, checkpoint: step, url })));
       for (const [k, { text, correct, total, loss }] of sentences.entries()) {
         const { printed } = runs[k];
         const match = printed.match(/second copy: (\d+)\/(\d+) next bytes right, loss ([\d.]+)/);
@@ -253,8 +297,8 @@ describe('Copy as PyTorch', () => {
   test('prints the same probabilities and head scores as the reference model.py', () => {
     const text = TWICE_SENTENCES.zh.repeat(2);
     const [{ tensors, printed }, ran] = runPrograms([
-      tinyPytorchScript({ text, checkpoint: 3000, url, query: 40 }),
-      referenceProgram(text, 3000),
+      tinyPytorchScript({ text, checkpoint: 9000, url, query: 40 }),
+      referenceProgram(text, 9000),
     ]);
     const reference = JSON.parse(ran.printed);
     const T = utf8Bytes(text).length;

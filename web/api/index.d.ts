@@ -169,14 +169,17 @@ export interface TinyModelResult {
   headScores: {
     /** Mean over i ≥ 1 of weights[h, i, i−1]; null for a text of one byte. */
     previousToken: number[][] | null;
-    /** For bytes s + s (n = |s|): mean over i in [n, 2n) of weights[h, i, i−n+1]; else null. */
+    /** Over the positions i of the repeat: mean of weights[h, i, t(i)]; null when the text has no repeat. */
     induction: number[][] | null;
-    /** n when the bytes are s + s, else null. */
-    repeatLength: number | null;
+    /**
+     * Per position: t(i), the byte after its earlier copy, for the positions of the repeat (the later
+     * copy of a run of at least SCHEMA.tinyModel.minRepeat bytes typed before, anywhere); −1 elsewhere.
+     */
+    repeatTargets: number[];
   };
   /**
-   * For bytes s + s with n ≥ 2: over positions i in [n, 2n−1), how often argmax(logits[i]) is byte i + 1,
-   * and the mean cross-entropy (nats). Else null.
+   * Over the repeat's positions i before the last byte: how often argmax(logits[i]) is byte i + 1,
+   * and the mean cross-entropy (nats). Null when there are none.
    */
   secondCopy: { correct: number; total: number; loss: number } | null;
   /** E.g. "model-ignores-fields": settings of the attention layer that the tiny model does not read. */

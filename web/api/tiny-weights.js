@@ -1,5 +1,5 @@
 // Where the tiny model's files come from: its weights, web/api/tiny/step-NNNN.safetensors
-// next to this module (about 107 KB each, float16), and its wasm (the forward,
+// next to this module (about 129 KB each, float16), and its wasm (the forward,
 // generated/attention-lab-tiny.wasm). Fetched in browsers (the site's build
 // emits each as a file of its own, in dist/tiny/, loaded only when asked for)
 // and read from disk in Node. The single-file and standalone builds swap this
@@ -9,7 +9,7 @@ import { fetchTinyFile, weightsFileName } from './tiny-files.js';
 const NODE_FS = 'node:fs/promises';
 // One checkpoint's file named by URL, so the site's build emits it in dist/tiny/ (where its plugin
 // puts the others too, web/vite.config.js): every checkpoint's file is found beside it.
-const LAST_WEIGHTS = new URL('./tiny/step-3000.safetensors', import.meta.url);
+const LAST_WEIGHTS = new URL('./tiny/step-9000.safetensors', import.meta.url);
 
 /** The URL of checkpoint `step`'s weights file. */
 export const tinyWeightsUrl = (step) => new URL(weightsFileName(step), LAST_WEIGHTS);

@@ -1,5 +1,5 @@
 // The single-file and standalone builds' tiny-model files: not inlined (the
-// weights would weigh eight times 107 KB, and the model's wasm is only wanted
+// weights would weigh eight times 129 KB, and the model's wasm is only wanted
 // with the mode), but fetched from tiny/ beside the script (the standalone
 // element) or the page (the single file), where the site's build puts them
 // (dist/tiny/step-NNNN.safetensors, attention-lab-tiny.wasm). From file:// a

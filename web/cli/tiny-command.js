@@ -2,7 +2,7 @@
 // language of --lang (its bytes, the head scores, the second copy of a text
 // typed twice, the next byte), or its tensors flattened for a .npz.
 import { byteLabels } from '../model/tiny-bytes.js';
-import { headName, topNextBytes } from '../model/tiny.js';
+import { headName, MIN_REPEAT, topNextBytes } from '../model/tiny.js';
 import { table, terminalColumns } from './stepper-commands.js';
 
 const LINE_COLUMNS = 80;
@@ -30,7 +30,7 @@ function nextBytes(result) {
 
 /** The run of model "tiny" (a TinyModelResult) as text. */
 export function tinyText(t, result) {
-  const { previousToken, induction, repeatLength } = result.headScores;
+  const { previousToken, induction, repeatTargets } = result.headScores;
   const rows = [[t('cli.tiny.head'), t('cli.tiny.previousToken'), t('cli.tiny.induction')]];
   for (let l = 0; l < result.sizes.layers; l++)
     for (let h = 0; h < result.sizes.heads; h++)
@@ -47,7 +47,9 @@ export function tinyText(t, result) {
     table(rows),
     '',
     t('cli.tiny.previousTokenHow'),
-    induction ? t('cli.tiny.inductionHow', { n: repeatLength }) : t('cli.tiny.noInduction'),
+    induction
+      ? t('cli.tiny.inductionHow', { repeat: repeatTargets.filter((target) => target >= 0).length, min: MIN_REPEAT })
+      : t('cli.tiny.noInduction', { min: MIN_REPEAT }),
   ];
   const copy = result.secondCopy;
   if (copy) {

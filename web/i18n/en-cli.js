@@ -100,10 +100,11 @@ export default {
   'cli.tiny.previousTokenHow':
     'previous-token score: the mean over positions i ≥ 1 of the weight of byte i on byte i − 1.',
   'cli.tiny.inductionHow':
-    'induction score: the text is typed twice (n = {n} bytes each); the mean over the second copy of the weight of byte i on byte i − n + 1, the one after its earlier copy.',
-  'cli.tiny.noInduction': 'induction score: type a text twice (the same bytes twice in a row) to measure it.',
+    'induction score: {repeat} bytes are a second copy (a run of at least {min} bytes typed again); the mean over them of the weight of byte i on byte t(i), the one after its earlier copy.',
+  'cli.tiny.noInduction':
+    'induction score: type a run of at least {min} bytes again (twice in a row, or with a space between) to measure it.',
   'cli.tiny.secondCopy':
-    'second copy: {correct} of {total} bytes predicted from the first copy ({percent}%), mean loss {loss} nats.',
+    'second copy: {correct} of {total} bytes predicted from the earlier copy ({percent}%), mean loss {loss} nats.',
   'cli.tiny.next': 'the next byte it predicts: {list}',
   'cli.checkpoint.title':
     'A {family} checkpoint: {layers} layers of {heads} heads ({kvHeads} of keys and values) of {headDim} dimensions, d_model {dModel}, a vocabulary of {vocab}; on {T} tokens:',

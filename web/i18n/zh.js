@@ -327,10 +327,10 @@ export default {
   'cli.tiny.induction': '归纳',
   'cli.tiny.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取字节 i 分给字节 i − 1 的权重。',
   'cli.tiny.inductionHow':
-    '归纳分数：文本输入了两遍（每遍 n = {n} 个字节）；在第二遍上求平均，取字节 i 分给字节 i − n + 1（它前一次出现之后的那个字节）的权重。',
-  'cli.tiny.noInduction': '归纳分数：把一段文本连续输入两遍（同样的字节接连两次）才能测量。',
+    '归纳分数：有 {repeat} 个字节属于第二遍（一段至少 {min} 个字节的内容又打了一遍）；在它们上求平均，取字节 i 分给字节 t(i)（它前一次出现之后的那个字节）的权重。',
+  'cli.tiny.noInduction': '归纳分数：把一段至少 {min} 个字节的内容再打一遍（接连两遍，或中间隔一个空格）才能测量。',
   'cli.tiny.secondCopy':
-    '第二遍：{total} 个字节中有 {correct} 个由第一遍预测正确（{percent}%），平均损失 {loss} 奈特。',
+    '第二遍：{total} 个字节中有 {correct} 个由前一遍预测正确（{percent}%），平均损失 {loss} 奈特。',
   'cli.tiny.next': '它预测的下一个字节：{list}',
   'cli.checkpoint.title':
     '一个 {family} 检查点：{layers} 层，每层 {heads} 个头（键和值有 {kvHeads} 个头），每个头 {headDim} 维，d_model {dModel}，词表 {vocab}；输入 {T} 个词元：',
@@ -1053,7 +1053,7 @@ export default {
   'enum.model.tiny': '训练好的小模型',
   'enum.model.checkpoint': '打开一个检查点',
   'field.checkpoint': '检查点（训练步数）',
-  'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、2000 或 3000。',
+  'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、3000 或 9000。',
   'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
   'step.qkNorm.meaning':
     '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（ε = 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',
@@ -1228,7 +1228,7 @@ export default {
   // ---- 训练好的模型（view/trained.js） ----
   'trained.title': '训练好的模型：2 层，每层 4 个头，以字节为词元',
   'trained.intro':
-    '一个由 `tests/reference/tiny/train.py` 训练的微型模型（只有注意力：没有前馈层，没有层归一化），共 53,248 个参数。它的头按此刻在你的文本上测得的分数命名。',
+    '一个由 `tests/reference/tiny/train.py` 训练的微型模型（只有注意力：没有前馈层，没有层归一化），共 {parameters} 个参数，最多读 {context} 个字节。它的头按此刻在你的文本上测得的分数命名。',
   'trained.bytesNote':
     '每个词元是一个 UTF-8 字节：␣ 是空格，↵ 是换行；多字节的字符每个字节显示一次，并注明是第几部分（一个汉字占 3 个字节：春 1/3、春 2/3、春 3/3）。',
   'trained.text.label': '文本（1 到 {max} 个 UTF-8 字节）',
@@ -1237,13 +1237,14 @@ export default {
   'trained.twice.button': '输入两遍',
   'trained.twice.title': '输入两遍：由第一遍预测第二遍',
   'trained.twice.accuracy': '第二遍：{correct}/{total} 个下一字节预测正确（{percent}%），平均损失 {loss} 奈特。',
-  'trained.twice.notTwice': '这段文本不是输入两遍的：点“输入两遍”，看模型如何预测第二遍。',
+  'trained.twice.notTwice':
+    '这段文本里没有重复出现的连续 {min} 个以上字节：点“输入两遍”（或自己把一段再打一遍），看模型如何预测第二遍。',
   'trained.twice.bytes': '文本的字节；选一个，下面跟着它',
   'trained.twice.byte': '第 {i} 个字节：{label}',
   'trained.twice.right': '预测正确',
   'trained.twice.wrong': '预测错误（模型给出的是 {predicted}）',
   'trained.twice.how':
-    '✓：模型在前一个字节处最可能的下一字节正是它；✗：是另一个（已标出）。第一遍共 {n} 个字节；第二遍的第一个字节不计入，因为没有什么能预示它。',
+    '✓：模型在前一个字节处最可能的下一字节正是它；✗：是另一个（已标出）。第二遍共 {repeat} 个字节：无论在哪里，只要一段至少 {min} 个字节的内容又打了一遍（接连两遍、中间隔一个空格或“. ”、或者打第三遍），后出现的那一遍就是第二遍；它的第一个字节不计入，因为没有什么能预示它。',
   'trained.kind.induction': '归纳头',
   'trained.kind.previousToken': '前一词元头',
   'trained.kind.none': '没有明显作用',
@@ -1252,14 +1253,15 @@ export default {
   'trained.heads.title': '各个头，按它们做的事命名',
   'trained.heads.layer': '第 {layer} 层',
   'trained.heads.how':
-    '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对输入两遍的文本（字节为 s + s，n = |s|）：对第二遍求 `weights[i, i−n+1]` 的平均，即对第一遍中紧跟同一字节之后那个字节的权重；达到 0.3 即称为归纳头（毫无偏好时约为 0.02）。虚线带在第 2 层归纳分数最高的头上框出了这些格子。',
+    '每个方块是一个头的注意力权重（行：查询字节，列：键字节；颜色越深权重越大）。前一词元分数：对所有位置 i ≥ 1 求 `weights[i, i−1]` 的平均；达到 0.5 即称为前一词元头。归纳分数，针对含有第二遍的文本（一段至少 {min} 个字节的内容又打了一遍）：对第二遍的每个字节 i 求 `weights[i, t(i)]` 的平均，t(i) 是前一遍中紧跟同样内容之后的那个字节（取最长匹配中最靠后的一处）；达到 0.3 即称为归纳头（毫无偏好时约为 1/(i+1)）。虚线带在第 2 层归纳分数最高的头上框出了这些格子。',
   'trained.measured.start': '在这段文本上、第 {step} 步测得：',
   'trained.measured.induction': '{head} 是归纳头（{value}）',
   'trained.measured.previousToken': '{head} 是前一词元头（{value}）',
   'trained.measured.none': '没有哪个头的分数高到可以命名。',
   'trained.measured.and': '；',
   'trained.composition.title': '第 1 层为第 2 层铺路',
-  'trained.composition.pickSecondCopy': '在输入两遍的文本中选第二遍的一个字节，看两层如何一起找到下一个字节。',
+  'trained.composition.pickSecondCopy':
+    '在上面选第二遍（又打了一遍的那段，标着 ✓ 或 ✗）的一个字节，看两层如何一起找到下一个字节。',
   'trained.composition.layer1':
     '第 1 层，{head}（前一词元分数最高）：在字节 {key} 处它看向前一个字节 {match}，权重 {weight}；从此字节 {key} 处的残差流就带着“它前面是哪个字节”。',
   'trained.composition.layer2':
@@ -1279,7 +1281,7 @@ export default {
   'trained.curve.nats': '损失（奈特）',
   'trained.curve.saved': '保存的检查点（滑块的各档）',
   'trained.curve.note':
-    '曲线来自训练报告，每 100 步在 8 个输入两遍的随机字符串上测得；下面各个头的分数则是此刻在你的文本上测得的。在第 750 步到第 1,250 步之间，归纳头形成，第二遍的损失随之下降。',
+    '曲线来自训练报告，每 {every} 步在 {texts} 个输入两遍的随机字符串上测得（其中 {separated} 个中间有分隔符或打了第三遍）；下面各个头的分数则是此刻在你的文本上测得的。在第 {from} 步到第 {to} 步之间，归纳头形成：最高的归纳分数从 {fromScore} 升到 {toScore}，第二遍的损失从 {fromLoss} 降到 {toLoss} 奈特。',
   'trained.tensors.title': '每个张量及其形状',
   'trained.tensors.pick': '张量',
   'trained.tensors.input': '嵌入',

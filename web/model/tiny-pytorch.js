@@ -5,7 +5,7 @@
 // text and prints what the page shows: each layer's attention weights per
 // head, the head scores, the second-copy accuracy and the top-5 next bytes.
 // Its `tensors` dict holds every printed tensor by the page's names.
-import { weightsFileName } from './tiny.js';
+import { MIN_REPEAT, TINY_CONTEXT, weightsFileName } from './tiny.js';
 
 /**
  * The program: {text, checkpoint, url (of the weights file), query (the
@@ -75,7 +75,7 @@ class Attention(nn.Module):
 
 
 class TinyModel(nn.Module):
-    def __init__(self, vocab=256, context=64, d_model=64, n_heads=4, n_layers=2):
+    def __init__(self, vocab=256, context=${TINY_CONTEXT}, d_model=64, n_heads=4, n_layers=2):
         super().__init__()
         self.tok_emb = nn.Embedding(vocab, d_model)
         self.pos_emb = nn.Embedding(context, d_model)
@@ -121,17 +121,33 @@ if T >= 2:
     tensors["previousToken"] = previous_token
     print("previous-token score (layer, head):")
     print(previous_token)
-n = T // 2
-if T % 2 == 0 and n >= 1 and torch.equal(ids[:n], ids[n:]):  # the text typed twice
-    i = torch.arange(n, 2 * n)
-    induction = weights[:, :, i, i - n + 1].mean(dim=-1)  # (2, 4): mean weight on the byte after the earlier copy
+# The repeat: the later copy of a run of at least MIN_REPEAT bytes typed before, anywhere.
+# t(i): the byte after the earlier place whose bytes best match those ending at i (the
+# longest run, the latest of equal ones); a position p whose run is long enough puts
+# p - run + 1 .. p in the repeat.
+MIN_REPEAT = ${MIN_REPEAT}
+b = ids.tolist()
+target, run, previous = [-1] * T, [0] * T, [0] * T
+for q in range(T):
+    now = [0] * T
+    for j in range(q):
+        now[j] = (previous[j - 1] if j > 0 else 0) + 1 if b[j] == b[q] else 0
+        if j + 1 < q and now[j] > 0 and now[j] >= run[q]:
+            run[q], target[q] = now[j], j + 1
+    previous = now
+repeat = sorted({k for p in range(T) if run[p] >= MIN_REPEAT for k in range(p - run[p] + 1, p + 1)})
+if repeat:
+    i = torch.tensor(repeat)
+    induction = weights[:, :, i, torch.tensor([target[k] for k in repeat])].mean(dim=-1)  # (2, 4): mean weight on the byte after the earlier copy
     tensors["induction"] = induction
+    print(f"repeat: {len(repeat)} bytes, positions {repeat[0]} to {repeat[-1]}")
     print("induction score (layer, head):")
     print(induction)
-    i = torch.arange(n, 2 * n - 1)
-    correct = int((logits[i].argmax(dim=-1) == ids[i + 1]).sum())
-    loss = F.cross_entropy(logits[i], ids[i + 1]).item()
-    print(f"second copy: {correct}/{len(i)} next bytes right, loss {loss:.4f}")
+    i = torch.tensor([k for k in repeat if k + 1 < T], dtype=torch.long)
+    if len(i):
+        correct = int((logits[i].argmax(dim=-1) == ids[i + 1]).sum())
+        loss = F.cross_entropy(logits[i], ids[i + 1]).item()
+        print(f"second copy: {correct}/{len(i)} next bytes right, loss {loss:.4f}")
 
 position = ${position}
 top = probs[position].topk(5)

@@ -16,23 +16,29 @@ export const headName = (layer, head) => `L${layer + 1}H${head + 1}`;
 /** The bytes the model reads at most (its positions: the engine's kTinyContext). */
 export const TINY_CONTEXT = SCHEMA.tinyModel.context;
 
+/** The model's parameters (model.py): the byte and position embeddings, and 4 projections [d, d] per layer. */
+export const TINY_PARAMETERS = (({ vocab, context, dModel, layers }) =>
+  (vocab + context) * dModel + layers * 4 * dModel * dModel)(SCHEMA.tinyModel);
+
+/** The shortest run of bytes typed again that makes a repeat (the engine's kTinyMinRepeat). */
+export const MIN_REPEAT = SCHEMA.tinyModel.minRepeat;
+
 /**
  * A head is named by a measured score at or above these. Previous-token:
  * the mean weight a byte gives the byte just before it; a head with no
  * preference gives it 1/(i+1) at position i, about 0.06 on 64 bytes, and
  * from 0.5 on the previous byte outweighs all the others together.
- * Induction: the mean weight a byte of the second copy gives the byte that
- * followed its earlier copy; with no preference that is about 1/(n+i), near
+ * Induction: the mean weight a byte of the repeat gives the byte that
+ * followed its earlier copy; with no preference that is about 1/(i+1), near
  * 0.02 on 60 bytes, and 0.3 is over ten times that. Not higher: on a
  * sentence whose bytes repeat inside it ("The cat sat…" has four a's and
  * six spaces) the trained head splits its weight among every earlier copy
- * of the byte, and scores 0.45 where it scores 0.74 on random strings,
- * while every other head stays under 0.06.
+ * of the byte, and scores less than on random strings.
  */
 export const PREVIOUS_TOKEN_THRESHOLD = 0.5;
 export const INDUCTION_THRESHOLD = 0.3;
 
-/** The sentences typed twice by default, per UI language (each ≤ 32 bytes, so twice fits in 64). */
+/** The sentences typed twice by default, per UI language (the training report's probes). */
 export const TWICE_SENTENCES = { en: 'The cat sat on the warm mat.', zh: '今天我们学习注意力。' };
 
 const encoder = new TextEncoder();
@@ -74,7 +80,7 @@ export function nextByteLabel(ids, i, b) {
   return starts > 1 ? `${hex(b)} 1/${starts}` : hex(b);
 }
 
-/** n when the bytes are s + s with |s| = n ≥ 1, else null (as the engine's repeatLength). */
+/** n when the bytes are exactly s + s with |s| = n ≥ 1, else null ("Type it twice" keeps s). */
 export function repeatLengthOf(ids) {
   const T = ids.length;
   if (T < 2 || T % 2) return null;
@@ -110,10 +116,10 @@ export class TwiceError extends Error {
 }
 
 /**
- * `text` typed twice, to fit the model's 64 bytes: s + s where s is the text
+ * `text` typed twice, to fit the model's context: s + s where s is the text
  * (its first copy when it is already typed twice), cut at a character
- * boundary to at most 32 bytes. {text, n (bytes of s), cut}. A text that is
- * empty, or whose first character alone is over 32 bytes, is a TwiceError.
+ * boundary to at most half the context. {text, n (bytes of s), cut}. A text
+ * that is empty, or whose first character alone is too long, is a TwiceError.
  */
 export function typedTwice(text, context = TINY_CONTEXT) {
   const bytes = utf8Bytes(text);
@@ -168,28 +174,49 @@ export function compositionHeads(headScores) {
   return { previous, induction };
 }
 
+/** Whether position i is in the repeat (repeatTargets: the engine's headScores.repeatTargets). */
+export const inRepeat = (repeatTargets, i) => (repeatTargets?.[i] ?? -1) >= 0;
+
 /**
  * For the query byte at position i: j, the earlier byte that matches it (in
- * a text typed twice, its copy at i − n; else the earliest earlier equal
- * byte whose next byte is before i), and the key j + 1, the byte that
- * followed it, which an induction head at i reads and copies.
- * {query: i, match: j, key: j + 1}, or null when no earlier byte matches.
+ * the repeat, the one before its target t(i), the engine's repeatTargets[i];
+ * else the earliest earlier equal byte whose next byte is before i), and the
+ * key j + 1, the byte that followed it, which an induction head at i reads
+ * and copies. {query: i, match: j, key: j + 1}, or null when no earlier byte
+ * matches.
  */
-export function compositionPick(ids, i, n = repeatLengthOf(ids)) {
-  if (n && i >= n && i < 2 * n) return { query: i, match: i - n, key: i - n + 1 };
+export function compositionPick(ids, i, repeatTargets = []) {
+  if (inRepeat(repeatTargets, i)) return { query: i, match: repeatTargets[i] - 1, key: repeatTargets[i] };
   for (let j = 0; j + 1 < i; j++) if (ids[j] === ids[i]) return { query: i, match: j, key: j + 1 };
   return null;
 }
 
 /**
- * The query the composition view starts with: the first byte of the second
- * copy (after its first) whose earliest earlier match is its own copy at
- * i − n, so the induction head has one byte to find; n when none is.
+ * The query the composition view starts with: the first byte of the repeat
+ * (before the last byte) whose earliest earlier match is the one before its
+ * target, so the induction head has one byte to find; else the repeat's
+ * first byte; null when there is no repeat.
  */
-export function defaultQuery(ids, n = repeatLengthOf(ids)) {
-  if (!n) return null;
-  for (let i = n + 1; i < 2 * n - 1; i++) if (ids.indexOf(ids[i]) === i - n) return i;
-  return n;
+export function defaultQuery(ids, repeatTargets = []) {
+  const repeat = [...ids.keys()].filter((i) => inRepeat(repeatTargets, i));
+  if (repeat.length === 0) return null;
+  return repeat.find((i) => i + 1 < ids.length && ids.indexOf(ids[i]) === repeatTargets[i] - 1) ?? repeat[0];
+}
+
+/**
+ * The cells (i, t(i)) of the repeat as diagonal runs, each {row, column,
+ * length}: the consecutive positions whose targets follow each other, as
+ * the head's stripe is drawn.
+ */
+export function repeatStripes(repeatTargets = []) {
+  const stripes = [];
+  repeatTargets.forEach((t, i) => {
+    if (t < 0) return;
+    const last = stripes[stripes.length - 1];
+    if (last && last.row + last.length === i && last.column + last.length === t) last.length++;
+    else stripes.push({ row: i, column: t, length: 1 });
+  });
+  return stripes;
 }
 
 /**
@@ -205,15 +232,15 @@ export function topNextBytes(probs, i, k = 5) {
 }
 
 /**
- * The second copy byte by byte: for each position i in [n, 2n − 1), the
- * model's top byte after i (argmax of probs, as scores.py's second_copy)
- * against the byte that follows, ids[i + 1]. [{position: i + 1, predicted,
- * right}]; empty when the text is not typed twice.
+ * The second copy byte by byte: for each position i of the repeat before
+ * the last byte, the model's top byte after i (argmax of probs, as
+ * scores.py's second_copy) against the byte that follows, ids[i + 1].
+ * [{position: i + 1, predicted, right}]; empty when the text has no repeat.
  */
-export function secondCopyMarks(ids, probs, n = repeatLengthOf(ids)) {
-  if (!n) return [];
+export function secondCopyMarks(ids, probs, repeatTargets = []) {
   const marks = [];
-  for (let i = n; i < 2 * n - 1; i++) {
+  for (let i = 0; i + 1 < ids.length; i++) {
+    if (!inRepeat(repeatTargets, i)) continue;
     const predicted = topNextBytes(probs, i, 1)[0].byte;
     marks.push({ position: i + 1, predicted, right: predicted === ids[i + 1] });
   }

@@ -39,10 +39,18 @@ def load_texts():
     return english, chinese
 
 
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+SEPARATORS = (b"", b" ", b". ", b"\n")
+
+
 class Batches:
-    """Rows of `context` byte ids. Half are natural text (English 3 : Chinese 1); half
-    are a segment repeated until the row is full: a text snippet or random characters,
-    8 to 32 bytes long, so that copying the earlier copy is the only way to predict."""
+    """Rows of `context` byte ids, as learners type them. A fifth are natural text
+    (English 3 : Chinese 1); two fifths one segment typed again and again to the end (the
+    copies that make the heads form); the others repeats back to back, or natural text
+    with one to three repeats at random places (one row of four from its start): a segment typed twice or three times, with
+    or without a separator (space, ". ", newline). The segment is random characters of
+    the corpus, random ASCII letters and digits, or a snippet of text, 4 to 48 bytes
+    long; where it is random, copying the earlier copy is the only way to predict it."""
 
     def __init__(self, english, chinese, context, seed):
         self.rng = random.Random(seed)
@@ -51,25 +59,64 @@ class Batches:
         self.chinese = "\n".join(chinese).encode()
         self.characters = sorted(set("\n".join(english[:2000]) + "\n".join(chinese[:400])))
 
+    def text(self):
+        return self.english if self.rng.random() < 0.75 else self.chinese
+
     def window(self, data, n):
         start = self.rng.randrange(len(data) - n)
         chunk = data[start : start + n + 4].decode("utf-8", errors="ignore").encode()  # whole characters
         return chunk[:n]
 
-    def row(self):
-        n = self.context
-        kind = self.rng.random()
-        if kind < 0.5:
-            data = self.english if self.rng.random() < 0.75 else self.chinese
-            return self.window(data, n).ljust(n, b"\n")
-        length = self.rng.randint(8, 32)
-        if kind < 0.75:
-            data = self.english if self.rng.random() < 0.75 else self.chinese
-            segment = self.window(data, length)
-        else:
-            segment = "".join(self.rng.choice(self.characters) for _ in range(length)).encode()[:length]
-        segment = segment or b"?"
-        return (segment * (n // len(segment) + 1))[:n]
+    def random_text(self, alphabet, n):
+        out = b""
+        while True:
+            c = self.rng.choice(alphabet).encode()
+            if len(out) + len(c) > n:
+                return out
+            out += c
 
-    def next(self, batch):
-        return torch.tensor([list(self.row()) for _ in range(batch)], dtype=torch.long)
+    def segment(self):
+        """Random ASCII letters and digits, random characters of the corpus, or a snippet: 4 to 48 bytes."""
+        length = self.rng.randint(4, 48)
+        kind = self.rng.random()
+        if kind < 0.35:
+            segment = self.random_text(LETTERS, length)
+        elif kind < 0.65:
+            segment = self.random_text(self.characters, length)
+        else:
+            segment = self.window(self.text(), length)
+        return (segment or b"?") + self.rng.choice(SEPARATORS)
+
+    def repeat(self):
+        """A segment typed twice or three times, with the same separator (or none) between the copies."""
+        segment = self.segment()
+        return segment * (3 if self.rng.random() < 0.25 else 2)
+
+    def row(self, n):
+        kind = self.rng.random()
+        if kind < 0.2:
+            return self.window(self.text(), n).ljust(n, b"\n")
+        if kind < 0.6:
+            # One segment typed again and again until the row is full, as the first rows of a lesson.
+            segment = self.segment()
+            return (segment * (n // len(segment) + 1))[:n]
+        if kind < 0.75:
+            # Repeats back to back, each with a little text or a space before it.
+            out = b""
+            while len(out) < n:
+                out += (self.window(self.text(), self.rng.randint(0, 12)) if self.rng.random() < 0.5 else b" ") + self.repeat()
+            return out[:n]
+        out = b"" if self.rng.random() < 0.25 else self.window(self.text(), self.rng.randint(1, n // 2))
+        for _ in range(self.rng.randint(1, 3)):
+            out += self.repeat()
+            if len(out) >= n:
+                break
+            out += self.window(self.text(), self.rng.randint(0, 40)) if self.rng.random() < 0.7 else b" "
+        if len(out) < n:
+            out += self.window(self.text(), n - len(out))
+        return out[:n].ljust(n, b"\n")
+
+    def next(self, batch, context=None):
+        """(batch, context) byte ids; context defaults to the model's."""
+        n = context or self.context
+        return torch.tensor([list(self.row(n)) for _ in range(batch)], dtype=torch.long)

@@ -19,23 +19,27 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from model import encode, load_safetensors  # noqa: E402
-from probes import PLAIN, SENTENCES, fit  # noqa: E402
-from scores import induction_score, previous_token_score, second_copy  # noqa: E402
+from probes import PLAIN, SENTENCES, fit, random_repeats  # noqa: E402
+from scores import induction_score, previous_token_score, repeat_positions, second_copy  # noqa: E402
+from train import CHECKPOINTS  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 OUT = os.path.join(HERE, "..", "fixtures", "tiny")
 
-# (name, checkpoint, text, what it exercises)
+# (name, checkpoint, text, what it exercises): checkpoints by their place in train.py's CHECKPOINTS.
+LAST, BEFORE = CHECKPOINTS[-1], CHECKPOINTS[2]
 CASES = [
-    ("en-3000", 3000, SENTENCES["en"], "an English sentence"),
-    ("zh-3000", 3000, SENTENCES["zh"], "a Chinese sentence: 3 bytes per character"),
-    ("mixed-3000", 3000, SENTENCES["mixed"], "English and Chinese in one text"),
-    ("twice-3000", 3000, "The cat sat." * 2, "a sentence typed twice: induction and the second copy"),
-    ("one-byte-3000", 3000, "a", "one byte: no previous-token score"),
-    ("context-3000", 3000, fit(PLAIN[0]), "64 bytes, the whole context"),
-    ("twice-750", 750, "The cat sat." * 2, "the same text before the induction head has formed"),
+    (f"en-{LAST}", LAST, SENTENCES["en"], "an English sentence: no repeat"),
+    (f"zh-{LAST}", LAST, SENTENCES["zh"], "a Chinese sentence: 3 bytes per character"),
+    (f"mixed-{LAST}", LAST, SENTENCES["mixed"], "English and Chinese in one text"),
+    (f"twice-{LAST}", LAST, "The cat sat." * 2, "a sentence typed twice: induction and the second copy"),
+    (f"spaced-{LAST}", LAST, "the cat sat. the cat sat.", "typed twice with a space between: the repeat after it"),
+    (f"random-{LAST}", LAST, random_repeats()[0], "random letters typed twice"),
+    (f"one-byte-{LAST}", LAST, "a", "one byte: no previous-token score"),
+    (f"context-{LAST}", LAST, fit(" ".join(PLAIN) * 4), "256 bytes, the whole context, with repeats"),
+    (f"twice-{BEFORE}", BEFORE, "The cat sat." * 2, "the same text before the induction head has formed"),
 ]
-# (The longer sentences typed twice are measured by the tests against report.json's second copies.)
+# (The longer texts typed twice are measured by the tests against report.json's second copies.)
 
 LAYER_TENSORS = ("Q", "K", "V", "scores", "scaled", "weights", "headOutputs", "concat", "attnOut", "residual")
 
@@ -46,28 +50,24 @@ def tensor(t):
     return {"shape": list(t.shape), "data": data}
 
 
-def repeat_length(ids):
-    """n when the bytes are s + s, else 0."""
-    n = len(ids) // 2
-    return n if n and len(ids) % 2 == 0 and ids[:n] == ids[n:] else 0
-
-
 def reference(model, text):
     ids = encode(text)
     keep = {}
     with torch.no_grad():
         logits = model(ids, keep)
     weights = [layer["weights"] for layer in keep["layers"]]
-    T, n = len(ids), repeat_length(ids.tolist())
+    T = len(ids)
     rounded = lambda rows: [[float(x) for x in row] for row in rows]
+    positions, targets = repeat_positions(ids.tolist())
+    induction = [induction_score(w, ids.tolist()) for w in weights]
     head_scores = {
         "previousToken": rounded(torch.stack([previous_token_score(w) for w in weights])) if T >= 2 else None,
-        "induction": rounded(torch.stack([induction_score(w, n) for w in weights])) if n else None,
-        "repeatLength": n or None,
+        "induction": rounded(torch.stack(induction)) if positions else None,
+        "repeatTargets": [targets[i] if i in positions else -1 for i in range(T)],
     }
-    copy = None
-    if n >= 2:
-        correct, total, loss = second_copy(logits, ids, n)
+    copy = second_copy(logits, ids)
+    if copy:
+        correct, total, loss = copy
         copy = {"correct": correct, "total": total, "loss": loss}
     return {
         "ids": ids.tolist(),

@@ -25,7 +25,7 @@ from torch import nn
 @dataclass
 class TinyConfig:
     vocab: int = 256  # bytes: UTF-8 text of any language, 3 bytes per Han character
-    context: int = 64  # positions (bytes) the model reads
+    context: int = 256  # positions (bytes) the model reads: 256 x 64 position weights, 131 KB of float16 in all
     d_model: int = 64  # width of the residual stream
     n_heads: int = 4  # heads per layer; head size d_model / n_heads = 16
     n_layers: int = 2  # a 1-layer model cannot form an induction head
@@ -41,19 +41,19 @@ class Attention(nn.Module):
         self.W_O = nn.Linear(cfg.d_model, cfg.d_model, bias=False)
 
     def forward(self, x, keep=None):
-        T, d = x.shape  # (T, d)
+        *B, T, d = x.shape  # (T, d), or (B, T, d) in training: the same lines over a batch
         nh, hs = self.n_heads, d // self.n_heads
         q = self.W_Q(x)  # (T, d)
         k = self.W_K(x)
         v = self.W_V(x)
-        heads = lambda t: t.view(T, nh, hs).transpose(0, 1)  # (nh, T, hs)
+        heads = lambda t: t.view(*B, T, nh, hs).transpose(-3, -2)  # (nh, T, hs)
         scores = heads(q) @ heads(k).transpose(-2, -1)  # (nh, T, T)
         scaled = scores / math.sqrt(hs)
         causal = torch.ones(T, T, dtype=torch.bool).tril()
         masked = scaled.masked_fill(~causal, float("-inf"))
         weights = F.softmax(masked, dim=-1)  # (nh, T, T)
         head_out = weights @ heads(v)  # (nh, T, hs)
-        concat = head_out.transpose(0, 1).reshape(T, d)  # (T, d)
+        concat = head_out.transpose(-3, -2).reshape(*B, T, d)  # (T, d)
         out = self.W_O(concat)  # (T, d)
         if keep is not None:
             keep.update(Q=q, K=k, V=v, scores=scores, scaled=scaled, weights=weights, headOutputs=head_out, concat=concat, attnOut=out)
@@ -75,12 +75,12 @@ class TinyModel(nn.Module):
     def forward(self, ids, keep=None, ablate=()):
         """ids (T,) or (B, T) -> logits (..., T, vocab). `keep` (a dict) receives every
         intermediate of a (T,) input; `ablate` lists (layer, head) pairs whose output is zeroed."""
-        if ids.dim() == 2:
+        if ids.dim() == 2 and ablate:
             return torch.stack([self.forward(row, ablate=ablate) for row in ids])
-        T = ids.shape[0]
+        T = ids.shape[-1]
         tokens = self.tok_emb(ids)  # (T, d)
         positions = self.pos_emb(torch.arange(T))  # (T, d)
-        x = tokens + positions
+        x = tokens + positions  # (T, d), or (B, T, d) broadcast
         if keep is not None:
             keep.update(tokenEmbeddings=tokens, positionEmbeddings=positions, residual0=x, layers=[])
         for l, layer in enumerate(self.layers):
@@ -92,7 +92,7 @@ class TinyModel(nn.Module):
             if keep is not None:
                 inner["residual"] = x
                 keep["layers"].append(inner)
-        logits = x @ self.tok_emb.weight.T  # (T, vocab): tied unembedding
+        logits = x @ self.tok_emb.weight.T  # (T, vocab) or (B, T, vocab): tied unembedding
         if keep is not None:
             keep.update(logits=logits, probs=F.softmax(logits, dim=-1))
         return logits

@@ -4,7 +4,7 @@ committed checkpoints with the engine and compare to report.json."""
 import torch
 
 from model import encode
-from probes import PLAIN, SENTENCES, fit, random_repeats
+from probes import PLAIN, SENTENCES, SEPARATED, fit, random_repeats, typed
 from scores import induction_score, previous_token_score, second_copy
 
 
@@ -24,38 +24,45 @@ def rounded(rows, digits=6):
     return [[round(float(x), digits) for x in row] for row in rows]
 
 
+def copy_counts(model, texts, ablate=()):
+    """Summed (correct, total, loss) of the second copies of `texts`, their per-text accuracies,
+    and the summed induction scores (L, nh)."""
+    induction, correct, total, loss, each = 0, 0, 0, 0.0, []
+    for text in texts:
+        ids, logits, weights = run(model, text, ablate)
+        induction = induction + torch.stack([induction_score(w, ids.tolist()) for w in weights])
+        c, n, l = second_copy(logits, ids)
+        correct, total, loss = correct + c, total + n, loss + l
+        each.append(c / n)
+    return induction, correct, total, loss, each
+
+
 def measure(model, ablate_previous=False):
     plain = [fit(t) for t in PLAIN]
     repeats = random_repeats()
-    layers = model.cfg.n_layers
     previous = torch.stack([torch.stack([previous_token_score(w) for w in run(model, t)[2]]) for t in plain]).mean(0)
-    induction, correct, total, loss = 0, 0, 0, 0.0
-    for s in repeats:
-        ids, logits, weights = run(model, s + s)
-        induction = induction + torch.stack([induction_score(w, len(s)) for w in weights])
-        c, n, l = second_copy(logits, ids, len(s))
-        correct, total, loss = correct + c, total + n, loss + l
+    induction, correct, total, loss, each = copy_counts(model, repeats)
     induction = induction / len(repeats)
     sentences = {}
-    for key, s in SENTENCES.items():
-        ids, logits, _ = run(model, s + s)
-        c, n, l = second_copy(logits, ids, len(s.encode()))
-        sentences[key] = dict(text=s, correct=c, total=n, loss=round(l, 6))
+    texts = {key: typed(s) for key, s in SENTENCES.items()} | {key: typed(*v) for key, v in SEPARATED.items()}
+    for key, text in texts.items():
+        ids, logits, _ = run(model, text)
+        c, n, l = second_copy(logits, ids)
+        sentences[key] = dict(text=text, correct=c, total=n, loss=round(l, 6))
+    natural = [s["correct"] / s["total"] for s in sentences.values()]
     out = dict(
         previousToken=rounded(previous),
         induction=rounded(induction),
-        secondCopy=dict(correct=correct, total=total, accuracy=round(correct / total, 6), loss=round(loss / len(repeats), 6)),
+        secondCopy=dict(correct=correct, total=total, accuracy=round(correct / total, 6), loss=round(loss / len(repeats), 6),
+                        meanPerText=round(sum(each) / len(each), 6), worstText=round(min(each), 6)),
+        naturalCopy=dict(meanPerText=round(sum(natural) / len(natural), 6), worstText=round(min(natural), 6)),
         sentences=sentences,
-        probes=dict(plain=plain, randomRepeats=repeats, sentences=SENTENCES),
+        probes=dict(plain=plain, randomRepeats=repeats, sentences=texts),
     )
     if ablate_previous:
         # Zero layer 1's best previous-token head: the layer-2 induction heads lose what their keys read.
         head = int(previous[0].argmax())
-        ab_induction, ab_correct, ab_total = 0, 0, 0
-        for s in repeats:
-            ids, logits, weights = run(model, s + s, ablate=[(0, head)])
-            c, n, _ = second_copy(logits, ids, len(s))
-            ab_correct, ab_total = ab_correct + c, ab_total + n
+        _, ab_correct, ab_total, _, _ = copy_counts(model, repeats, ablate=[(0, head)])
         # Attention weights of layer 2 with the head ablated: recompute by hand.
         out["ablation"] = dict(layer=1, head=head + 1, secondCopyAccuracy=round(ab_correct / ab_total, 6),
                                induction=rounded(ablated_induction(model, repeats, head)))
@@ -68,14 +75,14 @@ def ablated_induction(model, repeats, head):
 
     total = 0
     for s in repeats:
-        ids = encode(s + s)
+        ids = encode(s)
         with torch.no_grad():
             T = ids.shape[0]
             x = model.tok_emb(ids) + model.pos_emb(torch.arange(T))
             x = x + ablated(model.layers[0], x, [head])
             keep = {}
             model.layers[1](x, keep)
-        total = total + induction_score(keep["weights"], len(s))
+        total = total + induction_score(keep["weights"], ids.tolist())
     return (total / len(repeats)).unsqueeze(0)
 
 
@@ -89,11 +96,15 @@ def write_markdown(report, path):
     for l, (prev, ind) in enumerate(zip(f["previousToken"], f["induction"])):
         for h in range(len(prev)):
             lines.append(f"| L{l + 1}H{h + 1} | {prev[h]:.3f} | {ind[h]:.3f} |")
-    lines += ["", "## Second copy (text typed twice)", "", "| sentence | correct | loss |", "|---|---|---|"]
+    lines += ["", "## Second copy (text typed twice)", "", "| text | correct | loss |", "|---|---|---|"]
     for key, s in f["sentences"].items():
-        lines.append(f"| {s['text']} | {s['correct']}/{s['total']} | {s['loss']:.3f} |")
-    a = f["ablation"]
-    lines += ["", f"Random repeats: {f['secondCopy']['correct']}/{f['secondCopy']['total']} correct. "
+        shown = s["text"].replace("\n", "↵")
+        lines.append(f"| {shown} | {s['correct']}/{s['total']} | {s['loss']:.3f} |")
+    a, c, n = f["ablation"], f["secondCopy"], f["naturalCopy"]
+    lines += ["", f"Natural sentences: {n['meanPerText']:.3f} mean accuracy per text (worst {n['worstText']:.3f}).",
+              "", f"Random strings typed twice ({len(report['probes']['randomRepeats'])} texts, 15 to 24 letters, "
+              f"4 with a separator or a third copy): {c['correct']}/{c['total']} correct, {c['meanPerText']:.3f} mean per text "
+              f"(worst {c['worstText']:.3f}). "
               f"With L{a['layer']}H{a['head']} zeroed: {a['secondCopyAccuracy']:.3f} accuracy, layer-2 induction "
               + ", ".join(f"{x:.3f}" for x in a["induction"][0]) + ".", "",
               "## Curve", "", "| step | train loss | best induction | second-copy loss |", "|---|---|---|---|"]

@@ -22,7 +22,7 @@ const tokenCount = (line) => line.split(/\s+/).filter(Boolean).length + (line.ma
 /**
  * A rough count of a config's multiply-adds: projections plus scores and sums.
  * The tiny model (model "tiny") counts as none: it runs on this thread, whose
- * engine holds its weights (loadTinyModel), and 64 bytes take well under a millisecond.
+ * engine holds its weights (loadTinyModel), and its 256 bytes at most take a few milliseconds.
  */
 export function estimateWork(config) {
   if (config.model === 'tiny') return 0;

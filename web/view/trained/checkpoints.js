@@ -1,16 +1,19 @@
 // The checkpoint slider and the training curve: the steps the weights were
 // saved at (TINY_MODEL.checkpoints), and from web/api/tiny/index.json the
-// best induction score and the loss on the second copy at every 100 steps of
+// best induction score and the loss on the second copy every few steps of
 // training (measured by the training script on random strings typed twice),
 // as two small charts with a mark at the step shown. The phase change is the
-// jump between steps 750 and 1250.
+// jump between two saved steps (phaseChange, read from the curve).
 import { formatNumber } from '../../model/format.js';
+import { INDUCTION_THRESHOLD } from '../../model/tiny.js';
 import curveIndex from '../../api/tiny/index.json';
 import { chartLegend, lineChart } from '../common/charts.js';
 import { element } from '../common/dom.js';
 
 /** The training curve: [{step, induction, secondCopyLoss, …}]. */
 export const TRAINING_CURVE = curveIndex.curve;
+/** What the curve was measured on: {every (steps), texts (random strings typed twice), separated (of them)}. */
+export const CURVE_PROBES = curveIndex.measured;
 /** The size in bytes of each checkpoint's weights file, by step. */
 export const WEIGHTS_BYTES = new Map(curveIndex.checkpoints.map((c) => [c.step, c.bytes]));
 
@@ -61,7 +64,23 @@ export function renderCheckpointSlider({ checkpoints, step, t, onStep, id }) {
   return { element: box, input, set };
 }
 
-const STEP_TICKS = [0, 1000, 2000, 3000];
+/** The last step of training, and four ticks from 0 to it. */
+const LAST_STEP = TRAINING_CURVE[TRAINING_CURVE.length - 1].step;
+const STEP_TICKS = [0, 1, 2, 3, 4].map((k) => Math.round((k * LAST_STEP) / 4));
+
+/**
+ * Where the induction head forms: the last saved step whose best induction
+ * score is under a third of INDUCTION_THRESHOLD, and the first after it at or
+ * above the threshold, each with its curve point ({step, induction,
+ * secondCopyLoss, …}); null when the curve never crosses.
+ */
+export function phaseChange(curve, checkpoints) {
+  const saved = curve.filter((p) => checkpoints.includes(p.step));
+  const to = saved.findIndex((p) => p.induction >= INDUCTION_THRESHOLD);
+  if (to < 1) return null;
+  const before = saved.slice(0, to).filter((p) => p.induction < INDUCTION_THRESHOLD / 3);
+  return before.length ? { from: before[before.length - 1], to: saved[to] } : null;
+}
 
 /** One chart of the curve: `key` of each point over the steps, a mark at `step`. */
 function curveChart({ key, title, yLabel, max, ticks, format, step, checkpoints, className, t }) {
@@ -71,7 +90,7 @@ function curveChart({ key, title, yLabel, max, ticks, format, step, checkpoints,
   figure.append(
     lineChart({
       title,
-      x: { min: 0, max: 3000, label: t('trained.curve.steps'), ticks: STEP_TICKS, format: String },
+      x: { min: 0, max: LAST_STEP, label: t('trained.curve.steps'), ticks: STEP_TICKS, format: String },
       y: { min: 0, max, label: yLabel, ticks, format },
       series: [
         { points, type: 'line', className },
@@ -116,7 +135,21 @@ export function renderCurve({ step, checkpoints, t }) {
     }),
   );
   const legend = chartLegend([{ className: 'chart-measured', label: t('trained.curve.saved') }]);
-  const note = element('p', 'note', t('trained.curve.note'));
+  const phase = phaseChange(TRAINING_CURVE, checkpoints);
+  const note = element('p', 'note', phase ? curveNote(phase, t) : '');
   box.append(charts, legend, note);
   return box;
+}
+
+/** The note under the curve: what it was measured on, and the phase change with its numbers. */
+function curveNote({ from, to }, t) {
+  return t('trained.curve.note', {
+    ...CURVE_PROBES,
+    from: from.step.toLocaleString('en'),
+    to: to.step.toLocaleString('en'),
+    fromScore: formatNumber(from.induction, 2),
+    toScore: formatNumber(to.induction, 2),
+    fromLoss: formatNumber(from.secondCopyLoss, 2),
+    toLoss: formatNumber(to.secondCopyLoss, 2),
+  });
 }

@@ -2,7 +2,7 @@
 // text box (text-field.js), the checkpoint slider with its error and the
 // training curve, the weights download and "Copy as PyTorch"
 // (pytorch-copy.js); and syncControls, which keeps them on the text and step.
-import { TINY_CONTEXT, utf8Bytes, weightsFileName } from '../../model/tiny.js';
+import { TINY_CONTEXT, TINY_PARAMETERS, utf8Bytes, weightsFileName } from '../../model/tiny.js';
 import { element } from '../common/dom.js';
 import { withCode } from '../common/matrix.js';
 import { WEIGHTS_BYTES, renderCheckpointSlider, renderCurve } from './checkpoints.js';
@@ -31,7 +31,9 @@ export function renderControls({ id, t, text, step, checkpoints, program, onText
   const download = element('a', 'trained-download');
   const { copy, copyStatus, programBox } = renderPytorchCopy({ t, program });
   const intro = element('p', 'trained-intro');
-  intro.append(...withCode(t('trained.intro')));
+  intro.append(
+    ...withCode(t('trained.intro', { parameters: TINY_PARAMETERS.toLocaleString('en'), context: TINY_CONTEXT })),
+  );
   const bytesNote = element('p', 'note', t('trained.bytesNote'));
   const actions = element('div', 'trained-actions');
   actions.append(download, copy, copyStatus);

@@ -1,14 +1,14 @@
 // The heads grid of a trained model (the tiny one: 2 layers × 4 heads; an
 // opened checkpoint's: its layers × heads), each head's
 // attention weights [T, T] as a small heatmap in its colour, named by its
-// measured scores (model/tiny.js headLabels). On a text typed twice, the
-// induction stripe (query i of the second copy → key i − n + 1) is outlined
-// on layer 2's head with the highest induction score, which fills it once
-// training has made it an induction head. Each head is a button
+// measured scores (model/tiny.js headLabels). On a text with a repeat, the
+// induction stripes (query i of the repeat → key t(i), the byte after its
+// earlier copy) are outlined on layer 2's head with the highest induction
+// score, which fills them once training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
 import headsStrings from '../../i18n/en-heads.js';
 import { addEnglish } from '../../i18n/index.js';
-import { headName } from '../../model/tiny.js';
+import { headName, repeatStripes } from '../../model/tiny.js';
 import { headColor, headWords } from '../common/colors.js';
 import { element } from '../common/dom.js';
 
@@ -39,17 +39,21 @@ function drawWeights(canvas, weights, h, T, theme) {
   ctx.putImageData(image, 0, 0);
 }
 
-/** The cells (i, i − n + 1) for i in [n, 2n) outlined, over a T × T heatmap. */
-function stripeOutline(T, n) {
+/** The cells (i, t(i)) of the repeat outlined, over a T × T heatmap: one band per diagonal run. */
+function stripeOutline(T, repeatTargets) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${T} ${T}`);
   svg.setAttribute('class', 'trained-stripe');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('preserveAspectRatio', 'none');
-  if (n) {
-    // A band over the cells (row i, column i − n + 1), i in [n, 2n): from the first cell's top edge to the last one's bottom edge.
+  for (const { row: i, column: c, length } of repeatStripes(repeatTargets)) {
+    // A band over the cells (row i + k, column c + k), k < length: from the first cell's top edge to the last one's bottom edge.
+    const [i1, c1] = [i + length - 1, c + length - 1];
     const path = document.createElementNS(SVG, 'path');
-    path.setAttribute('d', `M1,${n}L2,${n}L${n + 1},${2 * n - 1}L${n + 1},${2 * n}L${n},${2 * n}L1,${n + 1}Z`);
+    path.setAttribute(
+      'd',
+      `M${c},${i}L${c + 1},${i}L${c1 + 1},${i1}L${c1 + 1},${i1 + 1}L${c1},${i1 + 1}L${c},${i + 1}Z`,
+    );
     path.setAttribute('vector-effect', 'non-scaling-stroke');
     svg.append(path);
   }
@@ -57,13 +61,14 @@ function stripeOutline(T, n) {
 }
 
 /**
- * The grid. {result (the tiny model's, or an opened checkpoint's run: its
- * layers[l].weights [heads, T, T]), sizes: {T, layers, heads} (the tiny
- * model's result.sizes by default), labels (headLabels), n (repeat length or
- * null), stripe: the layer-2 head to outline the stripe on (or null),
- * selected: {layer, head}, theme, t, onPick(layer, head)}.
+ * The grid. {result (the tiny model's TinyModelResult, or an opened
+ * checkpoint's run: its layers[l].weights [heads, T, T]), sizes: {T, layers,
+ * heads} (the tiny model's result.sizes by default), labels (headLabels),
+ * stripe: the layer-2 head to outline the repeat's stripes on (or null; the
+ * tiny model's result.headScores.repeatTargets), selected: {layer, head},
+ * theme, t, onPick(layer, head)}.
  */
-export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, stripe, selected, theme, t, onPick }) {
+export function renderHeadsGrid({ result, sizes = result.sizes, labels, stripe, selected, theme, t, onPick }) {
   const { T, layers, heads } = sizes;
   // More than the tiny model's 4 heads a layer (GPT-2's 12): small maps, a layer to a row where it fits.
   const box = element('div', heads > 4 ? 'trained-heads many' : 'trained-heads');
@@ -92,7 +97,7 @@ export function renderHeadsGrid({ result, sizes = result.sizes, labels, n, strip
       canvas.setAttribute('aria-hidden', 'true');
       drawWeights(canvas, result.layers[l].weights, h, T, theme);
       figure.append(canvas);
-      if (n && l === 1 && h === stripe) figure.append(stripeOutline(T, n));
+      if (l === 1 && h === stripe) figure.append(stripeOutline(T, result.headScores.repeatTargets));
       const name = element('span', 'trained-head-name', headName(l, h));
       name.translate = false;
       const kindLine = element('span', 'trained-head-kind', kind || t('trained.kind.none'));

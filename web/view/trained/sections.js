@@ -8,6 +8,8 @@ import {
   compositionPick,
   headLabels,
   headName,
+  inRepeat,
+  MIN_REPEAT,
   nextByteLabel,
   secondCopyMarks,
   topNextBytes,
@@ -48,15 +50,14 @@ function measuredText(result, heads, t) {
 }
 
 /** The heads grid, with what the scores measured and how they are measured. */
-function headsSection({ result, n, selected, theme, t, suffix, onHead }) {
+function headsSection({ result, selected, theme, t, suffix, onHead }) {
   const heads = headLabels(result.headScores, result.sizes.layers, result.sizes.heads);
   const headsNote = element('p', 'note');
-  headsNote.append(...withCode(t('trained.heads.how')));
+  headsNote.append(...withCode(t('trained.heads.how', { min: MIN_REPEAT })));
   const measured = element('p', 'trained-measured', measuredText(result, heads, t));
   const grid = renderHeadsGrid({
     result,
     labels: heads,
-    n,
     stripe: compositionHeads(result.headScores).induction,
     selected,
     theme,
@@ -67,13 +68,14 @@ function headsSection({ result, n, selected, theme, t, suffix, onHead }) {
 }
 
 /** The second copy byte by byte: which bytes the model got right. */
-function twiceSection({ result, labels, n, query, t, suffix, onQuery }) {
+function twiceSection({ result, labels, query, t, suffix, onQuery }) {
   const ids = result.ids;
+  const targets = result.headScores.repeatTargets;
   const twice = renderTypedTwice({
     ids,
     labels,
-    n,
-    marks: secondCopyMarks(ids, result.tensors.probs, n),
+    targets,
+    marks: secondCopyMarks(ids, result.tensors.probs, targets),
     secondCopy: result.secondCopy,
     query,
     t,
@@ -84,7 +86,7 @@ function twiceSection({ result, labels, n, query, t, suffix, onQuery }) {
 }
 
 /** How layer 1's previous-token head feeds layer 2's induction head, and the top-5 next bytes at the picked byte. */
-function compositionSection({ result, labels, n, query, theme, decimals, t, suffix }) {
+function compositionSection({ result, labels, query, theme, decimals, t, suffix }) {
   const ids = result.ids;
   const nextBox = renderNextBytes({
     top: topNextBytes(result.tensors.probs, query, 5),
@@ -97,7 +99,9 @@ function compositionSection({ result, labels, n, query, theme, decimals, t, suff
   const composition = renderComposition({
     result,
     labels,
-    pick: n && query >= n ? compositionPick(ids, query, n) : null,
+    pick: inRepeat(result.headScores.repeatTargets, query)
+      ? compositionPick(ids, query, result.headScores.repeatTargets)
+      : null,
     heads: compositionHeads(result.headScores),
     theme,
     t,
@@ -121,19 +125,19 @@ function tensorsSection({ result, labels, tensor, theme, decimals, t, id, suffix
 }
 
 /**
- * The sections of `result` (n: the repeat length; query: the picked byte;
+ * The sections of `result` (query: the picked byte;
  * selected: the picked head; tensor: the {key, head} shown; options: {t,
  * theme, decimals}; id: the view's; suffix: the headings' ids'), with
  * onQuery(i, {focus}), onHead(layer, head) and onTensor(pick, {focus}) for
  * the reader's picks.
  */
-export function renderSections({ result, n, query, selected, tensor, options, id, suffix, onQuery, onHead, onTensor }) {
+export function renderSections({ result, query, selected, tensor, options, id, suffix, onQuery, onHead, onTensor }) {
   const { t, theme, decimals } = options;
   const labels = byteLabels(result.ids);
   return [
-    headsSection({ result, n, selected, theme, t, suffix, onHead }),
-    twiceSection({ result, labels, n, query, t, suffix, onQuery }),
-    compositionSection({ result, labels, n, query, theme, decimals, t, suffix }),
+    headsSection({ result, selected, theme, t, suffix, onHead }),
+    twiceSection({ result, labels, query, t, suffix, onQuery }),
+    compositionSection({ result, labels, query, theme, decimals, t, suffix }),
     tensorsSection({ result, labels, tensor, theme, decimals, t, id, suffix, onTensor }),
   ];
 }

@@ -16,14 +16,7 @@
 // language (field-errors.js), and the text stays as typed.
 import trainedStrings from '../../i18n/en-trained.js';
 import { addEnglish } from '../../i18n/index.js';
-import {
-  TWICE_SENTENCES,
-  compositionHeads,
-  defaultQuery,
-  headName,
-  repeatLengthOf,
-  typedTwice,
-} from '../../model/tiny.js';
+import { TWICE_SENTENCES, compositionHeads, defaultQuery, headName, typedTwice } from '../../model/tiny.js';
 import { tinyPytorchScript } from '../../model/tiny-pytorch.js';
 import { adoptStyleSheets, heatmapStyleSheet } from '../common/colors.js';
 import { element } from '../common/dom.js';
@@ -156,14 +149,13 @@ class TrainedView {
     const result = state.result;
     if (!result) return;
     const ids = result.ids;
-    const n = result.headScores?.repeatLength ?? repeatLengthOf(ids);
-    if (state.query === null || state.query >= ids.length) state.query = defaultQuery(ids, n) ?? ids.length - 1;
+    if (state.query === null || state.query >= ids.length)
+      state.query = defaultQuery(ids, result.headScores.repeatTargets) ?? ids.length - 1;
     state.selected ??= { layer: 1, head: compositionHeads(result.headScores).induction ?? 0 };
     state.tensor ??= { key: `layers.${state.selected.layer}.weights`, head: state.selected.head };
     this.sections.replaceChildren(
       ...renderSections({
         result,
-        n,
         query: state.query,
         selected: state.selected,
         tensor: state.tensor,

@@ -1,17 +1,18 @@
-// "Type it twice": the text's bytes as chips, those of the second copy
-// marked right (✓, the model's top next byte was this one) or wrong (✗, with
+// "Type it twice": the text's bytes as chips, those of the repeat (the
+// later copy of a run typed before: s + s, "s. s", a third copy) marked right (✓, the model's top next byte was this one) or wrong (✗, with
 // the byte it predicted instead), and the accuracy n/m with the mean loss.
 // Each chip is a button that picks the query position (the composition and
 // the next bytes below follow it); arrows move between them.
 import { formatNumber } from '../../model/format.js';
+import { inRepeat, MIN_REPEAT } from '../../model/tiny.js';
 import { element } from '../common/dom.js';
 
 /**
- * {ids, labels (byteLabels), n (repeat length or null), marks
+ * {ids, labels (byteLabels), targets (headScores.repeatTargets), marks
  * (secondCopyMarks), secondCopy ({correct, total, loss} or null), query, t,
  * predictedLabel(position, byte), onPick(i)} -> the section's nodes.
  */
-export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, predictedLabel, onPick }) {
+export function renderTypedTwice({ ids, labels, targets, marks, secondCopy, query, t, predictedLabel, onPick }) {
   const box = element('div', 'trained-twice');
   const summary = element('p', 'trained-accuracy');
   summary.setAttribute('role', 'status');
@@ -23,7 +24,7 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
       loss: formatNumber(secondCopy.loss, 3),
     });
   } else {
-    summary.textContent = t('trained.twice.notTwice');
+    summary.textContent = t('trained.twice.notTwice', { min: MIN_REPEAT });
   }
   const byPosition = new Map(marks.map((mark) => [mark.position, mark]));
   const chips = element('div', 'trained-bytes');
@@ -36,7 +37,7 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
     chip.dataset.i = String(i);
     chip.tabIndex = i === query ? 0 : -1;
     chip.setAttribute('aria-pressed', String(i === query));
-    if (n && i >= n) chip.classList.add('second-copy');
+    if (inRepeat(targets, i)) chip.classList.add('second-copy');
     const text = element('span');
     text.translate = false;
     text.textContent = label;
@@ -67,9 +68,7 @@ export function renderTypedTwice({ ids, labels, n, marks, secondCopy, query, t, 
     onPick(next, { focus: true });
   });
   box.append(summary, chips);
-  if (n) {
-    const note = element('p', 'note', t('trained.twice.how', { n }));
-    box.append(note);
-  }
+  const repeat = ids.filter((_, i) => inRepeat(targets, i)).length;
+  if (repeat) box.append(element('p', 'note', t('trained.twice.how', { repeat, min: MIN_REPEAT })));
   return box;
 }
