@@ -13,9 +13,6 @@ import { table, terminalColumns } from './stepper-commands.js';
 
 const LINE_COLUMNS = 80;
 const score = (v) => v.toFixed(4);
-/** 36,000 -> "35.2 KiB", 497,000,000 -> "474.0 MiB". */
-const sizeText = (bytes) =>
-  bytes < 2 ** 20 ? `${(bytes / 2 ** 10).toFixed(1)} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** --ids JSON -> whole numbers, else an error on --ids. */
 function idsOf(text) {
