@@ -208,3 +208,52 @@ describe('every family on the page', () => {
     await page.context().close();
   });
 });
+
+describe('every family in an element', () => {
+  test('<attention-lab model="checkpoint">: a GPT-2 and a Qwen2 show PyTorch’s weights', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1100, height: 1200 } });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const body = `<!doctype html><meta charset="utf-8"><title>checkpoint</title>
+      <attention-lab id="ck" model="checkpoint" lang="en"></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`;
+    await page.route(`${suite.server.url}__families.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body }),
+    );
+    await page.goto(`${suite.server.url}__families.html`);
+    const el = await page.$('#ck');
+    const root = await el.evaluateHandle((e) => e.shadowRoot);
+    const input = await root.waitForSelector('input[type="file"]', { state: 'attached' });
+    for (const [family, name] of [
+      ['gpt2', 'f32'],
+      ['llama', 'qwen2-f32'],
+    ]) {
+      const dir = fileURLToPath(new URL(`../reference/${family}/checkpoints/${name}/`, import.meta.url));
+      const [run] = JSON.parse(
+        readFileSync(new URL(`../reference/${family}/fixtures/${name}.json`, import.meta.url), 'utf8'),
+      ).runs.slice(-1);
+      await input.setInputFiles(['config.json', 'model.safetensors'].map((f) => dir + f));
+      await page.waitForFunction(
+        (wanted) =>
+          document.getElementById('ck').shadowRoot.querySelector('.checkpoint-summary')?.textContent.startsWith(wanted),
+        family === 'gpt2' ? 'GPT-2:' : 'Qwen2:',
+      );
+      const ids = await root.waitForSelector('[data-checkpoint-input="ids"]');
+      await ids.fill(run.ids.join(' '));
+      await page.waitForFunction((want) => document.getElementById('ck').result?.ids.join() === want, run.ids.join());
+      // Layer 1, head 1 (the defaults), following the last token.
+      const T = run.ids.length;
+      const { shape, data } = run.layers[0].weights;
+      await page.waitForFunction(() => !document.getElementById('ck').shadowRoot.querySelector('[aria-busy]'));
+      for (const j of [0, T - 1]) {
+        const cell = await root.$(weightCell(T - 1, j));
+        expect(await cell.textContent(), `${name} weights[${T - 1}, ${j}]`).toBe(
+          formatNumber(data[(T - 1) * shape[2] + j], 4),
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -54,6 +54,27 @@ describe('attention-lab --model-dir', () => {
     );
   });
 
+  for (const [family, name] of [
+    ['gpt2', 'f32-transformer'],
+    ['llama', 'qwen2-f32'],
+  ])
+    test(`${name}: --json gives PyTorch's logits and last-layer weights`, async () => {
+      const [fixture] = JSON.parse(readFileSync(`${REFERENCE}${family}/fixtures/${name}.json`, 'utf8')).runs;
+      const dir = `${REFERENCE}${family}/checkpoints/${name}`;
+      const out = await run(['--model-dir', dir, '--ids', JSON.stringify(fixture.ids), '--json']);
+      expect(out.status).toBe(0);
+      const result = JSON.parse(out.stdout);
+      expect(result.sizes.family).toBe(name.startsWith('qwen2') ? 'qwen2' : 'gpt2');
+      for (const [got, want] of [
+        [result.tensors.logits, fixture.logits],
+        [result.layers.at(-1).weights, fixture.layers.at(-1).weights],
+      ]) {
+        expect(got.shape).toEqual(want.shape);
+        const scale = Math.max(...want.data.map(Math.abs));
+        got.data.forEach((x, k) => expect(Math.abs(x - want.data[k])).toBeLessThanOrEqual(1e-5 * scale));
+      }
+    });
+
   test("--text through the folder's tokenizer.json; the tables in English and in Chinese", async () => {
     const dir = folderWithTokenizer();
     const en = await run(['--model-dir', dir, '--text', 'cat a cat a']);
