@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { SCHEMA } from '../../web/api/generated/schema.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { PRESETS } from '../../web/model/presets.js';
@@ -138,7 +139,10 @@ describe('cold load', () => {
   test('the single file runs the trained model when served beside tiny/, and from file:// says why it cannot', async () => {
     const served = await coldPage(`${suite.server.url}attention-lab.html`);
     await served.page.selectOption('#control-model', 'tiny');
-    await served.page.waitForFunction(() => window.attentionLab?.trained?.result?.checkpoint === 3000);
+    await served.page.waitForFunction(
+      (last) => window.attentionLab?.trained?.result?.checkpoint === last,
+      SCHEMA.tinyModel.checkpoints.at(-1),
+    );
     expect(served.seen.problems).toEqual([]);
     await served.close();
 

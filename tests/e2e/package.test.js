@@ -12,6 +12,9 @@ import { serveFolder } from './browser.js';
 import { FIXTURE_ATTRIBUTES, expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
 import { connectBrowser } from './suite.js';
 
+const { en } = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', import.meta.url), 'utf8')).final
+  .sentences;
+
 let dir;
 let app;
 let installed;
@@ -48,6 +51,9 @@ describe('the packed package', () => {
       'web/api/generated/attention-lab-tiny.wasm',
       'dist/tiny/step-0750.safetensors', // … and fetched by the built page, the single file and the standalone element
       'dist/tiny/attention-lab-tiny.wasm',
+      'web/api/generated/attention-lab-checkpoint.wasm', // a checkpoint's engine: read by the Node API and the CLI …
+      'web/api/checkpoint/node-files.js',
+      'dist/checkpoint/attention-lab-checkpoint.wasm', // … and fetched by the built page when a model is opened
     ]) {
       expect(() => readFileSync(installed + file), file).not.toThrow();
     }
@@ -95,13 +101,13 @@ describe('the packed package', () => {
     expect(bad.status).toBe(3); // a bad config (2 is now bad flags, 1 the engine stopping)
     expect(bad.stderr).toContain('text is empty');
     // The tiny trained model, its weights read from the install.
-    const tiny = spawnSync(
-      'npx',
-      ['--offline', 'attention-lab', '--model', 'tiny', '--lang', 'en', 'The cat sat on the warm mat.'.repeat(2)],
-      { cwd: app, encoding: 'utf8' },
-    );
+    const tiny = spawnSync('npx', ['--offline', 'attention-lab', '--model', 'tiny', '--lang', 'en', en.text], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(tiny.status, tiny.stderr).toBe(0);
-    expect(tiny.stdout).toContain('second copy: 24 of 27 bytes predicted from the first copy');
+    // What PyTorch measured on the shipped weights (tests/reference/tiny/report.json).
+    expect(tiny.stdout).toContain(`second copy: ${en.correct} of ${en.total} bytes predicted from the earlier copy`);
   });
 
   test('the element loads in Chromium from the installed files', async () => {
