@@ -1,4 +1,4 @@
-// The README's recipes for authors, run exactly as written there (the CDN
+// The authors' recipes (web/docs/authors.md), run exactly as written there (the CDN
 // address replaced by the installed file) against the packed package
 // installed in a temp folder: a plain HTML page opened from file:// (and the
 // same page over http with a module script), a VitePress 1.6 site built with
@@ -13,15 +13,15 @@ import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
 import { connectBrowser, shot } from './suite.js';
 
-const readme = readFileSync(`${repo}README.md`, 'utf8');
+const readme = readFileSync(`${repo}web/docs/authors.md`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
 const STANDALONE = 'dist/attention-lab-element.standalone.js';
 const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
 
-/** The code block that follows `<!-- recipe: name -->` in the README. */
+/** The code block that follows `<!-- recipe: name -->` in web/docs/authors.md. */
 function recipe(name) {
   const match = readme.match(new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`));
-  if (!match) throw new Error(`README: no recipe "${name}"`);
+  if (!match) throw new Error(`web/docs/authors.md: no recipe "${name}"`);
   return match[1];
 }
 
@@ -58,7 +58,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true }); // the symlinks go, not what they point to
 });
 
-test('web/authors.html shows every recipe as the README has it', () => {
+test('web/authors.html shows every recipe as web/docs/authors.md has it', () => {
   const authors = readFileSync(`${repo}web/authors.html`, 'utf8');
   const unescape = (html) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
   const blocks = [...authors.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
@@ -76,7 +76,7 @@ test('web/authors.html shows every recipe as the README has it', () => {
 });
 
 describe('plain HTML', () => {
-  test('the README recipe names real files of this version', () => {
+  test('the recipes name real files of this version', () => {
     expect(recipe('plain-html')).toContain(`${CDN}${STANDALONE}`);
     expect(existsSync(`${installed}${STANDALONE}`)).toBe(true);
   });

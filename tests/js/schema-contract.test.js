@@ -1,5 +1,5 @@
 // The engine's schema is the one list of config fields: the JS API's types,
-// the element's types, the README, the CLI and the generated schema file all
+// the element's types, the config docs, the CLI and the generated schema file all
 // name every field, and lab.schema is the same table the build wrote.
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -62,8 +62,8 @@ describe('one schema', () => {
     );
   });
 
-  test('the README names every field and every enum value', () => {
-    const readme = read('README.md');
+  test('the config docs name every field and every enum value', () => {
+    const readme = read('web/docs/config.md');
     for (const field of FIELDS) {
       expect(readme, field.path).toContain(`\`${field.path}\``);
       if (field.type === 'enum' || field.type === 'enum|number')
@@ -78,10 +78,10 @@ describe('one schema', () => {
   });
 });
 
-describe('the README config table', () => {
+describe('the config table (web/docs/config.md)', () => {
   test('is the one npm run docs writes from the schema', async () => {
     const { readmeWithTable } = await import('../../web/scripts/config-docs.js');
-    const readme = read('README.md');
+    const readme = read('web/docs/config.md');
     expect(readmeWithTable(readme)).toBe(readme);
   });
 });

@@ -93,7 +93,7 @@ const EXAMPLES = [
   'attention-lab --model-dir ./llama --ids "[5, 9, 2, 5, 9, 2]"',
 ];
 
-// The exit codes, in --help (cli.exit.<name>) and the README.
+// The exit codes, in --help (cli.exit.<name>) and web/docs/cli.md.
 const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
 
 /**

@@ -1,5 +1,5 @@
-// The README's config table, written from the engine's schema and the
-// English help texts: `npm run docs` rewrites the part of README.md between
+// The config table of web/docs/config.md, written from the engine's schema and the
+// English help texts: `npm run docs` rewrites the part of that page between
 // the config-table markers, and custom-elements.json (write-element-manifest.js);
 // tests check both are current.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -50,14 +50,14 @@ export function configTable() {
 export function readmeWithTable(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < 0) throw new Error('README.md has no config-table markers');
+  if (start < 0 || end < 0) throw new Error('web/docs/config.md has no config-table markers');
   return readme.slice(0, start) + configTable() + readme.slice(end + END.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const path = fileURLToPath(new URL('../../README.md', import.meta.url));
+  const path = fileURLToPath(new URL('../docs/config.md', import.meta.url));
   writeFileSync(path, readmeWithTable(readFileSync(path, 'utf8')));
-  console.log('README.md: config table written from the schema');
+  console.log('web/docs/config.md: config table written from the schema');
   writeElementManifest();
   console.log('custom-elements.json: written from the schema, the view options and the element interface');
 }

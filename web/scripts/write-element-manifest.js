@@ -3,7 +3,7 @@
 // lists the element reads: the engine's config fields (model/schema.js), the
 // view options (view/view-options.js), its own attributes, events, custom
 // properties and parts (element/element-interface.js), with the English help
-// texts. `npm run docs` rewrites it (with the README's config table); a test
+// texts. `npm run docs` rewrites it (with the config table of web/docs/config.md); a test
 // checks it is current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
