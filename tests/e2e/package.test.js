@@ -199,7 +199,9 @@ describe('npm publish --dry-run', () => {
     const warnings = out.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line));
     expect(warnings.filter((line) => !/requires you to be logged in/.test(line))).toEqual([]);
     const files = JSON.parse(out.stdout)['attention-lab'].files.map((file) => file.path);
-    const readme = ['README.md', 'web/docs/authors.md', 'web/authors.html'].map((f) => readFileSync(`${repo}${f}`, 'utf8')).join('\n');
+    const readme = ['README.md', 'web/docs/authors.md', 'web/authors.html']
+      .map((f) => readFileSync(`${repo}${f}`, 'utf8'))
+      .join('\n');
     const version = JSON.parse(readFileSync(`${repo}package.json`, 'utf8')).version;
     // Every CDN path in the README and the authors' page is a file of this version's tarball.
     const cdnPaths = [
