@@ -1,11 +1,17 @@
 import { defineConfig } from 'vite';
 
-// dist/attention-lab-element.standalone.js is built from this: the element as
-// one classic script (IIFE) with the wasm inlined (wasm-binary.single.js, the
-// single page's engine) and the Chinese strings in the same file (no chunks:
-// a classic script cannot import, and file:// cannot fetch), without the
+// The standalone element is built from this, in three modes (build-single.js
+// writes the wasm's base64 module first, then runs each):
+//   en          dist/attention-lab-element.standalone.js: the element as one
+//               classic script (IIFE) with the wasm inlined (wasm-binary.single.js,
+//               the single page's engine) and the English strings; the Chinese
+//               ones are a classic script beside it, added when an element
+//               speaks Chinese (i18n/loaders.script.js);
+//   zh          dist/attention-lab-element.standalone.zh.js: the same with the
+//               Chinese strings inside (English too: every string's fallback);
+//   strings-zh  dist/attention-lab-strings.zh.js: that script of Chinese strings.
+// No chunks (a classic script cannot import, and file:// cannot fetch), no
 // engine worker (a second file): large configs run on the main thread.
-// build-single.js writes the wasm's base64 module first, then runs this build.
 // An Emscripten glue (the engine's, the tiny model's, the checkpoint's) names its .wasm by URL
 // (new URL(..., import.meta.url)), which a library build would inline a second
 // time as a data: URL, and an IIFE has no import.meta. Each is instantiated
@@ -24,43 +30,69 @@ const glueWithoutUrls = {
   },
 };
 
-export default defineConfig({
-  plugins: [glueWithoutUrls],
-  root: new URL('.', import.meta.url).pathname,
-  resolve: {
-    alias: [
-      // No engine worker: every run on the main thread, as in the single page (worker-factory.single.js).
-      {
-        find: /^\.\/worker-factory\.js$/,
-        replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
-      },
-      { find: /^\.\/wasm-binary\.js$/, replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname },
-      // The checkpoint wasm is fetched from dist/checkpoint/ when a model is opened, never inlined.
-      {
-        find: /^\.\/wasm-file\.js$/,
-        replacement: new URL('./api/checkpoint/wasm-file.single.js', import.meta.url).pathname,
-      },
-      // The tiny model's weights are fetched from dist/tiny/, never inlined.
-      {
-        find: /^\.\/tiny-weights\.js$/,
-        replacement: new URL('./api/tiny-weights.single.js', import.meta.url).pathname,
-      },
-      {
-        find: 'attention-lab-wasm-base64',
-        replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname,
-      },
-    ],
+const FILES = {
+  en: {
+    entry: './element/standalone.js',
+    file: 'attention-lab-element.standalone.js',
+    loaders: './i18n/loaders.script.js',
   },
-  build: {
-    outDir: new URL('../dist', import.meta.url).pathname,
-    emptyOutDir: false, // dist/ holds the site, built first
-    copyPublicDir: false,
-    target: 'es2022',
-    lib: {
-      entry: new URL('./element/standalone.js', import.meta.url).pathname,
-      formats: ['iife'],
-      name: 'AttentionLabStandalone', // unused: the entry exports nothing, so no global is made
-      fileName: () => 'attention-lab-element.standalone.js',
+  zh: {
+    entry: './element/standalone.js',
+    file: 'attention-lab-element.standalone.zh.js',
+    loaders: './i18n/loaders.bundled-zh.js',
+  },
+  'strings-zh': { entry: './i18n/strings-script.zh.js', file: 'attention-lab-strings.zh.js' },
+};
+/** The standalone files' names, by mode. */
+export const STANDALONE_FILES = Object.fromEntries(Object.entries(FILES).map(([mode, { file }]) => [mode, file]));
+
+export default defineConfig(({ mode }) => {
+  const { entry, file, loaders } = FILES[mode] ?? FILES.en;
+  const languageLoaders = loaders
+    ? [{ find: /^\.\/loaders\.js$/, replacement: new URL(loaders, import.meta.url).pathname }]
+    : [];
+  return {
+    plugins: [glueWithoutUrls],
+    root: new URL('.', import.meta.url).pathname,
+    resolve: {
+      alias: [
+        ...languageLoaders,
+        // No engine worker: every run on the main thread, as in the single page (worker-factory.single.js).
+        {
+          find: /^\.\/worker-factory\.js$/,
+          replacement: new URL('./view/host/worker-factory.single.js', import.meta.url).pathname,
+        },
+        {
+          find: /^\.\/wasm-binary\.js$/,
+          replacement: new URL('./api/wasm-binary.single.js', import.meta.url).pathname,
+        },
+        // The checkpoint wasm is fetched from dist/checkpoint/ when a model is opened, never inlined.
+        {
+          find: /^\.\/wasm-file\.js$/,
+          replacement: new URL('./api/checkpoint/wasm-file.single.js', import.meta.url).pathname,
+        },
+        // The tiny model's weights are fetched from dist/tiny/, never inlined.
+        {
+          find: /^\.\/tiny-weights\.js$/,
+          replacement: new URL('./api/tiny-weights.single.js', import.meta.url).pathname,
+        },
+        {
+          find: 'attention-lab-wasm-base64',
+          replacement: new URL('../build/single-wasm/attention-lab-wasm-base64.js', import.meta.url).pathname,
+        },
+      ],
     },
-  },
+    build: {
+      outDir: new URL('../dist', import.meta.url).pathname,
+      emptyOutDir: false, // dist/ holds the site, built first
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: {
+        entry: new URL(entry, import.meta.url).pathname,
+        formats: ['iife'],
+        name: 'AttentionLabStandalone', // unused: the entry exports nothing, so no global is made
+        fileName: () => file,
+      },
+    },
+  };
 });

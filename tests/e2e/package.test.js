@@ -214,6 +214,8 @@ describe('npm publish --dry-run', () => {
     }
     for (const file of [
       'dist/attention-lab-element.standalone.js',
+      'dist/attention-lab-element.standalone.zh.js',
+      'dist/attention-lab-strings.zh.js',
       'dist/attention-lab-element.js',
       'dist/attention-lab.html',
       'web/api/index.d.ts',

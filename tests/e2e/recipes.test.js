@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
@@ -16,6 +17,8 @@ import { connectBrowser, shot } from './suite.js';
 const readme = readFileSync(`${repo}web/docs/authors.md`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
 const STANDALONE = 'dist/attention-lab-element.standalone.js';
+const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
+const STRINGS_ZH = 'dist/attention-lab-strings.zh.js';
 const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
 
 /** The code block that follows `<!-- recipe: name -->` in web/docs/authors.md. */
@@ -75,6 +78,19 @@ test('web/authors.html shows every recipe as web/docs/authors.md has it', () => 
   expect(authors).not.toContain('YOUR-HOST');
 });
 
+test("the builds table states each standalone file's size and gzipped size as built", () => {
+  const kib = (bytes) => Math.round(bytes / 1024);
+  for (const file of [STANDALONE, STANDALONE_ZH]) {
+    const row = readme.split('\n').find((line) => line.startsWith(`| \`${file}\``));
+    const [, size, gzipped] = row.match(/\((?:[^()]*; )?(\d+) KiB, (\d+) KiB gzipped\)/);
+    const bytes = readFileSync(`${repo}${file}`);
+    console.log(`${file}: ${kib(bytes.length)} KiB, ${kib(gzipSync(bytes, { level: 9 }).length)} KiB gzipped`);
+    // Within 2 KiB: the wasm and the strings change by a few bytes from one build to the next.
+    expect(Math.abs(Number(size) - kib(bytes.length)), file).toBeLessThanOrEqual(2);
+    expect(Math.abs(Number(gzipped) - kib(gzipSync(bytes, { level: 9 }).length)), file).toBeLessThanOrEqual(2);
+  }
+});
+
 describe('plain HTML', () => {
   test('the recipes name real files of this version', () => {
     expect(recipe('plain-html')).toContain(`${CDN}${STANDALONE}`);
@@ -84,13 +100,21 @@ describe('plain HTML', () => {
   test('opened from file:// with the classic script beside it: PyTorch numbers, no network, English and Chinese', async () => {
     const site = `${app}/site`;
     mkdirSync(site, { recursive: true });
-    copyFileSync(`${installed}${STANDALONE}`, `${site}/attention-lab-element.standalone.js`);
+    for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH])
+      copyFileSync(`${installed}${file}`, `${site}/${file.replace('dist/', '')}`);
     const html = recipe('plain-html').replace(`${CDN}${STANDALONE}`, './attention-lab-element.standalone.js');
+    const zh = html.replace('<html lang="en">', '<html lang="zh-CN">');
     writeFileSync(`${site}/index.html`, html);
-    writeFileSync(`${site}/zh.html`, html.replace('<html lang="en">', '<html lang="zh-CN">'));
-    for (const [file, headLabel] of [
-      ['index.html', 'Head'],
-      ['zh.html', '注意力头'],
+    writeFileSync(`${site}/zh.html`, zh);
+    writeFileSync(
+      `${site}/zh-only.html`,
+      zh.replace('attention-lab-element.standalone.js', 'attention-lab-element.standalone.zh.js'),
+    );
+    // The English script loads the Chinese strings from beside it; the Chinese script carries them.
+    for (const [file, headLabel, loaded] of [
+      ['index.html', 'Head', [STANDALONE]],
+      ['zh.html', '注意力头', [STANDALONE, STRINGS_ZH]],
+      ['zh-only.html', '注意力头', [STANDALONE_ZH]],
     ]) {
       const { context, page, problems } = await newPage(browser, { offline: true });
       const requests = [];
@@ -102,9 +126,16 @@ describe('plain HTML', () => {
       await page.goto(`file://${site}/${file}`);
       const rendered = await renderedElement(page);
       expectPyTorchNumbers(rendered, `plain HTML from file:// (${file})`);
-      expect(rendered.lang).toContain(headLabel);
+      await page.waitForFunction(
+        ([label]) =>
+          document.querySelector('attention-lab').shadowRoot.querySelector('.bar')?.textContent.includes(label),
+        [headLabel],
+      );
       await shot(page, `recipe-plain-${file.replace('.html', '')}`);
-      expect(requests).toEqual([`file://${site}/${file}`, `file://${site}/attention-lab-element.standalone.js`]);
+      expect(requests).toEqual([
+        `file://${site}/${file}`,
+        ...loaded.map((f) => `file://${site}/${f.replace('dist/', '')}`),
+      ]);
       expect(problems).toEqual([]);
       await context.close();
     }

@@ -1,12 +1,21 @@
-// The single-file build's engine: the .wasm inlined (base64) in the page, so
-// it works from file:// with no network; decoded here, never fetched.
-// build-single.js writes that module (under build/, not shipped) and
-// vite.single.config.js resolves the name to it.
-import { WASM_BASE64 } from 'attention-lab-wasm-base64';
+// The single-file builds' engine: the .wasm inlined in the page or the script,
+// so it works from file:// with no network; never fetched. It is inlined
+// deflated (deflate-raw, then base64: 194 KB of text that gzips to 146 KB,
+// where the plain wasm's base64 gzips to 194 KB) and inflated here by the
+// browser's DecompressionStream. build-single.js writes that module (under
+// build/, not shipped) and vite.single.config.js resolves the name to it.
+import { WASM_DEFLATE_RAW_BASE64 } from 'attention-lab-wasm-base64';
 
 let compiled = null;
 
+/** The bytes of a base64 text of deflate-raw data, inflated. */
+async function inflate(base64) {
+  const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).arrayBuffer();
+}
+
 export function compileEngine() {
-  compiled ??= WebAssembly.compile(Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0)));
+  compiled ??= inflate(WASM_DEFLATE_RAW_BASE64).then((bytes) => WebAssembly.compile(bytes));
   return compiled;
 }

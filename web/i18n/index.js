@@ -8,12 +8,10 @@
 // (en-authors.js) and the trained model's view's (en-trained.js), so the main
 // page never carries them.
 import en from './en.js';
+import { LOADERS } from './loaders.js';
 
 /** Language code -> its own name, for the language menu. */
 export const LANGUAGES = { en: 'English', zh: '简体中文' };
-
-// How each other language's strings arrive (a separate chunk in the built page).
-const LOADERS = { zh: () => import('./zh.js') };
 
 /** The strings of each language loaded so far: {en} at first, {en, zh} once zh is loaded. */
 export const STRINGS = { en };

@@ -1,17 +1,27 @@
 // Writes the two single-file builds, each with the wasm inlined, working from
 // file:// with no network:
 //   dist/attention-lab.html                    the whole page (JS and CSS inlined)
-//   dist/attention-lab-element.standalone.js   the <attention-lab> element as one classic script
+//   dist/attention-lab-element.standalone.js   the <attention-lab> element as one classic script, in English
+//                                              (Chinese: dist/attention-lab-strings.zh.js, loaded beside it)
+//   dist/attention-lab-element.standalone.zh.js  the same with the Chinese strings inside
 import { createHash } from 'node:crypto';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { STANDALONE_FILES } from '../vite.standalone.config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// The wasm as base64, for web/api/wasm-binary.single.js (see vite.single.config.js and vite.standalone.config.js).
-const wasm = readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`).toString('base64');
+// The wasm deflated and as base64, for web/api/wasm-binary.single.js (see vite.single.config.js and
+// vite.standalone.config.js), which inflates it with the browser's DecompressionStream.
+const wasm = deflateRawSync(readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`), { level: 9 }).toString(
+  'base64',
+);
 mkdirSync(`${root}build/single-wasm`, { recursive: true });
-writeFileSync(`${root}build/single-wasm/attention-lab-wasm-base64.js`, `export const WASM_BASE64 = '${wasm}';\n`);
+writeFileSync(
+  `${root}build/single-wasm/attention-lab-wasm-base64.js`,
+  `export const WASM_DEFLATE_RAW_BASE64 = '${wasm}';\n`,
+);
 await build({ configFile: `${root}web/vite.single.config.js`, logLevel: 'warn' });
 
 const out = `${root}build/single/`;
@@ -47,9 +57,13 @@ if (/(src|href)="\.\/assets\//.test(html)) throw new Error('build-single: an ass
 writeFileSync(`${root}dist/attention-lab.html`, html);
 console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);
 
-await build({ configFile: `${root}web/vite.standalone.config.js`, logLevel: 'warn' });
-const standalone = readFileSync(`${root}dist/attention-lab-element.standalone.js`, 'utf8');
-// A classic script has no import(): a chunk left beside it would be fetched from the page's folder.
-if (/\bimport\(/.test(standalone) || existsSync(`${root}dist/assets/zh-standalone.js`))
-  throw new Error('build-single: the standalone element imports a chunk');
-console.log(`dist/attention-lab-element.standalone.js: ${(standalone.length / 1024).toFixed(0)} KiB`);
+// The standalone element in English and in Chinese, and the Chinese strings the English one loads.
+for (const [mode, file] of Object.entries(STANDALONE_FILES)) {
+  await build({ configFile: `${root}web/vite.standalone.config.js`, mode, logLevel: 'warn' });
+  const script = readFileSync(`${root}dist/${file}`);
+  // A classic script has no import(): a chunk left beside it would be fetched from the page's folder.
+  if (/\bimport\(/.test(script.toString()) || existsSync(`${root}dist/assets/zh-standalone.js`))
+    throw new Error(`build-single: ${file} imports a chunk`);
+  const kib = (bytes) => (bytes / 1024).toFixed(0);
+  console.log(`dist/${file}: ${kib(script.length)} KiB, ${kib(gzipSync(script, { level: 9 }).length)} KiB gzipped`);
+}
