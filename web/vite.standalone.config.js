@@ -1,17 +1,16 @@
 import { defineConfig } from 'vite';
 
-// The standalone element is built from this, in three modes (build-single.js
-// writes the wasm's base64 module first, then runs each):
-//   en          dist/attention-lab-element.standalone.js: the element as one
-//               classic script (IIFE) with the wasm inlined (wasm-binary.single.js,
-//               the single page's engine) and the English strings; the Chinese
-//               ones are a classic script beside it, added when an element
-//               speaks Chinese (i18n/loaders.script.js);
-//   zh          dist/attention-lab-element.standalone.zh.js: the same with the
-//               Chinese strings inside (English too: every string's fallback);
-//   strings-zh  dist/attention-lab-strings.zh.js: that script of Chinese strings.
-// No chunks (a classic script cannot import, and file:// cannot fetch), no
-// engine worker (a second file): large configs run on the main thread.
+// The standalone element is built from this, in two modes, by build-single.js
+// (which writes the wasm's base64 module first) through standalone-parts.js:
+//   en  dist/attention-lab-element.standalone.js: the element as one classic
+//       script (IIFE) with the wasm inlined (wasm-binary.single.js, the single
+//       page's engine) and the English strings;
+//   zh  dist/attention-lab-element.standalone.zh.js: the same with the Chinese
+//       strings inside (English too: every string's fallback).
+// What the module build imports when needed (the Chinese strings, the trained
+// model's and the checkpoint's views and wasm glue) is in classic scripts
+// beside it, in dist/standalone/ (element/standalone-parts.js). No engine
+// worker (another file): large configs run on the main thread.
 // An Emscripten glue (the engine's, the tiny model's, the checkpoint's) names its .wasm by URL
 // (new URL(..., import.meta.url)), which a library build would inline a second
 // time as a data: URL, and an IIFE has no import.meta. Each is instantiated
@@ -31,23 +30,14 @@ const glueWithoutUrls = {
 };
 
 const FILES = {
-  en: {
-    entry: './element/standalone.js',
-    file: 'attention-lab-element.standalone.js',
-    loaders: './i18n/loaders.script.js',
-  },
-  zh: {
-    entry: './element/standalone.js',
-    file: 'attention-lab-element.standalone.zh.js',
-    loaders: './i18n/loaders.bundled-zh.js',
-  },
-  'strings-zh': { entry: './i18n/strings-script.zh.js', file: 'attention-lab-strings.zh.js' },
+  en: { file: 'attention-lab-element.standalone.js' },
+  zh: { file: 'attention-lab-element.standalone.zh.js', loaders: './i18n/loaders.bundled-zh.js' },
 };
-/** The standalone files' names, by mode. */
+/** The standalone scripts' names, by mode. */
 export const STANDALONE_FILES = Object.fromEntries(Object.entries(FILES).map(([mode, { file }]) => [mode, file]));
 
 export default defineConfig(({ mode }) => {
-  const { entry, file, loaders } = FILES[mode] ?? FILES.en;
+  const { file, loaders } = FILES[mode] ?? FILES.en;
   const languageLoaders = loaders
     ? [{ find: /^\.\/loaders\.js$/, replacement: new URL(loaders, import.meta.url).pathname }]
     : [];
@@ -88,7 +78,7 @@ export default defineConfig(({ mode }) => {
       copyPublicDir: false,
       target: 'es2022',
       lib: {
-        entry: new URL(entry, import.meta.url).pathname,
+        entry: new URL('./element/standalone.js', import.meta.url).pathname,
         formats: ['iife'],
         name: 'AttentionLabStandalone', // unused: the entry exports nothing, so no global is made
         fileName: () => file,

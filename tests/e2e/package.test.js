@@ -45,6 +45,9 @@ describe('the packed package', () => {
       'web/model/settings.js',
       'dist/attention-lab-element.js',
       'dist/attention-lab-element.standalone.js',
+      'dist/attention-lab-element.standalone.zh.js',
+      'dist/standalone/zh.js', // … and what it loads when needed, beside it
+      'dist/standalone/trained-view.js',
       'dist/attention-lab.html',
       'web/element/attention-lab-element.d.ts',
       'web/api/tiny/step-3000.safetensors', // the tiny model's weights and wasm: read by the Node API and the CLI …
@@ -177,6 +180,44 @@ describe('the standalone element from the package', () => {
       await server.close();
     }
   });
+  test('its parts load from standalone/ beside it when needed: the Chinese strings, the trained model, the checkpoint view', async () => {
+    const server = await serveFolder(`${installed}dist`, '/', {
+      '/parts.html': `<!doctype html><html lang="en"><meta charset="utf-8"><title>parts</title><link rel="icon" href="data:,">
+        <meta http-equiv="Content-Security-Policy" content="${CSP}">
+        <script src="./attention-lab-element.standalone.js"></script>
+        <attention-lab id="tiny" model="tiny" lang="zh"></attention-lab>
+        <attention-lab id="ck" model="checkpoint"></attention-lab>`,
+    });
+    const browser = await connectBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+      const problems = [];
+      const requests = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      await page.goto(`${server.url}parts.html`);
+      await page.waitForFunction(() => document.getElementById('tiny').result?.model === 'tiny', null, {
+        timeout: 60_000,
+      });
+      // The trained model's view, in Chinese: its heads measured by the engine, its labels in Chinese.
+      const tiny = await page.$('#tiny');
+      expect(await tiny.evaluate((el) => el.result.layers.length)).toBe(2);
+      await page.waitForFunction(() =>
+        /[\u4e00-\u9fff]/.test(document.getElementById('tiny').shadowRoot.querySelector('.trained-box').textContent),
+      );
+      // The checkpoint view: its file field, before any file is chosen.
+      await page.waitForFunction(() => document.getElementById('ck').shadowRoot.querySelector('input[type="file"]'));
+      const parts = requests.filter((path) => path.startsWith('/standalone/')).sort();
+      expect(parts).toEqual(
+        ['attention-lab-tiny', 'checkpoint-view', 'trained-view', 'zh'].map((name) => `/standalone/${name}.js`),
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
 });
 
 describe('npm publish --dry-run', () => {
@@ -215,7 +256,7 @@ describe('npm publish --dry-run', () => {
     for (const file of [
       'dist/attention-lab-element.standalone.js',
       'dist/attention-lab-element.standalone.zh.js',
-      'dist/attention-lab-strings.zh.js',
+      'dist/standalone/zh.js',
       'dist/attention-lab-element.js',
       'dist/attention-lab.html',
       'web/api/index.d.ts',

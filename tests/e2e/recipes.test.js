@@ -18,7 +18,7 @@ const readme = readFileSync(`${repo}web/docs/authors.md`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
 const STANDALONE = 'dist/attention-lab-element.standalone.js';
 const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
-const STRINGS_ZH = 'dist/attention-lab-strings.zh.js';
+const STRINGS_ZH = 'dist/standalone/zh.js';
 const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
 
 /** The code block that follows `<!-- recipe: name -->` in web/docs/authors.md. */
@@ -100,6 +100,7 @@ describe('plain HTML', () => {
   test('opened from file:// with the classic script beside it: PyTorch numbers, no network, English and Chinese', async () => {
     const site = `${app}/site`;
     mkdirSync(site, { recursive: true });
+    mkdirSync(`${site}/standalone`, { recursive: true });
     for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH])
       copyFileSync(`${installed}${file}`, `${site}/${file.replace('dist/', '')}`);
     const html = recipe('plain-html').replace(`${CDN}${STANDALONE}`, './attention-lab-element.standalone.js');

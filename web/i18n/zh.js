@@ -443,7 +443,7 @@ export default {
     '把这个计算器放进你自己的网页，链接到你设好的那一步，再把它的数字和代码贴进你的文章。相同的随机种子和设置下，这些数字与 PyTorch 打印的一致。',
   'authors.element.heading': '一个 <code>&lt;script&gt;</code> 标签：<code>&lt;attention-lab&gt;</code>',
   'authors.element.body':
-    '该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。有两种构建：<code>dist/attention-lab-element.standalone.js</code> 是一个自包含的英文普通脚本（引擎、英文字符串和样式都在其中，可从 <code>file://</code> 打开；中文的元素会从它旁边加载 <code>attention-lab-strings.zh.js</code>，<code>model="tiny"</code> 会从它旁边的 <code>tiny/</code> 文件夹获取训练好的模型的文件），用法如上；<code>attention-lab-element.standalone.zh.js</code> 与之相同，但中文字符串就在其中（中文页面请用它）；<code>dist/attention-lab-element.js</code> 是一个 ES 模块，从它旁边的 <code>assets/</code> 文件夹加载引擎和中文字符串（<code>npm i attention-lab</code> 之后 <code>import \'attention-lab/element\'</code>）。',
+    '该元素在影子 DOM（<code>Shadow DOM</code>）中渲染，只在接近视口时才加载引擎，同一页面上的所有元素共用一个引擎实例。有两种构建：<code>dist/attention-lab-element.standalone.js</code> 是一个自包含的英文普通脚本（引擎、英文字符串和样式都在其中，可从 <code>file://</code> 打开；只有部分页面需要的内容——中文字符串、训练好的模型和检查点的视图——在需要时从它旁边的 <code>standalone/</code> 文件夹加载，<code>model="tiny"</code> 会从 <code>tiny/</code> 文件夹获取训练好的模型的文件），用法如上；<code>attention-lab-element.standalone.zh.js</code> 与之相同，但中文字符串就在其中（中文页面请用它）；<code>dist/attention-lab-element.js</code> 是一个 ES 模块，从它旁边的 <code>assets/</code> 文件夹加载引擎和中文字符串（<code>npm i attention-lab</code> 之后 <code>import \'attention-lab/element\'</code>）。',
   'authors.attributes.heading': '属性',
   'authors.attributes.attribute': '属性',
   'authors.attributes.field': '配置字段',

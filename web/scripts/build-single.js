@@ -1,15 +1,17 @@
 // Writes the two single-file builds, each with the wasm inlined, working from
 // file:// with no network:
 //   dist/attention-lab.html                    the whole page (JS and CSS inlined)
-//   dist/attention-lab-element.standalone.js   the <attention-lab> element as one classic script, in English
-//                                              (Chinese: dist/attention-lab-strings.zh.js, loaded beside it)
+//   dist/attention-lab-element.standalone.js     the <attention-lab> element as one classic script, in English
 //   dist/attention-lab-element.standalone.zh.js  the same with the Chinese strings inside
+//   dist/standalone/*.js                         what they load when needed (standalone-parts.js)
 import { createHash } from 'node:crypto';
 import { deflateRawSync, gzipSync } from 'node:zlib';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { partFile } from '../element/standalone-parts.js';
 import { STANDALONE_FILES } from '../vite.standalone.config.js';
+import { buildStandalone } from './standalone-parts.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // The wasm deflated and as base64, for web/api/wasm-binary.single.js (see vite.single.config.js and
@@ -57,13 +59,16 @@ if (/(src|href)="\.\/assets\//.test(html)) throw new Error('build-single: an ass
 writeFileSync(`${root}dist/attention-lab.html`, html);
 console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);
 
-// The standalone element in English and in Chinese, and the Chinese strings the English one loads.
-for (const [mode, file] of Object.entries(STANDALONE_FILES)) {
-  await build({ configFile: `${root}web/vite.standalone.config.js`, mode, logLevel: 'warn' });
+// The standalone element in English and in Chinese, and its parts.
+const configFile = `${root}web/vite.standalone.config.js`;
+rmSync(`${root}dist/standalone`, { recursive: true, force: true });
+const parts = await buildStandalone(configFile, Object.keys(STANDALONE_FILES));
+const kib = (bytes) => (bytes / 1024).toFixed(0);
+const sizes = (file) => {
   const script = readFileSync(`${root}dist/${file}`);
   // A classic script has no import(): a chunk left beside it would be fetched from the page's folder.
-  if (/\bimport\(/.test(script.toString()) || existsSync(`${root}dist/assets/zh-standalone.js`))
-    throw new Error(`build-single: ${file} imports a chunk`);
-  const kib = (bytes) => (bytes / 1024).toFixed(0);
-  console.log(`dist/${file}: ${kib(script.length)} KiB, ${kib(gzipSync(script, { level: 9 }).length)} KiB gzipped`);
-}
+  if (/\bimport\(/.test(script.toString())) throw new Error(`build-single: ${file} imports a chunk`);
+  return `${kib(script.length)} KiB, ${kib(gzipSync(script, { level: 9 }).length)} KiB gzipped`;
+};
+for (const file of Object.values(STANDALONE_FILES)) console.log(`dist/${file}: ${sizes(file)}`);
+for (const name of parts) console.log(`dist/${partFile(name)}: ${sizes(partFile(name))}`);
