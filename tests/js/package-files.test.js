@@ -38,3 +38,28 @@ test('every module the entry points import (statically or by import()) is in the
   expect(seen.size).toBeGreaterThan(30);
   expect(missing).toEqual([]);
 });
+
+test('every file the exports name is in the package, and every .d.ts those types import', () => {
+  const targets = Object.values(pkg.exports).flatMap((target) =>
+    typeof target === 'string' ? [target] : Object.values(target),
+  );
+  const paths = targets.map((path) => path.replace(/^\.\//, ''));
+  expect(paths).toEqual(expect.arrayContaining(['web/element/react.d.ts', 'web/element/vue.d.ts']));
+  expect(paths.filter((path) => !covered(path))).toEqual([]);
+  // The types' own relative imports ('./attention-lab-element.js' is its .d.ts), one level deep and on.
+  const missing = [];
+  const todo = paths.filter((path) => path.endsWith('.d.ts') && existsSync(root + path));
+  const seen = new Set();
+  while (todo.length) {
+    const path = todo.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const [, from] of readFileSync(root + path, 'utf8').matchAll(/from\s+'(\.[^']+)'/g)) {
+      const target = relative(root, resolve(dirname(root + path), from)).replace(/\.js$/, '.d.ts');
+      if (!covered(target)) missing.push(`${target} (imported by ${path})`);
+      else if (existsSync(root + target)) todo.push(target);
+    }
+  }
+  expect(seen.size).toBeGreaterThan(4);
+  expect(missing).toEqual([]);
+});

@@ -11,6 +11,7 @@ import authorsStrings from '../../web/i18n/en-authors.js';
 import { addEnglish, translator } from '../../web/i18n/index.js';
 import { FIELDS, SCHEMA, camelCase } from '../../web/model/schema.js';
 import { VIEW_OPTIONS } from '../../web/model/view-options.js';
+import { ELEMENT_ATTRIBUTES } from '../../web/element/element-interface.js';
 import { configTypes } from '../../web/scripts/config-types.js';
 import { elementTypes } from '../../web/scripts/element-types.js';
 
@@ -95,7 +96,9 @@ describe('the generated types compile', () => {
 
   test('the generated files are what write-types.js writes from this schema (npm run build:wasm)', () => {
     expect(read('web/api/generated/schema-types.d.ts')).toBe(configTypes(SCHEMA, t));
-    expect(read('web/api/generated/element-properties.d.ts')).toBe(elementTypes(FIELDS, VIEW_OPTIONS, t));
+    expect(read('web/api/generated/element-properties.d.ts')).toBe(
+      elementTypes(FIELDS, VIEW_OPTIONS, ELEMENT_ATTRIBUTES, t),
+    );
   });
 });
 

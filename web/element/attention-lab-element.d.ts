@@ -5,7 +5,13 @@
 // into web/api/generated/element-properties.d.ts) and the interface below merges
 // them into the class. `npm test` type-checks real usage against it.
 import type { AttentionConfig, AttentionResult } from '../api/index.js';
-import type { AttentionLabConfigProperties, AttentionLabViewProperties } from '../api/generated/element-properties.js';
+import type {
+  AttentionLabAttributes,
+  AttentionLabConfigProperties,
+  AttentionLabViewProperties,
+} from '../api/generated/element-properties.js';
+
+export type { AttentionLabAttributes };
 
 // Config fields: reading one gives the attribute as its type, or, when it is not set, the value the engine
 // used in the last run (its default before one). View options: how it is shown (steps, lang, theme, head, …).
@@ -21,19 +27,25 @@ export declare class AttentionLabElement extends HTMLElement {
   preset: string | null;
 }
 
+/** What an attention-error event tells: the attribute at fault and why. */
+export interface AttentionErrorDetail {
+  field: string;
+  /** A code of SCHEMA.errors, e.g. "out-of-range" (undefined for an error without one). */
+  code: string | undefined;
+  params: Record<string, string>;
+  /** The English message. */
+  message: string;
+}
+
+/** The events it fires (bubbling, composed), by name: the frameworks' declarations (react.d.ts, vue.d.ts) read it. */
+export interface AttentionLabEventMap {
+  'attention-change': CustomEvent<AttentionResult>;
+  'attention-error': CustomEvent<AttentionErrorDetail>;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attention-lab': AttentionLabElement;
   }
-  interface HTMLElementEventMap {
-    'attention-change': CustomEvent<AttentionResult>;
-    'attention-error': CustomEvent<{
-      field: string;
-      /** A code of SCHEMA.errors, e.g. "out-of-range" (undefined for an error without one). */
-      code: string | undefined;
-      params: Record<string, string>;
-      /** The English message. */
-      message: string;
-    }>;
-  }
+  interface HTMLElementEventMap extends AttentionLabEventMap {}
 }

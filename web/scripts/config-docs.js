@@ -1,11 +1,12 @@
 // The config table of web/docs/config.md, written from the engine's schema and the
 // English help texts: `npm run docs` rewrites the part of that page between
-// the config-table markers, and custom-elements.json (write-element-manifest.js);
-// tests check both are current.
+// the config-table markers, custom-elements.json (write-element-manifest.js)
+// and the editors' html-custom-data.json (write-custom-data.js); tests check all are current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { translator } from '../i18n/index.js';
 import { FIELDS } from '../model/schema.js';
+import { writeCustomData } from './write-custom-data.js';
 import { writeElementManifest } from './write-element-manifest.js';
 
 const t = translator('en');
@@ -60,4 +61,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('web/docs/config.md: config table written from the schema');
   writeElementManifest();
   console.log('custom-elements.json: written from the schema, the view options and the element interface');
+  writeCustomData();
+  console.log('html-custom-data.json: written from the element manifest');
 }

@@ -36,8 +36,33 @@ function optionProperty(option, t) {
   ];
 }
 
-/** The text of element-properties.d.ts; t: the English translator (help.<path> and view.* texts). */
-export function elementTypes(fields, viewOptions, t) {
+// An attribute's value as markup and the frameworks' templates give it: numbers as numbers or their text,
+// booleans present ("") or "false" (model/settings.js), JSON-valued fields as their JSON text.
+const NUMBER_ATTRIBUTE = 'number | `${number}`';
+const BOOLEAN_ATTRIBUTE = "boolean | '' | 'true' | 'false'";
+
+function attributeType({ type, choices }) {
+  const literals = (choices ?? []).map((choice) => `'${choice}'`).join(' | ');
+  if (type === 'enum') return literals;
+  if (type === 'enum|number') return `${literals} | ${NUMBER_ATTRIBUTE}`;
+  if (['integer', 'seed', 'number'].includes(type)) return NUMBER_ATTRIBUTE;
+  if (type === 'boolean') return BOOLEAN_ATTRIBUTE;
+  return 'string';
+}
+
+/** One optional attribute per config field, view option and element attribute (config, preset), kebab-named. */
+function attributeLines(fields, viewOptions, elementAttributes, t) {
+  return [...fields, ...viewOptions, ...elementAttributes].flatMap((entry) => [
+    ...docComment([t(entry.path ? `help.${entry.path}` : entry.help)], '  '),
+    `  '${entry.name}'?: ${attributeType(entry)};`,
+  ]);
+}
+
+/**
+ * The text of element-properties.d.ts; t: the English translator (help.<path>, view.* and element.* texts);
+ * elementAttributes: the element's own attributes (element/element-interface.js).
+ */
+export function elementTypes(fields, viewOptions, elementAttributes, t) {
   const config = fields.flatMap((field) => fieldProperty(field, fields, t));
   const view = viewOptions.flatMap((option) => optionProperty(option, t));
   const imports = namedTypesIn(config);
@@ -54,6 +79,11 @@ export function elementTypes(fields, viewOptions, t) {
     '/** A property per view option: how the element shows the run. */',
     'export interface AttentionLabViewProperties {',
     ...view,
+    '}',
+    '',
+    '/** Its attributes as markup and JSX / Vue templates write them (kebab-case, values as text or typed). */',
+    'export interface AttentionLabAttributes {',
+    ...attributeLines(fields, viewOptions, elementAttributes, t),
     '}',
     '',
   ].join('\n');

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cpp_files=$(git ls-files --cached --others --exclude-standard -- 'cpp/*.cpp' 'cpp/*.h' 'tests/cpp/*.cpp' 'tests/cpp/*.h')
-prettier_globs=('web/**/*.{js,ts,css}' 'tests/**/*.{js,ts}')
+prettier_globs=('web/**/*.{js,ts,css}' 'tests/**/*.{js,ts,tsx}')
 # The ESLint config sits in web/ (the top level holds only the repository's own files).
 eslint=(npx eslint --config web/eslint.config.js)
 if [ "${1:-}" = "--fix" ]; then

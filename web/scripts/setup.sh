@@ -7,6 +7,10 @@
 #                            (tests/reference/tiny/train.py; CI does not train: the weights are committed)
 #   setup.sh --with-jupyter  also Debian's Jupyter (nbconvert, ipykernel), to run the notebook recipe
 #   setup.sh --with-vitepress  also VitePress 1.6 in build/vitepress, to build the VitePress recipe
+#   setup.sh --with-docusaurus also Docusaurus 3 (classic preset, React 19) in build/docusaurus, for its recipe
+#   setup.sh --with-astro      also Astro 5 in build/astro, for its recipe
+#   setup.sh --with-hexo       also Hexo 7 (EJS, Stylus, Markdown and its landscape theme) in build/hexo, for its recipe
+#   setup.sh --with-mkdocs     also Debian's MkDocs and MkDocs Material, for their recipe
 # As root it runs apt-get itself; otherwise it prints the exact command to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,11 +28,17 @@ command -v clang++ >/dev/null 2>&1 || need+=(clang)
 [ -f "$(clang++ -print-file-name="libclang_rt.fuzzer-$(uname -m).a" 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
 # NumPy for Debian's python3: the tests read the CLI's .npz and JSON (and the page's .npz) back in it
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
-# VitePress is not a devDependency: its Rollup lists native packages for every platform, and the npm
-# registry this machine reaches lacks some, so a lock file written here cannot carry them and `npm ci`
-# refuses it. The recipe test gets its own install, outside the locked tree.
-VITEPRESS=1.6.4
-with_vitepress=0
+# The site generators are not devDependencies: their bundlers list native packages for every platform,
+# and the npm registry this machine reaches lacks some, so a lock file written here cannot carry them and
+# `npm ci` refuses it. Each recipe test gets its own install, outside the locked tree, at pinned versions
+# (npm install names each package with its exact version), redone only when the list below changes.
+declare -A SITES=(
+  [vitepress]='vitepress@1.6.4'
+  [docusaurus]='@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19.2.0 react-dom@19.2.0'
+  [astro]='astro@5.18.2'
+  [hexo]='hexo@7.3.0 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 hexo-renderer-marked@7.0.1 hexo-theme-landscape@1.1.0'
+)
+sites=()
 with_training=0
 for flag in "$@"; do
   case "$flag" in
@@ -51,7 +61,11 @@ for flag in "$@"; do
       [ -x /usr/bin/jupyter-nbconvert ] || need+=(jupyter-nbconvert)
       /usr/bin/python3 -c 'import ipykernel' >/dev/null 2>&1 || need+=(python3-ipykernel)
       ;;
-    --with-vitepress) with_vitepress=1 ;;
+    --with-vitepress | --with-docusaurus | --with-astro | --with-hexo) sites+=("${flag#--with-}") ;;
+    --with-mkdocs)
+      command -v mkdocs >/dev/null 2>&1 || need+=(mkdocs)
+      /usr/bin/python3 -c 'import material' >/dev/null 2>&1 || need+=(mkdocs-material)
+      ;;
     *) echo "setup: unknown flag $flag" >&2; exit 2 ;;
   esac
 done
@@ -80,8 +94,15 @@ if [ "$with_training" = 1 ] && [ "$(id -u)" = 0 ] && [ -f /usr/lib/x86_64-linux-
   update-alternatives --quiet --set liblapack.so.3-x86_64-linux-gnu /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3
 fi
 
-if [ "$with_vitepress" = 1 ] && [ "$(cat build/vitepress/version 2>/dev/null)" != "$VITEPRESS" ]; then
-  mkdir -p build/vitepress
-  npm install --prefix build/vitepress --no-save --no-package-lock --no-audit --no-fund "vitepress@$VITEPRESS"
-  echo "$VITEPRESS" >build/vitepress/version
-fi
+# build/NAME/version holds the list installed; its seconds are printed, to keep CI's time in view.
+for site in "${sites[@]}"; do
+  if [ "$(cat "build/$site/version" 2>/dev/null)" != "${SITES[$site]}" ]; then
+    rm -rf "build/$site"
+    mkdir -p "build/$site"
+    start=$SECONDS
+    # shellcheck disable=SC2086 # the list is words
+    npm install --prefix "build/$site" --no-save --no-package-lock --no-audit --no-fund ${SITES[$site]}
+    echo "${SITES[$site]}" >"build/$site/version"
+    echo "setup: $site installed in $((SECONDS - start)) s"
+  fi
+done

@@ -9,6 +9,7 @@ import authorsStrings from '../i18n/en-authors.js';
 import { addEnglish, translator } from '../i18n/index.js';
 import { FIELDS, SCHEMA } from '../model/schema.js';
 import { VIEW_OPTIONS } from '../model/view-options.js';
+import { ELEMENT_ATTRIBUTES } from '../element/element-interface.js';
 import { configTypes } from './config-types.js';
 import { elementTypes } from './element-types.js';
 
@@ -17,5 +18,5 @@ const t = translator('en');
 const generated = fileURLToPath(new URL('../api/generated/', import.meta.url));
 
 writeFileSync(`${generated}schema-types.d.ts`, configTypes(SCHEMA, t));
-writeFileSync(`${generated}element-properties.d.ts`, elementTypes(FIELDS, VIEW_OPTIONS, t));
+writeFileSync(`${generated}element-properties.d.ts`, elementTypes(FIELDS, VIEW_OPTIONS, ELEMENT_ATTRIBUTES, t));
 console.log(`web/api/generated/schema-types.d.ts, element-properties.d.ts: ${FIELDS.length} fields`);
