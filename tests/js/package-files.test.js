@@ -45,7 +45,8 @@ test('every file the exports name is in the package, and every .d.ts those types
   );
   const paths = targets.map((path) => path.replace(/^\.\//, ''));
   expect(paths).toEqual(expect.arrayContaining(['web/element/react.d.ts', 'web/element/vue.d.ts']));
-  expect(paths.filter((path) => !covered(path))).toEqual([]);
+  // npm packs package.json always
+  expect(paths.filter((path) => path !== 'package.json' && !covered(path))).toEqual([]);
   // The types' own relative imports ('./attention-lab-element.js' is its .d.ts), one level deep and on.
   const missing = [];
   const todo = paths.filter((path) => path.endsWith('.d.ts') && existsSync(root + path));

@@ -4,9 +4,9 @@
 // emits each as a file of its own, in dist/tiny/, loaded only when asked for)
 // and read from disk in Node. The single-file and standalone builds swap this
 // module for tiny-weights.single.js.
+import { readInNode } from './node-file.js';
 import { fetchTinyFile, weightsFileName } from './tiny-files.js';
 
-const NODE_FS = 'node:fs/promises';
 // One checkpoint's file named by URL, so the site's build emits it in dist/tiny/ (where its plugin
 // puts the others too, web/vite.config.js): every checkpoint's file is found beside it.
 const LAST_WEIGHTS = new URL('./tiny/step-9000.safetensors', import.meta.url);
@@ -19,9 +19,7 @@ export const tinyWasmUrl = new URL('./generated/attention-lab-tiny.wasm', import
 
 /** The bytes of a tiny model file (weights, wasm) at `url`: from disk in Node, else fetched. */
 export async function readTinyFile(url) {
-  if (url.protocol === 'file:' && typeof process === 'object' && process.versions?.node) {
-    const { readFile } = await import(/* @vite-ignore */ NODE_FS);
-    return new Uint8Array(await readFile(url));
-  }
+  const inNode = readInNode(url);
+  if (inNode) return new Uint8Array(await inNode);
   return fetchTinyFile(url);
 }

@@ -3,14 +3,12 @@
 // Node. The compiled module is kept, so a fresh instance (after the engine
 // stopped, or to give memory back) costs no second download or compile. The
 // single-file build swaps this module for wasm-binary.single.js (inlined).
+import { readInNode } from './node-file.js';
 const WASM_URL = new URL('./generated/attention-lab-wasm.wasm', import.meta.url);
-const NODE_FS = 'node:fs/promises';
 
 async function compile() {
-  if (WASM_URL.protocol === 'file:' && typeof process === 'object' && process.versions?.node) {
-    const { readFile } = await import(/* @vite-ignore */ NODE_FS);
-    return WebAssembly.compile(await readFile(WASM_URL));
-  }
+  const inNode = readInNode(WASM_URL);
+  if (inNode) return WebAssembly.compile(await inNode);
   const response = fetch(WASM_URL);
   if (WebAssembly.compileStreaming) {
     try {
