@@ -89,6 +89,27 @@ const preloadEngine = {
   },
 };
 
+// Vite's helper for import() with preloads resolves each dependency with import.meta.resolve(dependency)
+// when the browser has it, else with new URL(dependency, import.meta.url). webpack (and rspack) read both
+// as module requests and, the dependency being a variable, warn "Critical dependency: the request of a
+// dependency is an expression" in every site that bundles the element (Docusaurus: a client and a server
+// warning for each). With this build's relative base the helper has made each dependency an absolute URL
+// already (new URL(dependency, the importer's URL)), so new URL(dependency) is the same URL; a Vite whose
+// helper reads otherwise stops the build here.
+const RESOLVE_DEPENDENCY = /function importMetaResolve\((\w+)\) \{[^{}]*\}/;
+const preloadWithoutResolve = {
+  name: 'attention-lab-preload-without-resolve',
+  apply: 'build',
+  transform(code, id) {
+    if (id !== '\0vite/preload-helper.js') return null;
+    if (!RESOLVE_DEPENDENCY.test(code)) throw new Error("vite's preload helper changed: see preloadWithoutResolve");
+    return {
+      code: code.replace(RESOLVE_DEPENDENCY, 'function importMetaResolve($1) { return new URL($1); }'),
+      map: null,
+    };
+  },
+};
+
 const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 
 // The site: the page, the iframe target, the authors' docs, and the element
@@ -97,7 +118,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
-  plugins: [preloadEngine, contentSecurityPolicy, tinyWeights],
+  plugins: [preloadEngine, contentSecurityPolicy, tinyWeights, preloadWithoutResolve],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,

@@ -12,39 +12,11 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
+import { CDN, SITE_RECIPES, STANDALONE, backgroundLuminance, newPage, readme, recipe } from './recipes.js';
 import { connectBrowser, shot } from './suite.js';
 
-const readme = readFileSync(`${repo}web/docs/authors.md`, 'utf8');
-const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
-const STANDALONE = 'dist/attention-lab-element.standalone.js';
 const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
 const STRINGS_ZH = 'dist/standalone/zh.js';
-const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
-
-/** The code block that follows `<!-- recipe: name -->` in web/docs/authors.md. */
-function recipe(name) {
-  const match = readme.match(new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`));
-  if (!match) throw new Error(`web/docs/authors.md: no recipe "${name}"`);
-  return match[1];
-}
-
-/** A fresh browser context that records page errors and console errors (a missing favicon aside). */
-async function newPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${m.location().url})`));
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
-  return { context, page, problems };
-}
-
-/** The element's background as rendered: its relative luminance from 0 (black) to 1 (white). */
-const backgroundLuminance = (page, selector = 'attention-lab') =>
-  page.$eval(selector, (el) => {
-    const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g).map(Number);
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-  });
 
 let dir;
 let app;
@@ -65,7 +37,10 @@ test('web/authors.html shows every recipe as web/docs/authors.md has it', () => 
   const authors = readFileSync(`${repo}web/authors.html`, 'utf8');
   const unescape = (html) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
   const blocks = [...authors.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
-  const names = [...readme.matchAll(/<!-- recipe: ([\w-]+) -->/g)].map((m) => m[1]);
+  // The site generators of recipe-sites.test.js are in web/docs/authors.md only.
+  const names = [...readme.matchAll(/<!-- recipe: ([\w-]+) -->/g)]
+    .map((m) => m[1])
+    .filter((name) => !SITE_RECIPES.includes(name));
   expect(names).toEqual([
     'plain-html',
     'vitepress-config',
@@ -162,6 +137,7 @@ describe('plain HTML', () => {
 describe('VitePress 1.6', () => {
   let site;
   let server;
+  let buildOutput;
 
   beforeAll(async () => {
     // The recipe's three files, where their first line says; a second page in Chinese.
@@ -183,6 +159,7 @@ describe('VitePress 1.6', () => {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     expect(build.status, build.stderr + build.stdout).toBe(0);
+    buildOutput = build.stderr + build.stdout;
     site = `${app}/docs/.vitepress/dist`;
     server = await serveFolder(site, '/');
   }, 240_000);
@@ -219,6 +196,53 @@ describe('VitePress 1.6', () => {
     await shot(page, 'recipe-vitepress-zh');
     expect(problems.filter((p) => !p.includes('favicon'))).toEqual([]);
     await context.close();
+  });
+
+  test('the build (Vite, Rollup) prints no warning from the package', () => {
+    const ours = buildOutput
+      .split('\n')
+      .filter((line) => /warn|\(!\)|critical/i.test(line) && line.includes('attention-lab'));
+    expect(ours).toEqual([]);
+  });
+
+  test('"attention-lab/vue" types <attention-lab> in Vue (GlobalComponents), with the site\'s Vue', () => {
+    copyFileSync(`${repo}tests/types/vue-usage.ts`, `${app}/vue-usage.ts`);
+    const options = [
+      '--strict',
+      '--noEmit',
+      '--target',
+      'ES2022',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+    ];
+    const tsc = (file) =>
+      spawnSync(
+        process.execPath,
+        [
+          `${repo}node_modules/typescript/bin/tsc`,
+          ...options,
+          '--lib',
+          'ES2022,DOM',
+          '--types',
+          '',
+          '--skipLibCheck',
+          file,
+        ],
+        {
+          cwd: app,
+          encoding: 'utf8',
+        },
+      );
+    const out = tsc('vue-usage.ts');
+    expect(out.stdout + out.stderr).toBe('');
+    // Without their @ts-expect-error, the two misuses are errors.
+    writeFileSync(
+      `${app}/vue-misuse.ts`,
+      readFileSync(`${app}/vue-usage.ts`, 'utf8').replaceAll('// @ts-expect-error', '//'),
+    );
+    expect(tsc('vue-misuse.ts').stdout.match(/error TS\d+/g)).toHaveLength(2);
   });
 
   test('the server-side render (vitepress build in Node) writes the element and its attributes into the HTML', () => {

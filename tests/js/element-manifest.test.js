@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { CUSTOM_DATA_PATH, customDataText } from '../../web/scripts/write-custom-data.js';
 import { MANIFEST_PATH, elementManifest, manifestText } from '../../web/scripts/write-element-manifest.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,5 +86,34 @@ describe('custom-elements.json', () => {
     );
     expect(declaration.cssParts.map((p) => p.name).sort()).toEqual([...parts].sort());
     expect(elementManifest()).toEqual(manifest);
+  });
+});
+
+describe('html-custom-data.json (VS Code custom data)', () => {
+  const data = JSON.parse(readFileSync(CUSTOM_DATA_PATH, 'utf8'));
+  const { attributes } = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')).modules[0].declarations[0];
+
+  test('is current: npm run docs writes it from custom-elements.json', () => {
+    expect(readFileSync(CUSTOM_DATA_PATH, 'utf8'), 'html-custom-data.json is stale: run npm run docs').toBe(
+      customDataText(),
+    );
+  });
+
+  test('has the tag and every attribute of the manifest, the choices as values; the package exports it', () => {
+    expect(data.version).toBe(1.1);
+    expect(data.tags.map((tag) => tag.name)).toEqual(['attention-lab']);
+    const [tag] = data.tags;
+    expect(tag.attributes.map((a) => a.name)).toEqual(attributes.map((a) => a.name));
+    expect(tag.attributes.find((a) => a.name === 'theme').values).toEqual([
+      { name: 'auto' },
+      { name: 'light' },
+      { name: 'dark' },
+    ]);
+    expect(tag.attributes.find((a) => a.name === 'mask').values.map((v) => v.name)).toContain('causal');
+    expect(tag.attributes.find((a) => a.name === 'editable').valueSet).toBe('v');
+    expect(tag.attributes.find((a) => a.name === 'heads').values).toBeUndefined();
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(pkg.exports['./html-custom-data.json']).toBe('./web/element/html-custom-data.json');
+    expect(pkg.files).toContain('web/element/html-custom-data.json');
   });
 });

@@ -64,6 +64,16 @@ export function badElement(el: AttentionLabElement): void {
 }
 `;
 
+/** Copies package.json and the shipped .d.ts files into `folder`/node_modules/attention-lab/; that folder. */
+function installShippedTypes(folder) {
+  const installed = `${folder}/node_modules/attention-lab/`;
+  for (const file of ['package.json', ...shipped.filter((path) => path.endsWith('.d.ts'))]) {
+    mkdirSync(dirname(`${installed}${file}`), { recursive: true });
+    cpSync(`${root}${file}`, `${installed}${file}`);
+  }
+  return installed;
+}
+
 describe('the packed types', () => {
   test('npm pack ships the .d.ts files the build wrote from the schema', () => {
     for (const file of [
@@ -71,16 +81,14 @@ describe('the packed types', () => {
       'web/api/generated/schema-types.d.ts',
       'web/api/generated/element-properties.d.ts',
       'web/element/attention-lab-element.d.ts',
+      'web/element/react.d.ts',
+      'web/element/vue.d.ts',
     ])
       expect(shipped, file).toContain(file);
   });
 
   test('a TypeScript user of the package type-checks against the shipped .d.ts files alone', () => {
-    const installed = `${dir}/node_modules/attention-lab/`;
-    for (const file of ['package.json', ...shipped.filter((path) => path.endsWith('.d.ts'))]) {
-      mkdirSync(dirname(`${installed}${file}`), { recursive: true });
-      cpSync(`${root}${file}`, `${installed}${file}`);
-    }
+    const installed = installShippedTypes(dir);
     writeFileSync(`${dir}/package.json`, JSON.stringify({ name: 'types-user', private: true, type: 'module' }));
     writeFileSync(`${dir}/user.ts`, CONSUMER);
     writeFileSync(
@@ -106,5 +114,50 @@ describe('the packed types', () => {
     expect(readFileSync(`${installed}web/api/generated/schema-types.d.ts`, 'utf8')).toContain(
       "mask?: 'none' | 'causal' | 'padding' | 'causal+padding';",
     );
+  }, 120_000);
+});
+
+// tests/types/react-usage.tsx with each React's types (devDependencies: @types/react is 19, @types/react-18
+// is 18.3), in a folder of its own whose node_modules holds those types and the shipped .d.ts files.
+describe.each([
+  ['19', '@types/react'],
+  ['18', '@types/react-18'],
+])('<attention-lab> in JSX with React %s types', (major, types) => {
+  test('attributes, events and React props type-check; misuse is an error', () => {
+    const folder = `${dir}/react-${major}`;
+    installShippedTypes(folder);
+    const modules = `${root}node_modules/`;
+    cpSync(`${modules}${types}`, `${folder}/node_modules/@types/react`, { recursive: true });
+    for (const dependency of ['csstype', '@types/prop-types'])
+      cpSync(`${modules}${dependency}`, `${folder}/node_modules/${dependency}`, { recursive: true });
+    const version = JSON.parse(readFileSync(`${folder}/node_modules/@types/react/package.json`, 'utf8')).version;
+    expect(version.split('.')[0]).toBe(major);
+    cpSync(`${root}tests/types/react-usage.tsx`, `${folder}/react-usage.tsx`);
+    writeFileSync(`${folder}/package.json`, JSON.stringify({ name: 'react-user', private: true, type: 'module' }));
+    writeFileSync(
+      `${folder}/tsconfig.json`,
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          jsx: 'react-jsx',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          skipLibCheck: true, // React's own .d.ts are not ours to check
+        },
+        files: ['react-usage.tsx'],
+      }),
+    );
+    const out = spawnSync(process.execPath, [tsc, '-p', folder], { encoding: 'utf8' });
+    expect(out.stdout + out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    // The misuse lines are errors: without their @ts-expect-error, tsc reports each.
+    const unchecked = readFileSync(`${folder}/react-usage.tsx`, 'utf8').replaceAll('// @ts-expect-error', '//');
+    writeFileSync(`${folder}/react-usage.tsx`, unchecked);
+    const misuse = spawnSync(process.execPath, [tsc, '-p', folder], { encoding: 'utf8' });
+    expect(misuse.stdout.match(/error TS\d+/g)).toHaveLength(5);
   }, 120_000);
 });

@@ -25,16 +25,17 @@ summary() {
 trap summary EXIT
 
 timed setup 'Setup: Debian packages and npm ci, when missing' \
-  bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter
+  bash web/scripts/setup.sh --with-browser --with-torch --with-jupyter --with-mkdocs
 
-# The C++ lane and the VitePress install (for a recipe of the browser suite) in the background, each in
-# its own session, so that a failure or an interrupt here stops them and their children.
+# The C++ lane and the site generators' installs (VitePress, Docusaurus, Astro, Hexo: for the recipes of
+# the browser suite; each redone only when its pinned versions change) in the background, each in its own
+# session, so that a failure or an interrupt here stops them and their children.
 setsid bash web/scripts/test-cpp.sh "$timings" >"$logs/cpp.log" 2>&1 &
 cpp=$!
-setsid bash web/scripts/setup.sh --with-vitepress >"$logs/vitepress.log" 2>&1 &
-vitepress=$!
+setsid bash web/scripts/setup.sh --with-vitepress --with-docusaurus --with-astro --with-hexo >"$logs/sites.log" 2>&1 &
+sites=$!
 stop_background() {
-  kill -- "-$cpp" "-$vitepress" 2>/dev/null || true
+  kill -- "-$cpp" "-$sites" 2>/dev/null || true
 }
 trap 'stop_background; exit 130' INT TERM
 
@@ -70,11 +71,12 @@ fi
 FUZZ_DICT_REQUIRED=1 timed checks "The fuzzer's dictionary, from the native schema, is the wasm build's" \
   npx vitest run --config web/vitest.config.js tests/js/fuzz-dict.test.js
 
-vitepress_status=0
-wait "$vitepress" || vitepress_status=$?
-if [ "$vitepress_status" != 0 ]; then
-  cat "$logs/vitepress.log"
-  exit "$vitepress_status"
+sites_status=0
+wait "$sites" || sites_status=$?
+grep 'installed in' "$logs/sites.log" || true
+if [ "$sites_status" != 0 ]; then
+  cat "$logs/sites.log"
+  exit "$sites_status"
 fi
 timed browser 'The page, the element, embedding and the package in Debian'"'"'s Chromium (Playwright)' \
   npx vitest run --config web/vitest.e2e.config.js
