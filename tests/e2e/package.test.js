@@ -50,6 +50,10 @@ describe('the packed package', () => {
       'dist/standalone/trained-view.js',
       'dist/attention-lab.html',
       'web/element/attention-lab-element.d.ts',
+      'web/element/react.d.ts', // the frameworks' and the editors' declarations of the tag
+      'web/element/vue.d.ts',
+      'web/element/html-custom-data.json',
+      'web/api/node-file.js', // how the API reads its wasm and weights from disk in Node
       'web/api/tiny/step-3000.safetensors', // the tiny model's weights and wasm: read by the Node API and the CLI …
       'web/api/generated/attention-lab-tiny.wasm',
       'dist/tiny/step-0750.safetensors', // … and fetched by the built page, the single file and the standalone element

@@ -148,7 +148,7 @@ describe('Docusaurus 3', () => {
 
   themeTests('Docusaurus', () => server.url, {
     isSiteDark: () => document.documentElement.dataset.theme === 'dark',
-    switchToDark: (page) => page.locator('button[title*="dark and light mode"]').first().click(),
+    switchToDark: (page) => page.locator('button[aria-label*="dark and light mode"]:visible').first().click(),
   });
 
   test('a page in Chinese', async () => {
