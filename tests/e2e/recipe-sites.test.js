@@ -9,7 +9,7 @@
 // follows the site's own switch, not the reader's OS (each check asks the
 // browser for the other scheme than the site's).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
@@ -229,7 +229,9 @@ describe('MkDocs Material', () => {
       const site = `${dir}/mkdocs-${name}`;
       writeInto(site, 'mkdocs.yml', text);
       writeInto(site, 'docs/index.md', recipe('mkdocs-page'));
+      // Saved into docs/ as the page says: the script and the parts it loads from beside it.
       copyFileSync(`${installed}${STANDALONE}`, `${site}/docs/attention-lab-element.standalone.js`);
+      cpSync(`${installed}dist/standalone`, `${site}/docs/standalone`, { recursive: true });
       const output = build(`MkDocs (${name})`, MKDOCS, ['build', '--strict'], site);
       warnings(`MkDocs (${name})`, output, /WARNING/);
     }

@@ -220,16 +220,7 @@ describe('VitePress 1.6', () => {
     const tsc = (file) =>
       spawnSync(
         process.execPath,
-        [
-          `${repo}node_modules/typescript/bin/tsc`,
-          ...options,
-          '--lib',
-          'ES2022,DOM',
-          '--types',
-          '',
-          '--skipLibCheck',
-          file,
-        ],
+        [`${repo}node_modules/typescript/bin/tsc`, ...options, '--lib', 'ES2022,DOM', '--skipLibCheck', file],
         {
           cwd: app,
           encoding: 'utf8',
