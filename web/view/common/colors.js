@@ -137,7 +137,7 @@ export const headColor = (h) =>
 
 // A heatmap colour is one of 256 steps of its scale, the same for table cells
 // (a class) and canvas pixels (a palette table entry).
-const paletteRgb = (kind, theme, k) =>
+export const paletteRgb = (kind, theme, k) =>
   kind === 'prob' ? sequentialRgb(k / 255, theme) : divergingRgb((k / 255) * 2 - 1, 1, theme);
 
 /**
@@ -186,23 +186,32 @@ export function paletteWords(kind, theme) {
   return words;
 }
 
+/**
+ * The colours that are not on a scale, as the canvas heatmaps draw them (the
+ * tables' classes follow the page's CSS): a NaN, a cell the mask blocks, and
+ * a mask's blocked and kept cells. [r, g, b]; figures (view/figures) use them too.
+ */
+export const FIXED_RGB = Object.freeze({
+  nan: [220, 0, 120],
+  blocked: [128, 128, 128],
+  maskOn: [60, 60, 60],
+  maskOff: [235, 235, 235],
+});
+
+/** Head h's colour mixed into the background (zero) by t in [0, 1]: [r, g, b] (a head's small heatmap of weights). */
+export function headRgb(h, theme, t) {
+  const { zero, heads } = paletteOf(theme);
+  return mix(zero, heads[h % heads.length], Math.max(0, Math.min(1, t)));
+}
+
 /** The class that marks the first column of head h's band. */
 export const headBandClass = (h) => `hb-${h % HEAD_COLORS.length}`;
 
 /**
  * A function of t in [0, 1] giving head h's colour mixed into the background
- * by t, as a pixel word (a head's small heatmap of weights): mix's arithmetic,
- * channel by channel, without an array per cell.
+ * by t (headRgb), as a pixel word: a head's small heatmap has at most 24 × 24 cells.
  */
-export function headWords(h, theme) {
-  const { zero, heads } = paletteOf(theme);
-  const [r0, g0, b0] = zero;
-  const [r1, g1, b1] = heads[h % heads.length];
-  return (t) => {
-    const s = Math.max(0, Math.min(1, t));
-    return pixelWord(Math.round(r0 + (r1 - r0) * s), Math.round(g0 + (g1 - g0) * s), Math.round(b0 + (b1 - b0) * s));
-  };
-}
+export const headWords = (h, theme) => (t) => pixelWord(...headRgb(h, theme, t));
 
 const heatmapSheets = new Map();
 

@@ -5,54 +5,8 @@
 // signed scores use the tables' diverging scale, ±the largest |score|. One
 // scale for all heads, so they compare. Long inputs are pooled to at most
 // MAX_CELLS squares a side.
-import { formatNumber } from '../../model/format.js';
 import { headColor, headWords, paletteIndex, paletteWords } from './colors.js';
-
-const MAX_CELLS = 24;
-const SIZE = 96;
-
-/**
- * The means of a [S, Skv] slice at `offset` over blocks of pool × pool, as
- * [rows, cols] (NaN and ±∞ skipped; NaN where none is finite). One pass in
- * memory order; each block adds its values in the order of its rows, as a
- * loop over the block would.
- */
-function blockMeans(data, offset, S, Skv, pool, rows, cols) {
-  const sums = new Float64Array(rows * cols);
-  const counts = new Uint32Array(rows * cols);
-  for (let i = 0; i < S; i++) {
-    const start = offset + i * Skv;
-    const block = Math.floor(i / pool) * cols;
-    for (let bj = 0; bj < cols; bj++) {
-      const end = Math.min(Skv, (bj + 1) * pool);
-      let sum = sums[block + bj];
-      let count = 0;
-      for (let j = bj * pool; j < end; j++) {
-        const v = data[start + j];
-        if (v - v === 0) {
-          // finite (NaN − NaN and ∞ − ∞ are NaN)
-          sum += v;
-          count++;
-        }
-      }
-      sums[block + bj] = sum;
-      counts[block + bj] += count;
-    }
-  }
-  for (let k = 0; k < sums.length; k++) sums[k] = counts[k] ? sums[k] / counts[k] : NaN;
-  return sums;
-}
-
-/** The largest finite |v| of head h's [S, S_kv] slice of sentence b. */
-function headLimit(data, b, H, h, S, Skv) {
-  let limit = 0;
-  const offset = (b * H + h) * S * Skv;
-  for (let k = offset; k < offset + S * Skv; k++) {
-    const v = Math.abs(data[k]);
-    if (v > limit && v !== Infinity) limit = v;
-  }
-  return limit;
-}
+import { blockMeans, headLimit, headsScaleNote, pooling } from './head-blocks.js';
 
 /**
  * The heads of one [B, H, S, S_kv] tensor as small heatmaps.
@@ -65,14 +19,13 @@ export function renderHeadMultiples(
   { name, data, b, H, S, Skv, selected, kind, theme, t, onPick, later = (run) => run() },
   previous = null,
 ) {
-  const pool = Math.max(1, Math.ceil(Math.max(S, Skv) / MAX_CELLS));
-  const rows = Math.ceil(S / pool);
-  const cols = Math.ceil(Skv / pool);
-  const cell = SIZE / Math.max(rows, cols);
+  const { pool, rows, cols, cell } = pooling(S, Skv);
   const key = JSON.stringify([name, H, rows, cols, kind, theme, t.lang ?? t('view.head', { h: 1 })]);
   const reused = previous?.multiplesKey === key;
   const box = reused ? previous : document.createElement('div');
   box.multiplesKey = key;
+  // What a figure of it is drawn from (view/figures/heads-svg.js): the numbers shown now.
+  box.multiplesView = { name, data, b, H, S, Skv, kind, theme };
   if (!reused) {
     box.className = 'head-multiples';
     box.setAttribute('role', 'group');
@@ -133,9 +86,7 @@ export function renderHeadMultiples(
   const note = reused ? box.lastChild : document.createElement('p');
   note.className = 'note';
   later(() => {
-    const scale = limit || 1;
-    const range = kind === 'prob' ? `0 … ${formatNumber(scale, 2)}` : `±${formatNumber(scale, 2)}`;
-    note.textContent = [t('heads.scale', { range }), pool > 1 ? t('heads.pooled', { n: pool }) : ''].join(' ').trim();
+    note.textContent = headsScaleNote(t, kind, limit || 1, pool);
   });
   if (!reused) box.append(note);
   return box;

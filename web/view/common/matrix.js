@@ -1,33 +1,23 @@
 // One matrix on screen: a real <table> heatmap up to 64×64, a canvas heatmap
 // with hover tooltip and zoom beyond that (plus a table of its top-left
 // corner for screen readers). Token text is only ever set as textContent.
-import { legendGradient, paletteClass, paletteIndex, paletteWords, pixelWord } from './colors.js';
+import { FIXED_RGB, legendGradient, paletteClass, paletteWords, pixelWord } from './colors.js';
 import { element } from './dom.js';
 import { formatNumber } from '../../model/format.js';
+import {
+  TABLE_LIMIT,
+  captionText,
+  cellFace,
+  heatmapZoom,
+  legendEnds,
+  scaleLimit,
+  scan,
+  valueAt,
+} from './matrix-view.js';
 import { MATRIX_FORMATS } from '../../model/matrix-formats.js';
 
-export const TABLE_LIMIT = 64;
+export { TABLE_LIMIT, captionText, valueAt };
 const CORNER = 16;
-
-/** One pass over a view: the largest finite |v| (the colour scale's limit) and the rows holding a NaN. */
-function scan({ data, offset, rows, cols, rowStride }) {
-  let max = 0;
-  const nanRows = [];
-  for (let i = 0; i < rows; i++) {
-    const start = offset + i * rowStride;
-    let rowHasNaN = false;
-    for (let k = start; k < start + cols; k++) {
-      const v = data[k];
-      const a = Math.abs(v);
-      if (v !== v) rowHasNaN = true;
-      else if (a > max && a !== Infinity) max = a;
-    }
-    if (rowHasNaN) nanRows.push(i);
-  }
-  return { max, nanRows };
-}
-
-export const valueAt = (view, i, j) => view.data[view.offset + i * view.rowStride + j];
 
 /** Text made safe to place inside an HTML attribute or element. */
 const escapeHtml = (text) =>
@@ -72,9 +62,6 @@ export function labelNodes(template, name) {
   return nodes;
 }
 
-/** The view's caption as plain text, for attributes: the template with its tensor name. */
-export const captionText = (view) => (view.caption ?? '{name}').replaceAll('{name}', view.captionName ?? view.name);
-
 /** The table's (hidden) caption: the view's caption and its size. */
 const captionNodes = (view) => [
   ...labelNodes(view.caption ?? '{name}', view.captionName ?? view.name),
@@ -92,8 +79,7 @@ function legend(view, limit) {
   bar.style.background = legendGradient(view.kind === 'prob' ? 'prob' : 'signed', view.theme);
   const lo = document.createElement('span');
   const hi = document.createElement('span');
-  lo.textContent = view.kind === 'prob' ? '0' : formatNumber(-limit, 2);
-  hi.textContent = formatNumber(limit, 2);
+  [lo.textContent, hi.textContent] = legendEnds(view.kind, limit);
   box.append(lo, bar, hi);
   if (view.hasBlocked) box.append(element('span', 'legend-chip blocked', view.t('legend.masked')));
   if (view.hasNaN) box.append(element('span', 'legend-chip nan', view.t('legend.nan')));
@@ -124,7 +110,7 @@ export function renderMatrix(view, previous = null) {
   view.nanRows = new Set(nanRows);
   view.hasNaN = nanRows.length > 0;
   view.hasBlocked ??= hasBlocked(view);
-  const limit = view.kind === 'prob' ? Math.max(1, max) : max || 1;
+  const limit = scaleLimit(view.kind, max);
   const key = structureKey(view);
   if (previous?.matrixKey === key) {
     updateFigure(previous, view, limit);
@@ -315,22 +301,8 @@ function renderTable(view, limit, { corner = false, live = null } = {}) {
 /** A number cell's classes, text and accessible name (or null). */
 function cellParts(view, i, j, limit) {
   const v = valueAt(view, i, j);
-  const classes = [];
-  let text;
-  if (view.kind === 'mask') {
-    // Dark = blocked in every convention; the text is the value as the mask holds it.
-    classes.push((view.blocked ? view.blocked(i, j) : v !== 0) ? 'mask-on' : 'mask-off');
-    text = view.maskText ? view.maskText(v) : v ? '1' : '0';
-  } else if (view.blocked?.(i, j)) {
-    classes.push('blocked');
-    text = formatNumber(v, view.decimals);
-  } else if (Number.isNaN(v)) {
-    classes.push('nan');
-    text = 'NaN';
-  } else {
-    classes.push(paletteClass(view.kind, view.theme, paletteIndex(view.kind, v, limit)));
-    text = formatNumber(v, view.decimals);
-  }
+  const { look, k, text } = cellFace(view, i, j, limit);
+  const classes = [look === 'scale' ? paletteClass(view.kind, view.theme, k) : look];
   if (view.cellClass) classes.push(...view.cellClass(i, j, v));
   if (view.editable) classes.push('editable');
   if (view.edited?.(i, j)) classes.push('edited');
@@ -505,10 +477,10 @@ function startEditing(live, td, firstKey) {
   input.addEventListener('blur', () => finish(true));
 }
 
-const NAN_PIXEL = pixelWord(220, 0, 120);
-const BLOCKED_PIXEL = pixelWord(128, 128, 128);
-const MASK_ON_PIXEL = pixelWord(60, 60, 60); // blocked: dark, as in the tables
-const MASK_OFF_PIXEL = pixelWord(235, 235, 235);
+const NAN_PIXEL = pixelWord(...FIXED_RGB.nan);
+const BLOCKED_PIXEL = pixelWord(...FIXED_RGB.blocked);
+const MASK_ON_PIXEL = pixelWord(...FIXED_RGB.maskOn); // blocked: dark, as in the tables
+const MASK_OFF_PIXEL = pixelWord(...FIXED_RGB.maskOff);
 
 // A large heatmap is drawn this many pixels per slice (slices.js): a band of rows at a time.
 const BAND_PIXELS = 1 << 16;
@@ -667,7 +639,7 @@ function renderCanvas(view, limit, live) {
   // canvas nears the viewport: a 512-token run has a dozen such matrices.
   // A later render of the same structure draws its numbers here (updateFigure),
   // at its size (a keystroke adds a row).
-  let zoom = Math.max(1, Math.min(4, Math.floor(720 / view.cols)));
+  let zoom = heatmapZoom(view.cols);
   const applyZoom = () => {
     canvas.style.width = `${live.view.cols * zoom}px`;
     canvas.style.height = `${live.view.rows * zoom}px`;

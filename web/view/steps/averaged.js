@@ -2,6 +2,7 @@
 // (average_attn_weights=True; PyTorch 1.13 averages them after dropout).   (B, S, S_kv)
 import { say } from '../../model/words.js';
 import { nanNote } from './nan-rows.js';
+import { figureLook } from './figure-looks.js';
 
 export default {
   key: 'averaged',
@@ -27,9 +28,7 @@ export default {
       cols: run.Skv,
       rowLabels: run.queryLabels,
       colLabels: run.keyLabels,
-      kind: 'prob',
-      blocked: run.blocked,
-      hasBlocked: run.hasBlocked(),
+      ...figureLook(run, 'averagedWeights'),
       nanNote: nanNote(run, kit.t),
       ...kit.common,
     }),

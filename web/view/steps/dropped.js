@@ -8,6 +8,7 @@ import { element } from '../common/dom.js';
 import { PER_HEAD } from './scores.js';
 import { count, derived, setting } from './quotes.js';
 import { nanNote } from './nan-rows.js';
+import { figureLook } from './figure-looks.js';
 
 /** The summary of what dropout did to head h: how many weights it zeroed, of how many, and the factor. */
 function summaryOf(run, t) {
@@ -47,9 +48,7 @@ function renderDropout(run, kit) {
     exportable: false,
   });
   const dropped = kit.headMatrix('dropped', {
-    kind: 'prob',
-    blocked: run.blocked,
-    hasBlocked: run.hasBlocked(),
+    ...figureLook(run, 'dropped'),
     nanNote: nanNote(run, t),
     cellClass: (i, j) => (droppedByDropout(dropout, i * Skv + j) ? ['dropped-zero'] : []),
     cellLabel: (i, j, v) => (droppedByDropout(dropout, i * Skv + j) ? `${formatNumber(v, 0)} · ${zeroLabel}` : null),

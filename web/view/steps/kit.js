@@ -10,15 +10,9 @@ import { contentLater, standIn } from '../common/patch.js';
 import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
 import { renderFormula } from './formulas.js';
 import { features } from './run-context.js';
+import { tensorLabel } from './labels.js';
 import { shapeLine, stepShapesOf } from './shapes.js';
 import { joined } from '../../model/words.js';
-
-// What each tensor is, in words, for the captions and headings around its name: the i18n key term.<name>.
-const TERMED = new Set(
-  'X X_context W_Q W_K W_V W_O b_Q b_K b_V b_O Q K V Q_norm K_norm ropeAngles Q_rope K_rope capped alibiBias biased sinkWeights scores scaled mask masked weights averagedWeights dropped context concat output'.split(
-    ' ',
-  ),
-);
 
 /**
  * The kit for one render. ctx: {container, run (run-context.js), view, edits, on, queue, progressive}.
@@ -99,8 +93,7 @@ export class StepKit {
   };
 
   /** A label template for tensor `name` (key: its layout), with {name} left for the name itself. */
-  tensorLabel = (key, name, head) =>
-    this.t(key, { term: this.t(TERMED.has(name) ? `term.${name}` : 'term.additive'), head, name: '{name}' });
+  tensorLabel = (key, name, head) => tensorLabel(this.t, key, name, head);
 
   heading = (name) => ({ template: this.tensorLabel('label.heading', name), name });
 

@@ -2,28 +2,12 @@
 // token to every key token, opacity = weight, one colour per head.
 // Clicking a query token shows only its lines; clicking it again shows all.
 import { headColor } from '../common/colors.js';
+import { linksDense, linksLayout, linksOfQuery } from '../common/links-layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-// Above this many lines, only the selected head's strongest keys are drawn.
-const MAX_LINES = 20000;
-const TOP_KEYS = 3;
 // Lines and labels are drawn this many tokens per slice (slices.js) for a long input.
 const SLICE_ROWS = 128;
-
-/** The indices of the k largest of weights[row … row + n), in one pass. */
-function topKeys(weights, row, n, k) {
-  const best = [];
-  for (let j = 0; j < n; j++) {
-    const w = weights[row + j];
-    if (best.length < k || w > weights[row + best[best.length - 1]]) {
-      best.push(j);
-      best.sort((x, y) => weights[row + y] - weights[row + x]);
-      if (best.length > k) best.pop();
-    }
-  }
-  return new Set(best);
-}
 
 /**
  * The links view of sentence b. previous: the view of the last render; when it
@@ -33,15 +17,13 @@ export function renderLinks(
   { weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus, onFocus, label: groupLabel, later = (run) => run() },
   previous = null,
 ) {
-  const dense = heads.length * (focus === null ? S : 1) * Skv <= MAX_LINES;
-  const rowHeight = 26;
-  const width = 420;
-  const height = Math.max(S, Skv) * rowHeight + 10;
-  const leftX = 120;
-  const rightX = width - 120;
-  const y = (k) => 18 + k * rowHeight;
+  const dense = linksDense(heads, S, Skv, focus);
+  const { width, height, leftX, rightX, y } = linksLayout(S, Skv);
   const key = JSON.stringify([queryLabels, keyLabels, heads, focus, groupLabel]);
+  // What a figure of it is drawn from (view/figures/links-svg.js): the numbers shown now.
+  const linksView = { weights, b, H, S, Skv, queryLabels, keyLabels, heads, focus };
   if (previous?.linksKey === key) {
+    previous.linksView = linksView;
     // The labels stay; the lines go before them, as when first drawn.
     previous.querySelectorAll('line').forEach((line) => line.remove());
     const firstLabel = previous.querySelector('text');
@@ -52,6 +34,7 @@ export function renderLinks(
   }
   const svg = document.createElementNS(SVG, 'svg');
   svg.linksKey = key;
+  svg.linksView = linksView;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', String(height));
@@ -68,12 +51,7 @@ export function renderLinks(
   // Query i's lines in head h, into `parent`.
   function drawLines(parent, h, i) {
     if (focus !== null && focus !== i) return;
-    const row = ((b * H + h) * S + i) * Skv;
-    // Sparse mode: this row's TOP_KEYS largest weights only.
-    const keys = dense ? null : topKeys(weights, row, Skv, TOP_KEYS);
-    for (let j = 0; j < Skv; j++) {
-      const w = weights[row + j];
-      if (!(w > 0.005) || (keys && !keys.has(j))) continue;
+    for (const [j, w] of linksOfQuery(weights, { b, H, S, Skv }, h, i, dense)) {
       const line = document.createElementNS(SVG, 'line');
       line.setAttribute('x1', String(leftX + 4));
       line.setAttribute('y1', String(y(i) - 4));

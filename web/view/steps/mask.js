@@ -1,11 +1,11 @@
 // Step "mask": M [B, S, S_kv] in the run's convention: 1 = blocked (a bool attn_mask), 1 = keep (torch.tril),
 // or additive (0 or the fill). Causal blocks j > i, padding blocks <pad> keys, a window blocks i − j ≥ w.
-import { formatNumber } from '../../model/format.js';
 import { windowEffect } from '../../model/variant-math.js';
 import { say, whole } from '../../model/words.js';
 import { sentenceStart } from '../../model/selection.js';
 import { count, setting } from './quotes.js';
 import { MASK_FORMULA, fillText } from './formulas.js';
+import { figureLook } from './figure-looks.js';
 
 const MASK_MEANING = { blocked: 'meaning.mask.blocked', keep: 'meaning.mask.keep', additive: 'meaning.mask.additive' };
 
@@ -80,7 +80,8 @@ function narrationOf(run, t) {
 
 function renderMask(run, kit) {
   const { T, b, S, Skv, rs, queryLabels, keyLabels } = run;
-  const maskText = rs.maskConvention === 'additive' ? (v) => formatNumber(v, run.decimals) : undefined;
+  const look = figureLook(run, 'mask');
+  const { maskText } = look;
   const effect = (i, j) => windowEffect(i, j, rs.window, rs.sinkTokens);
   const windowMarks = rs.window
     ? {
@@ -91,10 +92,7 @@ function renderMask(run, kit) {
     : {};
   return [
     kit.matrix('mask', T.mask, sentenceStart(T.mask, b), S, Skv, queryLabels, keyLabels, {
-      kind: 'mask',
-      blocked: run.blocked,
-      hasBlocked: run.hasBlocked(),
-      maskText,
+      ...look,
       ...windowMarks,
     }),
   ];

@@ -2,6 +2,7 @@
 import { say } from '../../model/words.js';
 import { PER_HEAD } from './scores.js';
 import { setting } from './quotes.js';
+import { figureLook } from './figure-looks.js';
 import { maskInput, maskedExpression } from './formulas.js';
 
 function meaningOf(run, t) {
@@ -33,5 +34,5 @@ export default {
       ),
     ],
   }),
-  render: (run, kit) => () => [kit.headMatrix('masked', { blocked: run.blocked, hasBlocked: run.hasBlocked() })],
+  render: (run, kit) => () => [kit.headMatrix('masked', figureLook(run, 'masked'))],
 };

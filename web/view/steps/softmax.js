@@ -9,6 +9,7 @@ import { PER_HEAD } from './scores.js';
 import { cell, derived, setting, size } from './quotes.js';
 import { maskInput, maskedExpression, scaledScores, variantScores } from './formulas.js';
 import { nanNote } from './nan-rows.js';
+import { figureLook } from './figure-looks.js';
 import { sinkColumns } from './variant-figures.js';
 
 /** The sink's weight per row of head h beside the row's sum (1 minus it): [S, 2], or null without a sink. */
@@ -73,9 +74,7 @@ function narrationOf(run, t) {
 function renderWeights(run, kit) {
   const weights = () =>
     kit.headMatrix('weights', {
-      kind: 'prob',
-      blocked: run.blocked,
-      hasBlocked: run.hasBlocked(),
+      ...figureLook(run, 'weights'),
       nanNote: nanNote(run, kit.t),
     });
   const sink = sinkTable(run);
@@ -89,7 +88,7 @@ function renderWeights(run, kit) {
     cols: 2,
     rowLabels: run.queryLabels,
     colLabels: [kit.t('sink.column'), kit.t('sink.rowSum')],
-    kind: 'prob',
+    ...figureLook(run, 'sinkWeights'),
     ...kit.common,
   });
   return [
