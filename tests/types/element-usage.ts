@@ -28,6 +28,10 @@ function usage(el: AttentionLabElement): number {
   });
   const found: AttentionLabElement | null = document.querySelector('attention-lab');
   const result = el.result;
+  const names: string[] = el.figureNames;
+  const svg: Promise<Blob> = el.exportFigure(names[0] ?? 'weights', { format: 'svg' });
+  void el.exportFigure('links', { format: 'png', scale: 2 });
+  void svg;
   return el.dModel + el.heads + (result ? result.headDim : 0) + (found ? 1 : 0);
 }
 
@@ -42,6 +46,10 @@ function misuse(el: AttentionLabElement): void {
   el.theme = 'blue';
   // @ts-expect-error head is a number (from 1)
   el.head = '2';
+  // @ts-expect-error a PNG is drawn at 1, 2 or 4 times the SVG's size
+  void el.exportFigure('weights', { format: 'png', scale: 3 });
+  // @ts-expect-error figures are SVG or PNG
+  void el.exportFigure('weights', { format: 'pdf' });
 }
 
 export { usage, misuse };

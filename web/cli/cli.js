@@ -34,6 +34,8 @@ import { FIELDS, batchFieldOf, setPath } from '../model/schema.js';
 import { resolveWordTokenizer } from '../model/segment.js';
 import { coerce, configFromSettings, mergeConfig } from '../model/settings.js';
 import { PRESETS, presetSettings } from '../model/presets.js';
+import { viewOptionByName } from '../model/view-options.js';
+import { resultFigure, resultFigureNames } from '../view/figures/result-figures.js';
 import { engineConfig, keepBeyondDouble, parseKeepingNumbers } from './number-text.js';
 import {
   STEPPER_OPTIONS,
@@ -67,7 +69,9 @@ const OWN_OPTIONS = {
   tensors: { type: 'string', value: 'LIST' },
   batch: { type: 'string', value: 'N' },
   head: { type: 'string', value: 'N' },
-  format: { type: 'string', choices: ['json', 'npz'] },
+  format: { type: 'string', choices: ['json', 'npz', 'svg'] },
+  figure: { type: 'string', value: 'NAME' },
+  decimals: { type: 'string', value: 'N' },
   output: { type: 'string', short: 'o', value: 'FILE|-' },
   nonfinite: { type: 'string', choices: ['strings', 'null'] },
   pretty: { type: 'boolean' },
@@ -92,6 +96,9 @@ const EXAMPLES = [
   'attention-lab --preset tutorial-multi-head --tensors output --pretty',
   'attention-lab --model-dir ./llama --ids "[5, 9, 2, 5, 9, 2]"',
 ];
+
+// A figure's decimals: the element's decimals attribute's range and default.
+const DECIMALS = viewOptionByName.get('decimals');
 
 // The exit codes, in --help (cli.exit.<name>) and web/docs/cli.md.
 const EXIT = { ok: 0, engine: 1, usage: 2, config: 3 };
@@ -434,6 +441,9 @@ function commandLineProblem(t, values, positionals, tensors, io) {
   }
   if (values.format === 'npz' && (values.output ?? '-') === '-' && io.stdout.isTTY)
     return usageText(t, 'npz-to-terminal');
+  if ((values.figure !== undefined) !== (values.format === 'svg')) return usageText(t, 'figure-format');
+  if (values.decimals !== undefined && !(/^\d$/.test(values.decimals) && Number(values.decimals) <= DECIMALS.max))
+    return usageText(t, 'bad-choice', { option: '--decimals', got: values.decimals, choices: `0…${DECIMALS.max}` });
   return null;
 }
 
@@ -477,8 +487,8 @@ export async function runCli(commandLine, io) {
     io.stdout.write(PRESETS.map((preset) => `${preset.key}\n`).join(''));
     return EXIT.ok;
   }
-  // --format defaults to the --output file's extension: -o cat.npz writes a .npz.
-  values.format ??= values.output?.endsWith('.npz') ? 'npz' : 'json';
+  // --format defaults to the --output file's extension: -o cat.npz writes a .npz; --figure writes SVG.
+  values.format ??= values.figure !== undefined ? 'svg' : values.output?.endsWith('.npz') ? 'npz' : 'json';
   const tensors = values.tensors
     ?.split(',')
     .map((name) => name.trim())
@@ -512,6 +522,7 @@ export async function runCli(commandLine, io) {
     const config = configFromArgs(values, lab, io);
     // (JSON text, with a number beyond a double, goes to the engine as it is: it refuses that number.)
     if (config.model === 'tiny') return await runTinyModel(t, lab, config, values, io);
+    if (values.figure !== undefined) return await writeFigure(t, lab, config, selection, values, io, selectionError);
     let result;
     try {
       result = lab.run(config, { ...(tensors ? { tensors } : {}), ...selection });
@@ -534,6 +545,39 @@ export async function runCli(commandLine, io) {
     if (error.usage) return EXIT.usage;
     return error instanceof AttentionConfigError ? EXIT.config : EXIT.engine;
   }
+}
+
+/**
+ * attention-lab … --figure NAME: the figure's SVG (view/figures, as the page and the element export it),
+ * for sentence --batch and head --head (0 and 0 without them), at --decimals.
+ */
+async function writeFigure(t, lab, config, selection, values, io, selectionError) {
+  let result;
+  try {
+    // The selection checked as a run checks it; the figure is drawn from every sentence and head (links, heads:…).
+    if (selection.batch !== undefined || selection.head !== undefined)
+      lab.run(config, { ...selection, tensors: ['output'] });
+    result = lab.run(config);
+  } catch (error) {
+    throw selectionError(error);
+  }
+  const options = {
+    b: selection.batch ?? 0,
+    h: selection.head ?? 0,
+    decimals: Number(values.decimals ?? DECIMALS.default),
+    t,
+  };
+  const figure = resultFigure(result, values.figure, options);
+  if (!figure)
+    throw new CliError(
+      'unknown-figure',
+      { got: values.figure, known: resultFigureNames(result).join(', ') },
+      EXIT.usage,
+    );
+  const output = openOutput(values.output, io);
+  await output.write(figure.svg);
+  await output.close();
+  return EXIT.ok;
 }
 
 /**

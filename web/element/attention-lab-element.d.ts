@@ -25,6 +25,15 @@ export declare class AttentionLabElement extends HTMLElement {
   config: AttentionConfig | null;
   /** A preset key ("tutorial", "multi-head", …): its settings under the config attributes, and its note shown. */
   preset: string | null;
+
+  /** The figures shown, by the names exportFigure takes: a matrix's ("weights", "Q_h"), "links", "heads:weights". */
+  readonly figureNames: string[];
+  /**
+   * Figure `name` as shown, with its caption (tokens, d_model, heads, mask, seed) in the element's language:
+   * an SVG (text as <text>, the palette's colours) or a PNG at `scale` × the SVG's size. Rejects with a
+   * RangeError naming the figures shown when `name` is not one of them.
+   */
+  exportFigure(name: string, options?: { format?: 'svg' | 'png'; scale?: 1 | 2 | 4 }): Promise<Blob>;
 }
 
 /** What an attention-error event tells: the attribute at fault and why. */

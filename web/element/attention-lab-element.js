@@ -282,6 +282,24 @@ export class AttentionLabElement extends ElementBase {
     return this.#controller.result;
   }
 
+  /**
+   * The names of the figures it shows, which exportFigure takes: each matrix's (its steps' tensor names, a
+   * stepper's frames), "links", and "heads:" and a tensor's for a head grid. None in the trained model's
+   * or the checkpoint's view.
+   */
+  get figureNames() {
+    return this.#mode() === 'attention' ? this.#controller.figureNames : [];
+  }
+
+  /**
+   * Figure `name` as it is shown (its numbers, labels, colours, caption in the element's language): a
+   * Promise of a Blob, {format: 'svg' | 'png', scale: 1 | 2 | 4 (the PNG's pixels per SVG pixel)}.
+   */
+  exportFigure(name, options = {}) {
+    if (this.#mode() !== 'attention') return Promise.reject(new RangeError('figures are of the attention view'));
+    return this.#controller.exportFigure(name, options);
+  }
+
   /** The model the attributes (model, or model in the config attribute) choose: 'attention', 'tiny' or 'checkpoint'. */
   #mode() {
     const extra = configAttributeOrNone(this.getAttribute(CONFIG_ATTRIBUTE));

@@ -261,7 +261,8 @@ export default {
   'export.svg': 'SVG',
   'export.png': 'PNG {scale}×',
   'export.saved': 'Saved {name} as {format}.',
-  'figure.caption': 'Tokens (S = {S}): {tokens}. Settings: d_model = {dModel}, heads = {heads}, mask = {mask}, seed = {seed}.',
+  'figure.caption':
+    'Tokens (S = {S}): {tokens}. Settings: d_model = {dModel}, heads = {heads}, mask = {mask}, seed = {seed}.',
   'figure.randomInput': 'random inputs',
   'docs.link': 'For tutorial authors',
   'field.texts': 'Sentences (a batch)',

@@ -1,5 +1,6 @@
 // The page's exports: the downloads (every sentence and head as JSON or
-// .npz), a matrix's copy buttons (CSV, JSON, LaTeX, NumPy) and the PyTorch
+// .npz), a matrix's copy buttons (CSV, JSON, LaTeX, NumPy), a figure's
+// downloads (SVG, PNG at 1×, 2×, 4×: the view's controller draws them) and the PyTorch
 // script's dialog. Their code (model/export.js, model/pytorch-script.js) is
 // loaded when first used.
 import { captionText } from '../view/common/matrix.js';
@@ -46,6 +47,23 @@ async function copyMatrix(event, { controller, t }) {
   }
 }
 
+/** A figure's download button: its SVG, or its PNG at the button's scale (view/figures draws both). */
+async function downloadFigure(event, { controller, t }) {
+  const button = event.target.closest('button[data-figure]');
+  const name = button?.closest('[data-figure-of]')?.dataset.figureOf;
+  if (!name) return;
+  const format = button.dataset.figure;
+  const scale = Number(button.dataset.scale ?? 1);
+  try {
+    const blob = await controller.exportFigure(name, { format, scale });
+    const file = `${name.replace(/[^\w.-]+/g, '-')}${format === 'png' && scale !== 1 ? `@${scale}x` : ''}.${format}`;
+    download(blob, file);
+    $('status').textContent = t()('export.saved', { name, format: button.textContent });
+  } catch (error) {
+    $('status').textContent = error.message;
+  }
+}
+
 /**
  * Wires the export buttons. page: {controller, currentConfig() (the config
  * shown, with its edits), fullResult() -> Promise of every sentence and head
@@ -75,4 +93,5 @@ export function wireExports(page) {
     download(resultToNpz(result), 'attention-lab.npz');
   });
   $('pipeline').addEventListener('click', (event) => copyMatrix(event, page));
+  $('pipeline').addEventListener('click', (event) => downloadFigure(event, page));
 }

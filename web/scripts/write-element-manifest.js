@@ -94,6 +94,25 @@ function attributesAndMembers() {
       type: { text: 'AttentionResult | null' },
       description: 'The last result, or null before the first run and while the attributes are invalid.',
     },
+    {
+      kind: 'field',
+      name: 'figureNames',
+      readonly: true,
+      type: { text: 'string[]' },
+      description:
+        'The figures shown, by the names exportFigure takes: a matrix\'s ("weights"), "links", "heads:weights".',
+    },
+    {
+      kind: 'method',
+      name: 'exportFigure',
+      parameters: [
+        { name: 'name', type: { text: 'string' } },
+        { name: 'options', optional: true, type: { text: "{ format?: 'svg' | 'png'; scale?: 1 | 2 | 4 }" } },
+      ],
+      return: { type: { text: 'Promise<Blob>' } },
+      description:
+        "Figure `name` as shown, with its caption in the element's language: an SVG, or a PNG at scale × its size.",
+    },
     ...attributes.map(({ name, fieldName, type, description, default: value }) => ({
       kind: 'field',
       name: fieldName,

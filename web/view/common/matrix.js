@@ -14,7 +14,7 @@ import {
   scan,
   valueAt,
 } from './matrix-view.js';
-import { MATRIX_FORMATS } from '../../model/matrix-formats.js';
+import { FIGURE_FORMATS, MATRIX_FORMATS } from '../../model/matrix-formats.js';
 
 export { TABLE_LIMIT, captionText, valueAt };
 const CORNER = 16;
@@ -144,11 +144,34 @@ export function renderMatrix(view, previous = null) {
       menu.append(button);
     }
     rovingToolbar(menu);
-    figure.append(menu);
+    figure.append(menu, figureMenu(view.t, view.name, captionText(view)));
   }
   const note = nanNote(view);
   if (note) figure.append(note);
   return figure;
+}
+
+/**
+ * The download buttons of figure `name` (view/figures/shown-figures.js names them): its SVG and its PNG
+ * at each scale, in a toolbar labelled with what it shows. The page handles their clicks (data-figure-of).
+ */
+export function figureMenu(t, name, label) {
+  const menu = document.createElement('div');
+  menu.className = 'export-menu figure-menu';
+  menu.setAttribute('role', 'toolbar');
+  menu.setAttribute('aria-label', `${t('export.figure')} ${label}`);
+  menu.dataset.figureOf = name;
+  for (const { format, scale } of FIGURE_FORMATS) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.figure = format;
+    if (scale) button.dataset.scale = String(scale);
+    button.textContent = t(`export.${format}`, { scale });
+    button.tabIndex = menu.children.length ? -1 : 0;
+    menu.append(button);
+  }
+  rovingToolbar(menu);
+  return menu;
 }
 
 /** A toolbar as one tab stop: ← → Home End move between its buttons (the WAI-ARIA toolbar pattern). */
@@ -215,8 +238,12 @@ function updateFigure(figure, view, limit) {
   live.view = view;
   live.limit = limit;
   figure.matrixView = view;
-  const menu = figure.querySelector('.export-menu');
+  const menu = figure.querySelector('.export-menu:not(.figure-menu)');
   if (menu && menu.getAttribute('aria-label') !== exportLabel(view)) menu.setAttribute('aria-label', exportLabel(view));
+  const figureLabel = `${view.t('export.figure')} ${captionText(view)}`;
+  const downloads = figure.querySelector('.figure-menu');
+  if (downloads && downloads.getAttribute('aria-label') !== figureLabel)
+    downloads.setAttribute('aria-label', figureLabel);
   if (isTable(view)) updateTable(figure.querySelector('table'), view, limit);
   else {
     figure.querySelector('canvas').setAttribute('aria-label', canvasLabel(view));

@@ -6,17 +6,13 @@
 import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
 import { ATTENTION_MAPS, figureLook } from '../steps/figure-looks.js';
 import { tensorLabel } from '../steps/labels.js';
-import { STEP_NAMES, stepsOf } from '../steps/registry.js';
+import { stepsOf } from '../steps/registry.js';
+import { HEADS_PREFIX, LINKS_FIGURE, headGridName } from './figure-names.js';
 import { features, runContext } from '../steps/run-context.js';
 import { figureCaption } from './caption.js';
 import { headsSvg } from './heads-svg.js';
 import { linksSvg } from './links-svg.js';
 import { matrixSvg } from './matrix-svg.js';
-
-/** A head grid's figure name: this before its tensor's ("heads:weights"); the page's grid box says the tensor (data-heads). */
-export const HEADS_PREFIX = 'heads:';
-/** The links diagram's figure name: its step's. */
-export const LINKS_FIGURE = STEP_NAMES.links;
 
 // The tensors whose rows are the keys' tokens (with cross-attention, the context's).
 const KEY_SIDE = new Set(['X_context', 'K', 'V']);
@@ -63,7 +59,7 @@ export function resultFigureNames(result, run = runContext(result)) {
   return [
     ...new Set(matrices.filter((name) => tensorView(run, name, () => '') !== null)),
     ...(steps.some((step) => step.name === LINKS_FIGURE) ? [LINKS_FIGURE] : []),
-    ...headGridTensors(run).map((name) => HEADS_PREFIX + name),
+    ...headGridTensors(run).map(headGridName),
   ];
 }
 

@@ -11,6 +11,7 @@ import { NEXT_ID } from '../steps/chapter-bar.js';
 import { chapterByKey, withChapter } from '../steps/chapters.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
+import { shownFigureBlob, shownFigureNames } from '../figures/shown-figures.js';
 import { Steppers } from '../steps/stepper-panels.js';
 import { markTabPanel, renderTabs } from '../common/tabs.js';
 import { TeachingFrame } from '../teach/teach-modes.js';
@@ -138,6 +139,21 @@ export class PipelineController {
 
   get options() {
     return this.#options;
+  }
+
+  /** The names of the figures shown (a matrix's data-matrix, "links", "heads:weights"), for exportFigure. */
+  get figureNames() {
+    return shownFigureNames(this.#parts.pipeline);
+  }
+
+  /**
+   * Figure `name` as shown, as a Promise of a Blob: {format: 'svg' | 'png', scale: 1 | 2 | 4}. The page's
+   * download buttons and el.exportFigure both come here (view/figures/shown-figures.js draws it).
+   */
+  exportFigure(name, options) {
+    const { t, theme } = this.#options;
+    const context = { t, theme, result: this.result, b: this.#selection.b };
+    return shownFigureBlob(this.#parts.pipeline, name, options, context);
   }
 
   /** Shows `result`, with `options` changed first if given (one render). */

@@ -5,7 +5,8 @@
 import { headBandClass, headColor } from '../common/colors.js';
 import { element } from '../common/dom.js';
 import { renderHeadMultiples } from '../common/head-multiples.js';
-import { labelNodes, renderMatrix } from '../common/matrix.js';
+import { figureMenu, labelNodes, renderMatrix } from '../common/matrix.js';
+import { headGridName } from '../figures/figure-names.js';
 import { contentLater, standIn } from '../common/patch.js';
 import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
 import { renderFormula } from './formulas.js';
@@ -216,7 +217,10 @@ export class StepKit {
       },
       old,
     );
-    return [this.keep(box, old)];
+    const menu = this.view.exportable
+      ? [figureMenu(this.t, headGridName(name), this.t('heads.multiples', { name, count: H }))]
+      : [];
+    return [this.keep(box, old), ...menu];
   };
 
   /** A stepper's body (stepper-panels.js): it lives across renders, filled by its own engine calls. */

@@ -3,7 +3,11 @@
 import { say } from '../../model/words.js';
 import { sentenceIndex } from '../../model/selection.js';
 import { element } from '../common/dom.js';
+import { figureMenu } from '../common/matrix.js';
 import { renderLinks } from './links-diagram.js';
+
+// The step's public name (steps="links"), its figure's name too (view/figures/figure-names.js).
+const NAME = 'links';
 
 // Above this many links (heads × queries × keys), the links view draws the selected head only.
 const MAX_ALL_HEAD_LINKS = 20000;
@@ -53,13 +57,17 @@ function renderLinksStep(run, kit) {
   // The diagram in a box that scrolls sideways on a narrow screen.
   const scroller = element('div', 'links-scroller');
   scroller.append(kit.keep(svg, kit.previousLinks));
-  return [...(multiHead ? [linksToggle(kit.t, allHeads, allHeadsFit, h, kit.on.showAllHeads)] : []), scroller];
+  return [
+    ...(multiHead ? [linksToggle(kit.t, allHeads, allHeadsFit, h, kit.on.showAllHeads)] : []),
+    scroller,
+    ...(kit.view.exportable ? [figureMenu(kit.t, NAME, kit.t('step.links.title'))] : []),
+  ];
 }
 
 export default {
   key: 'links',
   chapter: 'basics',
-  name: 'links',
+  name: NAME,
   shapes: [],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: () => [],
