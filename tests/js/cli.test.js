@@ -124,7 +124,7 @@ describe('CLI', () => {
     [['--tokens', '[["a"]]', 'hello'], 2, 'attention-lab: the sentence "hello" and --tokens cannot go together'],
     [['--input', '{"rand": [1, 2, 8]}', 'hi'], 2, 'attention-lab: the sentence "hi" and --input cannot go together'],
     [['--lang', 'fr'], 2, 'attention-lab: --lang must be one of en|zh, got "fr"'],
-    [['a', '--format', 'csv'], 2, 'attention-lab: --format must be one of json|npz, got "csv"'],
+    [['a', '--format', 'csv'], 2, 'attention-lab: --format must be one of json|npz|svg, got "csv"'],
     [['a', '--nonfinite', 'nan'], 2, 'attention-lab: --nonfinite must be one of strings|null, got "nan"'],
     [['a', '-o', '/nonexistent/out.npz'], 2, 'attention-lab: cannot write /nonexistent/out.npz: no such file'],
     [['a', '--d-model', '7'], 3, 'attention-lab: numHeads: dModel (7) must be divisible by numHeads (2)'],
@@ -262,8 +262,10 @@ describe('CLI', () => {
       '-h, --help',
       '--version',
       '-o, --output FILE|-',
-      '--format json|npz',
+      '--format json|npz|svg',
       '--nonfinite strings|null',
+      '--figure NAME',
+      '--decimals N',
     ])
       expect(out.stdout).toContain(flag);
     const tensors = out.stdout.split('\nTensors')[1].split('\n\n')[0];
