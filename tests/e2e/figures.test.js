@@ -61,7 +61,7 @@ describe('the page', () => {
       return { sizes, settings, tensors: { weights: { data: Array.from(tensors.weights.data) } } };
     });
     const { S, S_kv: Skv } = expected.sizes;
-    const menu = page.locator('figure[data-matrix="weights"] .figure-menu');
+    const menu = page.locator('figure[data-matrix="weights"] .export-menu');
     await menu.scrollIntoViewIfNeeded();
     const [svgDownload] = await Promise.all([
       page.waitForEvent('download'),

@@ -143,8 +143,11 @@ export function renderMatrix(view, previous = null) {
       button.tabIndex = menu.children.length ? -1 : 0;
       menu.append(button);
     }
+    // …and the figure's downloads, in the same toolbar (one tab stop per matrix).
+    menu.dataset.figureOf = view.name;
+    appendFigureButtons(menu, view.t);
     rovingToolbar(menu);
-    figure.append(menu, figureMenu(view.t, view.name, captionText(view)));
+    figure.append(menu);
   }
   const note = nanNote(view);
   if (note) figure.append(note);
@@ -153,7 +156,8 @@ export function renderMatrix(view, previous = null) {
 
 /**
  * The download buttons of figure `name` (view/figures/shown-figures.js names them): its SVG and its PNG
- * at each scale, in a toolbar labelled with what it shows. The page handles their clicks (data-figure-of).
+ * at each scale, in a toolbar labelled with what it shows (a matrix's are in its copy toolbar). The page
+ * handles their clicks (data-figure-of).
  */
 export function figureMenu(t, name, label) {
   const menu = document.createElement('div');
@@ -161,6 +165,13 @@ export function figureMenu(t, name, label) {
   menu.setAttribute('role', 'toolbar');
   menu.setAttribute('aria-label', `${t('export.figure')} ${label}`);
   menu.dataset.figureOf = name;
+  appendFigureButtons(menu, t);
+  rovingToolbar(menu);
+  return menu;
+}
+
+/** A figure's download buttons (SVG, PNG at each scale) at the end of a toolbar; its first is its tab stop if it has none. */
+function appendFigureButtons(menu, t) {
   for (const { format, scale } of FIGURE_FORMATS) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -170,8 +181,6 @@ export function figureMenu(t, name, label) {
     button.tabIndex = menu.children.length ? -1 : 0;
     menu.append(button);
   }
-  rovingToolbar(menu);
-  return menu;
 }
 
 /** A toolbar as one tab stop: ← → Home End move between its buttons (the WAI-ARIA toolbar pattern). */
@@ -238,12 +247,8 @@ function updateFigure(figure, view, limit) {
   live.view = view;
   live.limit = limit;
   figure.matrixView = view;
-  const menu = figure.querySelector('.export-menu:not(.figure-menu)');
+  const menu = figure.querySelector('.export-menu');
   if (menu && menu.getAttribute('aria-label') !== exportLabel(view)) menu.setAttribute('aria-label', exportLabel(view));
-  const figureLabel = `${view.t('export.figure')} ${captionText(view)}`;
-  const downloads = figure.querySelector('.figure-menu');
-  if (downloads && downloads.getAttribute('aria-label') !== figureLabel)
-    downloads.setAttribute('aria-label', figureLabel);
   if (isTable(view)) updateTable(figure.querySelector('table'), view, limit);
   else {
     figure.querySelector('canvas').setAttribute('aria-label', canvasLabel(view));

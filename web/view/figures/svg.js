@@ -49,9 +49,12 @@ export function textWidth(text, size) {
 
 /** `text` in lines at most `width` wide at `size`: broken at spaces, or between wide characters. */
 export function wrapText(text, width, size) {
+  // "seed = 0" stays on one line: its spaces are held as a character that is not one until the lines are made.
+  const KEEP = '\u0001';
+  const held = String(text).replace(/ = /g, `${KEEP}=${KEEP}`);
   // A run of narrow characters, or one wide character, with the closing punctuation after it (never a line's first).
   const pieces =
-    String(text).match(
+    held.match(
       /[^\s\u2e80-\ua4cf\uac00-\ud7a3\uff00-\uff60]+[。，、；：）」』！？]*\s*|\S[。，、；：）」』！？]*\s*|\s+/gu,
     ) ?? [];
   const lines = [''];
@@ -60,7 +63,7 @@ export function wrapText(text, width, size) {
     if (lines[lines.length - 1] && textWidth(next.trimEnd(), size) > width) lines.push(piece.trimStart());
     else lines[lines.length - 1] = next;
   }
-  return lines.map((line) => line.trimEnd()).filter(Boolean);
+  return lines.map((line) => line.trimEnd().replaceAll(KEEP, ' ')).filter(Boolean);
 }
 
 const TITLE_SIZE = 14;
