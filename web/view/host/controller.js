@@ -289,9 +289,9 @@ export class PipelineController {
       },
       this.#queue,
     );
-    const { decimals, mode } = this.#options;
+    const { decimals, mode, theme, exportable } = this.#options;
     const { b, h, queryLabels, keyLabels } = this.#layout;
-    this.#steppers?.update({ t, result, b, h, decimals, theme: this.#options.theme, queryLabels, keyLabels });
+    this.#steppers?.update({ t, result, b, h, decimals, theme, exportable, queryLabels, keyLabels });
     const pick = (key) => (k) => this.#select({ [key]: k });
     const { pipeline, batchTabs, headTabs } = this.#parts;
     renderTabs(batchTabs, {

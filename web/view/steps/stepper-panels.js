@@ -121,7 +121,7 @@ class StepperPanel {
       ).observe(this.body);
   }
 
-  /** After every render: ctx {t, result, b, h, decimals, theme, queryLabels, keyLabels}. */
+  /** After every render: ctx {t, result, b, h, decimals, theme, exportable (a figure's copy and download buttons), queryLabels, keyLabels}. */
   update(ctx) {
     const options = this.options(ctx);
     const key = { result: ctx.result, json: JSON.stringify(options) };
@@ -134,7 +134,10 @@ class StepperPanel {
       // Off screen, the figures shown stay with the result they belong to (never drawn against this one, whose
       // sizes may differ) until the step comes near and loads its own; only the language, theme and decimals
       // are this render's.
-      if (this.#wanted) this.ctx = this.ctx ? { ...this.ctx, t: ctx.t, decimals: ctx.decimals, theme: ctx.theme } : ctx;
+      if (this.#wanted)
+        this.ctx = this.ctx
+          ? { ...this.ctx, t: ctx.t, decimals: ctx.decimals, theme: ctx.theme, exportable: ctx.exportable }
+          : ctx;
     }
     this.draw();
   }
@@ -185,8 +188,11 @@ class StepperPanel {
 
   /** A matrix figure, updated in place when only its numbers changed (cells keep their focus). */
   figure(view) {
-    const { t, decimals, theme } = this.ctx;
-    const figure = renderMatrix({ t, decimals, theme, kind: 'signed', ...view }, this.#figures.get(view.name));
+    const { t, decimals, theme, exportable } = this.ctx;
+    const figure = renderMatrix(
+      { t, decimals, theme, exportable: Boolean(exportable), kind: 'signed', ...view },
+      this.#figures.get(view.name),
+    );
     this.#figures.set(view.name, figure);
     return figure;
   }
