@@ -95,6 +95,21 @@ describe('a matrix figure', () => {
     expect(got.get(`${at.i},${at.j}`).fill).toBe(at.v < 0 ? DEFAULT_COLORS.negative : DEFAULT_COLORS.positive);
   });
 
+  test("on the dark palette, the figure's background is its zero colour (0 reads as nothing) and its text light", () => {
+    const view = {
+      ...weightsView(4),
+      name: 'scores',
+      caption: '{name}',
+      data: tensor('scores'),
+      kind: 'signed',
+      theme: 'dark',
+    };
+    const { svg } = matrixSvg(view);
+    expect(elements(svg, 'rect')[0].fill).toBe(DEFAULT_COLORS.zero.dark);
+    expect(svg).toContain('<g class="figure-title" fill="#e8eaed"');
+    expect(cells(svg).size).toBe(S * Skv);
+  });
+
   test('names its rows and columns by the tokens, and its tensor and shape in the title', () => {
     const { svg } = matrixSvg(weightsView(4));
     const texts = elements(svg, 'text').filter((t) => t['data-i'] === undefined);

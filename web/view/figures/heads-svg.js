@@ -5,7 +5,7 @@
 // page's note on the scale, the title and the caption. Pure.
 import { FIXED_RGB, headRgb, paletteColors, paletteIndex, paletteRgb } from '../common/colors.js';
 import { SIZE, blockMeans, headLimit, headsScaleNote, pooling } from '../common/head-blocks.js';
-import { INK, MUTED, figureDocument, group, hexOf, tag } from './svg.js';
+import { figureDocument, group, hexOf, inksOf, tag } from './svg.js';
 
 const GAP = 20;
 const LABEL = 22;
@@ -22,6 +22,7 @@ export function headsSvg(view, { t, title, caption = '', lang = 'en' }) {
   for (let h = 0; h < H; h++) limit = Math.max(limit, headLimit(data, b, H, h, S, Skv));
   const scale = limit || 1;
   const heads = paletteColors(theme).heads;
+  const inks = inksOf(theme);
   const boxWidth = cols * cell;
   const boxHeight = rows * cell;
   const perRow = Math.min(H, PER_ROW);
@@ -65,13 +66,13 @@ export function headsSvg(view, { t, title, caption = '', lang = 'en' }) {
         stroke: color,
         'stroke-width': 3,
       }),
-      tag('text', { x: x0, y: y0 + boxHeight + 18, fill: INK, 'font-size': 12 }, t('view.head', { h: h + 1 })),
+      tag('text', { x: x0, y: y0 + boxHeight + 18, fill: inks.ink, 'font-size': 12 }, t('view.head', { h: h + 1 })),
     );
   }
   const gridRows = Math.ceil(H / perRow);
   const gridHeight = gridRows * (SIZE + LABEL + GAP) - GAP;
   parts.push(
-    tag('text', { x: 0, y: gridHeight + 16, fill: MUTED, 'font-size': 12 }, headsScaleNote(t, kind, scale, pool)),
+    tag('text', { x: 0, y: gridHeight + 16, fill: inks.muted, 'font-size': 12 }, headsScaleNote(t, kind, scale, pool)),
   );
   return figureDocument({
     title,
@@ -79,6 +80,7 @@ export function headsSvg(view, { t, title, caption = '', lang = 'en' }) {
     body: parts.join(''),
     bodyWidth: perRow * (SIZE + GAP) - GAP,
     bodyHeight: gridHeight + 22,
+    inks,
     lang,
   });
 }

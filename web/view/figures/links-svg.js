@@ -4,7 +4,7 @@
 // over its caption. Pure, like every figure writer.
 import { paletteColors } from '../common/colors.js';
 import { linksDense, linksLayout, linksOfQuery } from '../common/links-layout.js';
-import { INK, figureDocument, group, hexOf, tag } from './svg.js';
+import { figureDocument, group, hexOf, inksOf, tag } from './svg.js';
 
 /**
  * view: {weights ([B, H, S, S_kv] data), b, H, S, Skv, queryLabels, keyLabels, heads (drawn), focus (a
@@ -16,6 +16,7 @@ export function linksSvg(view, { title, caption = '', lang = 'en' }) {
   const { width, height, leftX, rightX, y } = linksLayout(S, Skv);
   const dense = linksDense(heads, S, Skv, focus);
   const colors = paletteColors(theme).heads;
+  const inks = inksOf(theme);
   const lines = [];
   for (const h of heads)
     for (let i = 0; i < S; i++) {
@@ -42,7 +43,7 @@ export function linksSvg(view, { title, caption = '', lang = 'en' }) {
   ];
   const body = [
     group('g', { class: 'lines' }, lines),
-    group('g', { class: 'tokens', fill: INK, 'font-size': 13 }, labels),
+    group('g', { class: 'tokens', fill: inks.ink, 'font-size': 13 }, labels),
   ];
-  return figureDocument({ title, caption, body: body.join(''), bodyWidth: width, bodyHeight: height, lang });
+  return figureDocument({ title, caption, body: body.join(''), bodyWidth: width, bodyHeight: height, inks, lang });
 }

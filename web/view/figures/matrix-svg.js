@@ -14,7 +14,7 @@ import {
   scaleLimit,
   scan,
 } from '../common/matrix-view.js';
-import { MONO_FAMILY, MUTED, figureDocument, group, hexOf, tag, textWidth } from './svg.js';
+import { MONO_FAMILY, figureDocument, group, hexOf, inksOf, tag, textWidth } from './svg.js';
 
 const FONT_SIZE = 12;
 const CELL_HEIGHT = 20;
@@ -30,7 +30,7 @@ export function cellRgb(kind, theme, { look, k }) {
 }
 
 /** The legend: the scale's colours as a gradient between its two ends' numbers (none for a mask). */
-function legend(view, limit, y) {
+function legend(view, limit, y, inks) {
   if (view.kind === 'mask') return { svg: '', height: 0 };
   const [lo, hi] = legendEnds(view.kind, limit);
   const id = `scale-${view.name.replace(/[^\w-]/g, '_')}`;
@@ -43,9 +43,9 @@ function legend(view, limit, y) {
   const x = textWidth(lo, FONT_SIZE) + 6;
   const svg = [
     group('linearGradient', { id }, stops),
-    tag('text', { x: 0, y: y + 10, fill: MUTED, 'font-family': MONO_FAMILY }, lo),
+    tag('text', { x: 0, y: y + 10, fill: inks.muted, 'font-family': MONO_FAMILY }, lo),
     tag('rect', { x, y, width: LEGEND_WIDTH, height: 12, fill: `url(#${id})` }),
-    tag('text', { x: x + LEGEND_WIDTH + 6, y: y + 10, fill: MUTED, 'font-family': MONO_FAMILY }, hi),
+    tag('text', { x: x + LEGEND_WIDTH + 6, y: y + 10, fill: inks.muted, 'font-family': MONO_FAMILY }, hi),
   ].join('');
   return { svg, height: 12 + GAP * 4 };
 }
@@ -59,6 +59,7 @@ export function matrixSvg(view, { caption = '', lang = 'en' } = {}) {
   const v = { rowStride: view.cols, offset: 0, ...view };
   const { rows, cols } = v;
   const { max } = scan(v);
+  const inks = inksOf(v.theme);
   const limit = scaleLimit(v.kind, max);
   const table = rows <= TABLE_LIMIT && cols <= TABLE_LIMIT;
   const faces = Array.from({ length: rows }, (_, i) =>
@@ -84,7 +85,7 @@ export function matrixSvg(view, { caption = '', lang = 'en' } = {}) {
     v.rowLabels.forEach((label, i) =>
       labels.push(tag('text', { x: labelWidth - 6, y: y(i) + 14, 'text-anchor': 'end' }, label)),
     );
-    parts.push(group('g', { class: 'labels', fill: MUTED }, labels));
+    parts.push(group('g', { class: 'labels', fill: inks.muted }, labels));
     const cells = [];
     faces.forEach((row, i) =>
       row.forEach((face, j) => {
@@ -126,7 +127,7 @@ export function matrixSvg(view, { caption = '', lang = 'en' } = {}) {
     width = cols * zoom;
     height = rows * zoom;
   }
-  const scale = legend(v, limit, height + GAP * 4);
+  const scale = legend(v, limit, height + GAP * 4, inks);
   parts.push(scale.svg);
   const shape = ` [${rows} × ${cols}]`;
   return figureDocument({
@@ -135,6 +136,7 @@ export function matrixSvg(view, { caption = '', lang = 'en' } = {}) {
     body: group('g', { 'font-size': FONT_SIZE }, parts),
     bodyWidth: Math.max(width, scale.height ? LEGEND_WIDTH + 100 : 0),
     bodyHeight: height + scale.height + GAP * 4,
+    inks,
     lang,
   });
 }

@@ -4,6 +4,7 @@
 // opened), a text's width estimated without a DOM, and the document around a
 // figure with its title above and its caption wrapped below. Pure: the CLI
 // writes the same text in Node as the page and the element in a browser.
+import { paletteColors, textOn } from '../common/colors.js';
 
 /** The words' fonts: the page's (styles.css --font), CJK fonts named before the generic family. */
 export const FONT_FAMILY =
@@ -11,9 +12,16 @@ export const FONT_FAMILY =
 /** The numbers' fonts: the page's (--mono). */
 export const MONO_FAMILY = "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, 'WenQuanYi Micro Hei Mono', monospace";
 
-/** The figure's text colours: the light theme's (a figure goes on white paper or a slide). */
-export const INK = '#1d1f23';
-export const MUTED = '#5d6470';
+/**
+ * A figure's background and text colours on `theme`'s palette: the background is the palette's zero (white
+ * in the light theme, the page's dark grey in the dark one, an author's --attention-lab-background), so
+ * the heatmap's 0 reads as "nothing" as on the page; the text is the page's --fg and --muted on it.
+ */
+export function inksOf(theme) {
+  const zero = paletteColors(theme).zero;
+  const light = textOn(zero) === '#000';
+  return { background: hexOf(zero), ink: light ? '#1d1f23' : '#e8eaed', muted: light ? '#5d6470' : '#a5acb8' };
+}
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeXml = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -74,9 +82,9 @@ const PAD = 12;
  * A whole figure: `body` (SVG text) drawn in a box bodyWidth × bodyHeight,
  * under its title and over its caption (both wrapped to the figure's width),
  * on white. Returns {svg, width, height} (the width and height in CSS pixels,
- * which a PNG multiplies by its scale), and the body's offset {x, y}.
+ * which a PNG multiplies by its scale), and the body's offset {x, y}. inks: inksOf(the palette's theme).
  */
-export function figureDocument({ title, caption, body, bodyWidth, bodyHeight, lang = 'en' }) {
+export function figureDocument({ title, caption, body, bodyWidth, bodyHeight, inks, lang = 'en' }) {
   const width = Math.ceil(Math.max(bodyWidth, 360) + 2 * PAD);
   const titleLines = wrapText(title, width - 2 * PAD, TITLE_SIZE);
   const captionLines = wrapText(caption, width - 2 * PAD, CAPTION_SIZE);
@@ -88,12 +96,12 @@ export function figureDocument({ title, caption, body, bodyWidth, bodyHeight, la
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xml:lang="${escapeXml(lang)}" font-family="${escapeXml(FONT_FAMILY)}">`,
     tag('title', {}, title),
-    tag('rect', { width, height, fill: '#ffffff' }),
-    group('g', { class: 'figure-title', fill: INK, 'font-size': TITLE_SIZE, 'font-weight': 600 }, [
+    tag('rect', { width, height, fill: inks.background }),
+    group('g', { class: 'figure-title', fill: inks.ink, 'font-size': TITLE_SIZE, 'font-weight': 600 }, [
       ...lines(titleLines, TITLE_SIZE, PAD - 4, {}),
     ]),
     group('g', { class: 'figure-body', transform: `translate(${PAD} ${top})` }, [body]),
-    group('g', { class: 'figure-caption', fill: MUTED, 'font-size': CAPTION_SIZE }, [
+    group('g', { class: 'figure-caption', fill: inks.muted, 'font-size': CAPTION_SIZE }, [
       ...lines(captionLines, CAPTION_SIZE, captionTop - 4, {}),
     ]),
     '</svg>',
