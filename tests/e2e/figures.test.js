@@ -92,6 +92,32 @@ describe('the page', () => {
   });
 });
 
+test('the links diagram and a head grid download from their menus; a PNG 4× is four times the SVG', async () => {
+  const page = await openPage(suite.browser, suite.server.url);
+  const { H, S } = await page.evaluate(() => window.attentionLab.controller.result.sizes);
+  const download = async (selector) => {
+    const button = page.locator(selector);
+    await button.scrollIntoViewIfNeeded();
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    return { name: file.suggestedFilename(), bytes: await downloadBytes(file) };
+  };
+  const links = await download('.figure-menu[data-figure-of="links"] [data-figure="svg"]');
+  expect(links.name).toBe('links.svg');
+  const lines = [...links.bytes.toString('utf8').matchAll(/<line /g)].length;
+  expect(lines).toBeGreaterThan(0);
+  expect(lines).toBeLessThanOrEqual(H * S * S);
+  const heads = await download('.figure-menu[data-figure-of="heads:weights"] [data-figure="svg"]');
+  expect(heads.name).toBe('heads-weights.svg');
+  const svg = heads.bytes.toString('utf8');
+  expect([...svg.matchAll(/<rect data-h=/g)].length).toBe(H * S * S);
+  const png = await download('.figure-menu[data-figure-of="heads:weights"] [data-figure="png"][data-scale="4"]');
+  expect(png.name).toBe('heads-weights@4x.png');
+  const got = await measure(page, svg, png.bytes, [0, 0], 4); // head 1's first block
+  expect(got.pngSize).toEqual(got.svgSize.map((n) => n * 4));
+  expect(got.pixel).toBe(got.fill);
+  await page.context().close();
+});
+
 describe('the element', () => {
   test('el.exportFigure gives the SVG and PNG 2× of a matrix, the links and a head grid; el.figureNames lists them', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1200, height: 1600 } });
