@@ -164,4 +164,27 @@ describe('the element', () => {
     expect(problem).toMatch(/^RangeError: no figure "nope" is shown; the figures shown: X, .*weights/);
     await context.close();
   });
+
+  test('with exportable, each matrix has its menu in the element too: its SVG download holds the shown numbers', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1200, height: 1600 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const html = `<!doctype html><meta charset="utf-8"><attention-lab id="plain" text="a b c" steps="weights"></attention-lab><attention-lab id="el" exportable text="the cat sat" heads="1" d-model="4" seed="3" steps="weights"></attention-lab><script type="module" src="attention-lab-element.js"></script>`;
+    await page.route(`${suite.server.url}__exportable.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
+    await page.goto(`${suite.server.url}__exportable.html`);
+    await page.waitForFunction(() => ['plain', 'el'].every((id) => document.getElementById(id).result));
+    // Without the attribute, no menu (as before); with it, the weights' menu.
+    expect(await page.locator('#plain figure[data-matrix="weights"] .export-menu').count()).toBe(0);
+    const menu = page.locator('#el figure[data-matrix="weights"] .export-menu');
+    await menu.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent('download'), menu.locator('[data-figure="svg"]').click()]);
+    expect(download.suggestedFilename()).toBe('weights.svg');
+    const texts = cellTexts((await downloadBytes(download)).toString('utf8'));
+    const result = suite.lab.run({ text: 'the cat sat', numHeads: 1, dModel: 4, seed: 3 });
+    expect(texts.size).toBe(9);
+    for (let k = 0; k < 9; k++)
+      expect(texts.get(`${Math.floor(k / 3)},${k % 3}`)).toBe(formatNumber(result.tensors.weights.data[k], 4));
+    await context.close();
+  });
 });

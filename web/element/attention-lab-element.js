@@ -25,6 +25,7 @@ import { FIELDS, camelCase, fieldByPath, modelOf } from '../model/schema.js';
 import { attributeValue, coerce, settingOfError } from '../model/settings.js';
 import { resolveTheme } from '../view/common/color-scheme.js';
 import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
+import { copiedMatrix, downloadedFigure } from '../view/common/export-actions.js';
 import { AttentionHost } from '../view/host/host.js';
 import { withCode } from '../view/common/matrix.js';
 import pipelineCss from '../view/common/pipeline.css?inline';
@@ -150,6 +151,8 @@ export class AttentionLabElement extends ElementBase {
       trained: $('.trained-box'),
       checkpoint: $('.checkpoint-box'),
     };
+    // With exportable: a matrix's copy buttons and a figure's downloads do what they do on the page.
+    parts.pipeline.addEventListener('click', (event) => this.#exportClicked(event));
     // Its runs hold every sentence and head (el.result is all of them); large ones run in the page's worker.
     this.#host = new AttentionHost(parts, {
       theme: () => this.#theme(),
@@ -192,6 +195,17 @@ export class AttentionLabElement extends ElementBase {
   }
 
   /** attention-error with the problem's {field, code, params, message}. */
+  /** A click in the pipeline: a matrix copied to the clipboard, or a figure downloaded; a failure is an attention-error. */
+  async #exportClicked(event) {
+    try {
+      const copied = await copiedMatrix(event, this.#controller.options.decimals);
+      if (copied) await navigator.clipboard.writeText(copied.text);
+      else await downloadedFigure(event, this.#controller);
+    } catch (error) {
+      this.#emitError({ code: 'export-failed', message: error.message });
+    }
+  }
+
   #emitError({ field, code, params, message }) {
     this.#emit('attention-error', { field, code, params: params ?? {}, message });
   }
@@ -403,6 +417,7 @@ export class AttentionLabElement extends ElementBase {
       steps,
       chapters,
       editable: option('editable'),
+      exportable: option('exportable'),
       mode: option('mode'),
     };
   }

@@ -321,6 +321,8 @@ export default {
   'view.decimals': 'Digits after the decimal point (0 to 8).',
   'view.compact': 'Smaller, without formulas and meanings.',
   'view.editable': 'Numbers in X and in the weights can be edited.',
+  'view.exportable':
+    'Each matrix and figure has its menu: copy as CSV, JSON, LaTeX or NumPy, download as SVG or PNG (1×, 2×, 4×).',
   // <attention-lab>: the head attribute, its own attributes, events and custom properties; the embed's notices.
   'theme.auto': 'Auto',
   'view.headShown':

@@ -419,6 +419,7 @@ export default {
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
+  'view.exportable': '每个矩阵和图都有菜单：复制为 CSV、JSON、LaTeX 或 NumPy，下载为 SVG 或 PNG（1×、2×、4×）。',
   // <attention-lab>: the head attribute, its own attributes, events and custom properties; the embed's notices.
   'theme.auto': '自动',
   'view.headShown':

@@ -19,6 +19,8 @@ export const VIEW_OPTIONS = [
   { name: 'compact', type: 'boolean', default: false, help: 'view.compact' },
   // Numbers in X and the weights can be edited.
   { name: 'editable', type: 'boolean', default: false, help: 'view.editable' },
+  // Each matrix and figure has its menu: copy as CSV, JSON, LaTeX, NumPy; download as SVG or PNG (1×, 2×, 4×).
+  { name: 'exportable', type: 'boolean', default: false, help: 'view.exportable' },
   // steps: one step at a time, narrated.
   { name: 'mode', type: 'enum', choices: ['scroll', 'steps'], default: 'scroll', help: 'view.mode' },
   // The head shown first, counted from 1 as its tab says; the element refuses one the config does not have.

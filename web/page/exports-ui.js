@@ -3,35 +3,19 @@
 // downloads (SVG, PNG at 1×, 2×, 4×: the view's controller draws them) and the PyTorch
 // script's dialog. Their code (model/export.js, model/pytorch-script.js) is
 // loaded when first used.
+import { copiedMatrix, download, downloadedFigure } from '../view/common/export-actions.js';
 import { captionText } from '../view/common/matrix.js';
 
 const $ = (id) => document.getElementById(id);
 
 const loadExports = () => import('../model/export.js');
 
-const MATRIX_WRITERS = {
-  csv: ({ toCsv }, m) => toCsv(m),
-  json: ({ toJson }, m) => toJson(m),
-  latex: ({ toLatex }, m, decimals) => toLatex(m, decimals),
-  numpy: ({ toNumpy }, m) => toNumpy(m),
-  torch: ({ toTorchPrint }, m) => toTorchPrint(m),
-};
-
-function download(blob, filename) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
-
 /** A copy button under a matrix: that matrix (as shown: this sentence, this head) to the clipboard. */
 async function copyMatrix(event, { controller, t }) {
-  const button = event.target.closest('button[data-export]');
-  const matrix = button?.closest('figure')?.matrixView;
-  if (!matrix) return;
-  const text = MATRIX_WRITERS[button.dataset.export](await loadExports(), matrix, controller.options.decimals);
-  if (button.dataset.export === 'torch') {
+  const copied = await copiedMatrix(event, controller.options.decimals);
+  if (!copied) return;
+  const { matrix, format, label, text } = copied;
+  if (format === 'torch') {
     // Shown as well as copied: the reader lays it beside a tutorial's printed output.
     const dialog = $('torch-print-dialog');
     dialog.querySelector('.torch-print-name').textContent = captionText(matrix);
@@ -41,7 +25,7 @@ async function copyMatrix(event, { controller, t }) {
   }
   try {
     await navigator.clipboard.writeText(text);
-    $('status').textContent = t()('export.copied', { name: captionText(matrix), format: button.textContent });
+    $('status').textContent = t()('export.copied', { name: captionText(matrix), format: label });
   } catch {
     $('status').textContent = text.slice(0, 200);
   }
@@ -49,16 +33,9 @@ async function copyMatrix(event, { controller, t }) {
 
 /** A figure's download button: its SVG, or its PNG at the button's scale (view/figures draws both). */
 async function downloadFigure(event, { controller, t }) {
-  const button = event.target.closest('button[data-figure]');
-  const name = button?.closest('[data-figure-of]')?.dataset.figureOf;
-  if (!name) return;
-  const format = button.dataset.figure;
-  const scale = Number(button.dataset.scale ?? 1);
   try {
-    const blob = await controller.exportFigure(name, { format, scale });
-    const file = `${name.replace(/[^\w.-]+/g, '-')}${format === 'png' && scale !== 1 ? `@${scale}x` : ''}.${format}`;
-    download(blob, file);
-    $('status').textContent = t()('export.saved', { name, format: button.textContent });
+    const saved = await downloadedFigure(event, controller);
+    if (saved) $('status').textContent = t()('export.saved', { name: saved.name, format: saved.label });
   } catch (error) {
     $('status').textContent = error.message;
   }

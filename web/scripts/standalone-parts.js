@@ -21,6 +21,7 @@ const DYNAMIC_IMPORT = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
 // once) stay inside it.
 const PARTS = [
   'web/i18n/zh.js',
+  'web/model/export.js',
   'web/view/trained/trained-view.js',
   'web/view/checkpoint/checkpoint-view.js',
   'web/api/generated/attention-lab-tiny.js',
