@@ -3,6 +3,9 @@
 // Node. The compiled module is kept, so a fresh instance (after the engine
 // stopped, or to give memory back) costs no second download or compile. The
 // single-file build swaps this module for wasm-binary.single.js (inlined).
+import { AttentionEngineError } from './errors.js';
+import { compileWasm, compileWasmStreaming } from './wasm-instance.js';
+
 const WASM_URL = new URL('./generated/attention-lab-wasm.wasm', import.meta.url);
 const NODE_FS = 'node:fs/promises';
 
@@ -14,13 +17,14 @@ async function compile() {
   const response = fetch(WASM_URL);
   if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(response);
-    } catch {
+      return await compileWasmStreaming(response);
+    } catch (error) {
+      if (error instanceof AttentionEngineError) throw error; // a CSP that forbids it: the bytes would fail too
       // A host that serves .wasm without application/wasm: compile from the bytes.
     }
   }
   const bytes = await (await fetch(WASM_URL)).arrayBuffer();
-  return WebAssembly.compile(bytes);
+  return compileWasm(bytes);
 }
 
 let compiled = null;
@@ -29,6 +33,7 @@ let compiled = null;
 export function compileEngine() {
   compiled ??= compile().catch((error) => {
     compiled = null; // a later call tries again
+    if (error instanceof AttentionEngineError) throw error; // it says what to change itself
     throw new Error(`the engine could not be loaded from ${WASM_URL}: ${error.message}`);
   });
   return compiled;

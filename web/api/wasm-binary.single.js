@@ -3,10 +3,11 @@
 // build-single.js writes that module (under build/, not shipped) and
 // vite.single.config.js resolves the name to it.
 import { WASM_BASE64 } from 'attention-lab-wasm-base64';
+import { compileWasm } from './wasm-instance.js';
 
 let compiled = null;
 
 export function compileEngine() {
-  compiled ??= WebAssembly.compile(Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0)));
+  compiled ??= compileWasm(Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0)));
   return compiled;
 }

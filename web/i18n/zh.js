@@ -899,6 +899,8 @@ export default {
   'error.engine-restarting': '计算引擎停止后正在重启；请等待 lab.ready 后再运行',
   'error.engine-out-of-memory': '计算引擎因内存不足而停止，正在重启；请换用更小的设置',
   'error.engine-failed': '计算引擎出错停止，正在重启；请换用更小的设置',
+  'error.engine-blocked-by-csp':
+    "本页的内容安全策略（Content-Security-Policy）不允许运行 WebAssembly：请在它的 script-src 中加入 'wasm-unsafe-eval'（不要加入 'unsafe-eval'，那会让页面上的所有脚本都能调用 eval()）",
   'error.config-attribute-json': 'config 属性不是有效的 JSON：{reason}',
   'error.config-attribute-not-object': 'config 属性应为 JSON 对象',
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',
