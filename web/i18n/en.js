@@ -226,6 +226,8 @@ export default {
   'share.title': 'Share this setup',
   'share.link': 'Link (restores everything, edits included)',
   'share.iframe': '<iframe> snippet',
+  'share.iframeNote':
+    'In ?origin=, replace https://your-site.example with the origin of the page you paste it into (https://, host and port): the frame sends its height to that origin only, and the script sizes every such frame on the page. This page’s own origin would be wrong there: the frame’s parent is your page.',
   'share.element': '<attention-lab> snippet',
   'share.copy': 'Copy',
   'share.copied': 'Copied.',

@@ -218,6 +218,8 @@ export default {
   'share.title': '分享当前设置',
   'share.link': '链接（恢复全部设置，包括修改过的数值）',
   'share.iframe': '<iframe> 代码',
+  'share.iframeNote':
+    '请把 ?origin= 中的 https://your-site.example 换成你要粘贴到的页面的源（https://、主机名和端口）：框架只向这个源发送自身高度，脚本会调整页面上每个这样的框架的高度。这里不能填本页的源：框架的父页面是你的页面。',
   'share.element': '<attention-lab> 代码',
   'share.copy': '复制',
   'share.copied': '已复制。',
@@ -460,7 +462,7 @@ export default {
     '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 <code>class</code>、<code>style</code> 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
-    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小；不加则不发送任何消息。下例中博客自己在 <code>/attention-lab/</code> 下提供 <code>dist/</code>：',
+    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小，并且只接受来自这个源的 <code>{type: "attention-lab:set", theme, lang, steps}</code>（三者任选），无需重新加载即可生效；不加则既不发送也不接受任何消息。下面的监听脚本会调整页面上每个这样的框架的高度，按各自的窗口对应，并且只接受来自 <code>embed.html</code> 所在源的高度（“分享”对话框给出的代码写的是 <code>origin=https://your-site.example</code>，请换成你的页面的源）。下例中博客自己在 <code>/attention-lab/</code> 下提供 <code>dist/</code>，所以两个源都是博客的：',
   'authors.export.heading': '给文章用的数字和代码',
   'authors.export.body':
     '每个矩阵下方：复制为 CSV、JSON、LaTeX <code>bmatrix</code> 或 NumPy 字面量。页面顶部：把所有张量下载为一个 JSON 文件或一个 NumPy <code>.npz</code> 文件（用 <code>np.load</code> 读取）；<em>复制为 PyTorch 代码</em> 给出一段短脚本，重建同样的词嵌入、权重、掩码和 dropout，并打印同样的张量。',

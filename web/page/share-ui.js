@@ -1,6 +1,7 @@
 // The Share dialog (link, <iframe> snippet, <attention-lab> snippet) and
 // their snippets.
 import { elementAttributesOf } from '../model/element-config.js';
+import { iframeSnippet } from '../model/embed-messages.js';
 import { elementMarkup } from '../model/settings.js';
 import { encodeState } from '../model/share.js';
 import { chaptersText } from '../view/steps/chapters.js';
@@ -9,7 +10,8 @@ import { chaptersText } from '../view/steps/chapters.js';
 const baseFolder = () => new URL('.', location.href).href;
 
 /**
- * The three things Share copies for {settings, edits, lang, chapters}: the link, the iframe and the element
+ * The three things Share copies for {settings, edits, lang, chapters}: the link, the iframe (with the
+ * listener that sizes it: model/embed-messages.js) and the element
  * speak the page's language (English, the default, is left to the reader's own choice) and open the
  * page's chapters (the link leaves out the plain path, the page's default; the element, whose default
  * is every chapter, names them all, the basics included).
@@ -29,7 +31,9 @@ export async function shareSnippets(state) {
   const embedQuery = queryOf(state.chapters && chaptersText(state.chapters, ',', { basics: true }));
   const page = location.pathname.endsWith('.html') ? location.pathname.split('/').pop() : '';
   const link = `${base}${page}${query}#${fragment}`;
-  const iframe = `<iframe src="${base}embed.html${embedQuery}#${fragment}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+  // Its ?origin= is a placeholder for the page it is pasted in (this page's origin would be wrong there);
+  // its listener takes heights from where embed.html is served: this page's origin.
+  const iframe = iframeSnippet(`${base}embed.html${embedQuery}#${fragment}`, new URL(base).origin);
   const attributes = elementAttributesOf(state);
   attributes.push(['editable', '']);
   if (state.lang && state.lang !== 'en') attributes.push(['lang', state.lang]);
