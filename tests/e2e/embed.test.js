@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { torchPrint } from '../../web/model/torch-print.js';
 import { encodeState } from '../../web/model/share.js';
-import { ORIGIN_PLACEHOLDER, SET_MESSAGE, iframeSnippet } from '../../web/model/embed-messages.js';
+import { ORIGIN_PLACEHOLDER, SET_MESSAGE } from '../../web/model/embed-messages.js';
+import { iframeSnippet } from '../../web/page/share-ui.js';
 import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
 

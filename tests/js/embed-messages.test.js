@@ -9,9 +9,9 @@ import {
   HEIGHT_MESSAGE,
   ORIGIN_PLACEHOLDER,
   SET_MESSAGE,
-  iframeSnippet,
   readSetMessage,
 } from '../../web/model/embed-messages.js';
+import { iframeSnippet } from '../../web/page/share-ui.js';
 
 describe('readSetMessage', () => {
   test('theme, lang and steps, those given and valid', () => {

@@ -2,9 +2,10 @@
 // (its parent), both ways and only with the origin the frame's ?origin= names:
 //   frame -> parent  {type: 'attention-lab:height', height}   its page's height in CSS px
 //   parent -> frame  {type: 'attention-lab:set', theme?, lang?, steps?}   applied without a reload
-// The Share dialog's <iframe> snippet carries ?origin= (a placeholder the author
-// replaces with their page's origin) and a listener that sizes every such frame
-// on the page; the authors' page and the README show the same listener.
+// The Share dialog's <iframe> snippet (page/share-ui.js iframeSnippet) carries
+// ?origin= (a placeholder the author replaces with their page's origin) and a
+// listener that sizes every such frame on the page; the authors' page and the
+// README show the same listener.
 
 export const HEIGHT_MESSAGE = 'attention-lab:height';
 export const SET_MESSAGE = 'attention-lab:set';
@@ -33,25 +34,4 @@ export function readSetMessage(data) {
   else if (Array.isArray(data.steps) && data.steps.every((name) => typeof name === 'string'))
     set.steps = data.steps.join(' ');
   return set;
-}
-
-/**
- * The Share dialog's <iframe> snippet: the frame of `src` (embed.html's URL, its
- * query and fragment; ?origin= is added, the placeholder) and the listener that
- * sizes every frame of this class on the page, to heights from `embedOrigin`
- * (where embed.html is served from, not the page's own origin) only, each from
- * its own frame (e.source).
- */
-export function iframeSnippet(src, embedOrigin) {
-  const url = new URL(src);
-  const query = url.search ? `${url.search}&` : '?';
-  const framed = `${url.origin}${url.pathname}${query}origin=${ORIGIN_PLACEHOLDER}${url.hash}`;
-  return `<iframe class="${FRAME_CLASS}" src="${framed}" title="Attention Lab" style="width:100%;height:640px;border:0" loading="lazy"></iframe>
-<script>
-  addEventListener('message', (e) => {
-    if (e.origin !== '${embedOrigin}' || e.data?.type !== '${HEIGHT_MESSAGE}') return;
-    for (const frame of document.querySelectorAll('iframe.${FRAME_CLASS}'))
-      if (frame.contentWindow === e.source) frame.style.height = e.data.height + 'px';
-  });
-</script>`;
 }
