@@ -405,7 +405,8 @@ export default {
     '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
   'view.lang':
     '元素的语言：`en` 或 `zh`（也接受 `zh-CN`、`zh-Hans`、`en-US` 等 BCP 47 标签）；不设置时取外层最近的 `lang`（包括 `<html lang>`），并随其变化。',
-  'view.theme': '`auto`（默认）随读者的配色偏好（`prefers-color-scheme`）实时变化；`light` 或 `dark` 则固定配色。',
+  'view.theme':
+    '`auto`（默认）跟随网站自己的浅色/深色开关（html 的 color-scheme、data-theme，html 或 body 上的 dark 或 light 类，MkDocs 的 data-md-color-scheme），没有时随读者的配色偏好（`prefers-color-scheme`），实时变化；`light` 或 `dark` 则固定配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
@@ -459,7 +460,7 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 <code>Esc</code> 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（<code>PageUp</code>/<code>PageDown</code>、<code>Home</code>/<code>End</code>）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 <code>class</code>、<code>style</code> 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
+    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code>、<code>&lt;body&gt;</code> 上网站的浅色/深色标记改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
     '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小，并且只接受来自这个源的 <code>{type: "attention-lab:set", theme, lang, steps}</code>（三者任选），无需重新加载即可生效；不加则既不发送也不接受任何消息。下面的监听脚本会调整页面上每个这样的框架的高度，按各自的窗口对应，并且只接受来自 <code>embed.html</code> 所在源的高度（“分享”对话框给出的代码写的是 <code>origin=https://your-site.example</code>，请换成你的页面的源）。下例中博客自己在 <code>/attention-lab/</code> 下提供 <code>dist/</code>，所以两个源都是博客的：',
