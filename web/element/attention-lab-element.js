@@ -237,6 +237,7 @@ export class AttentionLabElement extends ElementBase {
     if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE || name === PRESET_ATTRIBUTE)
       this.#controller.resetEdits();
     if (name === HEAD_ATTRIBUTE) this.#headApplied = false;
+    if (name === 'theme') this.#showScheme(); // its colours at once, before a result (or over an error)
     // The language also picks the sentences of a preset or of the default example: run again.
     if (viewOptionByName.has(name) && name !== 'lang') this.#showView();
     else this.#schedule();
