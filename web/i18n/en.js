@@ -322,7 +322,7 @@ export default {
     'The head shown first, counted from 1 as its tab (1 to heads); one the setup does not have is an inline error. `el.head` reads the head shown now.',
   'embed.title': 'Attention Lab (embedded)',
   'embed.origin-invalid':
-    'The origin parameter ("{origin}") is not an origin such as https://blog.example: the height is not sent.',
+    'The origin parameter ("{origin}") is not an origin such as https://blog.example: the height is not sent, and the page around it cannot set its theme, language or steps.',
   // The pipeline view's step contents: formulas, meanings per setting, explanations of every number, charts.
   'step.averaged.title': 'Weights averaged over the heads',
   'step.averaged.meaning':

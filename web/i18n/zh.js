@@ -439,7 +439,8 @@ export default {
   'authors.css.property': '自定义属性',
   'authors.css.parts': '可用 <code>::part()</code> 设置样式的部分：',
   'embed.title': 'Attention Lab（嵌入）',
-  'embed.origin-invalid': 'origin 参数（"{origin}"）不是 https://blog.example 这样的源：不会发送高度。',
+  'embed.origin-invalid':
+    'origin 参数（"{origin}"）不是 https://blog.example 这样的源：不会发送高度，外层页面也不能设置它的主题、语言或步骤。',
   'authors.back': '← Attention Lab',
   'authors.title': '写给教程作者的 Attention Lab',
   'authors.intro':
