@@ -179,6 +179,9 @@ const ErrorKind kEngineKinds[] = {
     {"engine-restarting", "the engine is restarting after it stopped; await lab.ready and run again"},
     {"engine-out-of-memory", "the engine stopped (it ran out of memory) and is restarting; try a smaller setup"},
     {"engine-failed", "the engine stopped (it failed) and is restarting; try a smaller setup"},
+    {"engine-blocked-by-csp",
+     "the page's Content-Security-Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src "
+     "(not 'unsafe-eval', which would allow eval() for every script on the page)"},
     {"weights-not-fetched", "the weights of checkpoint {step} could not be read from {url}: {reason}"},
     {"model-not-fetched", "the tiny model's wasm could not be read from {url}: {reason}"},
     {"tiny-needs-server",

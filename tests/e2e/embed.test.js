@@ -8,6 +8,8 @@ import { DEFAULT_SETTINGS } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { torchPrint } from '../../web/model/torch-print.js';
 import { encodeState } from '../../web/model/share.js';
+import { ORIGIN_PLACEHOLDER, SET_MESSAGE } from '../../web/model/embed-messages.js';
+import { iframeSnippet } from '../../web/page/share-ui.js';
 import { downloadBytes, openPage, serveFolder, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
 
@@ -329,6 +331,118 @@ describe('<attention-lab> and embed.html', () => {
     await parents.close();
   });
 
+  test('the Share snippet on another origin: two frames sized each to its own height; the parent sets theme, lang and steps, no one else', async () => {
+    const embedOrigin = new URL(suite.server.url).origin;
+    const fragment = await encodeState({
+      settings: { ...DEFAULT_SETTINGS, text: 'the cat sat', numHeads: 2, dModel: 4 },
+      edits: emptyEdits(),
+    });
+    // The parent and a third origin (another port each); their pages are written once the origins are known.
+    const pages = {};
+    const parents = await serveFolder(dist, '/nothing/', pages);
+    const parentOrigin = new URL(parents.url).origin;
+    const others = await serveFolder(dist, '/nothing/', { '/other.html': '<!doctype html><title>other</title>' });
+    const otherOrigin = new URL(others.url).origin;
+    expect(new Set([embedOrigin, parentOrigin, otherOrigin]).size).toBe(3);
+    // The Share dialog's snippet, twice (a short frame and a tall one), the placeholder replaced as the
+    // dialog says; a frame without ?origin=; a frame of the third origin.
+    const snippet = (query) =>
+      iframeSnippet(`${suite.server.url}embed.html${query}#${fragment}`, embedOrigin).replaceAll(
+        ORIGIN_PLACEHOLDER,
+        parentOrigin,
+      );
+    pages['/two.html'] = `<!doctype html><meta charset="utf-8"><body style="margin:0">
+      ${snippet('?steps=scores&compact')}
+      ${snippet('?lang=en')}
+      <iframe id="none" src="${suite.server.url}embed.html?steps=scores&compact#${fragment}" style="width:100%;height:200px"></iframe>
+      <iframe id="other" src="${otherOrigin}/other.html"></iframe>`;
+    const context = await suite.browser.newContext({ viewport: { width: 900, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${parentOrigin}/two.html`);
+    const [short, tall] = [0, 1].map((k) => page.locator('iframe.attention-lab-frame').nth(k));
+    const frameOf = async (locator) => (await locator.elementHandle()).contentFrame();
+    const [shortFrame, tallFrame] = [await frameOf(short), await frameOf(tall)];
+    const noneFrame = await frameOf(page.locator('#none'));
+    const otherFrame = await frameOf(page.locator('#other'));
+    // Three frames load side by side (a minute at most, on a busy machine).
+    for (const frame of [shortFrame, tallFrame, noneFrame])
+      await frame.waitForFunction(() => document.getElementById('embedded').result, null, { timeout: 60_000 });
+
+    // Each frame's height reaches its own iframe (the listener matches e.source), both from the embed's origin.
+    const ownHeight = (frame) =>
+      frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    for (const [iframe, frame] of [
+      [short, shortFrame],
+      [tall, tallFrame],
+    ])
+      await expect
+        .poll(async () => (await iframe.evaluate((el) => el.style.height)) === `${await ownHeight(frame)}px`)
+        .toBe(true);
+    const heights = [await ownHeight(shortFrame), await ownHeight(tallFrame)];
+    expect(heights[1]).toBeGreaterThan(heights[0] * 2); // every step against the scores alone, compact
+    expect(await page.locator('#none').evaluate((el) => el.style.height)).toBe('200px');
+
+    // What a frame shows: its theme attribute, background, first step title and steps.
+    const shows = (frame) =>
+      frame.evaluate(() => {
+        const element = document.getElementById('embedded');
+        return {
+          theme: element.getAttribute('theme'),
+          background: getComputedStyle(element).backgroundColor,
+          title: element.shadowRoot.querySelector('h2')?.textContent,
+          steps: [...element.shadowRoot.querySelectorAll('section.step')].map((step) => step.dataset.step),
+        };
+      });
+    const before = await shows(shortFrame);
+    expect(before).toEqual({
+      theme: null,
+      background: 'rgb(255, 255, 255)',
+      title: 'Raw scores QKᵀ',
+      steps: ['scores'],
+    });
+    // Messages it must ignore, each seen by the frame (a listener of the test's own, after the embed's).
+    const heard = (frame) =>
+      frame.evaluate(() => {
+        window.heard = 0;
+        addEventListener('message', () => window.heard++);
+      });
+    await heard(shortFrame);
+    await heard(noneFrame);
+    const set = { type: SET_MESSAGE, theme: 'dark', lang: 'zh', steps: 'scores weights' };
+    // From the third origin (a sibling frame), to the short frame: ignored.
+    await otherFrame.evaluate((set) => parent.frames[0].postMessage(set, '*'), set);
+    await shortFrame.waitForFunction(() => window.heard === 1);
+    // From the parent, to the frame without ?origin=: ignored.
+    await page.evaluate((set) => document.getElementById('none').contentWindow.postMessage(set, '*'), set);
+    await noneFrame.waitForFunction(() => window.heard === 1);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await shows(shortFrame)).toEqual(before);
+    expect((await shows(noneFrame)).theme).toBeNull();
+
+    // From the parent, at the embed's origin, to the short frame: applied without a reload.
+    await shortFrame.evaluate(() => (window.sameDocument = true));
+    await page.evaluate(
+      ([set, origin]) => document.querySelector('iframe.attention-lab-frame').contentWindow.postMessage(set, origin),
+      [set, embedOrigin],
+    );
+    const after = { theme: 'dark', background: 'rgb(30, 32, 36)', title: '原始分数 QKᵀ', steps: ['scores', 'weights'] };
+    await expect.poll(() => shows(shortFrame)).toEqual(after);
+    expect(await shortFrame.evaluate(() => [window.sameDocument, document.documentElement.lang])).toEqual([
+      true,
+      'zh-CN',
+    ]);
+    // The other frame is untouched; the short one's new height reaches its iframe.
+    expect((await shows(tallFrame)).theme).toBeNull();
+    await expect
+      .poll(async () => (await short.evaluate((el) => el.style.height)) === `${await ownHeight(shortFrame)}px`)
+      .toBe(true);
+    expect(await ownHeight(shortFrame)).toBeGreaterThan(heights[0]);
+    await shot(page, 'embed-two-frames-set', { fullPage: true });
+    await context.close();
+    await parents.close();
+    await others.close();
+  });
+
   test('embed.html says in the reader’s language that an origin it cannot use sends nothing', async () => {
     for (const [lang, text] of [
       ['en', 'The origin parameter ("javascript:alert(1)") is not an origin'],
@@ -409,7 +523,9 @@ describe('share links', () => {
     const link = await page.inputValue('[data-share="link"]');
     expect(link).toMatch(/#s=v2\./);
     // The page shows the plain path: the iframe's element opens the basics only too (its default: all).
-    expect(await page.inputValue('[data-share="iframe"]')).toContain('embed.html?chapters=basics#s=v2.');
+    expect(await page.inputValue('[data-share="iframe"]')).toContain(
+      `embed.html?chapters=basics&origin=${ORIGIN_PLACEHOLDER}#s=v2.`,
+    );
     const element = await page.inputValue('[data-share="element"]');
     expect(element).toContain('<attention-lab text="He sat by the bank of the river" heads="4" mask="causal"');
     // Edits travel sparse in the config attribute: [row, col, value] for a weight, [token, d, value] for an embedding.

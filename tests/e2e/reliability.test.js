@@ -64,6 +64,43 @@ describe('the shipped Content-Security-Policy', () => {
   );
 });
 
+describe("a Content-Security-Policy without 'wasm-unsafe-eval'", () => {
+  // The strict policy of a site that forgot it: the browser refuses to compile the engine.
+  const POLICY = "default-src 'self'; script-src 'self'; style-src 'self'";
+  const SAYS = {
+    en: ["add 'wasm-unsafe-eval' to its script-src", "(not 'unsafe-eval',"],
+    zh: ["script-src 中加入 'wasm-unsafe-eval'", "不要加入 'unsafe-eval'"],
+  };
+
+  test.each(Object.keys(SAYS))('the element says what to allow, in its language (%s)', async (lang) => {
+    const path = `__csp-${lang}.html`;
+    const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
+      <meta http-equiv="Content-Security-Policy" content="${POLICY}">
+      <attention-lab id="lab" text="a b c" d-model="4" heads="1"></attention-lab>
+      <script type="module" src="attention-lab-element.js"></script>`;
+    const { page, close } = await watchedPage(`${suite.server.url}${path}`, {
+      before: async (page) => {
+        await page.route(`${suite.server.url}${path}`, (route) =>
+          route.fulfill({ contentType: 'text/html', body: html }),
+        );
+        await page.addInitScript(() =>
+          document.addEventListener('attention-error', (e) => (window.lastError = e.detail)),
+        );
+      },
+    });
+    await page.waitForFunction(() => document.getElementById('lab')?.shadowRoot.querySelector('.error:not([hidden])'));
+    const text = await page.evaluate(
+      () => document.getElementById('lab').shadowRoot.querySelector('.error').textContent,
+    );
+    for (const words of SAYS[lang]) expect(text).toContain(words);
+    expect(text).not.toContain('Refused'); // not the browser's own text
+    expect(await page.evaluate(() => window.lastError.code)).toBe('engine-blocked-by-csp');
+    // The browser did refuse it (the test is of the policy, not of a failed fetch).
+    expect(await page.evaluate(() => window.violations.some((v) => v.startsWith('script-src')))).toBe(true);
+    await close();
+  });
+});
+
 describe('the engine worker', () => {
   // 300 tokens at dModel 64 is above the main-thread limit: it goes to the worker.
   const large = Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ');

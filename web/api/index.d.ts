@@ -373,7 +373,7 @@ export interface FlashResult {
 export declare class AttentionEngineError extends Error {
   readonly name: 'AttentionEngineError';
   readonly field: 'engine';
-  /** "engine-out-of-memory", "engine-failed" or "engine-restarting" (SCHEMA.errors). */
+  /** "engine-out-of-memory", "engine-failed", "engine-restarting" or "engine-blocked-by-csp" (SCHEMA.errors). */
   readonly code: string | undefined;
   readonly params: Record<string, string>;
   constructor(message: string, cause?: unknown, code?: string);

@@ -3,7 +3,7 @@
 // a page fetches none of it before the "Trained model" mode is chosen. The
 // engine's wasm reads and checks a run's config; this one runs the forward.
 import { readTinyFile, tinyWasmUrl } from './tiny-weights.js';
-import { instantiate } from './wasm-instance.js';
+import { compileWasm, instantiate } from './wasm-instance.js';
 
 /**
  * A new instance of the tiny model's wasm ({loadWeights(step, bytes), run(step, ids)}, each returning JSON
@@ -12,5 +12,5 @@ import { instantiate } from './wasm-instance.js';
 export const createTinyInstance = () =>
   instantiate(
     import('./generated/attention-lab-tiny.js'),
-    readTinyFile(tinyWasmUrl).then((bytes) => WebAssembly.compile(bytes)),
+    readTinyFile(tinyWasmUrl).then((bytes) => compileWasm(bytes)),
   );

@@ -3,7 +3,10 @@
 // Node. The compiled module is kept, so a fresh instance (after the engine
 // stopped, or to give memory back) costs no second download or compile. The
 // single-file build swaps this module for wasm-binary.single.js (inlined).
+import { AttentionEngineError } from './errors.js';
 import { readInNode } from './node-file.js';
+import { compileWasm, compileWasmStreaming } from './wasm-instance.js';
+
 const WASM_URL = new URL('./generated/attention-lab-wasm.wasm', import.meta.url);
 
 async function compile() {
@@ -12,13 +15,14 @@ async function compile() {
   const response = fetch(WASM_URL);
   if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(response);
-    } catch {
+      return await compileWasmStreaming(response);
+    } catch (error) {
+      if (error instanceof AttentionEngineError) throw error; // a CSP that forbids it: the bytes would fail too
       // A host that serves .wasm without application/wasm: compile from the bytes.
     }
   }
   const bytes = await (await fetch(WASM_URL)).arrayBuffer();
-  return WebAssembly.compile(bytes);
+  return compileWasm(bytes);
 }
 
 let compiled = null;
@@ -27,6 +31,7 @@ let compiled = null;
 export function compileEngine() {
   compiled ??= compile().catch((error) => {
     compiled = null; // a later call tries again
+    if (error instanceof AttentionEngineError) throw error; // it says what to change itself
     throw new Error(`the engine could not be loaded from ${WASM_URL}: ${error.message}`);
   });
   return compiled;

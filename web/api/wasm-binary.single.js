@@ -5,6 +5,7 @@
 // browser's DecompressionStream. build-single.js writes that module (under
 // build/, not shipped) and vite.single.config.js resolves the name to it.
 import { WASM_DEFLATE_RAW_BASE64 } from 'attention-lab-wasm-base64';
+import { compileWasm } from './wasm-instance.js';
 
 let compiled = null;
 
@@ -16,6 +17,6 @@ async function inflate(base64) {
 }
 
 export function compileEngine() {
-  compiled ??= inflate(WASM_DEFLATE_RAW_BASE64).then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= inflate(WASM_DEFLATE_RAW_BASE64).then(compileWasm);
   return compiled;
 }

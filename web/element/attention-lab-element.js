@@ -11,8 +11,9 @@
 // engine when it nears the viewport (one shared instance per page), emits
 // `attention-change` with the result as detail, and shows a bad attribute as
 // an inline error naming it instead of a blank box. It speaks the language of
-// its lang attribute or of the nearest one around it, follows the reader's
-// colour scheme unless theme says light or dark, and takes its heatmap and
+// its lang attribute or of the nearest one around it, follows the site's
+// colour scheme (its dark-mode switch, else the reader's: color-scheme.js)
+// unless theme says light or dark, and takes its heatmap and
 // head colours from --attention-lab-* custom properties (element-interface.js).
 //
 // Importing it is safe where there is no DOM (server-side rendering in Node):
@@ -23,7 +24,7 @@ import { withEdits } from '../model/edits.js';
 import { presetByKey } from '../model/presets.js';
 import { FIELDS, camelCase, fieldByPath, modelOf } from '../model/schema.js';
 import { attributeValue, coerce, settingOfError } from '../model/settings.js';
-import { resolveTheme } from '../view/common/color-scheme.js';
+import { documentSignals, resolveTheme, watchSiteSignals } from '../view/common/color-scheme.js';
 import { adoptStyleSheets, cssColorRgb, customPalette, paletteColors } from '../view/common/colors.js';
 import { copiedMatrix, downloadedFigure } from '../view/common/export-actions.js';
 import { AttentionHost } from '../view/host/host.js';
@@ -46,8 +47,6 @@ import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';
 
 const HEAD_ATTRIBUTE = 'head';
 const STEP_NAME_LIST = Object.values(STEP_NAMES);
-// Changes to <html> that may change the element's colours (a site's dark-mode switch sets a class or a style).
-const PAGE_ATTRIBUTES = ['lang', 'class', 'style', 'data-theme'];
 
 // In a browser the element is an HTMLElement; in Node (server-side rendering)
 // there is none, so the class is made over a stand-in and never defined.
@@ -110,13 +109,19 @@ export class AttentionLabElement extends ElementBase {
   ];
 
   #root;
+  /** Its custom states: :state(light) or :state(dark), the theme resolved (element.css picks its colours by it). */
+  #internals;
   /** The engine, the language, the palette and both views (view/host/host.js). */
   #host;
   #scheduled = false;
   #visible = false;
   #observer = null;
-  /** Watches the lang of the nearest element that has one, and <html> (lang, dark-mode classes). */
+  /** Watches the lang of the nearest element that has one. */
   #pageObserver = null;
+  /** Stops watching <html> and <body> (lang, the site's colour scheme: color-scheme.js SITE_SIGNALS). */
+  #stopSiteWatch = null;
+  /** The colour scheme the element's CSS shows (theme="auto" resolved), null before the first. */
+  #scheme = null;
   /** The language of the last render, to redo it only when it changes. */
   #shownLang = null;
   /** Whether the last run failed (an error is shown over the last good result). */
@@ -129,6 +134,7 @@ export class AttentionLabElement extends ElementBase {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
+    this.#internals = this.attachInternals();
     // A constructed stylesheet, not a <style> element: a strict Content-Security-Policy allows it.
     adoptStyleSheets(this.#root, [elementStyleSheet()]);
     // The overview is a group, not a <nav>: a page with several elements would repeat one landmark.
@@ -212,6 +218,7 @@ export class AttentionLabElement extends ElementBase {
 
   connectedCallback() {
     this.#watchPage();
+    this.#showScheme();
     // Load the engine only when the element is about to be seen.
     if (typeof IntersectionObserver === 'undefined') {
       this.#visible = true;
@@ -234,6 +241,8 @@ export class AttentionLabElement extends ElementBase {
   disconnectedCallback() {
     this.#observer?.disconnect();
     this.#pageObserver?.disconnect();
+    this.#stopSiteWatch?.();
+    this.#stopSiteWatch = null;
     this.#host.disconnect();
   }
 
@@ -242,6 +251,7 @@ export class AttentionLabElement extends ElementBase {
     if (fieldByAttribute.has(name) || name === CONFIG_ATTRIBUTE || name === PRESET_ATTRIBUTE)
       this.#controller.resetEdits();
     if (name === HEAD_ATTRIBUTE) this.#headApplied = false;
+    if (name === 'theme') this.#showScheme(); // its colours at once, before a result (or over an error)
     // The language also picks the sentences of a preset or of the default example: run again.
     if (viewOptionByName.has(name) && name !== 'lang') this.#showView();
     else this.#schedule();
@@ -267,22 +277,38 @@ export class AttentionLabElement extends ElementBase {
   }
 
   // The nearest lang attribute around the element and <html> may change after it is connected (a site's
-  // language or dark-mode switch), and so may the reader's colour scheme: follow them.
+  // language switch), and so may the site's colour scheme (its dark-mode switch on <html> or <body>) and
+  // the reader's: follow them.
   #watchPage() {
-    if (typeof MutationObserver !== 'undefined') {
+    const html = this.ownerDocument.documentElement;
+    this.#stopSiteWatch?.();
+    this.#stopSiteWatch = watchSiteSignals(this.ownerDocument, () => this.#pageChanged(), ['lang']);
+    const nearest = nearestLangHolder(this);
+    if (typeof MutationObserver !== 'undefined' && nearest && nearest !== html) {
       this.#pageObserver = new MutationObserver(() => this.#pageChanged());
-      const html = this.ownerDocument.documentElement;
-      this.#pageObserver.observe(html, { attributes: true, attributeFilter: PAGE_ATTRIBUTES });
-      const nearest = nearestLangHolder(this);
-      if (nearest && nearest !== html)
-        this.#pageObserver.observe(nearest, { attributes: true, attributeFilter: ['lang'] });
+      this.#pageObserver.observe(nearest, { attributes: true, attributeFilter: ['lang'] });
     }
     this.#host.connect(() => this.#pageChanged());
   }
 
   #pageChanged() {
+    this.#showScheme();
     if (this.#shownLang !== null && this.#lang() !== this.#shownLang) this.#schedule();
     else if (this.#host.themeChanged()) this.#showView();
+  }
+
+  /** The theme attribute resolved ("auto": the site's scheme, color-scheme.js siteScheme): light or dark. */
+  #resolvedTheme() {
+    const theme = readViewOption(viewOptionByName.get('theme'), this.getAttribute('theme'));
+    return resolveTheme(theme, documentSignals(this.ownerDocument));
+  }
+
+  /** The element's CSS colours (light-dark()) in the resolved scheme: a dark site's element is dark. */
+  #showScheme(scheme = this.#resolvedTheme()) {
+    if (scheme === this.#scheme) return;
+    if (this.#scheme) this.#internals.states.delete(this.#scheme);
+    this.#internals.states.add(scheme);
+    this.#scheme = scheme;
   }
 
   /**
@@ -371,13 +397,14 @@ export class AttentionLabElement extends ElementBase {
   }
 
   /**
-   * The palette's theme key: the theme attribute's ("auto": the reader's
+   * The palette's theme key: the theme attribute's ("auto": the site's
    * colour scheme now) with the colours of the --attention-lab-* custom
    * properties set on the element. Zero is the background's colour unless
    * --attention-lab-zero says otherwise.
    */
   #theme() {
-    const theme = resolveTheme(readViewOption(viewOptionByName.get('theme'), this.getAttribute('theme')));
+    const theme = this.#resolvedTheme();
+    this.#showScheme(theme);
     const style = getComputedStyle(this);
     const colorOf = (name) => cssColorRgb(style.getPropertyValue(name).trim());
     const base = paletteColors(theme);

@@ -226,6 +226,8 @@ export default {
   'share.title': 'Share this setup',
   'share.link': 'Link (restores everything, edits included)',
   'share.iframe': '<iframe> snippet',
+  'share.iframeNote':
+    'In ?origin=, replace https://your-site.example with the origin of the page you paste it into (https://, host and port): the frame sends its height to that origin only, and the script sizes every such frame on the page. This page’s own origin would be wrong there: the frame’s parent is your page.',
   'share.element': '<attention-lab> snippet',
   'share.copy': 'Copy',
   'share.copied': 'Copied.',
@@ -317,7 +319,7 @@ export default {
   'view.lang':
     'The language of the element: en or zh (any BCP 47 tag such as zh-CN, zh-Hans, en-US); unset, the nearest `lang` around it, `<html lang>` included, followed when it changes.',
   'view.theme':
-    "auto (the default) follows the reader's colour scheme (`prefers-color-scheme`), live; light or dark force it.",
+    "auto (the default) follows the site's own light/dark switch (html's color-scheme, data-theme, a dark or light class on html or body, MkDocs' data-md-color-scheme), else the reader's colour scheme (`prefers-color-scheme`), live; light or dark force it.",
   'view.decimals': 'Digits after the decimal point (0 to 8).',
   'view.compact': 'Smaller, without formulas and meanings.',
   'view.editable': 'Numbers in X and in the weights can be edited.',
@@ -329,7 +331,7 @@ export default {
     'The head shown first, counted from 1 as its tab (1 to heads); one the setup does not have is an inline error. `el.head` reads the head shown now.',
   'embed.title': 'Attention Lab (embedded)',
   'embed.origin-invalid':
-    'The origin parameter ("{origin}") is not an origin such as https://blog.example: the height is not sent.',
+    'The origin parameter ("{origin}") is not an origin such as https://blog.example: the height is not sent, and the page around it cannot set its theme, language or steps.',
   // The pipeline view's step contents: formulas, meanings per setting, explanations of every number, charts.
   'step.averaged.title': 'Weights averaged over the heads',
   'step.averaged.meaning':

@@ -218,6 +218,8 @@ export default {
   'share.title': '分享当前设置',
   'share.link': '链接（恢复全部设置，包括修改过的数值）',
   'share.iframe': '<iframe> 代码',
+  'share.iframeNote':
+    '请把 ?origin= 中的 https://your-site.example 换成你要粘贴到的页面的源（https://、主机名和端口）：框架只向这个源发送自身高度，脚本会调整页面上每个这样的框架的高度。这里不能填本页的源：框架的父页面是你的页面。',
   'share.element': '<attention-lab> 代码',
   'share.copy': '复制',
   'share.copied': '已复制。',
@@ -415,7 +417,8 @@ export default {
     '按名称选择要显示的步骤：`X X_context projections qkv split scores scaled mask masked weights averaged scaling links dropped context concat W_O output`（默认全部）。',
   'view.lang':
     '元素的语言：`en` 或 `zh`（也接受 `zh-CN`、`zh-Hans`、`en-US` 等 BCP 47 标签）；不设置时取外层最近的 `lang`（包括 `<html lang>`），并随其变化。',
-  'view.theme': '`auto`（默认）随读者的配色偏好（`prefers-color-scheme`）实时变化；`light` 或 `dark` 则固定配色。',
+  'view.theme':
+    '`auto`（默认）跟随网站自己的浅色/深色开关（html 的 color-scheme、data-theme，html 或 body 上的 dark 或 light 类，MkDocs 的 data-md-color-scheme），没有时随读者的配色偏好（`prefers-color-scheme`），实时变化；`light` 或 `dark` 则固定配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
@@ -449,7 +452,8 @@ export default {
   'authors.css.property': '自定义属性',
   'authors.css.parts': '可用 <code>::part()</code> 设置样式的部分：',
   'embed.title': 'Attention Lab（嵌入）',
-  'embed.origin-invalid': 'origin 参数（"{origin}"）不是 https://blog.example 这样的源：不会发送高度。',
+  'embed.origin-invalid':
+    'origin 参数（"{origin}"）不是 https://blog.example 这样的源：不会发送高度，外层页面也不能设置它的主题、语言或步骤。',
   'authors.back': '← Attention Lab',
   'authors.title': '写给教程作者的 Attention Lab',
   'authors.intro':
@@ -470,10 +474,10 @@ export default {
     '各步骤都有编号，并连同形状列在顶部；点击方框即跳到对应步骤。读者可以跟随一个词元（<em>跟随词元</em>菜单，或点击行标签）：它的行在每一步都会高亮，作为键时它的列也会高亮；按 <code>Esc</code> 取消。<code>mode="steps"</code> 一次只显示一步，字号更大，并配有引用结果数字的简短讲解，用 ← →（<code>PageUp</code>/<code>PageDown</code>、<code>Home</code>/<code>End</code>）或“上一步/下一步”按钮切换。',
   'authors.styling.heading': '样式',
   'authors.styling.body':
-    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code> 的 <code>class</code>、<code>style</code> 改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
+    '在元素上设置这些 CSS 自定义属性（它们会进入元素的影子根）。热力图和各个头的颜色在绘制时读取，并在主题、读者的配色偏好或 <code>&lt;html&gt;</code>、<code>&lt;body&gt;</code> 上网站的浅色/深色标记改变时（网站的深色模式开关）重新读取。无论颜色如何，热力图上的每个数字都取黑色或白色中对比度更高的一个：至少 4.5:1。包中的 <code>custom-elements.json</code> 为编辑器列出了这些内容。',
   'authors.iframe.heading': 'iframe 嵌入',
   'authors.iframe.body':
-    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小；不加则不发送任何消息。下例中博客自己在 <code>/attention-lab/</code> 下提供 <code>dist/</code>：',
+    '主页面的“分享”按钮会给出一段指向 <code>embed.html</code> 的 <code>&lt;iframe&gt;</code> 代码，其 URL 片段以紧凑、带版本号的编码保存全部设置（<code>#s=v2.…</code>）。URL 的查询参数决定显示方式，与元素的属性相同：<code>lang</code>（<code>zh</code>、<code>zh-CN</code> 等）、<code>steps</code>、<code>theme</code>、<code>head</code> 和 <code>compact</code>。加上 <code>origin=</code> 你的页面的源，它就只向这个源发送自身高度（不含其他内容），方便你调整框架大小，并且只接受来自这个源的 <code>{type: "attention-lab:set", theme, lang, steps}</code>（三者任选），无需重新加载即可生效；不加则既不发送也不接受任何消息。下面的监听脚本会调整页面上每个这样的框架的高度，按各自的窗口对应，并且只接受来自 <code>embed.html</code> 所在源的高度（“分享”对话框给出的代码写的是 <code>origin=https://your-site.example</code>，请换成你的页面的源）。下例中博客自己在 <code>/attention-lab/</code> 下提供 <code>dist/</code>，所以两个源都是博客的：',
   'authors.export.heading': '给文章用的数字和代码',
   'authors.export.body':
     '每个矩阵下方：复制为 CSV、JSON、LaTeX <code>bmatrix</code> 或 NumPy 字面量。页面顶部：把所有张量下载为一个 JSON 文件或一个 NumPy <code>.npz</code> 文件（用 <code>np.load</code> 读取）；<em>复制为 PyTorch 代码</em> 给出一段短脚本，重建同样的词嵌入、权重、掩码和 dropout，并打印同样的张量。',
@@ -912,6 +916,8 @@ export default {
   'error.engine-restarting': '计算引擎停止后正在重启；请等待 lab.ready 后再运行',
   'error.engine-out-of-memory': '计算引擎因内存不足而停止，正在重启；请换用更小的设置',
   'error.engine-failed': '计算引擎出错停止，正在重启；请换用更小的设置',
+  'error.engine-blocked-by-csp':
+    "本页的内容安全策略（Content-Security-Policy）不允许运行 WebAssembly：请在它的 script-src 中加入 'wasm-unsafe-eval'（不要加入 'unsafe-eval'，那会让页面上的所有脚本都能调用 eval()）",
   'error.config-attribute-json': 'config 属性不是有效的 JSON：{reason}',
   'error.config-attribute-not-object': 'config 属性应为 JSON 对象',
   'error.unknown-preset': '未知预设 "{key}"（可用：{known}）',

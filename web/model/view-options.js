@@ -11,7 +11,7 @@ export const VIEW_OPTIONS = [
   { name: 'chapters', type: 'names', default: null, help: 'view.chapters' },
   // The UI language, a BCP 47 tag; unset: the nearest lang attribute around the element.
   { name: 'lang', type: 'string', default: 'en', help: 'view.lang' },
-  // auto: the reader's colour scheme (prefers-color-scheme), followed live.
+  // auto: the site's light/dark switch, else the reader's colour scheme (view/common/color-scheme.js), followed live.
   { name: 'theme', type: 'enum', choices: ['auto', 'light', 'dark'], default: 'auto', help: 'view.theme' },
   // Digits after the point.
   { name: 'decimals', type: 'integer', min: 0, max: 8, default: 4, help: 'view.decimals' },

@@ -2,12 +2,12 @@
 // and the families' forwards), compiled once when a model is first opened;
 // each opened model gets an instance of its own, whose memory (the weights)
 // goes with it.
-import { instantiate } from '../wasm-instance.js';
+import { compileWasm, instantiate } from '../wasm-instance.js';
 import { readCheckpointWasm } from './wasm-file.js';
 
 let compiled = null;
 
-const compile = async () => WebAssembly.compile(await readCheckpointWasm());
+const compile = async () => compileWasm(await readCheckpointWasm());
 
 /** A new instance ({setConfig, addShard, plan, put, finish, run}, each returning JSON text). */
 export function createCheckpointInstance() {

@@ -79,7 +79,7 @@ function patch(parent, next, holders) {
     else if (holders.has(wanted) || wanted[PATCHABLE]) {
       for (let node = at; node && !match; node = node.nextSibling)
         if (sameElement(node, wanted) && (holders.has(wanted) || node[PATCHABLE])) match = node;
-    } else if (at?.isEqualNode(wanted)) {
+    } else if (at?.isEqualNode(wanted) && !holdsCanvas(wanted)) {
       match = at; // nothing changed here: the old node stays
       equal = true;
     }
@@ -105,6 +105,14 @@ function replaceHeader(step, wanted) {
   if (old?.tagName !== 'HEADER') step.prepend(header);
   else if (!old.isEqualNode(header)) old.replaceWith(header);
 }
+
+/**
+ * Whether `node` is or holds a canvas: its pixels are not in the DOM, so an
+ * equal node (isEqualNode compares attributes and children only) may show
+ * other colours (another theme's): the new one, drawn, replaces it.
+ */
+const holdsCanvas = (node) =>
+  node.nodeName === 'CANVAS' || (node.nodeType === Node.ELEMENT_NODE && node.querySelector('canvas') !== null);
 
 /** Removes `node` and its next siblings up to `end` (excluded). */
 function removeUntil(node, end) {
