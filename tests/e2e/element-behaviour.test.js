@@ -102,11 +102,11 @@ const themeOf = (page, ids) =>
     ids,
   );
 
-test('theme="auto" (the default) follows prefers-color-scheme live; light and dark force it', async () => {
+test('theme="auto" (the default) on a page that follows the reader (color-scheme: light dark) follows prefers-color-scheme live; light and dark force it', async () => {
   const small = 'text="a b c d" d-model="4" heads="2" steps="scores"';
   const { page, problems } = await elementPage(
     '__theme.html',
-    `<html lang="en"><meta charset="utf-8">
+    `<html lang="en"><meta charset="utf-8"><meta name="color-scheme" content="light dark">
     <attention-lab id="auto" ${small}></attention-lab>
     <attention-lab id="light" theme="light" ${small}></attention-lab>
     <attention-lab id="dark" theme="dark" ${small}></attention-lab>`,

@@ -89,14 +89,20 @@ test('theme="auto" follows the site (html and body signals, in order) over the O
   // A class on <body> comes before MkDocs' attribute.
   await html(() => document.body.classList.add('light'));
   expect(await shows(page, 'auto', LIGHT)).toEqual(LIGHT);
-  // No signal at all: the reader's OS, followed live.
+  // No signal at all: as the browser paints the page. A plain page is white on the dark OS too: light.
   await html(() => {
     document.body.removeAttribute('class');
     delete document.body.dataset.mdColorScheme;
   });
+  expect(await shows(page, 'auto', LIGHT)).toEqual(LIGHT);
+  // A page that lets the browser follow the reader (color-scheme: light dark): the OS, followed live.
+  await html(() => (document.documentElement.style.colorScheme = 'light dark'));
   expect(await shows(page, 'auto', DARK)).toEqual(DARK);
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await shows(page, 'auto', LIGHT)).toEqual(LIGHT);
+  // A page that paints its own dark background (its CSS may follow the OS): dark over the light OS.
+  await html(() => (document.body.style.background = 'rgb(17, 17, 17)'));
+  expect(await shows(page, 'auto', DARK)).toEqual(DARK);
   expect(await shows(page, 'forced', DARK)).toEqual(DARK);
   expect(problems).toEqual([]);
   await page.context().close();

@@ -16,7 +16,8 @@ import { useBrowserSuite } from './suite.js';
 const suite = useBrowserSuite();
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-const LAZY = { zh: /\/assets\/zh-[\w-]+\.js$/, exports: /\/assets\/(export|pytorch-script)-[\w-]+\.js$/ };
+// A chunk's name, then its 8-character hash (export-actions-…, a shared chunk of the start, is not export-…).
+const LAZY = { zh: /\/assets\/zh-[\w-]{8}\.js$/, exports: /\/assets\/(export|pytorch-script)-[\w-]{8}\.js$/ };
 
 /** A fresh page (no cache) that records its requests, how it compiled the wasm, and its problems. */
 async function coldPage(url, { locale = 'en-US', offline = false } = {}) {

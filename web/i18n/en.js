@@ -319,7 +319,7 @@ export default {
   'view.lang':
     'The language of the element: en or zh (any BCP 47 tag such as zh-CN, zh-Hans, en-US); unset, the nearest `lang` around it, `<html lang>` included, followed when it changes.',
   'view.theme':
-    "auto (the default) follows the site's own light/dark switch (html's color-scheme, data-theme, a dark or light class on html or body, MkDocs' data-md-color-scheme), else the reader's colour scheme (`prefers-color-scheme`), live; light or dark force it.",
+    "auto (the default) follows the site's own light/dark switch (html's color-scheme, data-theme, a dark or light class on html or body, MkDocs' data-md-color-scheme, the page's own background colour), else as the browser paints the page: the reader's colour scheme (`prefers-color-scheme`) where the page allows dark, light otherwise; live; light or dark force it.",
   'view.decimals': 'Digits after the decimal point (0 to 8).',
   'view.compact': 'Smaller, without formulas and meanings.',
   'view.editable': 'Numbers in X and in the weights can be edited.',

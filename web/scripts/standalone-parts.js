@@ -22,6 +22,7 @@ const DYNAMIC_IMPORT = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
 const PARTS = [
   'web/i18n/zh.js',
   'web/model/export.js',
+  'web/view/figures/shown-figures.js',
   'web/view/trained/trained-view.js',
   'web/view/checkpoint/checkpoint-view.js',
   'web/api/generated/attention-lab-tiny.js',

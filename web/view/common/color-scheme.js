@@ -1,7 +1,9 @@
 // theme="auto" (the element's default): light or dark as the page around it
 // says, read from the signals of SITE_SIGNALS in order (the first that says
-// light or dark decides), else the reader's prefers-color-scheme; followed
-// live. The page (index.html) has its own theme control: its "auto" is the
+// light or dark decides), else as the browser paints a page that paints no
+// background: dark only where its color-scheme lets it follow the reader's
+// prefers-color-scheme ("light dark"), light otherwise (a plain page is white
+// on a dark OS too); followed live. The page (index.html) has its own theme control: its "auto" is the
 // reader's colour scheme only (it sets data-theme on its <html> itself).
 
 const darkQuery = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)') ?? null;
@@ -13,6 +15,21 @@ function onlyScheme(words) {
     .split(/\s+/)
     .filter((word) => word !== 'only');
   return schemes.length === 1 && (schemes[0] === 'light' || schemes[0] === 'dark') ? schemes[0] : null;
+}
+
+/** "dark" or "light" for a computed background colour that paints (alpha over one half); else null. */
+function fromBackground(color) {
+  const channels = String(color ?? '')
+    .match(/^rgba?\(([^)]*)\)$/)?.[1]
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (!channels || channels.length < 3 || (channels[3] ?? 1) <= 0.5) return null;
+  // Relative luminance (sRGB, WCAG): under one half reads as a dark page.
+  const linear = channels
+    .slice(0, 3)
+    .map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2] < 0.5 ? 'dark' : 'light';
 }
 
 /** The scheme `values` maps the attribute's value to (by its tokens when `tokens`: a class list); else null. */
@@ -57,6 +74,12 @@ export const SITE_SIGNALS = [
     read: (page) =>
       fromAttribute(page.attribute('body', 'data-md-color-scheme'), { slate: 'dark', default: 'light' }, false),
   },
+  {
+    // A site without any of the above that paints its own background (its CSS may follow the OS).
+    selector: 'body, html { background-color }',
+    attributes: ['style', 'class'],
+    read: (page) => fromBackground(page.background('body')) ?? fromBackground(page.background('html')),
+  },
 ];
 
 /** The attributes of <html> and <body> whose changes may change the site's scheme (observed on both). */
@@ -64,24 +87,35 @@ export const SITE_SIGNAL_ATTRIBUTES = [...new Set(SITE_SIGNALS.flatMap((signal) 
 
 /**
  * "light" or "dark" for the page that `page` reads: the first of SITE_SIGNALS
- * that says one, else prefers-color-scheme. page: {colorScheme() -> <html>'s
- * computed color-scheme, attribute('html' | 'body', name) -> its value or
- * null (no <body> yet: null), prefersDark() -> boolean}.
+ * that says one, else the browser's canvas: dark when the page's color-scheme
+ * allows dark and the reader prefers it, else light. page: {colorScheme() ->
+ * <html>'s computed color-scheme, attribute('html' | 'body', name) -> its
+ * value or null (no <body> yet: null), background('html' | 'body') -> its
+ * computed background-color or null, prefersDark() -> boolean}.
  */
 export function siteScheme(page) {
   for (const signal of SITE_SIGNALS) {
     const scheme = signal.read(page);
     if (scheme) return scheme;
   }
-  return page.prefersDark() ? 'dark' : 'light';
+  const allowsDark = String(page.colorScheme() ?? '')
+    .split(/\s+/)
+    .includes('dark');
+  return allowsDark && page.prefersDark() ? 'dark' : 'light';
 }
 
 /** The reader of siteScheme for document `doc`. */
 export function documentSignals(doc) {
   const elementOf = (on) => (on === 'html' ? doc.documentElement : doc.body);
   return {
-    colorScheme: () => getComputedStyle(doc.documentElement).colorScheme,
+    // The property on <html>, else the page's <meta name="color-scheme"> (which the property does not show).
+    colorScheme: () => {
+      const property = getComputedStyle(doc.documentElement).colorScheme;
+      if (property && property !== 'normal') return property;
+      return doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content') ?? property;
+    },
     attribute: (on, name) => elementOf(on)?.getAttribute(name) ?? null,
+    background: (on) => (elementOf(on) ? getComputedStyle(elementOf(on)).backgroundColor : null),
     prefersDark: () => Boolean(darkQuery()?.matches),
   };
 }

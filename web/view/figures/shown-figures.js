@@ -3,26 +3,15 @@
 // a matrix by its data-matrix name (a stepper's frames too), the links
 // diagram by its step's name, a head grid as "heads:" and its tensor's. Each is
 // drawn from the view it shows now (its numbers, labels and palette) by the
-// pure SVG writers, and made a PNG at 1×, 2× or 4× on request. Browser only.
+// pure SVG writers, and made a PNG at 1×, 2× or 4× on request. Browser only;
+// loaded when a figure is first asked for (the controller's exportFigure).
 import { figureCaption } from './caption.js';
 import { headsSvg } from './heads-svg.js';
 import { linksSvg } from './links-svg.js';
 import { matrixSvg } from './matrix-svg.js';
 import { pngOf } from './png.js';
-import { HEADS_PREFIX, LINKS_FIGURE, headGridName } from './figure-names.js';
+import { HEADS_PREFIX, LINKS_FIGURE, shownFigureNames } from './figure-names.js';
 import { FIGURE_SCALES } from '../../model/matrix-formats.js';
-
-/** The names of the figures `root` shows, in page order. */
-export function shownFigureNames(root) {
-  return [...root.querySelectorAll('figure.matrix-figure[data-matrix], svg.links, .head-multiples[data-heads]')].map(
-    (node) =>
-      node.matches('svg.links')
-        ? LINKS_FIGURE
-        : node.dataset.heads !== undefined
-          ? headGridName(node.dataset.heads)
-          : node.dataset.matrix,
-  );
-}
 
 function nodeOf(root, name) {
   if (name === LINKS_FIGURE) return root.querySelector('svg.links');

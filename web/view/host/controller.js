@@ -11,7 +11,7 @@ import { NEXT_ID } from '../steps/chapter-bar.js';
 import { chapterByKey, withChapter } from '../steps/chapters.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
-import { shownFigureBlob, shownFigureNames } from '../figures/shown-figures.js';
+import { shownFigureNames } from '../figures/figure-names.js';
 import { Steppers } from '../steps/stepper-panels.js';
 import { markTabPanel, renderTabs } from '../common/tabs.js';
 import { TeachingFrame } from '../teach/teach-modes.js';
@@ -153,7 +153,10 @@ export class PipelineController {
   exportFigure(name, options) {
     const { t, theme } = this.#options;
     const context = { t, theme, result: this.result, b: this.#selection.b };
-    return shownFigureBlob(this.#parts.pipeline, name, options, context);
+    // The SVG writers are loaded with the first figure asked for: the first render needs none of them.
+    return import('../figures/shown-figures.js').then(({ shownFigureBlob }) =>
+      shownFigureBlob(this.#parts.pipeline, name, options, context),
+    );
   }
 
   /** Shows `result`, with `options` changed first if given (one render). */
