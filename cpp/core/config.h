@@ -166,7 +166,7 @@ enum class ModelKind {
 };
 inline constexpr std::array<const char*, 3> kModelNames = {"attention", "tiny", "checkpoint"};
 // The tiny model's default checkpoint: its last training step (tiny_model.h's kTinyCheckpoints ends with it).
-inline constexpr int64_t kLastTinyCheckpoint = 9000;
+inline constexpr int64_t kLastTinyCheckpoint = 11000;
 
 // The weight tensors a config may give or edit, in pipeline order: the
 // projections, the additive score's layers (score "additive"), the output projection.

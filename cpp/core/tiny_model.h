@@ -28,7 +28,7 @@ namespace attention_lab {
 
 // The training steps whose weights ship (web/api/tiny/step-NNNN.safetensors);
 // a test checks this list against tests/reference/tiny/report.json.
-inline constexpr std::array<int64_t, 8> kTinyCheckpoints = {0, 500, 750, 1000, 1250, 1500, 3000, 9000};
+inline constexpr std::array<int64_t, 8> kTinyCheckpoints = {0, 500, 750, 1000, 1250, 1500, 3000, 11000};
 
 // The model's fixed sizes (model.py's TinyConfig).
 inline constexpr int64_t kTinyLayers = 2, kTinyHeads = 4, kTinyDModel = 64, kTinyHeadDim = 16, kTinyVocab = 256,
@@ -40,7 +40,7 @@ inline constexpr int64_t kTinyMinRepeat = 4;
 // The place of `step` in kTinyCheckpoints, or -1.
 int64_t tinyCheckpointIndex(int64_t step);
 inline bool isTinyCheckpoint(int64_t step) { return tinyCheckpointIndex(step) >= 0; }
-// "0, 500, 750, …, 9000": the steps as an error lists them.
+// "0, 500, 750, …, 11000": the steps as an error lists them.
 std::string tinyCheckpointList();
 
 // The weights of one checkpoint, float32 (the file's float16 exactly).

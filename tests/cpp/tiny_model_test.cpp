@@ -156,7 +156,7 @@ TEST(WeightsFile, HalfToFloatIsExact) {
 TEST(TinyWeights, EveryShippedCheckpointLoads) {
   for (int64_t step : kTinyCheckpoints) EXPECT_NE(shippedWeights().find(step), nullptr) << step;
   TinyWeightStore store;
-  const std::vector<uint8_t> bytes = readBytes(weightsPath(9000));
+  const std::vector<uint8_t> bytes = readBytes(weightsPath(11000));
   const Status error = store.load(123, bytes.data(), bytes.size());
   ASSERT_TRUE(error);
   EXPECT_EQ(error->field, "checkpoint");
@@ -385,7 +385,7 @@ TEST(TinyRun, ErrorsNameTheField) {
       {R"({"model": "tiny"})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "text": ""})", "text", "text-required-for-model"},
       {R"({"model": "tiny", "checkpoint": 600, "text": "a"})", "checkpoint", "checkpoint-unknown"},
-      {R"({"model": "tiny", "checkpoint": 9001, "text": "a"})", "checkpoint", "out-of-range"},
+      {R"({"model": "tiny", "checkpoint": 11001, "text": "a"})", "checkpoint", "out-of-range"},
       {R"({"model": "tiny", "checkpoint": 500.5, "text": "a"})", "checkpoint", "not-whole"},
       {R"({"model": "big", "text": "a"})", "model", "not-one-of"},
   };
@@ -407,7 +407,7 @@ TEST(TinyRun, ErrorsNameTheField) {
   const Status unknown = runTiny(R"({"model": "tiny", "checkpoint": 600, "text": "a"})", r);
   EXPECT_EQ(unknown->message,
             "checkpoint 600 is not one of the tiny model's saved training steps: 0, 500, 750, 1000, 1250, 1500, 3000, "
-            "9000");
+            "11000");
 }
 
 TEST(TinyRun, WeightsNotLoaded) {
@@ -443,7 +443,7 @@ TEST(TinyRun, ReadThenRunIsTheWholeRun) {
 // The model's wasm takes ids from JS: none, or more than the context, is an error on text, not a read past pos_emb.
 TEST(TinyRun, IdsOutsideTheContextAreAnError) {
   TinyRunInput input;
-  input.checkpoint = 9000;
+  input.checkpoint = 11000;
   TinyResult r;
   const Status none = runTinyModel(input, shippedWeights(), r);
   ASSERT_TRUE(none);

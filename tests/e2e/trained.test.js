@@ -2,7 +2,7 @@
 // control switches to it) and in <attention-lab model="tiny">. The heads are
 // named by scores measured on the spot; the second copy's accuracy is the
 // training report's (tests/reference/tiny/report.json, written by PyTorch);
-// the checkpoint slider goes from no induction head (step 0) to one (9000);
+// the checkpoint slider goes from no induction head (step 0) to one (11000);
 // Chinese; a text over 256 bytes is an inline error naming the field, the
 // text kept; the view is a chunk of its own, fetched only in this mode.
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { expectNoEnglish } from './english-left.js';
 
 const suite = useBrowserSuite();
 const report = JSON.parse(readFileSync(new URL('../reference/tiny/report.json', import.meta.url), 'utf8'));
-const stepReport = (step) => (step === 9000 ? report.final : report.curve.find((c) => c.step === step));
+const stepReport = (step) => (step === 11000 ? report.final : report.curve.find((c) => c.step === step));
 // The default sentences (model/tiny.js TWICE_SENTENCES), typed twice as the report measured them.
 const [EN, ZH] = [TWICE_SENTENCES.en, TWICE_SENTENCES.zh];
 const argmax = (row) => row.indexOf(Math.max(...row));
@@ -55,7 +55,7 @@ async function chooseTiny(page) {
   // On a narrow screen the settings are folded away under their summary.
   if (!(await page.isVisible('#control-model'))) await page.click('#settings-panel > summary');
   await page.selectOption('#control-model', 'tiny');
-  await trainedIdle(page, 9000);
+  await trainedIdle(page, 11000);
 }
 
 /** The heads grid as {name: {kind, text}}. */
@@ -155,7 +155,7 @@ describe('the page in the trained model’s mode', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the checkpoint slider: no induction head at step 0, one at 9000; the curve marks the step', async () => {
+  test('the checkpoint slider: no induction head at step 0, one at 11000; the curve marks the step', async () => {
     await slide(page, 'Home', 0);
     let heads = await headsOf(page);
     expect(Object.values(heads).filter((h) => h.kind)).toEqual([]);
@@ -165,12 +165,12 @@ describe('the page in the trained model’s mode', () => {
     // The weights file of the step (the build names it with a hash; the download keeps its name).
     expect(await page.getAttribute('.trained-download', 'download')).toBe('step-0000.safetensors');
     expect(await page.getAttribute('.trained-download', 'href')).toMatch(/step-0000[\w-]*\.safetensors$/);
-    await slide(page, 'End', 9000);
+    await slide(page, 'End', 11000);
     heads = await headsOf(page);
     expect(Object.values(heads).filter((h) => h.kind === 'induction').length).toBeGreaterThanOrEqual(1);
     // The share link carries the mode, the step and the text.
     const settings = await page.evaluate(() => window.attentionLab.state.settings);
-    expect(settings).toMatchObject({ model: 'tiny', checkpoint: 9000 });
+    expect(settings).toMatchObject({ model: 'tiny', checkpoint: 11000 });
   });
 
   test('keyboard: a byte of the second copy picked with the arrows moves the composition and the next bytes', async () => {

@@ -17,10 +17,10 @@ const report = JSON.parse(
 describe('attention-lab --model tiny', () => {
   test('in English: the bytes, every head with its scores, the second copy and the next byte', async () => {
     const { en } = report.final.sentences;
-    const out = await run(['--model', 'tiny', '--checkpoint', '9000', '--text', en.text]);
+    const out = await run(['--model', 'tiny', '--checkpoint', '11000', '--text', en.text]);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
-    expect(out.stdout).toContain('The tiny trained model at checkpoint 9000 (training step), on 56 bytes of UTF-8:');
+    expect(out.stdout).toContain('The tiny trained model at checkpoint 11000 (training step), on 56 bytes of UTF-8:');
     expect(out.stdout).toMatch(/ 0:T {2}1:h {2}2:e {2}3:␣ {2}4:c/);
     for (const head of ['L1H1', 'L1H4', 'L2H2', 'L2H4'])
       expect(out.stdout).toMatch(new RegExp(`^${head} +\\d\\.\\d{4} +\\d\\.\\d{4}$`, 'm'));
@@ -45,7 +45,7 @@ describe('attention-lab --model tiny', () => {
       await run(['--model', 'tiny', zh.text], { LANG: 'zh_CN.UTF-8' }),
     ]) {
       expect(out.status).toBe(0);
-      expect(out.stdout).toContain('训练好的小模型，检查点 9000（训练步数），输入 60 个 UTF-8 字节：');
+      expect(out.stdout).toContain('训练好的小模型，检查点 11000（训练步数），输入 60 个 UTF-8 字节：');
       expect(out.stdout).toContain('0:今 1/3  1:今 2/3  2:今 3/3');
       expect(out.stdout).toMatch(/^头 +前一词元 +归纳$/m);
       expect(out.stdout).toContain(`第二遍：${zh.total} 个字节中有 ${zh.correct} 个由前一遍预测正确`);

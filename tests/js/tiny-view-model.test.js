@@ -144,11 +144,11 @@ describe('heads', () => {
     });
   });
 
-  test('the training report’s final scores name L1H1, and L2H1 and L2H4 (two induction heads), only', () => {
+  test('the training report’s final scores name L1H1, and L2H2 and L2H4 (two induction heads), only', () => {
     const named = headLabels(report.final).filter((h) => h.kind);
     expect(named.map((h) => [h.layer, h.head, h.kind])).toEqual([
       [0, 0, 'previous-token'],
-      [1, 0, 'induction'],
+      [1, 1, 'induction'],
       [1, 3, 'induction'],
     ]);
     // And at step 0 (random weights) none.
@@ -237,7 +237,7 @@ describe('composition and next bytes', () => {
 
   test('weights file names', () => {
     expect(weightsFileName(0)).toBe('step-0000.safetensors');
-    expect(weightsFileName(9000)).toBe('step-9000.safetensors');
+    expect(weightsFileName(11000)).toBe('step-11000.safetensors');
   });
 });
 
@@ -266,7 +266,7 @@ print(json.dumps({
 }
 
 describe('Copy as PyTorch', () => {
-  const url = 'https://example.org/tiny/step-9000.safetensors';
+  const url = 'https://example.org/tiny/step-11000.safetensors';
 
   test('names the weights file and its download address, and holds the text', () => {
     const script = tinyPytorchScript({ text: 'héllo "x"', checkpoint: 500, url });
@@ -277,7 +277,7 @@ describe('Copy as PyTorch', () => {
   });
 
   for (const [name, step, key] of [
-    ['step 9000', 9000, 'final'],
+    ['step 11000', 11000, 'final'],
     ['step 0', 0, 0],
   ]) {
     test(`${name}: the second copy of each probe sentence as the training report has it`, () => {
@@ -297,8 +297,8 @@ describe('Copy as PyTorch', () => {
   test('prints the same probabilities and head scores as the reference model.py', () => {
     const text = TWICE_SENTENCES.zh.repeat(2);
     const [{ tensors, printed }, ran] = runPrograms([
-      tinyPytorchScript({ text, checkpoint: 9000, url, query: 40 }),
-      referenceProgram(text, 9000),
+      tinyPytorchScript({ text, checkpoint: 11000, url, query: 40 }),
+      referenceProgram(text, 11000),
     ]);
     const reference = JSON.parse(ran.printed);
     const T = utf8Bytes(text).length;

@@ -4,7 +4,7 @@
 //   const result = lab.run({ text: 'He sat by the bank', numHeads: 2 });
 //   result.tensors.weights   // { shape: [B, H, S, S_kv], data: Float32Array }
 //
-//   await lab.loadTinyModel(9000);   // the tiny trained model's weights (model "tiny")
+//   await lab.loadTinyModel(11000);   // the tiny trained model's weights (model "tiny")
 //   lab.run({ model: 'tiny', text: 'The cat sat. The cat sat.' }).headScores.induction
 //
 // Types: index.d.ts. The config schema lives in the engine

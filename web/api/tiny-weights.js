@@ -9,7 +9,7 @@ import { fetchTinyFile, weightsFileName } from './tiny-files.js';
 
 // One checkpoint's file named by URL, so the site's build emits it in dist/tiny/ (where its plugin
 // puts the others too, web/vite.config.js): every checkpoint's file is found beside it.
-const LAST_WEIGHTS = new URL('./tiny/step-9000.safetensors', import.meta.url);
+const LAST_WEIGHTS = new URL('./tiny/step-11000.safetensors', import.meta.url);
 
 /** The URL of checkpoint `step`'s weights file. */
 export const tinyWeightsUrl = (step) => new URL(weightsFileName(step), LAST_WEIGHTS);

@@ -8,7 +8,7 @@
 //   echo '{"text": "a b c"}' | npx attention-lab --config -
 //   npx attention-lab decode "the cat sat on the mat" --mask causal      # the KV cache, token by token
 //   npx attention-lab flash "the cat sat on the mat" --tile-queries 2 --tile-keys 3 --head 1
-//   npx attention-lab --model tiny --checkpoint 9000 "The cat sat. The cat sat."   # the tiny trained model
+//   npx attention-lab --model tiny --checkpoint 11000 "The cat sat. The cat sat."   # the tiny trained model
 //
 // Every config field is a flag named as in the engine's schema (--help lists
 // them with their types and defaults). Help and errors are in the language of
@@ -92,7 +92,7 @@ const EXAMPLES = [
   `python3 -c 'import numpy as np; print(np.load("cat.npz")["weights"].shape)'`,
   'attention-lab "He sat by the bank" --mask causal --batch 0 --head 1 --tensors masked --nonfinite null',
   `echo '{"text": "a b c", "dModel": 4}' | attention-lab --config - --seed 7`,
-  'attention-lab --model tiny --checkpoint 9000 "The cat sat. The cat sat."',
+  'attention-lab --model tiny --checkpoint 11000 "The cat sat. The cat sat."',
   'attention-lab --preset tutorial-multi-head --tensors output --pretty',
   'attention-lab --model-dir ./llama --ids "[5, 9, 2, 5, 9, 2]"',
 ];

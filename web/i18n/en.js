@@ -745,7 +745,7 @@ export default {
   'enum.model.checkpoint': 'A checkpoint you open',
   'field.checkpoint': 'Checkpoint (training step)',
   'help.checkpoint':
-    'The training step whose weights the tiny model runs: 0, 500, 750, 1000, 1250, 1500, 3000 or 9000.',
+    'The training step whose weights the tiny model runs: 0, 500, 750, 1000, 1250, 1500, 3000 or 11000.',
   'step.qkNorm.title': 'QK-norm: RMSNorm of q and k',
   'step.qkNorm.meaning':
     'Each head’s q and k rows are divided by their root mean square over d_k (eps 1e-6, weight ones): every row then has RMS 1, so the scores stay bounded however large the projections grow.',

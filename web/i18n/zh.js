@@ -1072,7 +1072,7 @@ export default {
   'enum.model.tiny': '训练好的小模型',
   'enum.model.checkpoint': '打开一个检查点',
   'field.checkpoint': '检查点（训练步数）',
-  'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、3000 或 9000。',
+  'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、3000 或 11000。',
   'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
   'step.qkNorm.meaning':
     '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（ε = 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',

@@ -76,12 +76,15 @@ class Batches:
             out += c
 
     def segment(self):
-        """Random ASCII letters and digits, random characters of the corpus, or a snippet: 4 to 48 bytes."""
+        """Random ASCII letters and digits (a quarter), random characters of the corpus (a fifth), or a
+        snippet of natural text (the rest): 4 to 48 bytes. The snippets' share is what teaches the
+        heads to follow natural text typed again, where one byte of context does not say which
+        earlier copy to follow (the random ones teach them to copy at all)."""
         length = self.rng.randint(4, 48)
         kind = self.rng.random()
-        if kind < 0.35:
+        if kind < 0.25:
             segment = self.random_text(LETTERS, length)
-        elif kind < 0.65:
+        elif kind < 0.45:
             segment = self.random_text(self.characters, length)
         else:
             segment = self.window(self.text(), length)
