@@ -49,7 +49,9 @@ export function lineChart({ title, x, y, series, marks = [] }) {
   axes.append(svgElement('line', { x1: left, y1: top, x2: left, y2: bottom }));
   for (const v of x.ticks) {
     axes.append(svgElement('line', { class: 'chart-grid', x1: px(v), y1: top, x2: px(v), y2: bottom }));
-    axes.append(svgElement('text', { x: px(v), y: bottom + 13, 'text-anchor': 'middle' }, x.format(v)));
+    // A tick at the axis's end ends there: centred, a long number (11000) would cross the chart's edge.
+    const anchor = px(v) >= right - 1 ? 'end' : 'middle';
+    axes.append(svgElement('text', { x: px(v), y: bottom + 13, 'text-anchor': anchor }, x.format(v)));
   }
   for (const v of y.ticks) {
     axes.append(svgElement('line', { class: 'chart-grid', x1: left, y1: py(v), x2: right, y2: py(v) }));
