@@ -418,7 +418,7 @@ export default {
   'view.lang':
     '元素的语言：`en` 或 `zh`（也接受 `zh-CN`、`zh-Hans`、`en-US` 等 BCP 47 标签）；不设置时取外层最近的 `lang`（包括 `<html lang>`），并随其变化。',
   'view.theme':
-    '`auto`（默认）跟随网站自己的浅色/深色开关（html 的 color-scheme、data-theme，html 或 body 上的 dark 或 light 类，MkDocs 的 data-md-color-scheme、页面自己的背景色），都没有时按浏览器绘制页面的方式：页面允许深色时随读者的配色偏好（`prefers-color-scheme`），否则为浅色；实时变化；`light` 或 `dark` 则固定配色。',
+    '`auto`（默认）跟随网站自己的浅色/深色开关（`html` 的 `color-scheme`、`data-theme`，`html` 或 `body` 上的 `dark` 或 `light` 类，MkDocs 的 `data-md-color-scheme`、页面自己的背景色），都没有时按浏览器绘制页面的方式：页面允许深色时随读者的配色偏好（`prefers-color-scheme`），否则为浅色；实时变化；`light` 或 `dark` 则固定配色。',
   'view.decimals': '小数点后的位数（0 到 8）。',
   'view.compact': '更紧凑，不显示公式和说明。',
   'view.editable': '可以修改 X 和权重中的数字。',
