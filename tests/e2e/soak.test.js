@@ -30,15 +30,17 @@ async function measure(page, cdp) {
 }
 
 /**
- * The counters once the view has settled: the same nodes and listeners twice, 300 ms apart (a render the
- * last change started, a language's strings, slices may still be on their way when its event fires).
+ * The counters once the view has settled: the same nodes and listeners three times in a row, 400 ms
+ * apart (a render the last change started, a language's strings, slices may still be on their way when
+ * its event fires; on a loaded machine one render's pause outlasted a single 300 ms wait).
  */
 async function counters(page, cdp) {
   let last = await measure(page, cdp);
-  for (let k = 0; k < 20; k++) {
-    await page.waitForTimeout(300);
+  let same = 0;
+  for (let k = 0; k < 40 && same < 2; k++) {
+    await page.waitForTimeout(400);
     const now = await measure(page, cdp);
-    if (now.nodes === last.nodes && now.listeners === last.listeners) return now;
+    same = now.nodes === last.nodes && now.listeners === last.listeners ? same + 1 : 0;
     last = now;
   }
   return last;
