@@ -6,8 +6,8 @@ import { defineConfig } from 'vite';
 //       script (IIFE) with the wasm inlined (wasm-binary.single.js, the single
 //       page's engine) and the English strings;
 //   zh  dist/attention-lab-element.standalone.zh.js: the same with the Chinese
-//       strings inside (English too: every string's fallback).
-// What the module build imports when needed (the Chinese strings, the trained
+//       strings inside instead (English is a part: standalone/en.js).
+// What the module build imports when needed (the other language's strings, the trained
 // model's and the checkpoint's views and wasm glue) is in classic scripts
 // beside it, in dist/standalone/ (element/standalone-parts.js). No engine
 // worker (another file): large configs run on the main thread.

@@ -17,6 +17,7 @@ import { connectBrowser, shot } from './suite.js';
 
 const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
 const STRINGS_ZH = 'dist/standalone/zh.js';
+const STRINGS_EN = 'dist/standalone/en.js';
 
 let dir;
 let app;
@@ -76,21 +77,22 @@ describe('plain HTML', () => {
     const site = `${app}/site`;
     mkdirSync(site, { recursive: true });
     mkdirSync(`${site}/standalone`, { recursive: true });
-    for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH])
+    for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH, STRINGS_EN])
       copyFileSync(`${installed}${file}`, `${site}/${file.replace('dist/', '')}`);
     const html = recipe('plain-html').replace(`${CDN}${STANDALONE}`, './attention-lab-element.standalone.js');
     const zh = html.replace('<html lang="en">', '<html lang="zh-CN">');
     writeFileSync(`${site}/index.html`, html);
     writeFileSync(`${site}/zh.html`, zh);
-    writeFileSync(
-      `${site}/zh-only.html`,
-      zh.replace('attention-lab-element.standalone.js', 'attention-lab-element.standalone.zh.js'),
-    );
-    // The English script loads the Chinese strings from beside it; the Chinese script carries them.
+    const chineseScript = (page) =>
+      page.replace('attention-lab-element.standalone.js', 'attention-lab-element.standalone.zh.js');
+    writeFileSync(`${site}/zh-only.html`, chineseScript(zh));
+    writeFileSync(`${site}/en-from-zh.html`, chineseScript(html));
+    // Each script carries its language and loads the other from beside it.
     for (const [file, headLabel, loaded] of [
       ['index.html', 'Head', [STANDALONE]],
       ['zh.html', '注意力头', [STANDALONE, STRINGS_ZH]],
       ['zh-only.html', '注意力头', [STANDALONE_ZH]],
+      ['en-from-zh.html', 'Head', [STANDALONE_ZH, STRINGS_EN]],
     ]) {
       const { context, page, problems } = await newPage(browser, { offline: true });
       const requests = [];

@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { directorySources } from '../../web/api/checkpoint/node-files.js';
 import { openCheckpoint } from '../../web/api/checkpoint/open.js';
-import checkpointStrings from '../../web/i18n/en-checkpoint.js';
-import { addEnglish, errorText, loadLanguage, translator } from '../../web/i18n/index.js';
+import checkpointStrings from '../../web/i18n/checkpoint.js';
+import { addStrings, errorText, loadLanguage, translator } from '../../web/i18n/index.js';
 import {
   CHANCE_FACTOR,
   HEAD_STEPS,
@@ -29,7 +29,7 @@ import {
 import { formatNumber } from '../../web/model/format.js';
 import { INDUCTION_THRESHOLD, PREVIOUS_TOKEN_THRESHOLD } from '../../web/model/tiny.js';
 
-addEnglish(checkpointStrings);
+addStrings(checkpointStrings);
 
 const LLAMA = fileURLToPath(new URL('../reference/llama/', import.meta.url));
 const DECIMALS = 4;

@@ -6,15 +6,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import authorsStrings from '../../web/i18n/en-authors.js';
-import cliStrings from '../../web/i18n/en-cli.js';
-import checkpointStrings from '../../web/i18n/en-checkpoint.js';
-import headsStrings from '../../web/i18n/en-heads.js';
-import trainedStrings from '../../web/i18n/en-trained.js';
+import authorsStrings from '../../web/i18n/authors.js';
+import cliStrings from '../../web/i18n/cli.js';
+import checkpointStrings from '../../web/i18n/checkpoint.js';
+import headsStrings from '../../web/i18n/heads.js';
+import trainedStrings from '../../web/i18n/trained.js';
 import {
   LANGUAGES,
   STRINGS,
-  addEnglish,
+  addStrings,
   errorText,
   fieldErrorText,
   loadLanguage,
@@ -32,9 +32,9 @@ const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
 // Only English is there at first; the others load on demand.
 const languages = Object.keys(LANGUAGES);
 await Promise.all(languages.map(loadLanguage));
-// English in full: the page's strings and those of the command line, the authors' page and the trained view.
-for (const strings of [cliStrings, authorsStrings, trainedStrings, headsStrings, checkpointStrings])
-  addEnglish(strings);
+// Every language in full: the page's strings and those of the command line, the authors' page and the views.
+const AREAS = { cliStrings, authorsStrings, trainedStrings, headsStrings, checkpointStrings };
+for (const strings of Object.values(AREAS)) addStrings(strings);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The keys of the engine's error templates, which only the languages other than English have. */
 const ERROR_KEYS = new Set(SCHEMA.errors.map(({ code }) => `error.${code}`));
@@ -74,6 +74,12 @@ function sources() {
 describe('i18n', () => {
   test('every language has the same keys', () => {
     for (const lang of languages) expect(ownKeys(lang).sort(), lang).toEqual(Object.keys(STRINGS.en).sort());
+  });
+
+  test("each tool's or view's strings have the same keys in every language, so each language's own file is complete alone", () => {
+    for (const [area, byLanguage] of Object.entries(AREAS))
+      for (const lang of languages)
+        expect(Object.keys(byLanguage[lang]).sort(), `${area} in ${lang}`).toEqual(Object.keys(byLanguage.en).sort());
   });
 
   test("every language but English has a template for every engine error, with exactly the code's parameters", () => {

@@ -7,15 +7,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
-import authorsStrings from '../../web/i18n/en-authors.js';
-import { addEnglish, translator } from '../../web/i18n/index.js';
+import authorsStrings from '../../web/i18n/authors.js';
+import { addStrings, translator } from '../../web/i18n/index.js';
 import { FIELDS, SCHEMA, camelCase } from '../../web/model/schema.js';
 import { VIEW_OPTIONS } from '../../web/model/view-options.js';
 import { ELEMENT_ATTRIBUTES } from '../../web/element/element-interface.js';
 import { configTypes } from '../../web/scripts/config-types.js';
 import { elementTypes } from '../../web/scripts/element-types.js';
 
-addEnglish(authorsStrings);
+addStrings(authorsStrings);
 const t = translator('en');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path) => readFileSync(`${root}${path}`, 'utf8');

@@ -1,22 +1,16 @@
 // The single-file builds' engine: the .wasm inlined in the page or the script,
-// so it works from file:// with no network; never fetched. It is inlined
-// deflated (deflate-raw, then base64: 194 KB of text that gzips to 146 KB,
-// where the plain wasm's base64 gzips to 194 KB) and inflated here by the
-// browser's DecompressionStream. build-single.js writes that module (under
-// build/, not shipped) and vite.single.config.js resolves the name to it.
-import { WASM_DEFLATE_RAW_BASE64 } from 'attention-lab-wasm-base64';
+// so it works from file:// with no network; never fetched. It is inlined as
+// LZMA and base64 (153 KB of text that gzips to 116 KB, where deflate's gzips
+// to 146 KB and the plain wasm's base64 to 194 KB), with the decoder's own
+// small wasm beside it (lzma-decode.js). build-single.js writes that module
+// (under build/, not shipped) and vite.single.config.js resolves the name to it.
+import { LZMA_DECODER_BASE64, WASM_LZMA_BASE64 } from 'attention-lab-wasm-base64';
+import { base64Bytes, lzmaDecode } from './lzma-decode.js';
 import { compileWasm } from './wasm-instance.js';
 
 let compiled = null;
 
-/** The bytes of a base64 text of deflate-raw data, inflated. */
-async function inflate(base64) {
-  const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Response(stream).arrayBuffer();
-}
-
 export function compileEngine() {
-  compiled ??= inflate(WASM_DEFLATE_RAW_BASE64).then(compileWasm);
+  compiled ??= lzmaDecode(base64Bytes(LZMA_DECODER_BASE64), base64Bytes(WASM_LZMA_BASE64)).then(compileWasm);
   return compiled;
 }

@@ -19,10 +19,10 @@ import { once } from 'node:events';
 import { createWriteStream, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AttentionConfigError, TENSOR_NAMES, TINY_MODEL, loadAttentionLab } from '../api/index.js';
-import cliStrings from '../i18n/en-cli.js';
+import cliStrings from '../i18n/cli.js';
 import {
   LANGUAGES,
-  addEnglish,
+  addStrings,
   errorText,
   fieldErrorText,
   loadLanguage,
@@ -49,7 +49,7 @@ import {
 import { checkpointTensors, checkpointText, runCheckpointFolder } from './checkpoint-command.js';
 import { tinyTensors, tinyText } from './tiny-command.js';
 
-addEnglish(cliStrings);
+addStrings(cliStrings);
 
 // The language of --lang (looked up before the flags are parsed, so that their errors are said in it),
 // else of the environment (POSIX: LC_ALL overrides LC_MESSAGES, which overrides LANG).

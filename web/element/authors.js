@@ -2,8 +2,8 @@
 // and the view options, and every preset as a live <attention-lab preset="…">
 // with the snippet that produces it; in English or Chinese (?lang=zh, the
 // language menu, or the browser's language).
-import authorsStrings from '../i18n/en-authors.js';
-import { LANGUAGES, addEnglish, loadLanguage, translator } from '../i18n/index.js';
+import authorsStrings from '../i18n/authors.js';
+import { LANGUAGES, addStrings, loadLanguage, translator } from '../i18n/index.js';
 import { PRESETS } from '../model/presets.js';
 import { FIELDS } from '../model/schema.js';
 import { elementMarkup } from '../model/settings.js';
@@ -12,7 +12,7 @@ import { VIEW_OPTIONS } from '../model/view-options.js';
 import './attention-lab-element.js';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES, ELEMENT_PARTS, SURFACE_PROPERTIES } from './element-interface.js';
 
-addEnglish(authorsStrings);
+addStrings(authorsStrings);
 
 const languageParam = new URLSearchParams(location.search).get('lang');
 // English is there at once; Chinese is loaded first (English if it cannot be).

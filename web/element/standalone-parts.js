@@ -1,6 +1,6 @@
 // The standalone element's parts. What the module build imports only when it
 // is needed (the trained model's and the checkpoint's views, their wasm glue,
-// the Chinese strings) the standalone script loads as classic scripts from
+// the other language's strings) the standalone script loads as classic scripts from
 // standalone/ beside it, so the one script a page names stays small. A classic
 // script loads from file:// too, and under a policy that allows the
 // standalone's folder. Each part reads the modules it shares with the script

@@ -1,30 +1,38 @@
-// The UI languages. Each language is one file of strings (en.js, zh.js);
-// code gets a `t` for one language and passes it down, so two elements on a
-// page can speak different languages at once. English is always here (the
-// default, and every language's fallback); the others are loaded when asked
-// for (loadLanguage), so a page in English never downloads them. English
-// strings that only one tool or view shows are files of their own, which it
-// registers (addEnglish): the command line's (en-cli.js), the authors' page's
-// (en-authors.js) and the trained model's view's (en-trained.js), so the main
-// page never carries them.
-import en from './en.js';
-import { LOADERS } from './loaders.js';
+// The UI languages. Each language is a file of strings (en.js, zh.js); code
+// gets a `t` for one language and passes it down, so two elements on a page
+// can speak different languages at once. One language is inside the build
+// (loaders.js: English; the Chinese standalone script's own, Chinese), and
+// is what shows first; the others are loaded when asked for (loadLanguage),
+// so a page in English never downloads Chinese, nor the Chinese script
+// English. Strings that only one tool or view shows are files of their own
+// per language, which it registers (addStrings): the command line's
+// (en-cli.js, zh-cli.js), the authors' page's, the trained model's view's,
+// the checkpoint view's and the heads grid's, so the page's start never
+// carries them.
+import { BUNDLED, LOADERS } from './loaders.js';
 
 /** Language code -> its own name, for the language menu. */
 export const LANGUAGES = { en: 'English', zh: '简体中文' };
 
-/** The strings of each language loaded so far: {en} at first, {en, zh} once zh is loaded. */
-export const STRINGS = { en };
+/** The strings of each language loaded so far: the bundled one at first, then each once loaded. */
+export const STRINGS = { ...BUNDLED };
+
+/** The language inside this build: every host's t until its own language has loaded. */
+export const BUNDLED_LANGUAGE = Object.keys(BUNDLED)[0];
+
+// Strings registered by tools and views (addStrings), by language: merged into a language's table
+// now if it is loaded, else when it loads.
+const registered = {};
 
 const loading = {};
 
-/** Resolves with translator(lang) once that language's strings are loaded (at once for English). */
+/** Resolves with translator(lang) once that language's strings are loaded (at once for the bundled one). */
 export function loadLanguage(lang) {
   const code = resolveLanguage(lang);
   if (STRINGS[code]) return Promise.resolve(translator(code));
   loading[code] ??= LOADERS[code]().then(
     (module) => {
-      STRINGS[code] = module.default;
+      STRINGS[code] = Object.assign(module.default, registered[code]);
       return translator(code);
     },
     (error) => {
@@ -35,9 +43,15 @@ export function loadLanguage(lang) {
   return loading[code];
 }
 
-/** Adds English strings of one tool or view (en-cli.js, en-authors.js, en-trained.js) to the English table. */
-export function addEnglish(strings) {
-  Object.assign(en, strings);
+/**
+ * Adds the strings of one tool or view, {en: {...}, zh: {...}} (en-cli.js and
+ * zh-cli.js, …), to each language's table.
+ */
+export function addStrings(byLanguage) {
+  for (const [code, strings] of Object.entries(byLanguage)) {
+    Object.assign((registered[code] ??= {}), strings);
+    if (STRINGS[code]) Object.assign(STRINGS[code], strings);
+  }
 }
 
 /** Whether translator(lang) can be had now, without awaiting loadLanguage(lang). */
@@ -57,20 +71,20 @@ export function resolveLanguage(tag) {
 
 /**
  * t(key, {name: value}) in `lang`: the string with its {name} placeholders
- * filled; English where the language lacks a key; the key itself if no
- * language has it. A language other than English must have been loaded
- * first (await loadLanguage(lang)).
+ * filled; English where the language lacks a key (if English is loaded);
+ * the key itself if no language has it. A language other than the bundled
+ * one must have been loaded first (await loadLanguage(lang)).
  */
 export function translator(lang) {
   const table = STRINGS[resolveLanguage(lang)];
   if (!table) throw new Error(`translator: the "${resolveLanguage(lang)}" strings are not loaded (await loadLanguage)`);
   const t = (key, values = {}) => {
-    const template = table[key] ?? en[key] ?? key;
+    const template = table[key] ?? STRINGS.en?.[key] ?? key;
     return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
   };
   t.lang = resolveLanguage(lang);
   /** Whether a key exists (so a label can fall back to the raw value). */
-  t.has = (key) => key in table || key in en;
+  t.has = (key) => key in table || key in (STRINGS.en ?? {});
   return t;
 }
 

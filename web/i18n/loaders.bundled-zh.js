@@ -1,5 +1,6 @@
-// The Chinese standalone script's languages: Chinese inside it (English, the
-// fallback of every string, always is), so it loads nothing.
+// The Chinese standalone script's languages: Chinese inside it; English, when
+// an element asks for it, loaded as a part beside the script (standalone/en.js).
 import zh from './zh.js';
 
-export const LOADERS = { zh: () => Promise.resolve({ default: zh }) };
+export const BUNDLED = { zh };
+export const LOADERS = { en: () => import('./en.js') };

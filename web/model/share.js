@@ -4,7 +4,7 @@
 // hold. Decoding checks every key and value before anything is applied, and
 // stops inflating at a size cap, so a malformed or hostile fragment is
 // reported and never applied. v1 links (the first page's form keys) still open.
-import { translator } from '../i18n/index.js';
+import { isLanguageLoaded, translator } from '../i18n/index.js';
 import { editsFromJson, editsToJson, emptyEdits } from './edits.js';
 import { DEFAULT_SETTINGS } from './presets.js';
 import { FIELDS, SCHEMA, fieldByPath, isScalar, isVectorWeight } from './schema.js';
@@ -57,11 +57,12 @@ export const SHARE_ERROR_CODES = [
 /**
  * Why a link could not be read: a code (the i18n key share.error.<code>) and
  * its parameters, so the page shows it in the UI language; the message is
- * the English text.
+ * the English text (the code where English is not loaded: the Chinese
+ * standalone script).
  */
 export class ShareLinkError extends Error {
   constructor(code, params = {}) {
-    super(translator('en')(`share.error.${code}`, params));
+    super(isLanguageLoaded('en') ? translator('en')(`share.error.${code}`, params) : `share.error.${code}`);
     this.name = 'ShareLinkError';
     this.code = code;
     this.params = params;

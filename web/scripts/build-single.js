@@ -4,8 +4,9 @@
 //   dist/attention-lab-element.standalone.js     the <attention-lab> element as one classic script, in English
 //   dist/attention-lab-element.standalone.zh.js  the same with the Chinese strings inside
 //   dist/standalone/*.js                         what they load when needed (standalone-parts.js)
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -14,15 +15,18 @@ import { STANDALONE_FILES } from '../vite.standalone.config.js';
 import { buildStandalone } from './standalone-parts.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// The wasm deflated and as base64, for web/api/wasm-binary.single.js (see vite.single.config.js and
-// vite.standalone.config.js), which inflates it with the browser's DecompressionStream.
-const wasm = deflateRawSync(readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`), { level: 9 }).toString(
-  'base64',
-);
+// The wasm as LZMA (xz's .lzma format at its strongest preset) and base64, with the decoder's wasm,
+// for web/api/wasm-binary.single.js (see vite.single.config.js and vite.standalone.config.js). xz
+// writes "size unknown" in the header; the decoder wants the size, so it is written in (bytes 5-12).
+const wasm = readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`);
+const lzma = execFileSync('xz', ['--format=lzma', '-9e', '--stdout'], { input: wasm, maxBuffer: 64 << 20 });
+lzma.writeBigUInt64LE(BigInt(wasm.length), 5);
+const decoder = readFileSync(`${root}web/api/generated/lzma-decode.wasm`);
 mkdirSync(`${root}build/single-wasm`, { recursive: true });
 writeFileSync(
   `${root}build/single-wasm/attention-lab-wasm-base64.js`,
-  `export const WASM_DEFLATE_RAW_BASE64 = '${wasm}';\n`,
+  `export const WASM_LZMA_BASE64 = '${lzma.toString('base64')}';\n` +
+    `export const LZMA_DECODER_BASE64 = '${decoder.toString('base64')}';\n`,
 );
 await build({ configFile: `${root}web/vite.single.config.js`, logLevel: 'warn' });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build needs on a fresh Debian machine, then the npm packages.
-#   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, clang-format, clang and libFuzzer, NumPy, npm ci
+#   setup.sh                 Emscripten, Eigen, CMake, g++, GoogleTest, clang-format, clang and libFuzzer, NumPy, xz, npm ci
 #   setup.sh --with-browser  also Chromium and fonts (Latin + CJK) for the browser tests
 #   setup.sh --with-torch    also Debian's PyTorch 1.13, to run the generated PyTorch scripts
 #   setup.sh --with-training also PyTorch, OpenBLAS and the fortunes texts, to retrain the tiny model
@@ -26,6 +26,8 @@ command -v clang-format >/dev/null 2>&1 || need+=(clang-format)
 command -v clang++ >/dev/null 2>&1 || need+=(clang)
 # libFuzzer and the sanitizer runtimes, for web/scripts/fuzz.sh
 [ -f "$(clang++ -print-file-name="libclang_rt.fuzzer-$(uname -m).a" 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
+# xz compresses the single-file builds' inlined wasm (web/scripts/build-single.js)
+command -v xz >/dev/null 2>&1 || need+=(xz-utils)
 # NumPy for Debian's python3: the tests read the CLI's .npz and JSON (and the page's .npz) back in it
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
 # The site generators are not devDependencies: their bundlers list native packages for every platform,

@@ -4,7 +4,7 @@
 // (standalone/x.js) whose imports of modules the standalone script also has
 // read them from the registry the script fills, so no module is there twice.
 //
-//   1. the script once, not written: which modules it has, which parts it loads;
+//   1. each script once, not written: which modules it has, which parts it loads;
 //   2. each part, written, with those modules as externals: which of them it reads;
 //   3. the script (in each language), written, filling the registry with those.
 import { basename, dirname, relative, resolve } from 'node:path';
@@ -21,6 +21,7 @@ const DYNAMIC_IMPORT = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
 // once) stay inside it.
 const PARTS = [
   'web/i18n/zh.js',
+  'web/i18n/en.js',
   'web/model/export.js',
   'web/view/figures/shown-figures.js',
   'web/view/trained/trained-view.js',
@@ -77,13 +78,23 @@ const buildScript = (configFile, mode, plugin, write) =>
  * Returns the parts' names.
  */
 export async function buildStandalone(configFile, modes) {
-  const modules = new Set();
-  const parts = new Map();
-  await buildScript(configFile, modes[0], scriptPlugin({ modules, parts }), false);
-  const inScript = [...parts.values()].filter((path) => modules.has(path));
-  if (inScript.length) throw new Error(`standalone: ${inScript.map(keyOf)} both imported and loaded as a part`);
+  // Each script loads its own parts (the English one the Chinese strings, the Chinese one the English).
+  const scripts = [];
+  for (const mode of modes) {
+    const modules = new Set();
+    const parts = new Map();
+    await buildScript(configFile, mode, scriptPlugin({ modules, parts }), false);
+    const inScript = [...parts.values()].filter((path) => modules.has(path));
+    if (inScript.length)
+      throw new Error(`standalone ${mode}: ${inScript.map(keyOf)} both imported and loaded as a part`);
+    scripts.push({ modules, parts });
+  }
+  const parts = new Map(scripts.flatMap((script) => [...script.parts]));
   const unused = PARTS.filter((key) => ![...parts.values()].map(keyOf).includes(key));
   if (unused.length) throw new Error(`standalone: no import() of ${unused}, listed as parts`);
+  // What a part may read from the registry: the modules every script has (each script's strings are
+  // its own, so a part that needs them carries them).
+  const modules = new Set([...scripts[0].modules].filter((id) => scripts.every((script) => script.modules.has(id))));
 
   const exposed = new Set();
   for (const [name, path] of parts) {

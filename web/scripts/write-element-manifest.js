@@ -7,8 +7,8 @@
 // checks it is current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import authorsStrings from '../i18n/en-authors.js';
-import { addEnglish, translator } from '../i18n/index.js';
+import authorsStrings from '../i18n/authors.js';
+import { addStrings, translator } from '../i18n/index.js';
 import { FIELDS, camelCase } from '../model/schema.js';
 import { VIEW_OPTIONS } from '../model/view-options.js';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../element/element-interface.js';
 
 // The element's attributes, events and custom properties are described in the authors' strings.
-addEnglish(authorsStrings);
+addStrings(authorsStrings);
 const t = translator('en');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const MANIFEST_PATH = `${root}web/element/custom-elements.json`;

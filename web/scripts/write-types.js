@@ -5,15 +5,15 @@
 // properties; attention-lab-element.d.ts merges them into its class).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import authorsStrings from '../i18n/en-authors.js';
-import { addEnglish, translator } from '../i18n/index.js';
+import authorsStrings from '../i18n/authors.js';
+import { addStrings, translator } from '../i18n/index.js';
 import { FIELDS, SCHEMA } from '../model/schema.js';
 import { VIEW_OPTIONS } from '../model/view-options.js';
 import { ELEMENT_ATTRIBUTES } from '../element/element-interface.js';
 import { configTypes } from './config-types.js';
 import { elementTypes } from './element-types.js';
 
-addEnglish(authorsStrings);
+addStrings(authorsStrings);
 const t = translator('en');
 const generated = fileURLToPath(new URL('../api/generated/', import.meta.url));
 

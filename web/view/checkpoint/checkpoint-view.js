@@ -13,8 +13,8 @@
 // text or ids), in the reader's language; the text stays as typed. Opening
 // another model closes the one before (model.close()) once the new one is
 // open, so its memory is given back and a failed open leaves it shown.
-import checkpointStrings from '../../i18n/en-checkpoint.js';
-import { addEnglish, errorText } from '../../i18n/index.js';
+import checkpointStrings from '../../i18n/checkpoint.js';
+import { addStrings, errorText } from '../../i18n/index.js';
 import { checkpointSummary, parseIds } from '../../model/checkpoint-heads.js';
 import { tokenChips } from '../../model/bpe-tokens.js';
 import { adoptStyleSheets, heatmapStyleSheet } from '../common/colors.js';
@@ -26,7 +26,7 @@ import { openModel } from './open-model.js';
 import { renderSections } from './sections.js';
 import { renderTokenField, showTokenChips } from './token-field.js';
 
-addEnglish(checkpointStrings);
+addStrings(checkpointStrings);
 
 let sheet = null;
 const checkpointStyleSheet = () => {

@@ -9,7 +9,7 @@
 // tools (page/main.js); the element its attributes, shadow root and events
 // (element/attention-lab-element.js).
 import { TINY_MODEL } from '../../api/index.js';
-import { loadLanguage, translator } from '../../i18n/index.js';
+import { BUNDLED_LANGUAGE, loadLanguage, translator } from '../../i18n/index.js';
 import { watchColorScheme } from '../common/color-scheme.js';
 import { touchWording } from '../common/touch.js';
 import { PipelineController } from './controller.js';
@@ -27,8 +27,8 @@ export class AttentionHost {
   controller;
   /** The engine client (engine-client.js): runs, steppers and the tiny model's weights. */
   engine;
-  /** The UI language's translator ("tap" on a touch screen); English until another has loaded. */
-  t = touchWording(translator('en'));
+  /** The UI language's translator ("tap" on a touch screen); the bundled language's until its own has loaded. */
+  t = touchWording(translator(BUNDLED_LANGUAGE));
   /** The trained model's view (trained/trained-view.js), once shown; null before. */
   trained = null;
   /** The checkpoint view (checkpoint/checkpoint-view.js), once shown; null before. */

@@ -6,13 +6,13 @@
 // earlier copy) are outlined on layer 2's head with the highest induction
 // score, which fills them once training has made it an induction head. Each head is a button
 // that picks the head the tensors below show.
-import headsStrings from '../../i18n/en-heads.js';
-import { addEnglish } from '../../i18n/index.js';
+import headsStrings from '../../i18n/heads.js';
+import { addStrings } from '../../i18n/index.js';
 import { headName, repeatStripes } from '../../model/tiny.js';
 import { headColor, headWords } from '../common/colors.js';
 import { element } from '../common/dom.js';
 
-addEnglish(headsStrings);
+addStrings(headsStrings);
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -14,8 +14,8 @@
 //   tensor with its shape (tensors.js).
 // Errors are shown inline at the control they are about, in the reader's
 // language (field-errors.js), and the text stays as typed.
-import trainedStrings from '../../i18n/en-trained.js';
-import { addEnglish } from '../../i18n/index.js';
+import trainedStrings from '../../i18n/trained.js';
+import { addStrings } from '../../i18n/index.js';
 import { TWICE_SENTENCES, compositionHeads, defaultQuery, headName, typedTwice } from '../../model/tiny.js';
 import { tinyPytorchScript } from '../../model/tiny-pytorch.js';
 import { adoptStyleSheets, heatmapStyleSheet } from '../common/colors.js';
@@ -25,7 +25,7 @@ import { showFieldErrors } from './field-errors.js';
 import { renderSections } from './sections.js';
 import { trainedStyleSheet } from './trained-sheet.js';
 
-addEnglish(trainedStrings);
+addStrings(trainedStrings);
 
 let views = 0; // ids unique on the page, for several elements
 

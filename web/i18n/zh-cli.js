@@ -1,0 +1,115 @@
+// 简体中文 strings of the command line (web/cli/), registered by it with the English ones (addStrings):
+// no page carries them.
+export default {
+  'cli.usage':
+    '用法：attention-lab [句子...] [--config 文件|-] [选项]\n\n对句子（多个句子即一个批次）运行缩放点积注意力 / 多头注意力，并以 JSON 输出结果：\n{"tokens", "ids", "vocab", ..., "tensors": {名称: {"shape": [...], "data": [...]}}}，\n或把张量写成 NumPy .npz 文件（--format npz，或 -o 文件.npz）。\n数字以能读回同一个 float32 的最短文本输出。JSON 没有 NaN 和无穷大：它们输出为字符串\n"NaN"、"Infinity"、"-Infinity"（np.array(data, np.float32) 能读回），或用 --nonfinite null 输出为 null。\n帮助和错误信息的语言由 --lang 决定，否则取 LC_ALL、LC_MESSAGES 或 LANG（zh_CN.UTF-8 为中文）。',
+  'cli.heading.options': '选项：',
+  'cli.heading.tensors': '张量（用于 --tensors；默认全部，按计算顺序）：',
+  'cli.heading.examples': '示例：',
+  'cli.heading.exit': '退出码（错误信息写到 stderr）：',
+  'cli.option.config': 'JSON 格式的配置（- 表示从标准输入读取）；命令行选项和句子优先于它',
+  'cli.option.preset': '从一键示例 KEY 开始（用它的英文句子）；--config 和其他选项优先于它',
+  'cli.option.list-presets': '列出所有预设的键，每行一个',
+  'cli.option.tensors': '只输出这些张量，用逗号分隔（名称见下）',
+  'cli.option.batch': '只输出批次中的这一句（从 0 起）：带批次维的张量 B = 1',
+  'cli.option.head': '只输出 scores、scaled、masked、weights、dropped 和 context 的这一个头（从 0 起）：H = 1',
+  'cli.option.format': 'json（默认）或 npz：float32 数组组成的 NumPy .npz，np.load(文件)[名称]；与 --figure 一起用 svg',
+  'cli.option.figure':
+    '把一张图写成 SVG（数字、颜色和图注，与网页导出的相同）：一个矩阵（weights、Q 等）、links 或 heads:weights；--batch 和 --head 选择句子和头',
+  'cli.option.decimals': '图中数字的小数位数（默认 4）',
+  'cli.option.output': '写入文件而不是标准输出（文件名以 .npz 结尾即 --format npz）',
+  'cli.option.nonfinite': 'JSON 中的 NaN 和 ±无穷大：字符串 "NaN"/"Infinity"/"-Infinity"（默认）或 null',
+  'cli.option.pretty': '缩进 JSON',
+  'cli.option.schema': '以 JSON 输出计算引擎的配置模式',
+  'cli.option.lang': '帮助和错误信息的语言',
+  'cli.option.version': '显示版本号',
+  'cli.option.help': '显示本帮助',
+  'cli.example.1': '一个句子的所有张量，输出为 JSON',
+  'cli.example.2': '两个句子组成一个批次（补齐），只输出注意力权重，缩进',
+  'cli.example.3': '因果掩码、四个头，写成 NumPy .npz 文件……',
+  'cli.example.4': '……再在 Python 中读回：(1, 4, 6, 6)',
+  'cli.example.5': '第 0 句第 1 个头掩码后的注意力分数，被掩码处的 -inf 输出为 null',
+  'cli.example.6': '从标准输入读取配置，并用一个选项覆盖它',
+  'cli.example.7': '训练好的小模型读一段输入两遍的文本：它的字节、各个头的分数，以及第二遍有多少被它预测正确',
+  'cli.example.8': '教程 MultiHeadAttention 的预设：它打印的 context_vecs',
+  'cli.example.9':
+    '一个 Hugging Face 检查点的文件夹（GPT-2、Llama 或 Qwen2：config.json 和它的 .safetensors；带 tokenizer.json 时可用 --text）：每个头的分数和下一个词元',
+  'cli.exit.ok': '成功',
+  'cli.exit.engine': '计算引擎停止（内存不足）',
+  'cli.exit.usage': '命令行有误：未知选项、命令行工具自身的选项缺少值或值有误、不能同时使用的选项、无法写入的输出文件',
+  'cli.exit.config': '配置有误：某个字段（来自配置文件或选项）超出范围或类型不对，配置文件无法读取或格式有误',
+  'cli.tryHelp': '用 --help 查看用法。',
+  'cli.error.unknown-option': '未知选项 {option}',
+  'cli.error.option-value': '选项 {option} 需要一个值',
+  'cli.error.boolean-value':
+    '选项 {option} 只有开和关：请写 {option} 或 --no-{name}（也可写 {option}=true、{option}=false），实际为 "{got}"',
+  'cli.error.bad-choice': '{option} 应为 {choices} 之一，实际为 "{got}"',
+  'cli.error.model-dir-input': '--model-dir 只运行一段文本（--text TEXT 或句子）或 --ids JSON：请只给出其中一个',
+  'cli.error.positional-with': '句子 "{sentence}" 和 {option} 不能同时使用：只用一种方式给出句子',
+  'cli.error.npz-to-terminal': '.npz 是二进制文件：请用 -o 文件.npz 写入文件，或通过管道传给其他程序',
+  'cli.error.cannot-read': '无法读取 {name}：{reason}',
+  'cli.error.cannot-write': '无法写入 {name}：{reason}',
+  'cli.error.not-object': '配置应为 JSON 对象',
+  'cli.error.unknown-preset': '未知的预设 "{got}"（已有：{known}）',
+  'cli.error.unknown-figure': '这次运行没有名为 "{got}" 的图（它的图：{known}）',
+  'cli.error.figure-format': '--figure 写出的是 SVG：请用 --format svg，或不写 --format',
+  'cli.reason.ENOENT': '文件不存在',
+  'cli.reason.EISDIR': '这是一个文件夹',
+  'cli.reason.EACCES': '没有权限',
+  'cli.reason.ENOSPC': '磁盘已满（设备上没有剩余空间）',
+  // attention-lab decode | flash（web/cli/steppers.js）。
+  'cli.steppers.usage':
+    'attention-lab decode [句子...] [选项]   KV 缓存逐词元解码：每次一个查询，与缓存中的键计算\nattention-lab flash [句子...] --tile-queries N --tile-keys N [--head H] [选项]\n    FlashAttention-2 的在线 softmax：逐个分块计算一个头\n两者都接受上面的配置选项、--batch、--json（整个结果以 JSON 输出）和 --lang。',
+  'cli.option.json': 'decode、flash、--model tiny 和 --model-dir：以 JSON 输出整个结果，而不是表格',
+  'cli.option.model-dir':
+    '运行文件夹 DIR 里的 Hugging Face 检查点（GPT-2）：config.json、model.safetensors（或分片）、tokenizer.json；配合 --text TEXT 或 --ids',
+  'cli.option.ids': '--model-dir：要运行的词元编号，用 JSON 给出（[15496, 995]），代替 --text',
+  'cli.option.tile-queries': 'flash：每个分块的查询数（默认 2）',
+  'cli.option.tile-keys': 'flash：每个分块的键数（默认 2）',
+  'cli.steppers.step': '步',
+  'cli.steppers.token': '词元',
+  'cli.steppers.cache': '缓存的键',
+  'cli.steppers.weights': '头 {head} 对缓存的注意力权重',
+  'cli.steppers.decodeTitle': 'KV 缓存逐词元解码：{S} 个词元，{H} 个查询头，{Hkv} 个键/值头，headDim {headDim}',
+  'cli.steppers.bytesNote':
+    'MHA / GQA / MQA：此长度下缓存的字节数，2（k 和 v）× 长度 × 头数 × headDim × 4，头数分别为全部查询头、键/值头和 1 个头',
+  'cli.steppers.identicalRows': '与完整因果运行逐位相同的行：{identical} / {rows}',
+  'cli.steppers.isCausal':
+    '对单个查询使用 is_causal=True（头 0）：它的因果掩码左上对齐，所以每一步都只关注第 0 个键（“{token}”）',
+  'cli.steppers.isCausalSink':
+    '对单个查询使用 is_causal=True（头 0）：它的因果掩码左上对齐，所以每一步除汇聚列外只看到第 0 个键（“{token}”）',
+  'cli.steppers.tile': '分块',
+  'cli.steppers.queries': '查询',
+  'cli.steppers.keys': '键',
+  'cli.steppers.row': '行',
+  'cli.steppers.skipped': '跳过：其中的注意力分数全部被掩码',
+  'cli.steppers.flashTitle':
+    'FlashAttention-2 在线 softmax，头 {head}：分块为 {tileQueries} 个查询 × {tileKeys} 个键，共 {count} 个分块（m：运行最大值，ℓ：运行和，α = exp(m_old − m_new)）',
+  'cli.steppers.difference':
+    '输出 O / ℓ 与普通 softmax 相比：最大 |差| 为 {difference}；{total} 个元素中 {identical} 个逐位相同',
+  'cli.steppers.why':
+    '并非全部相同，是因为浮点运算的顺序不同：普通 softmax 先把每个权重除以整行的和再乘以 v，在线 softmax 用 α 重新缩放部分和，最后才除以 ℓ 一次。',
+  // attention-lab --model tiny（web/cli/tiny.js）。
+  'cli.tiny.title': '训练好的小模型，检查点 {checkpoint}（训练步数），输入 {T} 个 UTF-8 字节：',
+  'cli.tiny.bytes': '字节（即词元；一个字符占几个字节时，标出它是第几部分，如 春 1/3）：',
+  'cli.tiny.head': '头',
+  'cli.tiny.previousToken': '前一词元',
+  'cli.tiny.induction': '归纳',
+  'cli.tiny.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取字节 i 分给字节 i − 1 的权重。',
+  'cli.tiny.inductionHow':
+    '归纳分数：有 {repeat} 个字节属于第二遍（一段至少 {min} 个字节的内容又打了一遍）；在它们上求平均，取字节 i 分给字节 t(i)（它前一次出现之后的那个字节）的权重。',
+  'cli.tiny.noInduction': '归纳分数：把一段至少 {min} 个字节的内容再打一遍（接连两遍，或中间隔一个空格）才能测量。',
+  'cli.tiny.secondCopy':
+    '第二遍：{total} 个字节中有 {correct} 个由前一遍预测正确（{percent}%），平均损失 {loss} 奈特。',
+  'cli.tiny.next': '它预测的下一个字节：{list}',
+  'cli.checkpoint.title':
+    '一个 {family} 检查点：{layers} 层，每层 {heads} 个头（键和值有 {kvHeads} 个头），每个头 {headDim} 维，d_model {dModel}，词表 {vocab}；输入 {T} 个词元：',
+  'cli.checkpoint.read': '读取了权重文件 {size} 中的 {read}（只读前向计算需要的张量）',
+  'cli.checkpoint.tokens': '词元（按它的 tokenizer.json 切分；␣ 表示空格）：',
+  'cli.checkpoint.ids': '词元编号（没有 tokenizer.json：按给出的编号）：',
+  'cli.checkpoint.previousTokenHow': '前一词元分数：对位置 i ≥ 1 求平均，取词元 i 分给词元 i − 1 的权重。',
+  'cli.checkpoint.inductionHow':
+    '归纳分数：在 {count} 个重复了前文某一段的位置上求平均，取分给上次那一段之后那个词元的权重。',
+  'cli.checkpoint.noInduction': '归纳分数：没有词元重复前文中后面还跟着别的词元的一段；把一段文本输入两遍才能测量。',
+  'cli.checkpoint.next': '它预测的下一个词元（编号，概率）：{list}',
+};
