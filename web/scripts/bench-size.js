@@ -20,11 +20,12 @@ function pageFiles(manifest, entry) {
     if (!chunk || atStart.has(chunk.file)) return;
     atStart.add(chunk.file);
     for (const css of chunk.css ?? []) atStart.add(css);
-    // The engine's .wasm is an asset of the API chunk (new URL(...)); the worker, also an asset, loads only for
-    // large inputs, and the tiny model's files (dist/tiny/: its wasm, its weights) with its mode.
+    // The engine's .wasm is an asset of the API chunk (new URL(...)), fetched at start; the worker, also an
+    // asset, loads only for large inputs, the tiny model's files (dist/tiny/: its wasm, its weights) with its
+    // mode, and the checkpoint's wasm with a model opened (a chunk that names it is not one that fetches it).
     for (const asset of chunk.assets ?? []) {
       if (asset.startsWith('tiny/')) tinyModel.add(asset);
-      else if (asset.endsWith('.wasm')) atStart.add(asset);
+      else if (/attention-lab-wasm-[\w-]+\.wasm$/.test(asset)) atStart.add(asset);
     }
     for (const next of chunk.imports ?? []) visit(next);
     for (const next of chunk.dynamicImports ?? []) dynamic.add(next);
