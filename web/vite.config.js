@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { authorsRecipes } from './scripts/authors-recipes.js';
 
 // The Content-Security-Policy of every built page: scripts, styles and the
 // wasm only from the site itself; no inline script or style (the heatmap
@@ -118,7 +119,7 @@ const web = (name) => new URL(`./${name}`, import.meta.url).pathname;
 // layers (api, i18n, model, view, page, element) are folders beside them.
 export default defineConfig({
   root: web(''),
-  plugins: [preloadEngine, contentSecurityPolicy, tinyWeights, preloadWithoutResolve],
+  plugins: [preloadEngine, contentSecurityPolicy, tinyWeights, preloadWithoutResolve, authorsRecipes],
   base: './', // relative URLs: dist/ works from any folder of any static host
   build: {
     outDir: new URL('../dist', import.meta.url).pathname,

@@ -39,6 +39,14 @@ export const ALLOWED = [
   'JupyterLab',
   'Jupyter',
   'Vue',
+  'Docusaurus Faster',
+  'Docusaurus',
+  'Astro',
+  'Material',
+  'Hexo',
+  'rspack',
+  'webpack',
+  'Lightning CSS',
   'LlamaAttention', // classes of the programs the presets mirror (before the models' names they contain)
   'MistralAttention',
   'Hugging Face', // the models and makers the modern variants come from, and their terms

@@ -4,31 +4,23 @@
 // generator that web/scripts/setup.sh --with-NAME installed in build/NAME.
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { AUTHORS_MD, docRecipes } from '../../web/scripts/authors-recipes.js';
 import { repo } from './packed.js';
 
-export const readme = readFileSync(`${repo}web/docs/authors.md`, 'utf8');
+export const readme = readFileSync(AUTHORS_MD, 'utf8');
+const RECIPES = docRecipes(readme);
 const { version } = JSON.parse(readFileSync(`${repo}package.json`, 'utf8'));
 export const STANDALONE = 'dist/attention-lab-element.standalone.js';
 export const CDN = `https://cdn.jsdelivr.net/npm/attention-lab@${version}/`;
 
-/** The recipes of the site generators that recipe-sites.test.js builds. */
-export const SITE_RECIPES = [
-  'docusaurus-config',
-  'docusaurus-client',
-  'docusaurus-page',
-  'astro-page',
-  'mkdocs-config',
-  'mkdocs-page',
-  'hexo-script',
-  'hexo-post',
-];
-
 /** The code block that follows `<!-- recipe: name -->` in web/docs/authors.md. */
 export function recipe(name) {
-  const match = readme.match(new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\\n\`\`\`\\n`));
-  if (!match) throw new Error(`web/docs/authors.md: no recipe "${name}"`);
-  return match[1];
+  if (!RECIPES.has(name)) throw new Error(`web/docs/authors.md: no recipe "${name}"`);
+  return RECIPES.get(name);
 }
+
+/** The names of web/docs/authors.md's recipes, in its order. */
+export const RECIPE_NAMES = [...RECIPES.keys()];
 
 /** Writes `text` to `folder`/`path`, making the folders on the way. */
 export function writeInto(folder, path, text) {
@@ -36,11 +28,14 @@ export function writeInto(folder, path, text) {
   writeFileSync(`${folder}/${path}`, text);
 }
 
-/** Writes a recipe where its first comment line says (`// src/x.js`, `// src/pages/index.astro`); its path. */
-export function writeRecipe(folder, name) {
+/**
+ * Writes a recipe where its first comment line says (`// src/x.js`, `// src/pages/index.astro`), changed by
+ * `edit` (another recipe's lines added); its path.
+ */
+export function writeRecipe(folder, name, edit = (code) => code) {
   const code = recipe(name);
   const path = code.match(/^(?:---\n)?\/\/ (\S+)/)[1];
-  writeInto(folder, path, code);
+  writeInto(folder, path, edit(code));
   return path;
 }
 

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveFolder } from './browser.js';
 import { expectPyTorchNumbers, packAndInstall, renderedElement, repo } from './packed.js';
-import { CDN, SITE_RECIPES, STANDALONE, backgroundLuminance, newPage, readme, recipe } from './recipes.js';
+import { CDN, RECIPE_NAMES, STANDALONE, backgroundLuminance, newPage, readme, recipe } from './recipes.js';
 import { connectBrowser, shot } from './suite.js';
 
 const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
@@ -34,24 +34,39 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true }); // the symlinks go, not what they point to
 });
 
-test('web/authors.html shows every recipe as web/docs/authors.md has it', () => {
-  const authors = readFileSync(`${repo}web/authors.html`, 'utf8');
+test("the built authors' page shows every recipe of web/docs/authors.md, in its order, as it has it", () => {
+  const built = readFileSync(`${repo}dist/authors.html`, 'utf8');
   const unescape = (html) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-  const blocks = [...authors.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
-  // The site generators of recipe-sites.test.js are in web/docs/authors.md only.
-  const names = [...readme.matchAll(/<!-- recipe: ([\w-]+) -->/g)]
-    .map((m) => m[1])
-    .filter((name) => !SITE_RECIPES.includes(name));
-  expect(names).toEqual([
-    'plain-html',
-    'vitepress-config',
-    'vitepress-theme',
-    'vitepress-page',
-    'jupyter-cdn',
-    'jupyter-offline',
-  ]);
-  for (const name of names) expect(blocks, name).toContain(recipe(name));
-  expect(authors).not.toContain('YOUR-HOST');
+  const blocks = [...built.matchAll(/<code data-recipe="([\w-]+)">([\s\S]*?)<\/code>/g)];
+  expect(RECIPE_NAMES.length).toBeGreaterThanOrEqual(15); // the docs' 15 recipes, not a parser that finds none
+  expect(blocks.map(([, name]) => name)).toEqual(RECIPE_NAMES);
+  for (const [, name, code] of blocks) expect(unescape(code), name).toBe(recipe(name));
+  // The page's source names them only (one source: the docs).
+  const source = readFileSync(`${repo}web/authors.html`, 'utf8');
+  expect([...source.matchAll(/<code data-recipe="[\w-]+"><\/code>/g)].length).toBe(RECIPE_NAMES.length);
+  expect(built).not.toContain('YOUR-HOST');
+});
+
+test("the authors' page has a heading and a text in English and in Chinese for every site generator", async () => {
+  // Each generator's recipes (`docusaurus-config`, …) sit under its heading, authors.recipes.NAME.heading.
+  const source = readFileSync(`${repo}web/authors.html`, 'utf8');
+  const sections = source.split(/(?=<h3 data-i18n="authors\.recipes\.)/).slice(1);
+  const generators = sections.map((html) => html.match(/authors\.recipes\.([\w]+)\.heading/)[1]);
+  expect(generators).toEqual(['html', 'vitepress', 'docusaurus', 'astro', 'mkdocs', 'hexo', 'jupyter']);
+  const en = (await import('../../web/i18n/en-authors.js')).default;
+  const zh = (await import('../../web/i18n/zh.js')).default;
+  for (const [i, html] of sections.entries()) {
+    const keys = [...html.matchAll(/data-i18n(?:-html)?="(authors\.recipes\.[\w.]+)"/g)].map((m) => m[1]);
+    expect(keys.length, generators[i]).toBeGreaterThanOrEqual(2);
+    for (const key of keys) {
+      expect(en[key], key).toBeTruthy();
+      expect(zh[key], key).toBeTruthy();
+    }
+    // Each recipe under a generator's heading is one of its own (plain-html under html, astro-page under astro, …).
+    const names = [...html.matchAll(/data-recipe="([\w-]+)"/g)].map((m) => m[1]);
+    const prefix = generators[i] === 'html' ? 'plain-html' : generators[i];
+    for (const name of names) expect(name.startsWith(prefix), `${name} under ${generators[i]}`).toBe(true);
+  }
 });
 
 test("the builds table states each standalone file's size and gzipped size as built, each within its budget", () => {

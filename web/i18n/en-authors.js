@@ -58,7 +58,7 @@ export default {
   'authors.offline.heading': 'Offline',
   'authors.offline.body':
     '<code>npm run build</code> writes <code>dist/</code>, a static site with relative paths (host it in any folder), <code>dist/attention-lab.html</code>, one self-contained file that works from <code>file://</code> with no network, and <code>dist/attention-lab-element.standalone.js</code>, the element as one self-contained script.',
-  'authors.recipes.heading': 'In your site: HTML, VitePress, Jupyter',
+  'authors.recipes.heading': 'In your site: HTML, VitePress, Docusaurus, Astro, MkDocs, Hexo, Jupyter',
   'authors.recipes.body':
     "Each recipe below runs in the tests exactly as written, on the npm package installed from its tarball. The addresses are jsDelivr's (<code>https://unpkg.com/attention-lab@…/…</code> serves the same files); or <code>npm i attention-lab</code> and use <code>node_modules/attention-lab/dist/</code>.",
   'authors.recipes.html.heading': 'A plain HTML page',
@@ -69,6 +69,20 @@ export default {
     'After <code>npm i attention-lab</code>: tell Vue that <code>attention-lab</code> is a custom element, and import the element only in the browser (<code>vitepress build</code> renders the pages in Node first, where no element can be defined).',
   'authors.recipes.vitepress.page':
     "In a page, bind <code>theme</code> to VitePress's <code>isDark</code>, so the element follows the light/dark switch:",
+  'authors.recipes.docusaurus.heading': 'Docusaurus 3',
+  'authors.recipes.docusaurus.body':
+    'After <code>npm i attention-lab</code>: import the element from a client module, only in the browser (Docusaurus renders every page in Node first, where no element can be defined), name the module in the config, and write the tag in any <code>.md</code> or <code>.mdx</code> page. The element follows the site\'s light/dark switch (<code>html[data-theme="dark"]</code>) by itself.',
+  'authors.recipes.docusaurus.faster':
+    "Docusaurus Faster bundles with rspack (and SWC and Lightning CSS) in place of webpack: <code>npm i @docusaurus/faster</code>, then this line in the config's object (<code>faster: true</code> also renders the pages in worker threads, which need the v4 flags). With either bundler the build prints no warning.",
+  'authors.recipes.astro.heading': 'Astro 5',
+  'authors.recipes.astro.body':
+    'After <code>npm i attention-lab</code>: import the element in the page\'s <code>&lt;script&gt;</code>, which Astro bundles for the browser only; the tag stays in the page\'s HTML. A site whose switch sets <code>class="dark"</code> (or <code>data-theme="dark"</code>) on <code>&lt;html&gt;</code> turns the element dark with it.',
+  'authors.recipes.mkdocs.heading': 'MkDocs with the Material theme',
+  'authors.recipes.mkdocs.body':
+    "Load the standalone script as an extra script in <code>mkdocs.yml</code> (from the CDN, or saved into <code>docs/</code> with the <code>standalone/</code> folder beside it, whose parts it loads when needed), and write the tag in any page. Material's palette toggle (<code>slate</code>) turns the element dark too, and a site in Chinese (<code>theme: { language: zh }</code>) gets it in Chinese.",
+  'authors.recipes.hexo.heading': 'Hexo 7',
+  'authors.recipes.hexo.body':
+    "After <code>npm i attention-lab</code>: a script in the site's <code>scripts/</code> folder serves the standalone element from the package, with the parts it loads from beside it (<code>standalone/</code>), and adds it to every page's <code>&lt;head&gt;</code>; write the tag in any post or page.",
   'authors.recipes.jupyter.heading': 'A Jupyter notebook cell',
   'authors.recipes.jupyter.body':
     "In the classic Notebook, JupyterLab (a trusted notebook: JupyterLab runs a cell's scripts only then) and <code>jupyter nbconvert --execute --to html</code>. From the CDN:",

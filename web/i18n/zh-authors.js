@@ -55,7 +55,7 @@ export default {
   'authors.offline.heading': '离线使用',
   'authors.offline.body':
     '<code>npm run build</code> 会生成 <code>dist/</code>（使用相对路径的静态网站，可放在任意文件夹下）、<code>dist/attention-lab.html</code>（一个自包含文件，可从 <code>file://</code> 打开，无需网络）以及 <code>dist/attention-lab-element.standalone.js</code>（元素本身，一个自包含的脚本）。',
-  'authors.recipes.heading': '放进你的网站：HTML、VitePress、Jupyter',
+  'authors.recipes.heading': '放进你的网站：HTML、VitePress、Docusaurus、Astro、MkDocs、Hexo、Jupyter',
   'authors.recipes.body':
     '下面每个用法都在测试中按原样运行，用的是从打包文件（<code>npm pack</code>）安装的 <code>npm</code> 包。地址来自 jsDelivr（<code>https://unpkg.com/attention-lab@…/…</code> 提供同样的文件）；也可以 <code>npm i attention-lab</code>，再使用 <code>node_modules/attention-lab/dist/</code>。',
   'authors.recipes.html.heading': '普通 HTML 页面',
@@ -66,6 +66,20 @@ export default {
     '<code>npm i attention-lab</code> 之后：告诉 Vue <code>attention-lab</code> 是自定义元素，并且只在浏览器中导入该元素（<code>vitepress build</code> 会先在 Node.js 中渲染页面，那里无法定义元素）。',
   'authors.recipes.vitepress.page':
     '在页面中把 <code>theme</code> 绑定到 VitePress 的 <code>isDark</code>，元素就会跟随浅色/深色切换：',
+  'authors.recipes.docusaurus.heading': 'Docusaurus 3',
+  'authors.recipes.docusaurus.body':
+    '<code>npm i attention-lab</code> 之后：在一个客户端模块中导入该元素，只在浏览器中导入（Docusaurus 会先在 Node.js 中渲染每个页面，那里无法定义元素），在配置中写上这个模块，再在任意 <code>.md</code> 或 <code>.mdx</code> 页面中写标签。元素会自己跟随网站的浅色/深色切换（<code>html[data-theme="dark"]</code>）。',
+  'authors.recipes.docusaurus.faster':
+    'Docusaurus Faster 用 rspack（以及 SWC 和 Lightning CSS）代替 webpack 打包：<code>npm i @docusaurus/faster</code>，再在配置对象中加上这一行（<code>faster: true</code> 还会在工作线程中渲染页面，这需要 v4 的开关）。无论用哪种打包工具，构建都不输出任何警告。',
+  'authors.recipes.astro.heading': 'Astro 5',
+  'authors.recipes.astro.body':
+    '<code>npm i attention-lab</code> 之后：在页面的 <code>&lt;script&gt;</code> 中导入该元素，Astro 只为浏览器打包这段脚本；标签留在页面的 HTML 中。如果网站的切换按钮在 <code>&lt;html&gt;</code> 上设置 <code>class="dark"</code>（或 <code>data-theme="dark"</code>），元素也会随之变为深色。',
+  'authors.recipes.mkdocs.heading': '使用 Material 主题的 MkDocs',
+  'authors.recipes.mkdocs.body':
+    '在 <code>mkdocs.yml</code> 中把独立脚本作为额外脚本加载（从 CDN 加载，或保存到 <code>docs/</code> 中，并在旁边放上 <code>standalone/</code> 文件夹，脚本在需要时从中加载各个部分），再在任意页面中写标签。Material 的配色切换（<code>slate</code>）也会让元素变为深色；中文网站（<code>theme: { language: zh }</code>）得到的是中文的元素。',
+  'authors.recipes.hexo.heading': 'Hexo 7',
+  'authors.recipes.hexo.body':
+    '<code>npm i attention-lab</code> 之后：网站 <code>scripts/</code> 文件夹中的一个脚本从包中提供独立元素，以及它从旁边加载的部分（<code>standalone/</code>），并把它加到每个页面的 <code>&lt;head&gt;</code> 中；再在任意文章或页面中写标签。',
   'authors.recipes.jupyter.heading': 'Jupyter 笔记本单元格',
   'authors.recipes.jupyter.body':
     '适用于经典的 Jupyter Notebook、JupyterLab（需为受信任的笔记本：JupyterLab 只在这时运行单元格中的脚本）以及 <code>jupyter nbconvert --execute --to html</code>。从 CDN 加载：',

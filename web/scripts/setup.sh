@@ -7,7 +7,8 @@
 #                            (tests/reference/tiny/train.py; CI does not train: the weights are committed)
 #   setup.sh --with-jupyter  also Debian's Jupyter (nbconvert, ipykernel), to run the notebook recipe
 #   setup.sh --with-vitepress  also VitePress 1.6 in build/vitepress, to build the VitePress recipe
-#   setup.sh --with-docusaurus also Docusaurus 3 (classic preset, React 19) in build/docusaurus, for its recipe
+#   setup.sh --with-docusaurus also Docusaurus 3 (classic preset, React 19, and Docusaurus Faster: rspack,
+#                              SWC, Lightning CSS) in build/docusaurus, for its recipe built by webpack and by rspack
 #   setup.sh --with-astro      also Astro 5 in build/astro, for its recipe
 #   setup.sh --with-hexo       also Hexo 7 (EJS, Stylus, Markdown, the home page and the landscape theme) in build/hexo
 #   setup.sh --with-mkdocs     also Debian's MkDocs and MkDocs Material, for their recipe
@@ -36,7 +37,7 @@ command -v xz >/dev/null 2>&1 || need+=(xz-utils)
 # (npm install names each package with its exact version), redone only when the list below changes.
 declare -A SITES=(
   [vitepress]='vitepress@1.6.4'
-  [docusaurus]='@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19.2.0 react-dom@19.2.0'
+  [docusaurus]='@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 @docusaurus/faster@3.10.2 react@19.2.0 react-dom@19.2.0'
   [astro]='astro@5.18.2'
   [hexo]='hexo@7.3.0 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 hexo-renderer-marked@7.0.1 hexo-theme-landscape@1.1.0 hexo-generator-index@4.0.0'
 )
