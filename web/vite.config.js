@@ -129,7 +129,13 @@ export default defineConfig({
     manifest: true, // dist/.vite/manifest.json: npm run bench sums the main page's assets from it
     // No modulepreload polyfill (0.4 KB gzipped at every start): every browser with wasm SIMD but
     // Safari 16.4–16.6 has modulepreload, and there the hints are skipped and the modules load as imported.
-    modulePreload: { polyfill: false },
+    // A dynamic import() preloads nothing besides itself (its static imports are the start's chunks, loaded
+    // already): a site that bundles the element again (VitePress, Docusaurus, Astro) renames our chunks, and
+    // the names a preload list would carry (assets/run-settings-*.js, …) are then 404s in its console.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps),
+    },
     rollupOptions: {
       // The element's entry keeps its exports' names (AttentionLabElement, as custom-elements.json says),
       // though embed.js and authors.js import it too.

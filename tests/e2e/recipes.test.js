@@ -53,8 +53,7 @@ test("the authors' page has a heading and a text in English and in Chinese for e
   const sections = source.split(/(?=<h3 data-i18n="authors\.recipes\.)/).slice(1);
   const generators = sections.map((html) => html.match(/authors\.recipes\.([\w]+)\.heading/)[1]);
   expect(generators).toEqual(['html', 'vitepress', 'docusaurus', 'astro', 'mkdocs', 'hexo', 'jupyter']);
-  const en = (await import('../../web/i18n/en-authors.js')).default;
-  const zh = (await import('../../web/i18n/zh.js')).default;
+  const { en, zh } = (await import('../../web/i18n/authors.js')).default;
   for (const [i, html] of sections.entries()) {
     const keys = [...html.matchAll(/data-i18n(?:-html)?="(authors\.recipes\.[\w.]+)"/g)].map((m) => m[1]);
     expect(keys.length, generators[i]).toBeGreaterThanOrEqual(2);

@@ -5,7 +5,6 @@
 import { emptyEdits, isEmbeddingEdited, isWeightEdited, setEmbeddingEdit, setWeightEdit } from '../../model/edits.js';
 import { resultHolds } from '../../model/selection.js';
 import { adoptStyleSheets, headColor, heatmapStyleSheet, textOnHead } from '../common/colors.js';
-import { explainCell } from '../explain/cells.js';
 import { cellOfEvent, isUnexplainedNumber, renderExplanation } from '../explain/render-explanation.js';
 import { NEXT_ID } from '../steps/chapter-bar.js';
 import { chapterByKey, withChapter } from '../steps/chapters.js';
@@ -21,6 +20,15 @@ import { touchWording } from '../common/touch.js';
 // multiples of scores and weights, the links of all heads, the averaged
 // weights' explanation): a run for the view keeps all heads of these only.
 const ALL_HEAD_TENSORS = ['scores', 'weights', 'dropped'];
+
+// The explanations' code (explain/cells.js; their strings are the language's) is not on the path to
+// the first numbers: it loads after the first result is shown (or with the first number hovered).
+let explainCell = null;
+let explainLoading = null;
+const loadExplanations = () =>
+  (explainLoading ??= import('../explain/cells.js').then((module) => {
+    explainCell = module.explainCell;
+  }));
 
 export class PipelineController {
   /** The last result shown (null before the first). */
@@ -49,6 +57,8 @@ export class PipelineController {
   #paletteSheet = null;
   /** The cell whose explanation is shown ({step, i, j}), explained again after a render; null: the hint. */
   #explained = null;
+  /** The cell asked for while the explanations load; null when none is waiting. */
+  #explainAsked = null;
   #frame;
   /** A large result's steps, built in slices after the render (slices.js). */
   #queue = new SliceQueue({ onBuilt: (section) => this.#built(section) });
@@ -292,6 +302,8 @@ export class PipelineController {
       },
       this.#queue,
     );
+    // After the first result's paint: the explanations, for the first number hovered.
+    if (!explainLoading) requestAnimationFrame(() => setTimeout(loadExplanations));
     const { decimals, mode, theme, exportable } = this.#options;
     const { b, h, queryLabels, keyLabels } = this.#layout;
     this.#steppers?.update({ t, result, b, h, decimals, theme, exportable, queryLabels, keyLabels });
@@ -350,6 +362,13 @@ export class PipelineController {
 
   /** Explains {step, i, j} (its td found in the pipeline), or shows the hint for null. */
   #show(cell) {
+    if (cell && !explainCell) {
+      // Shown once they have loaded, unless another number (or none) was shown meanwhile.
+      this.#explainAsked = cell;
+      loadExplanations().then(() => this.#explainAsked === cell && this.#show(cell));
+      return;
+    }
+    this.#explainAsked = null;
     const { t, decimals, weightsGiven } = this.#options;
     const root = this.#parts.root;
     root.querySelectorAll('.hl').forEach((el) => el.classList.remove('hl'));
