@@ -1,0 +1,109 @@
+#include "prepared.h"
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "attention_stages.h"
+#include "buffers.h"
+#include "embedding.h"
+#include "torch_random.h"
+#include "validate.h"
+#include "weights.h"
+
+namespace attention_lab {
+
+struct PreparedAttention::State {
+  AttentionConfig config;
+  stages::Tokens tokens;
+  AttentionResult header;
+  RunSizes sizes;
+  stages::Dims d;
+  stages::Intermediates inputs;  // x, xContext, w: lent to each run, never moved out
+  Tensor table;                  // the embedding table [V, D] (empty without tokens)
+  Tensor input;                  // [B, S, D]: a caller's X
+  TorchGenerator gen;            // its state after the draws is where every run's dropout starts
+  TorchGenerator::State afterDraws;
+};
+
+PreparedAttention::PreparedAttention() = default;
+PreparedAttention::~PreparedAttention() = default;
+
+Status PreparedAttention::prepare(const AttentionConfig& config) {
+  state_.reset();
+  auto s = std::make_unique<State>();
+  s->config = config;
+  if (Status e = stages::describe(s->config, s->tokens, s->header, s->sizes, s->d)) return e;
+  TensorSet outputOnly;
+  outputOnly.add("output");
+  if (Status e = stages::checkRun(s->config, s->d, s->sizes, outputOnly, {})) return e;
+  s->gen.manualSeed(s->config.seed);  // torch.manual_seed(seed)
+  if (Status e = stages::drawInputs(s->config, s->tokens, s->header, s->d, s->gen, s->inputs, s->table)) return e;
+  s->afterDraws = s->gen.state();
+  s->input = Tensor{{s->d.B, s->d.S, s->d.D}, std::vector<float>(static_cast<size_t>(s->d.B * s->d.S * s->d.D))};
+  state_ = std::move(s);
+  return {};
+}
+
+bool PreparedAttention::prepared() const { return state_ != nullptr; }
+const AttentionConfig& PreparedAttention::config() const { return state_->config; }
+const AttentionResult& PreparedAttention::header() const { return state_->header; }
+int64_t PreparedAttention::inputLength() const { return static_cast<int64_t>(state_->input.data.size()); }
+float* PreparedAttention::inputBuffer() { return state_->input.data.data(); }
+
+Status PreparedAttention::run(AttentionResult& r, TensorSet wanted, Selection selection, bool useInput) {
+  State& s = *state_;
+  BufferPool pool;  // the previous result's buffers
+  for (auto& entry : r.tensors) pool.give(std::move(entry.second.data));
+  r.tensors.clear();
+  r.aliases.clear();
+  r.warnings.clear();
+  r.selection = {};
+  r.sizes = s.header.sizes;
+  r.headDim = s.header.headDim;
+  r.scaleFactor = s.header.scaleFactor;
+  if (Status e = stages::checkRun(s.config, s.d, s.sizes, wanted, selection)) return e;
+  if (useInput)
+    for (size_t i = 0; i < s.input.data.size(); ++i)
+      if (!std::isfinite(s.input.data[i])) {
+        const std::string field = "x[" + std::to_string(i) + "]";
+        const float v = s.input.data[i];
+        const char* got = std::isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";  // as JS prints them
+        return fieldError(field, "not-a-number", {{"field", field}, {"got", got}});
+      }
+  // The kept inputs, lent (moved in and back: no copy); the caller's X in place of the prepared one.
+  stages::Intermediates m;
+  Tensor& x = useInput ? s.input : s.inputs.x;
+  m.x = std::move(x);
+  m.xContext = std::move(s.inputs.xContext);
+  m.w = std::move(s.inputs.w);
+  if (s.config.dropoutP > 0) s.gen.setState(s.afterDraws);
+  stages::compute(s.config, s.d, s.tokens, wanted, selection, s.gen, pool, m, /*lendInputs=*/true, r);
+  x = std::move(m.x);
+  s.inputs.xContext = std::move(m.xContext);
+  s.inputs.w = std::move(m.w);
+  return {};
+}
+
+Status PreparedAttention::update(const AttentionConfig& edits) {
+  State& s = *state_;
+  AttentionConfig merged = s.config;
+  for (const auto& [name, cells] : edits.weightEdits) {
+    auto& list = merged.weightEdits[name];
+    list.insert(list.end(), cells.begin(), cells.end());
+  }
+  merged.embeddingEdits.insert(merged.embeddingEdits.end(), edits.embeddingEdits.begin(), edits.embeddingEdits.end());
+  if (Status e = validateConfig(merged)) return e;
+  if (Status e = validateSizes(merged, s.sizes)) return e;
+  if (!edits.embeddingEdits.empty()) {
+    Tensor table = s.table;  // a token not in the vocab is an error found while applying: the kept table stays
+    if (Status e = applyEmbeddingEdits(edits.embeddingEdits, s.header.vocab, table)) return e;
+    s.table = std::move(table);
+    stages::embedTokenSides(merged, s.tokens, s.header, s.table, s.inputs);
+  }
+  applyWeightEdits(merged, edits.weightEdits, s.inputs.w);
+  s.config = std::move(merged);
+  return {};
+}
+
+}  // namespace attention_lab
