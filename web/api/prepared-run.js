@@ -13,6 +13,9 @@
 // handle prepares its config again on the fresh instance, with its edits.
 import { AttentionConfigError } from './errors.js';
 
+// A handle dropped without dispose() frees its engine state once it is garbage-collected.
+const unreleased = new FinalizationRegistry(({ module, id }) => module.disposePrepared(id));
+
 export class PreparedRun {
   #engine; // the lab's bridge: module(), guarded(call), copyTensors(described), runOptions(options), encode(config)
   #config; // {json, tensors}: the config as the engine reads it
@@ -74,6 +77,7 @@ export class PreparedRun {
   dispose() {
     if (this.#disposed) return;
     this.#disposed = true;
+    unreleased.unregister(this);
     if (this.#module && this.#module === this.#engine.module()) this.#module.disposePrepared(this.#id);
     this.#module = null;
   }
@@ -87,8 +91,10 @@ export class PreparedRun {
   #open() {
     const { json, tensors } = this.#config;
     const outcome = this.#engine.guarded((module) => ({ module, ...JSON.parse(module.prepare(json, tensors)) }));
+    unreleased.unregister(this); // a state on an instance that restarted went with it
     this.#module = outcome.module;
     this.#id = outcome.id;
+    unreleased.register(this, { module: outcome.module, id: outcome.id }, this);
     this.#input = outcome.input;
     this.#header = JSON.stringify(outcome.header);
     this.#shape = [outcome.header.sizes.B, outcome.header.sizes.S, outcome.header.sizes.D];
