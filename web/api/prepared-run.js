@@ -23,7 +23,7 @@ export class PreparedRun {
   #module = null; // the instance the engine state lives in
   #id = 0;
   #input = null; // {offset, length}: where a new X goes in that instance's memory
-  #header = ''; // JSON text of the fields every run's result shares (warnings: null holds its place)
+  #header = null; // the fields every run's result shares, frozen (warnings: null holds its place)
   #shape = null; // [B, S, dModel]
   #disposed = false;
 
@@ -52,10 +52,7 @@ export class PreparedRun {
       const wantedText = wanted === null ? '*' : wanted.join(',');
       const outcome = JSON.parse(module.runPrepared(this.#id, wantedText, batch, head, allHeads.join(','), !!x));
       if (!outcome.ok) return outcome;
-      const result = JSON.parse(this.#header);
-      result.warnings = outcome.warnings;
-      result.tensors = this.#engine.copyTensors(outcome.tensors);
-      return result;
+      return { ...this.#header, warnings: outcome.warnings, tensors: this.#engine.copyTensors(outcome.tensors) };
     });
   }
 
@@ -96,7 +93,7 @@ export class PreparedRun {
     this.#id = outcome.id;
     unreleased.register(this, { module: outcome.module, id: outcome.id }, this);
     this.#input = outcome.input;
-    this.#header = JSON.stringify(outcome.header);
+    this.#header = deepFreeze(outcome.header);
     this.#shape = [outcome.header.sizes.B, outcome.header.sizes.S, outcome.header.sizes.D];
     for (const edits of this.#edits)
       this.#engine.guarded((module) => JSON.parse(module.updatePrepared(this.#id, edits.json, edits.tensors)));
@@ -135,4 +132,10 @@ function editsConfig(edits) {
   if (edits.weights) config.weights = { edits: edits.weights };
   if (edits.embedding) config.embedding = { edits: edits.embedding };
   return config;
+}
+
+/** `value` with every object and array in it frozen: the header a handle's results share. */
+function deepFreeze(value) {
+  if (value !== null && typeof value === 'object') for (const v of Object.values(value)) deepFreeze(v);
+  return Object.freeze(value);
 }
