@@ -185,12 +185,11 @@ std::string prepare(const std::string& configJson, val typedArrays) {
   AttentionConfig settings = handle->prepared.config();
   settings.resolveDefaults();
   const int id = nextPreparedId++;
-  const std::string out =
-      "{\"ok\":true,\"id\":" + std::to_string(id) + ",\"input\":{\"offset\":" +
-      std::to_string(reinterpret_cast<uintptr_t>(handle->prepared.inputBuffer())) +
-      ",\"length\":" + std::to_string(handle->prepared.inputLength()) + "},\"header\":{" +
-      headerFields(handle->prepared.header()) + ",\"warnings\":null,\"settings\":" +
-      attention_lab::settingsJson(settings) + "}}";
+  const std::string out = "{\"ok\":true,\"id\":" + std::to_string(id) + ",\"input\":{\"offset\":" +
+                          std::to_string(reinterpret_cast<uintptr_t>(handle->prepared.inputBuffer())) +
+                          ",\"length\":" + std::to_string(handle->prepared.inputLength()) + "},\"header\":{" +
+                          headerFields(handle->prepared.header()) +
+                          ",\"warnings\":null,\"settings\":" + attention_lab::settingsJson(settings) + "}}";
   preparedRuns[id] = std::move(handle);
   return out;
 }
@@ -207,8 +206,7 @@ std::string runPrepared(double id, const std::string& wantedTensors, double batc
   const attention_lab::TensorSet wanted =
       wantedTensors == "*" ? attention_lab::TensorSet::all() : tensorSet(wantedTensors);
   if (Status error = p.prepared.run(p.last, wanted, selection, useInput)) return failedJson(*error);
-  return "{\"ok\":true,\"warnings\":" + warningsJson(p.last.warnings) + ",\"tensors\":" + tensorsJson(p.last) +
-         "}";
+  return "{\"ok\":true,\"warnings\":" + warningsJson(p.last.warnings) + ",\"tensors\":" + tensorsJson(p.last) + "}";
 }
 
 // handle.update: editsJson is a config holding only weights.edits and embedding.edits. Returns {ok} or the error.

@@ -175,10 +175,25 @@ describe('errors name their field', () => {
     const prepared = lab.prepare(config);
     expect(prepared.xShape).toEqual([1, 5, 8]);
     const cases = [
-      [new Float32Array(39), 'x', 'prepared-x-length', 'x has 39 numbers, but the prepared run\'s X [1, 5, 8] needs 40'],
-      [Array(40).fill(0), 'x', 'prepared-x-type', 'x must be a Float32Array of B·S·dModel = 40 numbers ([1, 5, 8]), got an array'],
-      [new Float64Array(40), 'x', 'prepared-x-type', 'x must be a Float32Array of B·S·dModel = 40 numbers ([1, 5, 8]), got Float64Array'],
-      [new Float32Array(40).fill(Infinity, 17, 18), 'x[17]', 'not-a-number', 'x[17] must be a finite number, got Infinity'],
+      [new Float32Array(39), 'x', 'prepared-x-length', "x has 39 numbers, but the prepared run's X [1, 5, 8] needs 40"],
+      [
+        Array(40).fill(0),
+        'x',
+        'prepared-x-type',
+        'x must be a Float32Array of B·S·dModel = 40 numbers ([1, 5, 8]), got an array',
+      ],
+      [
+        new Float64Array(40),
+        'x',
+        'prepared-x-type',
+        'x must be a Float32Array of B·S·dModel = 40 numbers ([1, 5, 8]), got Float64Array',
+      ],
+      [
+        new Float32Array(40).fill(Infinity, 17, 18),
+        'x[17]',
+        'not-a-number',
+        'x[17] must be a finite number, got Infinity',
+      ],
     ];
     for (const [x, field, code, message] of cases) {
       let error;
@@ -200,7 +215,7 @@ describe('errors name their field', () => {
     prepared.dispose();
   });
 
-  test('a config error is lab.run\'s; the tiny model is refused', () => {
+  test("a config error is lab.run's; the tiny model is refused", () => {
     expect(() => lab.prepare({ ...config, numHeads: 3 })).toThrow(expect.objectContaining({ field: 'numHeads' }));
     expect(() => lab.prepare({ model: 'tiny', text: 'abc' })).toThrow(
       expect.objectContaining({ field: 'model', code: 'prepare-needs-attention-model' }),

@@ -162,21 +162,31 @@ try {
       process.exit(1);
     }
 
-    // Alternating blocks: ours, onnxruntime-web, then each native program; the median of the block medians.
+    // Alternating blocks, the median of each contestant's block medians: first the wasm contestants in this
+    // process, each round in another order (ours, prepared, onnxruntime-web; prepared, onnxruntime-web, ours;
+    // ...), then the native programs. The natives run apart: a wasm block right after a native program's
+    // process measured up to 1.5x slower (32/64/4 prepared: 45 µs blocks became 64-69 µs), which no wasm
+    // contestant should pay for another.
     const times = { ours: [], prepared: [], ort: [] };
     for (const [name] of NATIVES) times[name] = [];
     const configJson = JSON.stringify(config);
     const outputOnly = { tensors: ['output'] };
-    for (let round = 0; round < ROUNDS; round++) {
-      times.ours.push(await timeBlock(() => lab.run(config, outputOnly)));
-      let call = 0;
-      times.prepared.push(await timeBlock(() => prepared.run(preparedOptions[call++ & 1])));
-      times.ort.push(await timeBlock(() => session.run(xFeeds[call++ & 1])));
+    let call = 0; // prepared and onnxruntime-web alternate between the two X
+    const wasmContestants = [
+      ['ours', () => lab.run(config, outputOnly)],
+      ['prepared', () => prepared.run(preparedOptions[call++ & 1])],
+      ['ort', () => session.run(xFeeds[call++ & 1])],
+    ];
+    for (let round = 0; round < ROUNDS; round++)
+      for (let k = 0; k < wasmContestants.length; k++) {
+        const [name, run] = wasmContestants[(round + k) % wasmContestants.length];
+        times[name].push(await timeBlock(run));
+      }
+    for (let round = 0; round < ROUNDS; round++)
       for (const [name, program] of NATIVES) {
         const args = program.startsWith('bench_eigen') ? [casePath, String(BLOCK_MS)] : [configJson, String(BLOCK_MS)];
         times[name].push(nativeBlock(program, args).median);
       }
-    }
     await session.release();
     prepared.dispose();
     results.push({ size, ms: Object.fromEntries(Object.entries(times).map(([name, ts]) => [name, median(ts)])) });
@@ -211,7 +221,9 @@ for (const { size, ms } of results) {
 }
 
 console.log('\nSpeed ratios, ours (wasm) / theirs; targets: ≥ 1.3× onnxruntime-web at D ≥ 256,');
-console.log('≥ 1.5× onnxruntime-web at S ≤ 32 for prepared runs (a new X every call), ≥ 0.85× plain Eigen -msse4.2 at D 768');
+console.log(
+  '≥ 1.5× onnxruntime-web at S ≤ 32 for prepared runs (a new X every call), ≥ 0.85× plain Eigen -msse4.2 at D 768',
+);
 for (const { size, ms } of results) {
   const [S, D] = size;
   const vsOrt = ms.ort / ms.ours;
