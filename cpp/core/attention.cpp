@@ -465,6 +465,51 @@ Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermedia
   return p;
 }
 
+// The projections through `cache`: its rows copied into the workspace, each
+// stale one of Q, K, V projected again into its columns (gemm gives each
+// element the sum the fused product gives it), then the rows kept again.
+// Nothing held: the fused product, as projectQkv.
+Projections projectWithCache(const AttentionConfig& c, const Dims& d, const Intermediates& m, Workspace& ws,
+                             stages::ProjectionCache& cache) {
+  const bool cross = c.isCrossAttention();
+  const int64_t qFloats = d.B * d.S * (cross ? d.D : d.D + 2 * d.Dkv), kvFloats = cross ? d.B * d.Skv * 2 * d.Dkv : 0;
+  if (!cache.q && !cache.k && !cache.v) {
+    const Projections p = projectQkv(c, d, m, ws);
+    stages::projectedWithCache() += 3;
+    cache.rows.assign(ws.projected.begin(), ws.projected.begin() + qFloats);
+    cache.kvRows.assign(ws.keysValues.begin(), ws.keysValues.begin() + kvFloats);
+    cache.q = cache.k = cache.v = true;
+    return p;
+  }
+  Projections p;
+  float* q = grownTo(ws.projected, qFloats);
+  std::copy(cache.rows.begin(), cache.rows.end(), q);
+  if (cross) {
+    float* kv = grownTo(ws.keysValues, kvFloats);
+    std::copy(cache.kvRows.begin(), cache.kvRows.end(), kv);
+    p = {q, kv, kv + d.Dkv, d.D, 2 * d.Dkv};
+  } else {
+    p = {q, q + d.D, q + d.D + d.Dkv, d.D + 2 * d.Dkv, d.D + 2 * d.Dkv};
+  }
+  // One weight's columns: out [rows, n] (rows `stride` apart) = x · W (+ b).
+  const auto project = [&](const Tensor& x, const char* weight, const char* bias, float* out, int64_t stride) {
+    const Tensor& w = m.w.at(weight);
+    const Tensor* b = m.bias(bias);
+    gemm(x.shape[0] * x.shape[1], w.shape[1], x.shape[2], x.data.data(), x.shape[2], w.data.data(), w.shape[1], false,
+         b ? b->data.data() : nullptr, out, stride);
+    ++stages::projectedWithCache();
+  };
+  const Tensor& keysX = cross ? m.xContext : m.x;
+  if (cache.q && cache.k && cache.v) return p;
+  if (!cache.q) project(m.x, "W_Q", "b_Q", p.q, p.qStride);
+  if (!cache.k) project(keysX, "W_K", "b_K", p.k, p.kvStride);
+  if (!cache.v) project(keysX, "W_V", "b_V", p.v, p.kvStride);
+  std::copy(q, q + qFloats, cache.rows.begin());
+  if (cross) std::copy(p.k, p.k + kvFloats, cache.kvRows.begin());
+  cache.q = cache.k = cache.v = true;
+  return p;
+}
+
 // A [rows, D] tensor of the projections' rows (rows `stride` apart) -> [B, L, D]
 // (or the selected sentence's [1, L, D]), when asked for. D is the width (Dkv for K, V).
 void keepProjection(const Plan& p, int tensor, const float* rows, int64_t stride, int64_t B, int64_t L, int64_t D,
@@ -999,12 +1044,12 @@ void embedTokenSides(const AttentionConfig& c, const Tokens& t, const AttentionR
 
 void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, TensorSet wanted,
              const Selection& selection, TorchGenerator& gen, BufferPool& pool, Intermediates& m, bool lendInputs,
-             AttentionResult& r) {
+             AttentionResult& r, ProjectionCache* cache) {
   const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
   const Plan p = planRun(c, steps, wanted, selection);
   Workspace& ws = workspace();
   if (p.project) {
-    const Projections qkv = projectQkv(c, d, m, ws);
+    const Projections qkv = cache ? projectWithCache(c, d, m, ws, *cache) : projectQkv(c, d, m, ws);
     keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
     keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.k);
     keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.v);
@@ -1032,6 +1077,11 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     if (p.alibi) m.alibiBias = alibiBias(d, pool);
   }
   collect(c, p, m, pool, lendInputs, r);
+}
+
+int64_t& projectedWithCache() {
+  thread_local int64_t count = 0;
+  return count;
 }
 
 }  // namespace stages

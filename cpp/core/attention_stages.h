@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "attention.h"
 #include "buffers.h"
@@ -59,6 +60,17 @@ struct Intermediates {
   }
 };
 
+// The projections of a prepared X, kept from run to run (prepared.h): the
+// rows Q, K, V had before QK-norm and RoPE rewrote them, as the workspace
+// holds them. An edit of W_Q or b_Q stales Q, of W_K, b_K K, of W_V, b_V V,
+// an embedding edit all three; what still holds is reused, the rest projected
+// again (each element the same sum as the fused product makes it).
+struct ProjectionCache {
+  std::vector<float> rows;               // self-attention: [B·S, D + 2·Dkv] Q | K | V; cross: Q [B·S, D]
+  std::vector<float> kvRows;             // cross-attention: [B·S_kv, 2·Dkv] K | V
+  bool q = false, k = false, v = false;  // which of them hold
+};
+
 // Validates the config, tokenizes both sides and measures the run: the
 // result's tokens, ids, vocab, unknownTokens, sizes, headDim and scaleFactor.
 Status describe(const AttentionConfig& c, Tokens& t, AttentionResult& r, RunSizes& sizes, Dims& d);
@@ -80,8 +92,13 @@ void embedTokenSides(const AttentionConfig& c, const Tokens& t, const AttentionR
 // From the projections on: the tensors `wanted` (with `selection`) into r.tensors
 // and r.aliases, the warnings into r.warnings. `gen` draws the dropout. With
 // `lendInputs`, X, X_context and the weights are copied into the result and
-// stay in m (a prepared run keeps them); otherwise they move.
+// stay in m (a prepared run keeps them); otherwise they move. With `cache`,
+// the projections it holds are reused and it holds all three afterwards.
 void compute(const AttentionConfig& c, const Dims& d, const Tokens& t, TensorSet wanted, const Selection& selection,
-             TorchGenerator& gen, BufferPool& pool, Intermediates& m, bool lendInputs, AttentionResult& r);
+             TorchGenerator& gen, BufferPool& pool, Intermediates& m, bool lendInputs, AttentionResult& r,
+             ProjectionCache* cache = nullptr);
+
+// The weights projected so far by runs that had a cache (for tests: a reused projection adds nothing).
+int64_t& projectedWithCache();
 
 }  // namespace attention_lab::stages

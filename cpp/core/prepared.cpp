@@ -30,10 +30,11 @@ struct PreparedAttention::State {
   AttentionResult header;
   RunSizes sizes;
   stages::Dims d;
-  stages::Intermediates inputs;  // x, xContext, w: lent to each run, never moved out
-  Tensor table;                  // the embedding table [V, D] (empty without tokens)
-  Tensor input;                  // [B, S, D]: a caller's X
-  TorchGenerator gen;            // its state after the draws is where every run's dropout starts
+  stages::Intermediates inputs;         // x, xContext, w: lent to each run, never moved out
+  Tensor table;                         // the embedding table [V, D] (empty without tokens)
+  Tensor input;                         // [B, S, D]: a caller's X
+  stages::ProjectionCache projections;  // of the prepared X: a run without a new X reuses what an edit left
+  TorchGenerator gen;                   // its state after the draws is where every run's dropout starts
   TorchGenerator::State afterDraws;
 };
 
@@ -89,7 +90,8 @@ Status PreparedAttention::run(AttentionResult& r, TensorSet wanted, Selection se
   m.xContext = std::move(s.inputs.xContext);
   m.w = std::move(s.inputs.w);
   if (s.config.dropoutP > 0) s.gen.setState(s.afterDraws);
-  stages::compute(s.config, s.d, s.tokens, wanted, selection, s.gen, pool, m, /*lendInputs=*/true, r);
+  stages::compute(s.config, s.d, s.tokens, wanted, selection, s.gen, pool, m, /*lendInputs=*/true, r,
+                  useInput ? nullptr : &s.projections);
   x = std::move(m.x);
   s.inputs.xContext = std::move(m.xContext);
   s.inputs.w = std::move(m.w);
@@ -111,8 +113,16 @@ Status PreparedAttention::update(const AttentionConfig& edits) {
     if (Status e = applyEmbeddingEdits(edits.embeddingEdits, s.header.vocab, table)) return e;
     s.table = std::move(table);
     stages::embedTokenSides(merged, s.tokens, s.header, s.table, s.inputs);
+    s.projections.q = s.projections.k = s.projections.v = false;  // a new X: every projection
   }
   applyWeightEdits(merged, edits.weightEdits, s.inputs.w);
+  // The projections an edited weight feeds (W_O and the additive score's come after them).
+  for (const auto& edited : edits.weightEdits) {
+    const std::string& name = edited.first;
+    if (name == "W_Q" || name == "b_Q") s.projections.q = false;
+    if (name == "W_K" || name == "b_K") s.projections.k = false;
+    if (name == "W_V" || name == "b_V") s.projections.v = false;
+  }
   s.config = std::move(merged);
   return {};
 }

@@ -8,6 +8,10 @@
 //   prepare:  validate -> tokenize -> measure -> embed X, draw the weights   (once)
 //   run:      [X := the caller's] -> Q, K, V -> heads -> output               (per call)
 //   update:   edits written over the kept weights (and embedding table -> X)  (no parse, no draw)
+//
+// The projections of the prepared X are kept too: a run without a new X
+// projects again only what an update made stale (an edit of W_Q: Q alone; of
+// W_O: nothing; an embedding edit: Q, K and V), then computes from there on.
 #pragma once
 
 #include <cstdint>

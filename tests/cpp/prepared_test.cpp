@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "attention_stages.h"
 #include "schema.h"
 #include "test_support.h"
 
@@ -143,6 +144,70 @@ TEST(Prepared, UpdateEqualsTheEditedConfig) {
     AttentionResult got;
     ASSERT_TRUE(succeeded(prepared.run(got)));
     expectSame(got, plainRun(parsedConfig(edited)), edited);
+  }
+}
+
+// One edit as update() takes it.
+AttentionConfig weightEdit(const std::string& name, int64_t row, int64_t col, float value) {
+  AttentionConfig edit;
+  CellEdit cell;
+  cell.row = row;
+  cell.col = col;
+  cell.value = value;
+  edit.weightEdits[name].push_back(cell);
+  return edit;
+}
+
+AttentionConfig embeddingEdit(const std::string& token, int64_t col, float value) {
+  AttentionConfig edit;
+  CellEdit cell;
+  cell.token = token;
+  cell.col = col;
+  cell.value = value;
+  edit.embeddingEdits.push_back(cell);
+  return edit;
+}
+
+TEST(Prepared, UpdatesProjectAgainOnlyWhatTheyMadeStale) {
+  const std::vector<std::string> configs = {
+      kConfigs[1],
+      R"({"text": "he sat by the river bank", "contextText": "the bank of the river was steep", "dModel": 16,
+          "numHeads": 4, "numKVHeads": 2, "qkNorm": true, "dropout": {"p": 0.3}})",
+      R"({"texts": ["the cat sat", "a dog sat down"], "dModel": 16, "numHeads": 4, "numKVHeads": 1, "qkNorm": true,
+          "rope": {"style": "rotate-half"}, "mask": "causal+padding", "weights": {"qkvBias": true}})",
+  };
+  for (const std::string& json : configs) {
+    const AttentionConfig config = parsedConfig(json);
+    PreparedAttention prepared;
+    ASSERT_TRUE(succeeded(prepared.prepare(config)));
+    AttentionResult got;
+    ASSERT_TRUE(succeeded(prepared.run(got)));  // the first run projects all three
+    const int64_t dkv = config.kvHeads() * (config.dModel / config.numHeads);
+    // {edit, the weights it projects again}
+    const std::vector<std::pair<AttentionConfig, int64_t>> steps = {
+        {weightEdit("W_O", 3, 1, -4.0f), 0},      {weightEdit("W_Q", 0, 5, 0.5f), 1},
+        {weightEdit("W_K", 2, dkv - 1, 9.0f), 1}, {weightEdit("b_V", 0, 1, 2.0f), 1},
+        {weightEdit("W_Q", 1, 1, -1.0f), 1},      {embeddingEdit("bank", 0, 1.5f), 3},
+        {weightEdit("b_O", 0, 0, 0.25f), 0},
+    };
+    AttentionConfig sofar = config;  // the config with the edits so far
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const AttentionConfig& edit = steps[i].first;
+      if (!edit.embeddingEdits.empty() && json.find("bank") == std::string::npos) continue;  // no such token
+      for (const auto& [name, cells] : edit.weightEdits)
+        sofar.weightEdits[name].insert(sofar.weightEdits[name].end(), cells.begin(), cells.end());
+      sofar.embeddingEdits.insert(sofar.embeddingEdits.end(), edit.embeddingEdits.begin(), edit.embeddingEdits.end());
+      ASSERT_TRUE(succeeded(prepared.update(edit))) << json << " step " << i;
+      const int64_t before = stages::projectedWithCache();
+      ASSERT_TRUE(succeeded(prepared.run(got)));
+      EXPECT_EQ(stages::projectedWithCache() - before, steps[i].second) << json << " step " << i;
+      expectSame(got, plainRun(sofar), json + " step " + std::to_string(i));
+      // A new X in between neither reads nor changes what is kept.
+      std::fill(prepared.inputBuffer(), prepared.inputBuffer() + prepared.inputLength(), 0.125f);
+      ASSERT_TRUE(succeeded(prepared.run(got, TensorSet::all(), {}, true)));
+      ASSERT_TRUE(succeeded(prepared.run(got)));
+      expectSame(got, plainRun(sofar), json + " after a new X, step " + std::to_string(i));
+    }
   }
 }
 
