@@ -1,7 +1,9 @@
 #include "prepared.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -14,6 +16,19 @@
 
 namespace attention_lab {
 namespace {
+
+// The config's record of its edits: `cells` after `list`, each replacing an
+// earlier edit of the same cell (removed, so the order of the rest stays the
+// order they apply in), so a long session of edits keeps one per cell.
+void addEdits(const std::vector<CellEdit>& cells, std::vector<CellEdit>& list) {
+  for (const CellEdit& cell : cells) {
+    list.erase(std::remove_if(
+                   list.begin(), list.end(),
+                   [&](const CellEdit& e) { return e.row == cell.row && e.col == cell.col && e.token == cell.token; }),
+               list.end());
+    list.push_back(cell);
+  }
+}
 
 // Whether every number is finite: one pass without a branch per number (|v| <= max is false for NaN and ±inf).
 bool allFinite(const std::vector<float>& values) {
@@ -36,6 +51,8 @@ struct PreparedAttention::State {
   stages::ProjectionCache projections;  // of the prepared X: a run without a new X reuses what an edit left
   TorchGenerator gen;                   // its state after the draws is where every run's dropout starts
   TorchGenerator::State afterDraws;
+  // The last options checkRun passed (the check depends on nothing else that changes but the edits).
+  std::optional<std::pair<TensorSet, Selection>> checked;
 };
 
 PreparedAttention::PreparedAttention() = default;
@@ -74,7 +91,14 @@ Status PreparedAttention::run(AttentionResult& r, TensorSet wanted, Selection se
   r.sizes = s.header.sizes;
   r.headDim = s.header.headDim;
   r.scaleFactor = s.header.scaleFactor;
-  if (Status e = stages::checkRun(s.config, s.d, s.sizes, wanted, selection)) return e;
+  const auto sameOptions = [&](const std::pair<TensorSet, Selection>& last) {
+    return last.first == wanted && last.second.batch == selection.batch && last.second.head == selection.head &&
+           last.second.allHeads == selection.allHeads;
+  };
+  if (!s.checked || !sameOptions(*s.checked)) {
+    if (Status e = stages::checkRun(s.config, s.d, s.sizes, wanted, selection)) return e;
+    s.checked.emplace(wanted, selection);
+  }
   if (useInput && !allFinite(s.input.data))
     for (size_t i = 0; i < s.input.data.size(); ++i)
       if (!std::isfinite(s.input.data[i])) {
@@ -100,30 +124,22 @@ Status PreparedAttention::run(AttentionResult& r, TensorSet wanted, Selection se
 
 Status PreparedAttention::update(const AttentionConfig& edits) {
   State& s = *state_;
-  AttentionConfig merged = s.config;
-  for (const auto& [name, cells] : edits.weightEdits) {
-    auto& list = merged.weightEdits[name];
-    list.insert(list.end(), cells.begin(), cells.end());
-  }
-  merged.embeddingEdits.insert(merged.embeddingEdits.end(), edits.embeddingEdits.begin(), edits.embeddingEdits.end());
-  if (Status e = validateConfig(merged)) return e;
-  if (Status e = validateSizes(merged, s.sizes)) return e;
+  if (Status e = validateEdits(s.config, edits, s.sizes)) return e;
   if (!edits.embeddingEdits.empty()) {
-    Tensor table = s.table;  // a token not in the vocab is an error found while applying: the kept table stays
-    if (Status e = applyEmbeddingEdits(edits.embeddingEdits, s.header.vocab, table)) return e;
-    s.table = std::move(table);
-    stages::embedTokenSides(merged, s.tokens, s.header, s.table, s.inputs);
+    if (Status e = applyEmbeddingEdits(edits.embeddingEdits, s.header.vocab, s.table)) return e;  // all or none
+    stages::embedTokenSides(s.config, s.tokens, s.header, s.table, s.inputs);
     s.projections.q = s.projections.k = s.projections.v = false;  // a new X: every projection
+    addEdits(edits.embeddingEdits, s.config.embeddingEdits);
   }
-  applyWeightEdits(merged, edits.weightEdits, s.inputs.w);
-  // The projections an edited weight feeds (W_O and the additive score's come after them).
-  for (const auto& edited : edits.weightEdits) {
-    const std::string& name = edited.first;
+  applyWeightEdits(s.config, edits.weightEdits, s.inputs.w);
+  for (const auto& [name, cells] : edits.weightEdits) {
+    addEdits(cells, s.config.weightEdits[name]);
+    // The projections an edited weight feeds (W_O and the additive score's come after them).
     if (name == "W_Q" || name == "b_Q") s.projections.q = false;
     if (name == "W_K" || name == "b_K") s.projections.k = false;
     if (name == "W_V" || name == "b_V") s.projections.v = false;
   }
-  s.config = std::move(merged);
+  s.checked.reset();  // the budget counts the edited weights (an edit may add b_Q)
   return {};
 }
 

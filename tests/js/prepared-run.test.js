@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AttentionConfigError, loadAttentionLab } from '../../web/api/index.js';
+import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
 import { compareTensors, fixtureNames, readFixture, reportWorst } from './fixtures.js';
 
@@ -228,5 +228,32 @@ describe('errors name their field', () => {
     prepared.dispose(); // twice is harmless
     expect(() => prepared.run()).toThrow(expect.objectContaining({ field: 'prepared', code: 'prepared-disposed' }));
     expect(() => prepared.update({})).toThrow(expect.objectContaining({ code: 'prepared-disposed' }));
+  });
+});
+
+describe('a restart of the engine', () => {
+  // Last in the file: the engine is restarted here.
+  test('a handle prepares its config again on the fresh instance, with its edits', async () => {
+    const config = { texts: ['the cat sat on the mat', 'a dog'], dModel: 8, numHeads: 2, dropout: { p: 0.2 } };
+    const edits = [
+      { weights: { W_Q: [[0, 1, 0.5]], b_O: [[2, -1]] }, embedding: [['cat', 0, 2]] },
+      { weights: { W_Q: [[0, 1, -3]] }, embedding: [[1, 0, 7]] },
+    ];
+    const prepared = lab.prepare(config);
+    for (const edit of edits) prepared.update(edit);
+    const before = prepared.run();
+    class Throwing extends Float32Array {
+      subarray() {
+        throw new Error('subarray refused');
+      }
+    }
+    expect(() => lab.run({ text: 'a b', embedding: { values: new Throwing(16) } })).toThrow(AttentionEngineError);
+    const fresh = await loadAttentionLab();
+    expect(fresh).toBe(lab);
+    const after = prepared.run();
+    expectSameResult(after, before);
+    const edited = edits.reduce((c, edit) => withEdits(c, editsFromJson(edit)), config);
+    expectSameResult(after, lab.run(edited));
+    prepared.dispose();
   });
 });

@@ -315,7 +315,8 @@ export interface PreparedRun {
   /**
    * Applies `edits` after those applied so far, without drawing again: the
    * handle then runs as lab.run(withEdits(config, edits)) would; an embedding
-   * edit rebuilds X. Checked as lab.run checks them (an error names
+   * edit rebuilds X. The next run without `x` projects again only what the
+   * edits feed (W_Q: Q alone; W_O: nothing; an embedding edit: Q, K and V). Checked as lab.run checks them (an error names
    * "weights.edits.W_Q[0]", "embedding.edits[0]", or "edits" when `edits` is
    * not of this form); on an error nothing changes.
    */

@@ -19,7 +19,7 @@ const unreleased = new FinalizationRegistry(({ module, id }) => module.disposePr
 export class PreparedRun {
   #engine; // the lab's bridge: module(), guarded(call), copyTensors(described), runOptions(options), encode(config)
   #config; // {json, tensors}: the config as the engine reads it
-  #edits = []; // update()'s edits so far, encoded, replayed on a fresh instance
+  #edits = new Map(); // update()'s edits so far, one per cell, in the order they apply: replayed on a fresh instance
   #module = null; // the instance the engine state lives in
   #id = 0;
   #input = null; // {offset, length}: where a new X goes in that instance's memory
@@ -60,14 +60,28 @@ export class PreparedRun {
    * Applies `edits` ({weights: {W_Q: [[row, column, value]], b_Q: [[column, value]]},
    * embedding: [[token, column, value]]}, as the page's edits) after those
    * applied so far: the handle then runs as lab.run(withEdits(config, edits))
-   * would. Nothing is drawn again; an embedding edit rebuilds X. On an error
+   * would. Nothing is drawn again; an embedding edit rebuilds X, and the next run without a new X
+   * projects again only what the edits feed (W_Q: Q alone; W_O: nothing). On an error
    * (an index out of range, an unknown token) nothing changes.
    */
   update(edits) {
-    const encoded = this.#engine.encode(editsConfig(edits));
+    const config = editsConfig(edits);
     this.#current();
-    this.#engine.guarded((module) => JSON.parse(module.updatePrepared(this.#id, encoded.json, encoded.tensors)));
-    this.#edits.push(encoded);
+    this.#send(config);
+    // Kept per cell (its name and indices): a later edit of the same cell moves to the end, as it applies last.
+    const keep = (group, cell) => {
+      const key = JSON.stringify([group, ...cell.slice(0, -1)]);
+      this.#edits.delete(key);
+      this.#edits.set(key, [group, cell]);
+    };
+    for (const [name, cells] of Object.entries(config.weights?.edits ?? {})) for (const cell of cells) keep(name, cell);
+    for (const cell of config.embedding?.edits ?? []) keep('', cell);
+  }
+
+  // An update's config ({weights: {edits}, embedding: {edits}}) to the engine state.
+  #send(config) {
+    const { json, tensors } = this.#engine.encode(config);
+    this.#engine.guarded((module) => JSON.parse(module.updatePrepared(this.#id, json, tensors)));
   }
 
   /** Frees the engine's state; a run or update after this is an error. Calling it again does nothing. */
@@ -95,8 +109,13 @@ export class PreparedRun {
     this.#input = outcome.input;
     this.#header = deepFreeze(outcome.header);
     this.#shape = [outcome.header.sizes.B, outcome.header.sizes.S, outcome.header.sizes.D];
-    for (const edits of this.#edits)
-      this.#engine.guarded((module) => JSON.parse(module.updatePrepared(this.#id, edits.json, edits.tensors)));
+    if (this.#edits.size === 0) return;
+    const replay = { weights: {}, embedding: [] };
+    for (const [group, cell] of this.#edits.values()) {
+      if (group === '') replay.embedding.push(cell);
+      else (replay.weights[group] ??= []).push(cell);
+    }
+    this.#send(editsConfig(replay));
   }
 
   // run's x: undefined, or a Float32Array of B·S·dModel numbers (an error on "x" otherwise).
