@@ -58,10 +58,10 @@ struct PreparedAttention::State {
 PreparedAttention::PreparedAttention() = default;
 PreparedAttention::~PreparedAttention() = default;
 
-Status PreparedAttention::prepare(const AttentionConfig& config) {
+Status PreparedAttention::prepare(AttentionConfig config) {
   state_.reset();
   auto s = std::make_unique<State>();
-  s->config = config;
+  s->config = std::move(config);
   if (Status e = stages::describe(s->config, s->tokens, s->header, s->sizes, s->d)) return e;
   TensorSet outputOnly;
   outputOnly.add("output");

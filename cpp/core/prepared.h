@@ -33,7 +33,7 @@ class PreparedAttention {
   // Everything before the projections, with runAttention's errors; the
   // memory budget is checked for a run that keeps only the output (each run
   // checks its own). On an error the object stays unprepared.
-  Status prepare(const AttentionConfig& config);
+  Status prepare(AttentionConfig config);
   bool prepared() const;
 
   // The config with the edits applied so far.

@@ -180,16 +180,16 @@ std::string prepare(const std::string& configJson, val typedArrays) {
     return failedJson(*error);
   if (config.model != attention_lab::ModelKind::Attention && config.model != attention_lab::ModelKind::Checkpoint)
     return failedJson(*attention_lab::fieldError("model", "prepare-needs-attention-model"));
+  config.resolveDefaults();  // qkvBias decided as the run decides it: result.settings reports it
   auto handle = std::make_unique<Prepared>();
-  if (Status error = handle->prepared.prepare(config)) return failedJson(*error);
-  AttentionConfig settings = handle->prepared.config();
-  settings.resolveDefaults();
+  if (Status error = handle->prepared.prepare(std::move(config))) return failedJson(*error);
   const int id = nextPreparedId++;
-  const std::string out = "{\"ok\":true,\"id\":" + std::to_string(id) + ",\"input\":{\"offset\":" +
-                          std::to_string(reinterpret_cast<uintptr_t>(handle->prepared.inputBuffer())) +
-                          ",\"length\":" + std::to_string(handle->prepared.inputLength()) + "},\"header\":{" +
-                          headerFields(handle->prepared.header()) +
-                          ",\"warnings\":null,\"settings\":" + attention_lab::settingsJson(settings) + "}}";
+  const std::string out =
+      "{\"ok\":true,\"id\":" + std::to_string(id) +
+      ",\"input\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(handle->prepared.inputBuffer())) +
+      ",\"length\":" + std::to_string(handle->prepared.inputLength()) + "},\"header\":{" +
+      headerFields(handle->prepared.header()) +
+      ",\"warnings\":null,\"settings\":" + attention_lab::settingsJson(handle->prepared.config()) + "}}";
   preparedRuns[id] = std::move(handle);
   return out;
 }

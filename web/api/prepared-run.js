@@ -41,7 +41,9 @@ export class PreparedRun {
   /**
    * Runs the prepared config: `options` as lab.run's (tensors, batch, head,
    * allHeads), and `x`, a Float32Array of B·S·dModel numbers that replaces X
-   * for this call only. The result is lab.run's.
+   * for this call only. The result is lab.run's; the fields every run shares
+   * (tokens, ids, vocab, sizes, settings...) are the same frozen objects from
+   * call to call, warnings and tensors new ones.
    */
   run(options = {}) {
     const { wanted, allHeads, batch, head } = this.#engine.runOptions(options);
