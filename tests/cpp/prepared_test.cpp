@@ -114,12 +114,20 @@ TEST(Prepared, NonFiniteXIsAnErrorNamingItsIndex) {
   PreparedAttention prepared;
   ASSERT_TRUE(succeeded(prepared.prepare(parsedConfig(kConfigs[0]))));
   std::fill(prepared.inputBuffer(), prepared.inputBuffer() + prepared.inputLength(), 0.5f);
-  prepared.inputBuffer()[9] = std::numeric_limits<float>::quiet_NaN();
+  // The largest and smallest floats are numbers like any other.
+  prepared.inputBuffer()[1] = std::numeric_limits<float>::max();
+  prepared.inputBuffer()[2] = -std::numeric_limits<float>::max();
+  prepared.inputBuffer()[3] = std::numeric_limits<float>::denorm_min();
   AttentionResult got;
-  const Status error = prepared.run(got, TensorSet::all(), {}, true);
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->field, "x[9]");
-  EXPECT_EQ(error->code, "not-a-number");
+  EXPECT_TRUE(succeeded(prepared.run(got, TensorSet::all(), {}, true)));
+  for (const float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity()}) {
+    prepared.inputBuffer()[9] = bad;
+    const Status error = prepared.run(got, TensorSet::all(), {}, true);
+    ASSERT_TRUE(error.has_value()) << bad;
+    EXPECT_EQ(error->field, "x[9]");
+    EXPECT_EQ(error->code, "not-a-number");
+  }
 }
 
 TEST(Prepared, UpdateEqualsTheEditedConfig) {
