@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "attention_stages.h"
 #include "buffers.h"
 #include "draw_cache.h"
 #include "embedding.h"
@@ -27,6 +28,11 @@
 #include "weights.h"
 
 namespace attention_lab {
+
+using stages::Dims;
+using stages::Intermediates;
+using stages::Tokens;
+
 namespace {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -44,44 +50,6 @@ Tensor emptyTensor(std::vector<int64_t> shape) {
 void drawNormal(TorchGenerator& gen, Tensor& t) {
   gen.normal(t.data.data(), static_cast<int64_t>(t.data.size()), 0.0, 1.0);
 }
-
-// The sizes of one run: Hkv key/value heads (H without grouped-query
-// attention), Dkv = Hkv·dk the width of K and V.
-struct Dims {
-  int64_t B = 0, S = 0, Skv = 0, D = 0, H = 0, dk = 0, Hkv = 0, Dkv = 0;
-};
-
-// The tokens of both sides and the embedding table's vocab. A side given as
-// a random input (or an absent context) has no tokens.
-struct Tokens {
-  bool hasQuery = false, hasContext = false;
-  TokenizedSide query, context;
-  Vocabulary vocab;
-  bool any() const { return hasQuery || hasContext; }
-};
-
-// Every intermediate, named as in kTensorNames.
-struct Intermediates {
-  Tensor x, xContext;                               // [B, S, D], [B, S_kv, D] (cross-attention only)
-  WeightSet w;                                      // W_* [D, D], b_* [D]; W_a, U_a [dk, hidden], v_a [hidden]
-  Tensor q, k, v;                                   // [B, S, D], [B, S_kv, Dkv], [B, S_kv, Dkv]
-  Tensor qNorm, kNorm, qRope, kRope;                // as q and k (qkNorm, RoPE)
-  Tensor ropeAngles;                                // [S, dk/2]
-  Tensor mask;                                      // [B, S, S_kv]
-  Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
-  Tensor capped, biased;                            // [B, H, S, S_kv] (softcap, ALiBi)
-  Tensor alibiBias;                                 // [H, S, S_kv]
-  Tensor sinkWeights;                               // [B, H, S]
-  Tensor averagedWeights;                           // [B, S, S_kv]
-  Tensor context;                                   // [B, H, S, dk]
-  Tensor concat;                                    // [B, S, D]
-  Tensor output;                                    // [B, S, D]
-
-  const Tensor* bias(const char* name) const {
-    const auto found = w.find(name);
-    return found == w.end() ? nullptr : &found->second;
-  }
-};
 
 // ---- tokens ---------------------------------------------------------------
 // sentences (or pre-split tokens) -> tokens [B][S] (context [B][S_kv]) -> ids, and the vocab:
@@ -164,24 +132,41 @@ Tensor drawRandomInput(const RandomInput& input, TorchGenerator& gen) {
 //   x = emb(ids); x_context = emb(context_ids)
 //   x = torch.randn(B, S, D); x_context = torch.randn(B, S_kv, D)   # or torch.rand
 //   x = x + pe[:S]; x_context = x_context + pe[:S_kv]   # positional "sinusoidal"
+// The sides given as tokens: x = emb(ids) (+ pe[:S]), x_context = emb(context_ids) (+ pe[:S_kv]).
+void embedSides(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Tensor& table,
+                Intermediates& m) {
+  const bool sinusoidal = c.positional == Positional::Sinusoidal;
+  if (t.hasQuery) {
+    m.x = embed(table, r.ids);
+    if (sinusoidal) addSinusoidalPositions(m.x);
+  }
+  if (t.hasContext) {
+    m.xContext = embed(table, r.contextIds);
+    if (sinusoidal) addSinusoidalPositions(m.xContext);
+  }
+}
+
+// `table` [V, D] is kept for the caller (a prepared run edits it); empty without tokens.
 Status embedInputs(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Dims& d,
-                   TorchGenerator& gen, Intermediates& m) {
+                   TorchGenerator& gen, Intermediates& m, Tensor& table) {
   if (t.any()) {
     // Complete explicit values draw nothing; nulls in them keep the drawn numbers.
     const int64_t vocabSize = static_cast<int64_t>(r.vocab.size());
     const bool drawn = !c.embeddingValues || !c.embeddingValues->complete();
-    Tensor table = drawn ? drawEmbeddingTable(vocabSize, d.D, gen) : emptyTensor({vocabSize, d.D});
+    table = drawn ? drawEmbeddingTable(vocabSize, d.D, gen) : emptyTensor({vocabSize, d.D});
     if (c.embeddingValues) c.embeddingValues->applyTo(table);
     if (Status s = applyEmbeddingEdits(c.embeddingEdits, r.vocab, table)) return s;
-    if (t.hasQuery) m.x = embed(table, r.ids);
-    if (t.hasContext) m.xContext = embed(table, r.contextIds);
   }
-  if (c.input.random) m.x = drawRandomInput(*c.input.random, gen);
-  if (c.context.random) m.xContext = drawRandomInput(*c.context.random, gen);
-  if (c.positional == Positional::Sinusoidal) {
-    addSinusoidalPositions(m.x);
-    if (c.isCrossAttention()) addSinusoidalPositions(m.xContext);
+  const bool sinusoidal = c.positional == Positional::Sinusoidal;
+  if (c.input.random) {
+    m.x = drawRandomInput(*c.input.random, gen);
+    if (sinusoidal) addSinusoidalPositions(m.x);
   }
+  if (c.context.random) {
+    m.xContext = drawRandomInput(*c.context.random, gen);
+    if (sinusoidal) addSinusoidalPositions(m.xContext);
+  }
+  embedSides(c, t, r, table, m);
   return {};
 }
 
@@ -477,6 +462,51 @@ Projections projectQkv(const AttentionConfig& c, const Dims& d, const Intermedia
     projectSideBySide(m.xContext, m, {"W_K", "W_V"}, {"b_K", "b_V"}, kv);
     p = {q, kv, kv + d.Dkv, d.D, 2 * d.Dkv};
   }
+  return p;
+}
+
+// The projections through `cache`: its rows copied into the workspace, each
+// stale one of Q, K, V projected again into its columns (gemm gives each
+// element the sum the fused product gives it), then the rows kept again.
+// Nothing held: the fused product, as projectQkv.
+Projections projectWithCache(const AttentionConfig& c, const Dims& d, const Intermediates& m, Workspace& ws,
+                             stages::ProjectionCache& cache) {
+  const bool cross = c.isCrossAttention();
+  const int64_t qFloats = d.B * d.S * (cross ? d.D : d.D + 2 * d.Dkv), kvFloats = cross ? d.B * d.Skv * 2 * d.Dkv : 0;
+  if (!cache.q && !cache.k && !cache.v) {
+    const Projections p = projectQkv(c, d, m, ws);
+    stages::projectedWithCache() += 3;
+    cache.rows.assign(ws.projected.begin(), ws.projected.begin() + qFloats);
+    cache.kvRows.assign(ws.keysValues.begin(), ws.keysValues.begin() + kvFloats);
+    cache.q = cache.k = cache.v = true;
+    return p;
+  }
+  Projections p;
+  float* q = grownTo(ws.projected, qFloats);
+  std::copy(cache.rows.begin(), cache.rows.end(), q);
+  if (cross) {
+    float* kv = grownTo(ws.keysValues, kvFloats);
+    std::copy(cache.kvRows.begin(), cache.kvRows.end(), kv);
+    p = {q, kv, kv + d.Dkv, d.D, 2 * d.Dkv};
+  } else {
+    p = {q, q + d.D, q + d.D + d.Dkv, d.D + 2 * d.Dkv, d.D + 2 * d.Dkv};
+  }
+  // One weight's columns: out [rows, n] (rows `stride` apart) = x · W (+ b).
+  const auto project = [&](const Tensor& x, const char* weight, const char* bias, float* out, int64_t stride) {
+    const Tensor& w = m.w.at(weight);
+    const Tensor* b = m.bias(bias);
+    gemm(x.shape[0] * x.shape[1], w.shape[1], x.shape[2], x.data.data(), x.shape[2], w.data.data(), w.shape[1], false,
+         b ? b->data.data() : nullptr, out, stride);
+    ++stages::projectedWithCache();
+  };
+  const Tensor& keysX = cross ? m.xContext : m.x;
+  if (cache.q && cache.k && cache.v) return p;
+  if (!cache.q) project(m.x, "W_Q", "b_Q", p.q, p.qStride);
+  if (!cache.k) project(keysX, "W_K", "b_K", p.k, p.kvStride);
+  if (!cache.v) project(keysX, "W_V", "b_V", p.v, p.kvStride);
+  std::copy(q, q + qFloats, cache.rows.begin());
+  if (cross) std::copy(p.k, p.k + kvFloats, cache.kvRows.begin());
+  cache.q = cache.k = cache.v = true;
   return p;
 }
 
@@ -870,7 +900,9 @@ void keepSentence(Tensor& t, int64_t b) {
 
 // Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
 // stage kept once under two names becomes an alias.
-void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, AttentionResult& r) {
+// With `lendInputs`, X, X_context and the weights are copied (into pool buffers) and stay in m.
+void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPool& pool, bool lendInputs,
+             AttentionResult& r) {
   auto& t = r.tensors;
   r.selection = p.selection;
   const auto keep = [&](int index, Tensor& tensor) {
@@ -880,16 +912,33 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, Attentio
     if (p.selection.batchOf(name) >= 0 && tensor.shape.size() == 3) keepSentence(tensor, p.selection.batch);
     t.emplace_back(name, std::move(tensor));
   };
+  // An input kept by the caller: a copy of it (of the selected sentence only) instead.
+  const auto lend = [&](int index, Tensor& input) {
+    if (!p.wants(index)) return;
+    if (!lendInputs) return keep(index, input);
+    const int64_t b = p.selection.batchOf(kTensorNameViews[static_cast<size_t>(index)]);
+    std::vector<int64_t> shape = input.shape;
+    auto from = input.data.begin(), to = input.data.end();
+    if (b >= 0 && shape.size() == 3) {
+      const auto size = static_cast<std::ptrdiff_t>(input.data.size() / static_cast<size_t>(shape[0]));
+      from += b * size;
+      to = from + size;
+      shape[0] = 1;
+    }
+    Tensor copy = pool.take(std::move(shape));
+    std::copy(from, to, copy.data.begin());
+    t.emplace_back(kTensorNames[static_cast<size_t>(index)], std::move(copy));
+  };
   // `second` equal to `first`, kept in `first`'s tensor.
   const auto keepPair = [&](int first, int second, Tensor& shared) {
     if (p.wants(first) && p.wants(second))
       r.aliases.emplace_back(kTensorNames[static_cast<size_t>(second)], kTensorNames[static_cast<size_t>(first)]);
     t.emplace_back(kTensorNames[static_cast<size_t>(p.wants(first) ? first : second)], std::move(shared));
   };
-  keep(kX, m.x);
-  if (c.isCrossAttention()) keep(kXContext, m.xContext);
+  lend(kX, m.x);
+  if (c.isCrossAttention()) lend(kXContext, m.xContext);
   for (const char* name : kWeightNames)
-    if (m.w.count(name)) keep(TensorSet::indexOf(name), m.w[name]);
+    if (m.w.count(name)) lend(TensorSet::indexOf(name), m.w[name]);
   keep(kQ, m.q);
   keep(kK, m.k);
   keep(kV, m.v);
@@ -962,32 +1011,45 @@ bool Selection::hasBatch(std::string_view name) {
   return i == kX || i == kXContext || (i >= kQ && i <= kOutput && i != kRopeAngles && i != kAlibiBias);
 }
 
-Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted, Selection selection) {
-  BufferPool pool;  // the previous result's buffers
-  for (auto& entry : r.tensors) pool.give(std::move(entry.second.data));
-  r = AttentionResult{};
-  if (Status s = validateConfig(c)) return s;
+namespace stages {
 
-  Tokens tokens;
-  if (Status s = tokenize(c, tokens, r)) return s;
-  RunSizes sizes;
-  Dims d;
+Status describe(const AttentionConfig& c, Tokens& t, AttentionResult& r, RunSizes& sizes, Dims& d) {
+  if (Status s = validateConfig(c)) return s;
+  if (Status s = tokenize(c, t, r)) return s;
   if (Status s = measure(c, r, sizes, d)) return s;
-  if (Status s = checkSelection(selection, d)) return s;
   r.sizes = {d.B, d.H, d.S, d.Skv, d.D, c.kvHeads()};
   r.headDim = d.dk;
   r.scaleFactor = scaleFactorFor(c, d.dk);
+  return {};
+}
+
+Status checkRun(const AttentionConfig& c, const Dims& d, const RunSizes& sizes, TensorSet wanted,
+                const Selection& selection) {
+  if (Status s = checkSelection(selection, d)) return s;
+  const Plan p = planRun(c, scoreRowSteps(c, d, scaleFactorFor(c, d.dk)), wanted, selection);
+  return checkIntermediateBytes(planBytes(c, d, sizes.vocabSize, p));
+}
+
+Status drawInputs(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Dims& d,
+                  TorchGenerator& gen, Intermediates& m, Tensor& table) {
+  if (Status s = embedInputs(c, t, r, d, gen, m, table)) return s;
+  initializeWeights(c, gen, m);
+  return {};
+}
+
+void embedTokenSides(const AttentionConfig& c, const Tokens& t, const AttentionResult& r, const Tensor& table,
+                     Intermediates& m) {
+  embedSides(c, t, r, table, m);
+}
+
+void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, TensorSet wanted,
+             const Selection& selection, TorchGenerator& gen, BufferPool& pool, Intermediates& m, bool lendInputs,
+             AttentionResult& r, ProjectionCache* cache) {
   const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
   const Plan p = planRun(c, steps, wanted, selection);
-  if (Status s = checkIntermediateBytes(planBytes(c, d, sizes.vocabSize, p))) return s;
-
-  Intermediates m;
-  TorchGenerator gen(c.seed);  // torch.manual_seed(seed)
-  if (Status s = embedInputs(c, tokens, r, d, gen, m)) return s;
-  initializeWeights(c, gen, m);
   Workspace& ws = workspace();
   if (p.project) {
-    const Projections qkv = projectQkv(c, d, m, ws);
+    const Projections qkv = cache ? projectWithCache(c, d, m, ws, *cache) : projectQkv(c, d, m, ws);
     keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
     keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.k);
     keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.v);
@@ -1014,7 +1076,30 @@ Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet want
     if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);
     if (p.alibi) m.alibiBias = alibiBias(d, pool);
   }
-  collect(c, p, m, r);
+  collect(c, p, m, pool, lendInputs, r);
+}
+
+int64_t& projectedWithCache() {
+  thread_local int64_t count = 0;
+  return count;
+}
+
+}  // namespace stages
+
+Status runAttention(const AttentionConfig& c, AttentionResult& r, TensorSet wanted, Selection selection) {
+  BufferPool pool;  // the previous result's buffers
+  for (auto& entry : r.tensors) pool.give(std::move(entry.second.data));
+  r = AttentionResult{};
+  Tokens tokens;
+  RunSizes sizes;
+  Dims d;
+  if (Status s = stages::describe(c, tokens, r, sizes, d)) return s;
+  if (Status s = stages::checkRun(c, d, sizes, wanted, selection)) return s;
+  Intermediates m;
+  Tensor table;
+  TorchGenerator gen(c.seed);  // torch.manual_seed(seed)
+  if (Status s = stages::drawInputs(c, tokens, r, d, gen, m, table)) return s;
+  stages::compute(c, d, tokens, wanted, selection, gen, pool, m, /*lendInputs=*/false, r);
   return {};
 }
 

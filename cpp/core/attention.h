@@ -62,6 +62,7 @@ class TensorSet {
   }
   bool has(std::string_view name) const { return has(indexOf(name)); }
   bool has(int index) const { return index >= 0 && (bits_ >> index & 1u); }
+  bool operator==(const TensorSet& other) const { return bits_ == other.bits_; }
 
  private:
   explicit TensorSet(uint64_t bits) : bits_(bits) {}

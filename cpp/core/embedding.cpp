@@ -42,16 +42,18 @@ Status applyEmbeddingEdits(const std::vector<CellEdit>& edits, const std::vector
   const int64_t d = table.shape[1];
   std::unordered_map<std::string, int64_t> ids;
   for (size_t i = 0; i < vocab.size(); ++i) ids.emplace(vocab[i], static_cast<int64_t>(i));
+  // Every row first, so that an unknown token changes nothing.
+  std::vector<int64_t> rows;
+  rows.reserve(edits.size());
   for (const CellEdit& e : edits) {
-    int64_t row = e.row;
-    if (!e.token.empty()) {
-      const auto found = ids.find(e.token);
-      if (found == ids.end())
-        return fieldError(e.field, "edit-token-unknown", {{"field", e.field}, {"token", e.token}});
-      row = found->second;
-    }
-    table.data[static_cast<size_t>(row * d + e.col)] = e.value;  // bounds checked by validateSizes
+    rows.push_back(e.row);
+    if (e.token.empty()) continue;
+    const auto found = ids.find(e.token);
+    if (found == ids.end()) return fieldError(e.field, "edit-token-unknown", {{"field", e.field}, {"token", e.token}});
+    rows.back() = found->second;
   }
+  for (size_t i = 0; i < edits.size(); ++i)  // bounds checked by validateSizes
+    table.data[static_cast<size_t>(rows[i] * d + edits[i].col)] = edits[i].value;
   return {};
 }
 

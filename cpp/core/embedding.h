@@ -16,7 +16,8 @@ Tensor drawEmbeddingTable(int64_t vocabSize, int64_t d, TorchGenerator& generato
 Tensor embed(const Tensor& table, const std::vector<std::vector<int64_t>>& ids);
 
 // table[row][col] = value for every edit; a row given as a token is that
-// token's id in `vocab` (an error naming the edit when it has none).
+// token's id in `vocab` (an error naming the edit when it has none, and then
+// the table is left as it was).
 Status applyEmbeddingEdits(const std::vector<CellEdit>& edits, const std::vector<std::string>& vocab, Tensor& table);
 
 // x += PE, the encoding of "Attention Is All You Need", computed in float32

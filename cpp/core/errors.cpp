@@ -173,6 +173,15 @@ const ErrorKind kEngineKinds[] = {
     {"tensors-not-array", "{field} must be an array of tensor names"},
     {"unknown-tensor", "unknown tensor \"{name}\" (known: {known})"},
     {"not-an-index", "{field} must be a whole number from 0 (a sentence or head index), got {got}"},
+    // Prepared runs (lab.prepare): a new X for one call, the edits of update(), a handle used after dispose().
+    {"prepared-x-type", "{field} must be a Float32Array of B·S·dModel = {count} numbers ({shape}), got {got}"},
+    {"prepared-x-length", "{field} has {length} numbers, but the prepared run's X {shape} needs {count}"},
+    {"prepared-edits-not-object",
+     "{field} must be {weights: {name: [[row, column, value]]}, embedding: [[token, column, value]]}, got {got}"},
+    {"prepared-disposed", "{field}: this prepared run was disposed; prepare the config again"},
+    {"prepare-needs-attention-model",
+     "a prepared run keeps the attention layer you configure: it needs model \"attention\", not \"tiny\" (run "
+     "the tiny model with lab.run)"},
     {"config-text-too-large",
      "the config's JSON text is over {limit} MiB (give large matrices as typed arrays, single numbers as edits)"},
     {"given-values-over-limit", "the given values need {need} MiB; the limit is {limit} MiB"},

@@ -50,6 +50,16 @@ Status checkWeightExists(const AttentionConfig& c, const std::string& name, cons
   return {};
 }
 
+// Weight edits for weights `c` has, within their shapes.
+Status checkWeightEdits(const AttentionConfig& c, const std::map<std::string, std::vector<CellEdit>>& weightEdits) {
+  for (const auto& [name, edits] : weightEdits) {
+    if (Status s = checkWeightExists(c, name, "weights.edits." + name)) return s;
+    const std::vector<int64_t> shape = weightShape(c, name);
+    if (Status s = checkEdits(edits, shape.size() == 2 ? shape[0] : 0, shape.back())) return s;
+  }
+  return {};
+}
+
 // Explicit values of the shape weightShape() gives; the error explains the sizes.
 Status checkWeightShape(const AttentionConfig& c, const std::string& name, const GivenValues& given) {
   const std::string field = "weights.values." + name;
@@ -137,12 +147,15 @@ Status validateConfig(const AttentionConfig& c) {
     if (Status s = checkWeightExists(c, name, "weights.values." + name)) return s;
     if (Status s = checkWeightShape(c, name, given)) return s;
   }
-  for (const auto& [name, edits] : c.weightEdits) {
-    if (Status s = checkWeightExists(c, name, "weights.edits." + name)) return s;
-    const std::vector<int64_t> shape = weightShape(c, name);
-    if (Status s = checkEdits(edits, shape.size() == 2 ? shape[0] : 0, shape.back())) return s;
-  }
+  if (Status s = checkWeightEdits(c, c.weightEdits)) return s;
   return checkEdits(c.embeddingEdits, kMaxVocab, c.dModel);
+}
+
+Status validateEdits(const AttentionConfig& c, const AttentionConfig& edits, const RunSizes& sizes) {
+  if (!edits.embeddingEdits.empty() && !c.input.hasTokens() && !c.context.hasTokens())
+    return fieldError("embedding.edits", "embedding-without-tokens");
+  if (Status s = checkWeightEdits(c, edits.weightEdits)) return s;
+  return checkEdits(edits.embeddingEdits, sizes.vocabSize, c.dModel);
 }
 
 int64_t additiveTerms(const AttentionConfig& c, const RunSizes& s) {

@@ -34,6 +34,12 @@ int64_t additiveTerms(const AttentionConfig& config, const RunSizes& sizes);
 // embedding.values shape.
 Status validateSizes(const AttentionConfig& config, const RunSizes& sizes);
 
+// Edits to apply to a run of `config` (a prepared run's update): `edits`'
+// weightEdits and embeddingEdits checked as validateConfig and validateSizes
+// check the config's own (weights it has, indices within their shapes and
+// the vocab, embedding edits only with tokens). Nothing else of `edits` is read.
+Status validateEdits(const AttentionConfig& config, const AttentionConfig& edits, const RunSizes& sizes);
+
 // The memory budget: `bytes` (a run's, intermediateBytes in attention.h)
 // within kMaxIntermediateBytes, else the error that says what it needs.
 Status checkIntermediateBytes(int64_t bytes);

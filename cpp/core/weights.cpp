@@ -298,13 +298,19 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
   for (const std::string& name : names)
     if (!w.count(name)) w[name] = zeros(weightShape(config, name));
   for (const auto& given : config.weightValues) given.second.applyTo(w[given.first]);
-  // Single edited numbers: W[row][col], or b[col] for a vector (checked by validateConfig).
-  for (const auto& [name, edits] : config.weightEdits) {
+  applyWeightEdits(config, config.weightEdits, w);
+  return w;
+}
+
+void applyWeightEdits(const AttentionConfig& config, const std::map<std::string, std::vector<CellEdit>>& edits,
+                      WeightSet& w) {
+  for (const auto& [name, cells] : edits) {
+    // An edited tensor the set lacks (b_Q without qkvBias) starts at 0, as initWeights starts it.
+    if (!w.count(name)) w[name] = zeros(weightShape(config, name));
     const int64_t cols = w[name].shape.back();
-    for (const CellEdit& e : edits)
+    for (const CellEdit& e : cells)
       w[name].data[static_cast<size_t>(isVectorWeight(name) ? e.col : e.row * cols + e.col)] = e.value;
   }
-  return w;
 }
 
 }  // namespace attention_lab

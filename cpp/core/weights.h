@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "config.h"
 #include "torch_random.h"
@@ -22,6 +23,11 @@ std::vector<std::string> weightNames(const AttentionConfig& config);
 // applies the explicit values, then config.weightEdits. Shapes and edit
 // indices were checked by validateConfig.
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator);
+
+// Single edited numbers written over `w`: W[row][col], or b[col] for a vector
+// (indices checked by validateConfig). A tensor `w` lacks starts at zeros.
+void applyWeightEdits(const AttentionConfig& config, const std::map<std::string, std::vector<CellEdit>>& edits,
+                      WeightSet& w);
 
 // The floats initWeights allocates at most at once, for the memory budget:
 // every tensor of the set, and the larger of the draw's temporaries and the

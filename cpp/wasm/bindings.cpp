@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +23,7 @@
 #include "json_glue.h"
 #include "kv_cache.h"
 #include "online_softmax.h"
+#include "prepared.h"
 #include "schema.h"
 #include "size_limits.h"
 #include "text_format.h"
@@ -114,6 +117,19 @@ attention_lab::TensorSet tensorSet(std::string_view names) {
   return set;
 }
 
+// The result's fields every run of a config shares, in lab.run's order: tokens, ids, [contextTokens,
+// contextIds], vocab, unknownTokens, sizes, headDim, scaleFactor (no braces: run() and prepare() wrap them).
+std::string headerFields(const AttentionResult& r) {
+  std::string out = "\"tokens\":" + jsonArray2(r.tokens) + ",\"ids\":" + jsonArray2(r.ids);
+  if (!r.contextTokens.empty())
+    out += ",\"contextTokens\":" + jsonArray2(r.contextTokens) + ",\"contextIds\":" + jsonArray2(r.contextIds);
+  return out + ",\"vocab\":" + jsonArray(r.vocab) + ",\"unknownTokens\":" + jsonArray(r.unknownTokens) +
+         ",\"sizes\":{\"B\":" + std::to_string(r.sizes.B) + ",\"H\":" + std::to_string(r.sizes.H) +
+         ",\"S\":" + std::to_string(r.sizes.S) + ",\"S_kv\":" + std::to_string(r.sizes.Skv) +
+         ",\"D\":" + std::to_string(r.sizes.D) + ",\"H_kv\":" + std::to_string(r.sizes.Hkv) + "}" +
+         ",\"headDim\":" + std::to_string(r.headDim) + ",\"scaleFactor\":" + attention_lab::formatNumber(r.scaleFactor);
+}
+
 // configJson: the config as JSON text, where {"$tensor": k, "shape": [...]}
 // stands for typedArrays[k]. wantedTensors: tensor names joined by ",", or
 // "*" for all. batch, head: the one sentence and head to keep (-1: all);
@@ -141,19 +157,69 @@ std::string run(const std::string& configJson, val typedArrays, const std::strin
   AttentionResult& r = lastResult;
   if (Status error = attention_lab::runAttention(config, r, wanted, selection)) return failedJson(*error);
   config.resolveDefaults();
-  std::string out = "{\"ok\":true,\"tokens\":" + jsonArray2(r.tokens) + ",\"ids\":" + jsonArray2(r.ids);
-  if (!r.contextTokens.empty())
-    out += ",\"contextTokens\":" + jsonArray2(r.contextTokens) + ",\"contextIds\":" + jsonArray2(r.contextIds);
-  out += ",\"vocab\":" + jsonArray(r.vocab) + ",\"unknownTokens\":" + jsonArray(r.unknownTokens) +
-         ",\"sizes\":{\"B\":" + std::to_string(r.sizes.B) + ",\"H\":" + std::to_string(r.sizes.H) +
-         ",\"S\":" + std::to_string(r.sizes.S) + ",\"S_kv\":" + std::to_string(r.sizes.Skv) +
-         ",\"D\":" + std::to_string(r.sizes.D) + ",\"H_kv\":" + std::to_string(r.sizes.Hkv) + "}" +
-         ",\"headDim\":" + std::to_string(r.headDim) +
-         ",\"scaleFactor\":" + attention_lab::formatNumber(r.scaleFactor) +
-         ",\"warnings\":" + warningsJson(r.warnings) + ",\"settings\":" + attention_lab::settingsJson(config) +
-         ",\"tensors\":" + tensorsJson(r) + "}";
+  return "{\"ok\":true," + headerFields(r) + ",\"warnings\":" + warningsJson(r.warnings) +
+         ",\"settings\":" + attention_lab::settingsJson(config) + ",\"tensors\":" + tensorsJson(r) + "}";
+}
+
+// ---- prepared runs ---------------------------------------------------------
+// lab.prepare's handles by id, each with its last result (whose buffers the
+// next call reuses, and whose tensors stay in wasm memory until then).
+struct Prepared {
+  attention_lab::PreparedAttention prepared;
+  AttentionResult last;
+};
+std::map<int, std::unique_ptr<Prepared>> preparedRuns;
+int nextPreparedId = 1;
+
+// Config JSON as run() takes it -> {ok, id, input: {offset, length} (where the
+// caller writes a new X), header: the fields of every run's result but the
+// warnings and tensors, in lab.run's order (warnings: null holds their place)}.
+std::string prepare(const std::string& configJson, val typedArrays) {
+  AttentionConfig config;
+  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
+    return failedJson(*error);
+  if (config.model != attention_lab::ModelKind::Attention && config.model != attention_lab::ModelKind::Checkpoint)
+    return failedJson(*attention_lab::fieldError("model", "prepare-needs-attention-model"));
+  config.resolveDefaults();  // qkvBias decided as the run decides it: result.settings reports it
+  auto handle = std::make_unique<Prepared>();
+  if (Status error = handle->prepared.prepare(std::move(config))) return failedJson(*error);
+  const int id = nextPreparedId++;
+  const std::string out =
+      "{\"ok\":true,\"id\":" + std::to_string(id) +
+      ",\"input\":{\"offset\":" + std::to_string(reinterpret_cast<uintptr_t>(handle->prepared.inputBuffer())) +
+      ",\"length\":" + std::to_string(handle->prepared.inputLength()) + "},\"header\":{" +
+      headerFields(handle->prepared.header()) +
+      ",\"warnings\":null,\"settings\":" + attention_lab::settingsJson(handle->prepared.config()) + "}}";
+  preparedRuns[id] = std::move(handle);
   return out;
 }
+
+// handle.run: as run()'s options; useInput: the caller wrote its X at the input offset.
+// Returns {ok, warnings, tensors} (index.js adds the header).
+std::string runPrepared(double id, const std::string& wantedTensors, double batch, double head,
+                        const std::string& allHeads, bool useInput) {
+  Prepared& p = *preparedRuns.at(static_cast<int>(id));
+  attention_lab::Selection selection;
+  selection.batch = static_cast<int64_t>(batch);
+  selection.head = static_cast<int64_t>(head);
+  selection.allHeads = tensorSet(allHeads);
+  const attention_lab::TensorSet wanted =
+      wantedTensors == "*" ? attention_lab::TensorSet::all() : tensorSet(wantedTensors);
+  if (Status error = p.prepared.run(p.last, wanted, selection, useInput)) return failedJson(*error);
+  return "{\"ok\":true,\"warnings\":" + warningsJson(p.last.warnings) + ",\"tensors\":" + tensorsJson(p.last) + "}";
+}
+
+// handle.update: editsJson is a config holding only weights.edits and embedding.edits. Returns {ok} or the error.
+std::string updatePrepared(double id, const std::string& editsJson, val typedArrays) {
+  AttentionConfig edits;
+  if (Status error = attention_lab::parseConfigText(editsJson, JsTypedArrays(typedArrays), edits))
+    return failedJson(*error);
+  if (Status error = preparedRuns.at(static_cast<int>(id))->prepared.update(edits)) return failedJson(*error);
+  return "{\"ok\":true}";
+}
+
+// handle.dispose: frees the prepared state and its last result.
+void disposePrepared(double id) { preparedRuns.erase(static_cast<int>(id)); }
 
 // ---- the steppers ----------------------------------------------------------
 // Their arrays stay in wasm memory until the next call of the same stepper;
@@ -223,6 +289,10 @@ val jsonError(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("run", &run);
+  emscripten::function("prepare", &prepare);
+  emscripten::function("runPrepared", &runPrepared);
+  emscripten::function("updatePrepared", &updatePrepared);
+  emscripten::function("disposePrepared", &disposePrepared);
   emscripten::function("decode", &decode);
   emscripten::function("flash", &flash);
   emscripten::function("schema", &schema);

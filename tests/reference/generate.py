@@ -367,10 +367,11 @@ def blocked_positions(B, S, Skv, causal, window, sink_tokens, key_padding):
 
 
 # ------------------------------------------------------------- reference ----
-def reference(config, keep=None):
+def reference(config, keep=None, x=None):
     """The expected values of one config, and the cross-checks' lines. `keep` (a dict), when
     given, receives the torch tensors and the per-head q, k, v the scores used (after QK-norm,
-    RoPE and the GQA repeat), for the steppers' references."""
+    RoPE and the GQA repeat), for the steppers' references. `x` (B, S, D), when given, replaces
+    X once the inputs are drawn (a prepared run's new X): the draws stay those of the config."""
     D = config.get("dModel", 8)
     H = config.get("numHeads", 2)
     dk = D // H
@@ -440,6 +441,9 @@ def reference(config, keep=None):
         X = X + sinusoidal(X.shape[1], D)
         if cross:
             Xc = Xc + sinusoidal(Xc.shape[1], D)
+    if x is not None:
+        assert x.shape == X.shape, f"x {tuple(x.shape)} must have X's shape {tuple(X.shape)}"
+        X = x
     Xkv = Xc if cross else X
     B, S, _ = X.shape
     Skv = Xkv.shape[1]

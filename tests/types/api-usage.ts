@@ -9,6 +9,7 @@ import {
   type AttentionConfig,
   type AttentionResult,
   type AttentionWarning,
+  type PreparedRun,
   type TensorName,
   type TinyModelResult,
 } from '../../web/api/index.js';
@@ -134,3 +135,19 @@ async function tinyUsage(): Promise<number> {
   return weights.length + (induction ?? 0) + accuracy + url.href.length + result.tensors.probs.shape[1];
 }
 void tinyUsage;
+
+// Prepared runs: lab.run's options plus a new X; edits in the page's form.
+async function preparedRuns(): Promise<number> {
+  const lab = await loadAttentionLab();
+  const prepared: PreparedRun = lab.prepare({ text: 'He sat by the bank', dModel: 8, numHeads: 2 });
+  const [B, S, D] = prepared.xShape;
+  const result: AttentionResult = prepared.run({ tensors: ['output'], x: new Float32Array(B * S * D) });
+  prepared.update({ weights: { W_Q: [[0, 5, 0.5]], b_Q: [[1, 2]] }, embedding: [['bank', 1, 2.5]] });
+  // @ts-expect-error x is a Float32Array
+  prepared.run({ x: [1, 2, 3] });
+  // @ts-expect-error edits are {weights, embedding}
+  prepared.update({ W_Q: [[0, 5, 0.5]] });
+  prepared.dispose();
+  return result.tensors.output?.data.length ?? 0;
+}
+void preparedRuns;

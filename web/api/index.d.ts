@@ -275,6 +275,56 @@ export interface RunOptions {
   allHeads?: TensorName[];
 }
 
+/** A prepared run's options: lab.run's, plus a new X for this call. */
+export interface PreparedRunOptions extends RunOptions {
+  /**
+   * A new X for this call only (as an inference session takes new inputs):
+   * B·S·dModel numbers, row-major [B, S, dModel] (PreparedRun.xShape), the X
+   * the projections read (after the positional encoding, when the config adds
+   * one). Cross-attention keeps the context's X_context. Not a Float32Array of
+   * that length: an AttentionConfigError on "x" (prepared-x-type,
+   * prepared-x-length); a number that is not finite: "x[i]" (not-a-number).
+   */
+  x?: Float32Array;
+}
+
+/** PreparedRun.update's edits, in the page's form (web/model/edits.js editsToJson). */
+export interface PreparedEdits {
+  /** Weight edits by name: [row, column, value] for a matrix, [column, value] for a vector (b_Q, v_a). */
+  weights?: Record<string, Array<[number, number, number] | [number, number]>>;
+  /** Embedding edits: [token (or row), column, value]. */
+  embedding?: Array<[string | number, number, number]>;
+}
+
+/**
+ * lab.prepare's handle: a config parsed, validated, tokenized, embedded and
+ * drawn once. Each run computes from the projections on; the engine state
+ * lives in wasm memory until dispose() (or until the handle is garbage
+ * collected). After the engine restarts the handle prepares again by itself.
+ */
+export interface PreparedRun {
+  /** X's shape [B, S, dModel]: PreparedRunOptions.x holds B·S·dModel numbers. */
+  readonly xShape: [number, number, number];
+  /**
+   * lab.run(config, options)'s result, bit for bit (without `x`); with `x`,
+   * the same run on that X. The fields every run shares (tokens, ids, vocab,
+   * unknownTokens, sizes, settings, ...) are the same frozen objects from call
+   * to call; warnings and tensors are new. Throws AttentionConfigError like run.
+   */
+  run(options?: PreparedRunOptions): AttentionResult;
+  /**
+   * Applies `edits` after those applied so far, without drawing again: the
+   * handle then runs as lab.run(withEdits(config, edits)) would; an embedding
+   * edit rebuilds X. The next run without `x` projects again only what the
+   * edits feed (W_Q: Q alone; W_O: nothing; an embedding edit: Q, K and V). Checked as lab.run checks them (an error names
+   * "weights.edits.W_Q[0]", "embedding.edits[0]", or "edits" when `edits` is
+   * not of this form); on an error nothing changes.
+   */
+  update(edits: PreparedEdits): void;
+  /** Frees the engine state; run and update then throw (prepared-disposed). Again: nothing. */
+  dispose(): void;
+}
+
 /** lab.decode's options. */
 export interface DecodeOptions {
   /** The sentence to decode (0-based). Out of range: an AttentionConfigError on "options.batch". Default 0. */
@@ -402,6 +452,12 @@ export interface AttentionLab {
   run(config: TinyModelConfig, options?: RunOptions): TinyModelResult;
   /** Throws AttentionConfigError on a bad config; the instance keeps working. */
   run(config: AttentionConfig | string, options?: RunOptions): AttentionResult;
+  /**
+   * Prepares `config` for many runs (parsed, validated, tokenized, embedded and
+   * drawn once): see PreparedRun. Throws AttentionConfigError as run does;
+   * model "tiny" is refused (prepare-needs-attention-model).
+   */
+  prepare(config: AttentionConfig | string): PreparedRun;
   /**
    * Loads the tiny model's weights of `checkpoint` (default 3000): the shipped file (TINY_MODEL.weightsUrl,
    * fetched in browsers, read from disk in Node), or `bytes` (a safetensors file); the first call also loads the

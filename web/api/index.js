@@ -12,6 +12,7 @@
 import { AttentionConfigError, AttentionEngineError } from './errors.js';
 import { SCHEMA } from './generated/schema.js';
 import { copyArrays } from './wasm-arrays.js';
+import { PreparedRun } from './prepared-run.js';
 import { createTinyInstance } from './tiny-engine.js';
 import { readTinyFile, tinyWasmUrl, tinyWeightsUrl } from './tiny-weights.js';
 import { compileEngine } from './wasm-binary.js';
@@ -145,10 +146,7 @@ class AttentionLab {
    * (except the per-head tensors named in `options.allHeads`).
    */
   run(config, options = {}) {
-    const wanted = tensorNames(options?.tensors, 'options.tensors');
-    const allHeads = tensorNames(options?.allHeads, 'options.allHeads') ?? [];
-    const batch = indexOption(options?.batch, 'options.batch');
-    const head = indexOption(options?.head, 'options.head');
+    const { wanted, allHeads, batch, head } = runOptions(options);
     const outcome = this.#call(config, (module, json, tensors) => {
       const outcome = JSON.parse(
         module.run(json, tensors, wanted === null ? '*' : wanted.join(','), batch, head, allHeads.join(',')),
@@ -160,6 +158,31 @@ class AttentionLab {
     // the model's own wasm runs it.
     return outcome.model === 'tiny' ? this.#runTiny(outcome) : outcome;
   }
+
+  /**
+   * Prepares `config` once (parsed, validated, tokenized, embedded, drawn) for
+   * many runs: a PreparedRun, whose run(options) takes lab.run's options plus
+   * `x`, a new X (Float32Array [B·S·dModel]) for that call, and whose
+   * update(edits) applies weight and embedding edits without drawing again.
+   * dispose() frees it.
+   */
+  prepare(config) {
+    const { json, tensors } = encodeConfig(config);
+    checkSizes(json, tensors);
+    return new PreparedRun(this.#bridge, { json: engineText(json), tensors });
+  }
+
+  // What a PreparedRun needs of the lab: its instance, the engine-call guard, the tensors' copy, the option readers.
+  #bridge = {
+    module: () => this.#module,
+    guarded: (call) => this.#guarded(call),
+    copyTensors: (described) => this.#copyTensors(described),
+    runOptions,
+    encode: (config) => {
+      const { json, tensors } = encodeConfig(config);
+      return { json: engineText(json), tensors };
+    },
+  };
 
   /**
    * The tiny model's forward on what the engine read, through the weights of
@@ -279,10 +302,18 @@ class AttentionLab {
   #call(config, call) {
     const { json, tensors } = encodeConfig(config);
     checkSizes(json, tensors);
+    return this.#guarded((module) => call(module, engineText(json), tensors));
+  }
+
+  /**
+   * `call(module)` on the instance, returning its parsed outcome: {ok: false,
+   * error} becomes an AttentionConfigError, a trap restarts the instance.
+   */
+  #guarded(call) {
     if (!this.#module) throw AttentionEngineError.of('engine-restarting');
     let outcome;
     try {
-      outcome = call(this.#module, engineText(json), tensors);
+      outcome = call(this.#module);
     } catch (error) {
       // A trap (out of memory, or a bug) leaves the instance unusable: start a fresh one.
       this.#module = null;
@@ -290,7 +321,7 @@ class AttentionLab {
       const outOfMemory = /memory|alloc|Aborted/i.test(String(error?.message));
       throw AttentionEngineError.of(outOfMemory ? 'engine-out-of-memory' : 'engine-failed', error);
     }
-    if (!outcome.ok) {
+    if (outcome.ok === false) {
       const { field, message, code, params } = outcome.error;
       throw new AttentionConfigError(field, message, code, params);
     }
@@ -364,6 +395,19 @@ class AttentionLab {
   get memoryBytes() {
     return this.#module ? this.#module.HEAPU8.buffer.byteLength : 0;
   }
+}
+
+/**
+ * lab.run's options (and a PreparedRun's): the tensor names wanted (null: all), the per-head tensors kept
+ * with every head, the sentence and head kept (-1: all); an error names the option.
+ */
+function runOptions(options) {
+  return {
+    wanted: tensorNames(options?.tensors, 'options.tensors'),
+    allHeads: tensorNames(options?.allHeads, 'options.allHeads') ?? [],
+    batch: indexOption(options?.batch, 'options.batch'),
+    head: indexOption(options?.head, 'options.head'),
+  };
 }
 
 /** A list of tensor names from the options (null when absent), or an error on `field`. */

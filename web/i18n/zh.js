@@ -730,6 +730,13 @@ export default {
   'error.tensors-not-array': '{field} 应为张量名称的数组',
   'error.unknown-tensor': '未知张量 "{name}"（可用：{known}）',
   'error.not-an-index': '{field} 应为从 0 起的整数（句子或注意力头的序号），实际为 {got}',
+  'error.prepared-x-type': '{field} 应为含 B·S·dModel = {count} 个数的 Float32Array（{shape}），实际为 {got}',
+  'error.prepared-x-length': '{field} 有 {length} 个数，但预备运行的 X {shape} 需要 {count} 个',
+  'error.prepared-edits-not-object':
+    '{field} 应为 {weights: {名称: [[行, 列, 值]]}, embedding: [[词元, 列, 值]]}，实际为 {got}',
+  'error.prepared-disposed': '{field}：这个预备运行已释放，请重新预备配置',
+  'error.prepare-needs-attention-model':
+    '预备运行保存的是你配置的注意力层：需要 model "attention"，而不是 "tiny"（小模型请用 lab.run 运行）',
   'error.config-text-too-large': '配置的 JSON 文本超过 {limit} MiB（大矩阵请用类型化数组，单个数值请用 edits）',
   'error.given-values-over-limit': '给定的数值需要 {need} MiB；上限为 {limit} MiB',
   'error.engine-restarting': '计算引擎停止后正在重启；请等待 lab.ready 后再运行',
