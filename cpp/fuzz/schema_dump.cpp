@@ -1,7 +1,9 @@
-// Prints the engine's config schema (schemaJson) for web/scripts/fuzz.sh, which
-// writes the fuzzers' dictionary from it (web/scripts/fuzz-dict.js): built from
-// the same core objects as the fuzz targets, so the dictionary names the fields
-// of the parser being fuzzed. Not a fuzz target: it has its own main.
+// Prints the engine's config schema (schemaJson). Built twice, each time from the
+// core objects beside it: natively for web/scripts/fuzz.sh, which writes the
+// fuzzers' dictionary from it (web/scripts/fuzz-dict.js), so the dictionary names
+// the fields of the parser being fuzzed; and as wasm under Node for
+// web/scripts/write-schema.js, which writes web/api/generated/schema.js, the
+// schema of the engine's wasm. Not a fuzz target: it has its own main.
 #include <cstdio>
 
 #include "schema.h"

@@ -276,8 +276,6 @@ std::string flash(const std::string& configJson, val typedArrays, double batch, 
          ",\"total\":" + std::to_string(f.total) + "}";
 }
 
-val schema() { return parseJsonText(attention_lab::schemaJson()); }
-
 // The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
 val jsonError(const std::string& text) {
   attention_lab::JsonValue json = attention_lab::JsonValue::makeNull();
@@ -295,6 +293,5 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("disposePrepared", &disposePrepared);
   emscripten::function("decode", &decode);
   emscripten::function("flash", &flash);
-  emscripten::function("schema", &schema);
   emscripten::function("jsonError", &jsonError);
 }

@@ -12,10 +12,19 @@ const read = (path) => readFileSync(fileURLToPath(new URL(`../../${path}`, impor
 const cli = fileURLToPath(new URL('../../web/cli/attention-lab.js', import.meta.url));
 
 describe('one schema', () => {
-  test('lab.schema is what the build wrote to web/api/generated/schema.json', async () => {
-    const lab = await loadAttentionLab();
-    expect(lab.schema).toEqual(JSON.parse(read('web/api/generated/schema.json')));
-    expect(lab.schema).toEqual(SCHEMA);
+  test("the schema the build wrote (schema.json, SCHEMA, lab.schema) is the engine core's table as its wasm prints it", async () => {
+    const printed = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../build/wasm/schema_dump.js', import.meta.url))],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(printed.status).toBe(0);
+    const engine = JSON.parse(printed.stdout);
+    expect(JSON.parse(read('web/api/generated/schema.json'))).toEqual(engine);
+    expect(SCHEMA).toEqual(engine);
+    expect((await loadAttentionLab()).schema).toEqual(engine);
     expect(FIELDS.length).toBeGreaterThanOrEqual(20);
   });
 

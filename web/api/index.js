@@ -8,7 +8,7 @@
 //   lab.run({ model: 'tiny', text: 'The cat sat. The cat sat.' }).headScores.induction
 //
 // Types: index.d.ts. The config schema lives in the engine
-// (cpp/core/schema.cpp): lab.schema, or SCHEMA before the wasm loads.
+// (cpp/core/schema.cpp); the build writes it out (generated/schema.js): SCHEMA, or lab.schema.
 import { AttentionConfigError, AttentionEngineError } from './errors.js';
 import { SCHEMA } from './generated/schema.js';
 import { copyArrays } from './wasm-arrays.js';
@@ -121,7 +121,6 @@ const createInstance = () => instantiate(import('./generated/attention-lab-wasm.
 class AttentionLab {
   #module = null;
   #restarting = null;
-  #schema = null;
   // The tiny model's wasm (tiny-engine.js), started by the first loadTinyModel; null before, or after a trap.
   #tiny = null;
   #tinyStarting = null;
@@ -385,10 +384,13 @@ class AttentionLab {
     return error ? new AttentionConfigError(error.field, error.message, error.code, error.params) : null;
   }
 
-  /** The config schema, from the engine itself: every field's path, type, default and limits. */
+  /**
+   * The config schema: every field's path, type, default and limits, the tensors and the error
+   * catalogue. The build writes it from the engine's own table (web/scripts/write-schema.js runs the
+   * same core objects' schema_dump), so the engine's wasm does not carry a copy to export.
+   */
   get schema() {
-    this.#schema ??= this.#module.schema();
-    return this.#schema;
+    return SCHEMA;
   }
 
   /** Bytes of wasm linear memory (0 while restarting). */

@@ -29,7 +29,7 @@ for target in "$@"; do
       # Debian's emcc finds its JS dependencies (acorn) only through NODE_PATH.
       export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_FIND_ROOT_PATH=/usr >/dev/null
-      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm attention_lab_checkpoint_wasm attention_lab_lzma_wasm gemm_wasm_check random_wasm_check \
+      cmake --build build/wasm -j "$jobs" --target attention_lab_wasm attention_lab_tiny_wasm attention_lab_checkpoint_wasm attention_lab_lzma_wasm schema_dump gemm_wasm_check random_wasm_check \
         memory_budget_wasm_check
       node web/scripts/write-schema.js
       node web/scripts/write-types.js

@@ -1,21 +1,16 @@
-// After the wasm build: asks the engine for its config schema and writes it
-// to web/api/generated/schema.json (for tools and docs) and schema.js (an ES
-// module, for code that runs before the wasm loads: the form, the element's
-// attributes, the CLI's flags, share links). It loads the engine directly,
-// not through web/api/index.js, which imports the schema.js written here.
-import { readFileSync, writeFileSync } from 'node:fs';
+// After the wasm build: asks the engine's core for its config schema
+// (build/wasm/schema_dump.js: cpp/fuzz/schema_dump.cpp on the same core objects
+// as the engine's wasm) and writes it to web/api/generated/schema.json (for
+// tools and docs) and schema.js (an ES module: the form, the element's
+// attributes, the CLI's flags, share links, lab.schema and the API's English
+// error messages read it).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const generated = fileURLToPath(new URL('../api/generated/', import.meta.url));
-const { default: createModule } = await import(`${generated}attention-lab-wasm.js`);
-const compiled = await WebAssembly.compile(readFileSync(`${generated}attention-lab-wasm.wasm`));
-const engine = await createModule({
-  instantiateWasm(imports, receiveInstance) {
-    WebAssembly.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled));
-    return {};
-  },
-});
-const schema = engine.schema();
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const generated = `${root}web/api/generated/`;
+const schema = JSON.parse(execFileSync(process.execPath, [`${root}build/wasm/schema_dump.js`], { encoding: 'utf8' }));
 const text = JSON.stringify(schema, null, 1);
 writeFileSync(`${generated}schema.json`, `${text}\n`);
 writeFileSync(
