@@ -11,6 +11,20 @@ export function messageOf(code, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
 }
 
+// An engine error or warning ({code, params, message}) whose message the engine's wasm left empty: it
+// carries no English (cpp/core/errors.cpp), so the message is filled here from the code's template.
+const withMessage = (key, value) =>
+  value !== null && typeof value === 'object' && value.message === '' && typeof value.code === 'string'
+    ? { ...value, message: messageOf(value.code, value.params ?? {}) }
+    : value;
+
+/** JSON the engine wrote (a result, an error), each error's and warning's message filled in. */
+export const parseEngineJson = (text) =>
+  text.includes('"message":""') ? JSON.parse(text, withMessage) : JSON.parse(text);
+
+/** An error object the engine handed over as a value ({field, code, params, message}), its message filled in. */
+export const engineError = (error) => withMessage('', error);
+
 /**
  * A config the engine cannot run; `field` names the culprit ("dModel",
  * "weights.values.W_Q[0][1]"), `code` says what is wrong ("out-of-range",

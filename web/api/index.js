@@ -9,7 +9,7 @@
 //
 // Types: index.d.ts. The config schema lives in the engine
 // (cpp/core/schema.cpp); the build writes it out (generated/schema.js): SCHEMA, or lab.schema.
-import { AttentionConfigError, AttentionEngineError } from './errors.js';
+import { AttentionConfigError, AttentionEngineError, engineError, parseEngineJson } from './errors.js';
 import { SCHEMA } from './generated/schema.js';
 import { copyArrays } from './wasm-arrays.js';
 import { PreparedRun } from './prepared-run.js';
@@ -147,7 +147,7 @@ class AttentionLab {
   run(config, options = {}) {
     const { wanted, allHeads, batch, head } = runOptions(options);
     const outcome = this.#call(config, (module, json, tensors) => {
-      const outcome = JSON.parse(
+      const outcome = parseEngineJson(
         module.run(json, tensors, wanted === null ? '*' : wanted.join(','), batch, head, allHeads.join(',')),
       );
       if (outcome.ok && outcome.model !== 'tiny') outcome.tensors = this.#copyTensors(outcome.tensors);
@@ -193,7 +193,7 @@ class AttentionLab {
     if (!this.#tiny) throw AttentionConfigError.of('checkpoint', 'checkpoint-not-loaded', { step: String(checkpoint) });
     let forward;
     try {
-      forward = JSON.parse(this.#tiny.run(checkpoint, Uint8Array.from(ids)));
+      forward = parseEngineJson(this.#tiny.run(checkpoint, Uint8Array.from(ids)));
     } catch (error) {
       // A trap leaves the model's instance unusable: a fresh one starts with the weights kept (loadTinyModel awaits it).
       this.#tiny = null;
@@ -261,7 +261,7 @@ class AttentionLab {
 
   /** Hands a weights file to the tiny model's instance; a bad file is an AttentionConfigError on "weights file". */
   #registerTinyWeights(tiny, step, file) {
-    const outcome = JSON.parse(tiny.loadWeights(step, file));
+    const outcome = parseEngineJson(tiny.loadWeights(step, file));
     if (!outcome.ok) {
       const { field, message, code, params } = outcome.error;
       throw new AttentionConfigError(field, message, code, params);
@@ -275,7 +275,7 @@ class AttentionLab {
   decode(config, options = {}) {
     const batch = Math.max(0, indexOption(options?.batch, 'options.batch'));
     return this.#call(config, (module, json, tensors) =>
-      this.#copyArrays(JSON.parse(module.decode(json, tensors, batch))),
+      this.#copyArrays(parseEngineJson(module.decode(json, tensors, batch))),
     );
   }
 
@@ -289,7 +289,7 @@ class AttentionLab {
     const tileQueries = tileOption(options?.tileQueries, 'options.tileQueries');
     const tileKeys = tileOption(options?.tileKeys, 'options.tileKeys');
     return this.#call(config, (module, json, tensors) =>
-      this.#copyArrays(JSON.parse(module.flash(json, tensors, batch, head, tileQueries, tileKeys))),
+      this.#copyArrays(parseEngineJson(module.flash(json, tensors, batch, head, tileQueries, tileKeys))),
     );
   }
 
@@ -381,7 +381,9 @@ class AttentionLab {
    */
   jsonError(text) {
     const error = this.#module.jsonError(engineText(text));
-    return error ? new AttentionConfigError(error.field, error.message, error.code, error.params) : null;
+    if (!error) return null;
+    const { field, message, code, params } = engineError(error);
+    return new AttentionConfigError(field, message, code, params);
   }
 
   /**

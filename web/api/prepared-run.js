@@ -11,7 +11,7 @@
 // A new X is written straight into wasm memory; the result comes back as
 // lab.run's does. After the engine restarted (a trap, or memory recycled) the
 // handle prepares its config again on the fresh instance, with its edits.
-import { AttentionConfigError } from './errors.js';
+import { AttentionConfigError, parseEngineJson } from './errors.js';
 
 // A handle dropped without dispose() frees its engine state once it is garbage-collected.
 const unreleased = new FinalizationRegistry(({ module, id }) => module.disposePrepared(id));
@@ -52,7 +52,7 @@ export class PreparedRun {
     return this.#engine.guarded((module) => {
       if (x) module.HEAPF32.set(x, this.#input.offset / 4);
       const wantedText = wanted === null ? '*' : wanted.join(',');
-      const outcome = JSON.parse(module.runPrepared(this.#id, wantedText, batch, head, allHeads.join(','), !!x));
+      const outcome = parseEngineJson(module.runPrepared(this.#id, wantedText, batch, head, allHeads.join(','), !!x));
       if (!outcome.ok) return outcome;
       return { ...this.#header, warnings: outcome.warnings, tensors: this.#engine.copyTensors(outcome.tensors) };
     });
@@ -83,7 +83,7 @@ export class PreparedRun {
   // An update's config ({weights: {edits}, embedding: {edits}}) to the engine state.
   #send(config) {
     const { json, tensors } = this.#engine.encode(config);
-    this.#engine.guarded((module) => JSON.parse(module.updatePrepared(this.#id, json, tensors)));
+    this.#engine.guarded((module) => parseEngineJson(module.updatePrepared(this.#id, json, tensors)));
   }
 
   /** Frees the engine's state; a run or update after this is an error. Calling it again does nothing. */
@@ -103,7 +103,7 @@ export class PreparedRun {
 
   #open() {
     const { json, tensors } = this.#config;
-    const outcome = this.#engine.guarded((module) => ({ module, ...JSON.parse(module.prepare(json, tensors)) }));
+    const outcome = this.#engine.guarded((module) => ({ module, ...parseEngineJson(module.prepare(json, tensors)) }));
     unreleased.unregister(this); // a state on an instance that restarted went with it
     this.#module = outcome.module;
     this.#id = outcome.id;

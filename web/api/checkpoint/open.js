@@ -7,7 +7,7 @@
 //   const model = await openCheckpoint(await directorySources(dir));  // Node: node-files.js
 //   model.sizes      // {family, layers, heads, kvHeads, dModel, headDim, vocab, maxTokens}
 //   model.run([15496, 995]).layers[0].weights   // {shape: [H, T, T], data: Float32Array}
-import { AttentionConfigError, AttentionEngineError } from '../errors.js';
+import { AttentionConfigError, AttentionEngineError, parseEngineJson } from '../errors.js';
 import { copyArrays } from '../wasm-arrays.js';
 import { createCheckpointInstance } from './engine.js';
 
@@ -31,7 +31,7 @@ const baseName = (name) => name.split(/[\\/]/).pop();
 
 /** A wasm call's JSON outcome, its error thrown as the AttentionConfigError it names. */
 function checked(text) {
-  const outcome = JSON.parse(text);
+  const outcome = parseEngineJson(text);
   if (!outcome.ok) {
     const { field, message, code, params } = outcome.error;
     throw new AttentionConfigError(field, message, code, params);
@@ -141,7 +141,7 @@ class CheckpointModel {
       throw AttentionConfigError.of(`ids[${bad}]`, 'not-whole', { field: `ids[${bad}]`, got: String(list[bad]) });
     let outcome;
     try {
-      outcome = JSON.parse(this.#wasm.run(list));
+      outcome = parseEngineJson(this.#wasm.run(list));
     } catch (error) {
       this.#wasm = null; // a trap leaves the instance unusable: open the model again
       throw AttentionEngineError.of('checkpoint-failed', error);
