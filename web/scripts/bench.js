@@ -1,6 +1,6 @@
 // npm run bench: the engine against onnxruntime-web and native Eigen on the
 // same attention, against the wasm SIMD128 peak, and the page's figures,
-// each with its target (issue "Speed"). Prints figures; asserts nothing but
+// each with its target (TARGETS below). Prints figures; asserts nothing but
 // that every contestant computes the same output.
 //
 //   node web/scripts/bench.js          the full run (a few minutes)
@@ -35,6 +35,20 @@ const CASES = tiny
 const ROUNDS = tiny ? 2 : 7; // alternating blocks per contestant
 const BLOCK_MS = tiny ? 20 : 200; // calls per block: at least this long (and 3 calls)
 const RELATIVE_TOLERANCE = 1e-4; // of the outputs' largest magnitude
+
+// The targets (issue "Speed, round two"), each printed with holds or MISSED.
+const TARGETS = {
+  ortPrepared: 1.5, // × onnxruntime-web at S ≤ 32: prepared runs, a new X every call
+  ortLarge: 1.45, // × onnxruntime-web at S 512 / D 768, the plain call
+  peakLarge: 0.88, // of the wasm SIMD128 mul+add peak measured in the same run, S 512 / D 768
+  sse: 0.85, // × plain Eigen -msse4.2 at D 768 (the first speed issue's, kept)
+  coldLoadMs: 150, // the page's cold load to the first result, median
+  editMs: 8, // a weight edit to the laid-out page, median
+  keystrokeMs: 100, // a keystroke at 512 tokens × dModel 768 × 12 heads to the rendered page
+  longestTaskMs: 50, // no main-thread task longer, until the page is idle
+  startBytes: 160_000, // what the main page fetches at start, gzip -9
+};
+const isLarge = ([S, D]) => S === 512 && D === 768;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmtMs = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
@@ -220,9 +234,11 @@ for (const { size, ms } of results) {
   console.log(`  ${size.join('/').padEnd(12)}${(flops / 1e9).toFixed(4).padStart(9)}  ${cells.join('').trimEnd()}`);
 }
 
-console.log('\nSpeed ratios, ours (wasm) / theirs; targets: ≥ 1.3× onnxruntime-web at D ≥ 256,');
 console.log(
-  '≥ 1.5× onnxruntime-web at S ≤ 32 for prepared runs (a new X every call), ≥ 0.85× plain Eigen -msse4.2 at D 768',
+  `\nSpeed ratios, ours (wasm) / theirs; targets: ≥ ${TARGETS.ortPrepared}× onnxruntime-web at S ≤ 32 for prepared runs (a new X every call),`,
+);
+console.log(
+  `≥ ${TARGETS.ortLarge}× onnxruntime-web and ≥ ${100 * TARGETS.peakLarge}% of the SIMD peak at 512/768, ≥ ${TARGETS.sse}× plain Eigen -msse4.2 at D 768`,
 );
 for (const { size, ms } of results) {
   const [S, D] = size;
@@ -230,9 +246,13 @@ for (const { size, ms } of results) {
   const preparedVsOrt = ms.ort / ms.prepared;
   const vsSse = ms['Eigen -msse4.2'] / ms.ours;
   const vsNative = ms['Eigen -march=native'] / ms.ours;
-  const ortText = D >= 256 ? ` (target ≥ 1.3×: ${verdict(vsOrt >= 1.3)})` : ' (no target)';
-  const preparedText = S <= 32 ? ` (target ≥ 1.5×: ${verdict(preparedVsOrt >= 1.5)})` : ' (no target)';
-  const sseText = D === 768 ? ` (target ≥ 0.85×: ${verdict(vsSse >= 0.85)})` : '';
+  const ofPeak = flopsOf(size) / ms.ours / 1e6 / peak;
+  const ortText = isLarge(size)
+    ? ` (target ≥ ${TARGETS.ortLarge}×: ${verdict(vsOrt >= TARGETS.ortLarge)}); ${(100 * ofPeak).toFixed(0)}% of the peak (target ≥ ${100 * TARGETS.peakLarge}%: ${verdict(ofPeak >= TARGETS.peakLarge)})`
+    : '';
+  const preparedText =
+    S <= 32 ? ` (target ≥ ${TARGETS.ortPrepared}×: ${verdict(preparedVsOrt >= TARGETS.ortPrepared)})` : ' (no target)';
+  const sseText = D === 768 ? ` (target ≥ ${TARGETS.sse}×: ${verdict(vsSse >= TARGETS.sse)})` : '';
   console.log(
     `  ${size.join('/').padEnd(12)} vs onnxruntime-web ${fmtRatio(vsOrt)}${ortText}; prepared vs onnxruntime-web ${fmtRatio(preparedVsOrt)}${preparedText};`,
   );
@@ -270,30 +290,30 @@ const { benchColdLoad, benchPageEdit, benchLargeKeystroke } = await import('./be
 console.log('\nPage (dist/, Vite preview server, headless Chromium)');
 const cold = await benchColdLoad({ loads: tiny ? 2 : 10 });
 console.log(
-  `  cold load to the first result: median ${cold.median.toFixed(0)} ms of ${cold.loads} (min ${cold.min.toFixed(0)}, max ${cold.max.toFixed(0)}); target < 300 ms: ${verdict(cold.median < 300)}`,
+  `  cold load to the first result: median ${cold.median.toFixed(0)} ms of ${cold.loads} (min ${cold.min.toFixed(0)}, max ${cold.max.toFixed(0)}); target < ${TARGETS.coldLoadMs} ms: ${verdict(cold.median < TARGETS.coldLoadMs)}`,
 );
 const edit = await benchPageEdit({ edits: tiny ? 5 : 40 });
 console.log(
-  `  edit W_Q[0][0] to layout, default example: median ${edit.median.toFixed(2)} ms of ${edit.edits} (target < 16 ms: ${verdict(edit.median < 16)}), ` +
-    `p90 ${edit.p90.toFixed(2)} ms (target < 25 ms: ${verdict(edit.p90 < 25)})`,
+  `  edit W_Q[0][0] to layout, default example: median ${edit.median.toFixed(2)} ms of ${edit.edits} (target < ${TARGETS.editMs} ms: ${verdict(edit.median < TARGETS.editMs)}), ` +
+    `p90 ${edit.p90.toFixed(2)} ms`,
 );
 console.log(
   `    of which: engine ${edit.computeMedian.toFixed(2)} ms, DOM render ${edit.renderMedian.toFixed(2)} ms (medians)`,
 );
 const large = await benchLargeKeystroke({ keystrokes: tiny ? 1 : 5 });
 console.log(
-  `  keystroke at 512 tokens × dModel 768 × 12 heads, median of ${large.keystrokes}: ${large.total.toFixed(0)} ms to the rendered page (target < 250 ms: ${verdict(large.total < 250)}); ` +
-    `longest main-thread task of them all ${large.longestTask.toFixed(0)} ms until the page is idle, ${large.longTasks} over 50 ms (target ≤ 50 ms: ${verdict(large.longestTask <= 50)})`,
+  `  keystroke at 512 tokens × dModel 768 × 12 heads, median of ${large.keystrokes}: ${large.total.toFixed(0)} ms to the rendered page (target < ${TARGETS.keystrokeMs} ms: ${verdict(large.total < TARGETS.keystrokeMs)}); ` +
+    `longest main-thread task of them all ${large.longestTask.toFixed(0)} ms until the page is idle, ${large.longTasks} over 50 ms (target ≤ ${TARGETS.longestTaskMs} ms: ${verdict(large.longestTask <= TARGETS.longestTaskMs)})`,
 );
 console.log(`    of which: engine ${large.computeMs.toFixed(0)} ms, render ${large.renderMs.toFixed(0)} ms`);
 
 // ---- weight: what a visitor downloads ----------------------------------------
 const { pageWeights } = await import('./bench-size.js');
 const weights = pageWeights();
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 console.log('\nWeight (gzip -9)');
 console.log(
-  `  main page JS + wasm + CSS: ${kb(weights.mainPage)} (${weights.mainPageFiles.length} files); target ≤ 150 KB: ${verdict(weights.mainPage <= 150 * 1024)}`,
+  `  main page JS + wasm + CSS: ${kb(weights.mainPage)} (${weights.mainPageFiles.length} files); target ≤ ${TARGETS.startBytes / 1000} KB: ${verdict(weights.mainPage <= TARGETS.startBytes)}`,
 );
 if (weights.workerChunk) console.log(`  + the worker chunk, fetched only for large inputs: ${kb(weights.workerChunk)}`);
 if (weights.singleFile) console.log(`  dist/attention-lab.html, the single file: ${kb(weights.singleFile)}`);
