@@ -26,9 +26,15 @@ const ALL_HEAD_TENSORS = ['scores', 'weights', 'dropped'];
 let explainCell = null;
 let explainLoading = null;
 const loadExplanations = () =>
-  (explainLoading ??= import('../explain/cells.js').then((module) => {
-    explainCell = module.explainCell;
-  }));
+  (explainLoading ??= import('../explain/cells.js').then(
+    (module) => {
+      explainCell = module.explainCell;
+    },
+    (error) => {
+      explainLoading = null; // offline, say: the next hovered number tries again, the hint stays meanwhile
+      throw error;
+    },
+  ));
 
 export class PipelineController {
   /** The last result shown (null before the first). */
@@ -303,7 +309,7 @@ export class PipelineController {
       this.#queue,
     );
     // After the first result's paint: the explanations, for the first number hovered.
-    if (!explainLoading) requestAnimationFrame(() => setTimeout(loadExplanations));
+    if (!explainLoading) requestAnimationFrame(() => setTimeout(() => loadExplanations().catch(() => {})));
     const { decimals, mode, theme, exportable } = this.#options;
     const { b, h, queryLabels, keyLabels } = this.#layout;
     this.#steppers?.update({ t, result, b, h, decimals, theme, exportable, queryLabels, keyLabels });
@@ -365,7 +371,10 @@ export class PipelineController {
     if (cell && !explainCell) {
       // Shown once they have loaded, unless another number (or none) was shown meanwhile.
       this.#explainAsked = cell;
-      loadExplanations().then(() => this.#explainAsked === cell && this.#show(cell));
+      loadExplanations().then(
+        () => this.#explainAsked === cell && this.#show(cell),
+        () => {},
+      );
       return;
     }
     this.#explainAsked = null;
