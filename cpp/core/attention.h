@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -141,6 +142,11 @@ struct AttentionResult {
 // stage outside it is never stored.
 Status runAttention(const AttentionConfig& config, AttentionResult& result, TensorSet wanted = TensorSet::all(),
                     Selection selection = {});
+
+// A run of the config at hand, as the steppers (kv_cache.h, online_softmax.h)
+// take it: runAttention on the config, or a prepared run's (prepared.h), whose
+// result then carries the header's tokens and vocab as runAttention's does.
+using AttentionRun = std::function<Status(AttentionResult&, TensorSet, Selection)>;
 
 // The bytes runAttention allocates for a run of these sizes that keeps
 // `wanted` and `selection` (float32): X, the embedding table, the weights

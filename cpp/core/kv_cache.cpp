@@ -6,6 +6,7 @@
 
 #include "gemm.h"
 #include "head_inputs.h"
+#include "prepared.h"
 #include "softmax.h"
 
 namespace attention_lab {
@@ -50,9 +51,8 @@ Status checkBudget(const AttentionConfig& c, const AttentionResult& run, TensorS
   return checkIntermediateBytes(intermediateBytes(c, sizes, wanted, selection) + 4 * own);
 }
 
-}  // namespace
-
-Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& out) {
+// The decode of sentence `batch` from the run `runIt` gives of config `c`.
+Status decodeFrom(const AttentionConfig& c, int64_t batch, DecodeResult& out, const AttentionRun& runIt) {
   out = DecodeResult{};
   if (Status s = checkStepperModel(c)) return s;
   if (Status s = checkDecodable(c)) return s;
@@ -63,7 +63,7 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   Selection selection;
   selection.batch = batch;
   AttentionResult run;
-  if (Status s = runAttention(c, run, wanted, selection)) return s;
+  if (Status s = runIt(run, wanted, selection)) return s;
   const HeadInputs in = headInputsOf(run);
   const ScoreRowSteps steps = scoreRowStepsOf(c, run);
   const int64_t S = in.S, H = in.H, dk = in.dk, cells = S * H * S;
@@ -125,6 +125,18 @@ Status decodeWithKvCache(const AttentionConfig& c, int64_t batch, DecodeResult& 
   out.cacheBytesGqa = cacheBytes(S, in.Hkv, dk);
   out.cacheBytesMqa = cacheBytes(S, 1, dk);
   return {};
+}
+
+}  // namespace
+
+Status decodeWithKvCache(const AttentionConfig& config, int64_t batch, DecodeResult& out) {
+  return decodeFrom(config, batch, out, [&](AttentionResult& r, TensorSet wanted, Selection selection) {
+    return runAttention(config, r, wanted, selection);
+  });
+}
+
+Status decodeWithKvCache(PreparedAttention& prepared, int64_t batch, DecodeResult& out) {
+  return decodeFrom(prepared.config(), batch, out, prepared.stepperRun());
 }
 
 }  // namespace attention_lab

@@ -21,6 +21,8 @@
 
 namespace attention_lab {
 
+class PreparedAttention;
+
 struct DecodeResult {
   std::vector<std::string> tokens;  // [S]
   int64_t S = 0, H = 0, Hkv = 0, dk = 0, D = 0;
@@ -41,5 +43,7 @@ struct DecodeResult {
 // decode-needs-self-attention (on the context field), decode-needs-causal
 // ("mask"), decode-needs-dot-score ("score"), out-of-range ("options.batch").
 Status decodeWithKvCache(const AttentionConfig& config, int64_t batch, DecodeResult& out);
+// The same from a prepared run (its config with its edits; its X and weights, drawn once).
+Status decodeWithKvCache(PreparedAttention& prepared, int64_t batch, DecodeResult& out);
 
 }  // namespace attention_lab

@@ -9,6 +9,7 @@
 
 #include "gemm.h"
 #include "head_inputs.h"
+#include "prepared.h"
 #include "softmax.h"
 
 namespace attention_lab {
@@ -87,9 +88,8 @@ void compare(FlashResult& out) {
   }
 }
 
-}  // namespace
-
-Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResult& out) {
+// The online softmax of config `c` from the run `runIt` gives.
+Status onlineSoftmaxFrom(const AttentionConfig& c, const FlashOptions& o, FlashResult& out, const AttentionRun& runIt) {
   out = FlashResult{};
   if (Status s = checkStepperModel(c)) return s;
   if (Status s = checkTileSize("options.tileQueries", o.tileQueries)) return s;
@@ -101,7 +101,7 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
   selection.batch = o.batch;
   selection.head = o.head;
   AttentionResult run;
-  if (Status s = runAttention(c, run, wanted, selection)) return s;
+  if (Status s = runIt(run, wanted, selection)) return s;
   const HeadInputs in = headInputsOf(run);
   // A tile is at most the whole matrix: larger sizes are clamped to S and S_kv (one tile per axis).
   const int64_t S = in.S, Skv = in.Skv, dk = in.dk;
@@ -158,6 +158,18 @@ Status onlineSoftmax(const AttentionConfig& c, const FlashOptions& o, FlashResul
   gemm(S, dk, Skv, weights, Skv, values, in.kvStride(), false, nullptr, out.plain.data(), dk);
   compare(out);
   return {};
+}
+
+}  // namespace
+
+Status onlineSoftmax(const AttentionConfig& config, const FlashOptions& options, FlashResult& out) {
+  return onlineSoftmaxFrom(config, options, out, [&](AttentionResult& r, TensorSet wanted, Selection selection) {
+    return runAttention(config, r, wanted, selection);
+  });
+}
+
+Status onlineSoftmax(PreparedAttention& prepared, const FlashOptions& options, FlashResult& out) {
+  return onlineSoftmaxFrom(prepared.config(), options, out, prepared.stepperRun());
 }
 
 }  // namespace attention_lab

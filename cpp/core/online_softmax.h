@@ -34,6 +34,8 @@
 
 namespace attention_lab {
 
+class PreparedAttention;
+
 struct FlashTile {
   int64_t queryStart = 0, queryEnd = 0, keyStart = 0, keyEnd = 0;
   bool skipped = false;  // every logit in it is masked (-inf)
@@ -66,5 +68,7 @@ inline constexpr int64_t kFlashStateLimit = 4 << 20;
 // Errors: the run's, tile-size ("options.tileQueries" / "options.tileKeys"),
 // out-of-range ("options.batch", "options.head"), too-many-tiles.
 Status onlineSoftmax(const AttentionConfig& config, const FlashOptions& options, FlashResult& out);
+// The same from a prepared run (its config with its edits; its X and weights, drawn once).
+Status onlineSoftmax(PreparedAttention& prepared, const FlashOptions& options, FlashResult& out);
 
 }  // namespace attention_lab

@@ -151,4 +151,18 @@ Status PreparedAttention::update(const AttentionConfig& edits) {
   return {};
 }
 
+AttentionRun PreparedAttention::stepperRun() {
+  return [this](AttentionResult& r, TensorSet wanted, Selection selection) -> Status {
+    if (Status e = run(r, wanted, selection)) return e;
+    const AttentionResult& h = state_->header;
+    r.tokens = h.tokens;
+    r.ids = h.ids;
+    r.contextTokens = h.contextTokens;
+    r.contextIds = h.contextIds;
+    r.vocab = h.vocab;
+    r.unknownTokens = h.unknownTokens;
+    return {};
+  };
+}
+
 }  // namespace attention_lab

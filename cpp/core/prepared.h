@@ -63,6 +63,10 @@ class PreparedAttention {
   // first, as runAttention checks them: on an error nothing changes.
   Status update(const AttentionConfig& edits);
 
+  // run() as the steppers call runAttention (kv_cache.h, online_softmax.h):
+  // on the prepared X, the result with the header's tokens, ids and vocab.
+  AttentionRun stepperRun();
+
  private:
   struct State;
   std::unique_ptr<State> state_;

@@ -227,14 +227,8 @@ void disposePrepared(double id) { preparedRuns.erase(static_cast<int>(id)); }
 attention_lab::DecodeResult lastDecode;
 attention_lab::FlashResult lastFlash;
 
-// lab.decode: the KV cache, token by token, of sentence `batch`.
-std::string decode(const std::string& configJson, val typedArrays, double batch) {
-  AttentionConfig config;
-  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
-    return failedJson(*error);
-  attention_lab::DecodeResult& d = lastDecode;
-  if (Status error = attention_lab::decodeWithKvCache(config, static_cast<int64_t>(batch), d))
-    return failedJson(*error);
+// A decode as lab.decode returns it (index.js copies the arrays out).
+std::string decodeJson(const attention_lab::DecodeResult& d) {
   return "{\"ok\":true,\"tokens\":" + jsonArray(d.tokens) + ",\"sizes\":{\"S\":" + std::to_string(d.S) +
          ",\"H\":" + std::to_string(d.H) + ",\"H_kv\":" + std::to_string(d.Hkv) +
          ",\"headDim\":" + std::to_string(d.dk) + ",\"D\":" + std::to_string(d.D) +
@@ -246,19 +240,36 @@ std::string decode(const std::string& configJson, val typedArrays, double batch)
          ",\"mqa\":" + numbersJson(d.cacheBytesMqa) + "}}";
 }
 
-// lab.flash: FlashAttention-2's online softmax over one head.
-std::string flash(const std::string& configJson, val typedArrays, double batch, double head, double tileQueries,
-                  double tileKeys) {
+// lab.decode: the KV cache, token by token, of sentence `batch`.
+std::string decode(const std::string& configJson, val typedArrays, double batch) {
   AttentionConfig config;
   if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
     return failedJson(*error);
+  if (Status error = attention_lab::decodeWithKvCache(config, static_cast<int64_t>(batch), lastDecode))
+    return failedJson(*error);
+  return decodeJson(lastDecode);
+}
+
+// handle.decode: lab.decode on a prepared run.
+std::string decodePrepared(double id, double batch) {
+  Prepared& p = *preparedRuns.at(static_cast<int>(id));
+  if (Status error = attention_lab::decodeWithKvCache(p.prepared, static_cast<int64_t>(batch), lastDecode))
+    return failedJson(*error);
+  return decodeJson(lastDecode);
+}
+
+// The flash stepper's options, as lab.flash passes them.
+attention_lab::FlashOptions flashOptions(double batch, double head, double tileQueries, double tileKeys) {
   attention_lab::FlashOptions options;
   options.batch = static_cast<int64_t>(batch);
   options.head = static_cast<int64_t>(head);
   options.tileQueries = static_cast<int64_t>(tileQueries);
   options.tileKeys = static_cast<int64_t>(tileKeys);
-  attention_lab::FlashResult& f = lastFlash;
-  if (Status error = attention_lab::onlineSoftmax(config, options, f)) return failedJson(*error);
+  return options;
+}
+
+// An online softmax as lab.flash returns it (index.js copies the arrays out).
+std::string flashJson(const attention_lab::FlashResult& f) {
   std::string tiles = "[";
   for (size_t t = 0; t < f.tiles.size(); ++t) {
     const attention_lab::FlashTile& tile = f.tiles[t];
@@ -274,6 +285,25 @@ std::string flash(const std::string& configJson, val typedArrays, double batch, 
          ",\"output\":" + arrayJson(f.output) + ",\"plain\":" + arrayJson(f.plain) +
          ",\"maxAbsDifference\":" + numberJson(f.maxAbsDifference) + ",\"identical\":" + std::to_string(f.identical) +
          ",\"total\":" + std::to_string(f.total) + "}";
+}
+
+// lab.flash: FlashAttention-2's online softmax over one head.
+std::string flash(const std::string& configJson, val typedArrays, double batch, double head, double tileQueries,
+                  double tileKeys) {
+  AttentionConfig config;
+  if (Status error = attention_lab::parseConfigText(configJson, JsTypedArrays(typedArrays), config))
+    return failedJson(*error);
+  const attention_lab::FlashOptions options = flashOptions(batch, head, tileQueries, tileKeys);
+  if (Status error = attention_lab::onlineSoftmax(config, options, lastFlash)) return failedJson(*error);
+  return flashJson(lastFlash);
+}
+
+// handle.flash: lab.flash on a prepared run.
+std::string flashPrepared(double id, double batch, double head, double tileQueries, double tileKeys) {
+  Prepared& p = *preparedRuns.at(static_cast<int>(id));
+  const attention_lab::FlashOptions options = flashOptions(batch, head, tileQueries, tileKeys);
+  if (Status error = attention_lab::onlineSoftmax(p.prepared, options, lastFlash)) return failedJson(*error);
+  return flashJson(lastFlash);
 }
 
 // The engine's verdict on config text as JSON: {field, code, params, message}, or null when it is valid.
@@ -293,5 +323,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   emscripten::function("disposePrepared", &disposePrepared);
   emscripten::function("decode", &decode);
   emscripten::function("flash", &flash);
+  emscripten::function("decodePrepared", &decodePrepared);
+  emscripten::function("flashPrepared", &flashPrepared);
   emscripten::function("jsonError", &jsonError);
 }

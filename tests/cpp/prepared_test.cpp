@@ -12,6 +12,8 @@
 
 #include "attention.h"
 #include "attention_stages.h"
+#include "kv_cache.h"
+#include "online_softmax.h"
 #include "schema.h"
 #include "test_support.h"
 
@@ -231,6 +233,52 @@ TEST(Prepared, ARefusedUpdateChangesNothing) {
   AttentionResult got;
   ASSERT_TRUE(succeeded(prepared.run(got)));
   expectSame(got, plainRun(config), "after refused edits");
+}
+
+// The KV-cache and flash steppers on a prepared run (after an edit) equal them on the edited config.
+TEST(Prepared, SteppersEqualThemOnTheEditedConfig) {
+  const std::string json = R"({"texts": ["the cat sat on the mat", "a dog"], "dModel": 8, "numHeads": 2,
+      "numKVHeads": 1, "mask": "causal+padding", "rope": {"style": "rotate-half"}, "alibi": true})";
+  std::string edited = json;
+  edited.pop_back();
+  edited += R"(, "weights": {"edits": {"W_K": [[1, 3, 2.5]]}}, "embedding": {"edits": [["mat", 0, -1]]}})";
+  PreparedAttention prepared;
+  ASSERT_TRUE(succeeded(prepared.prepare(parsedConfig(json))));
+  ASSERT_TRUE(succeeded(prepared.update(weightEdit("W_K", 1, 3, 2.5f))));
+  ASSERT_TRUE(succeeded(prepared.update(embeddingEdit("mat", 0, -1.0f))));
+  const AttentionConfig config = parsedConfig(edited);
+  const auto sameFloats = [](const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), 4 * a.size()) == 0;
+  };
+  for (int64_t batch : {0, 1}) {
+    DecodeResult got, want;
+    ASSERT_TRUE(succeeded(decodeWithKvCache(prepared, batch, got)));
+    ASSERT_TRUE(succeeded(decodeWithKvCache(config, batch, want)));
+    EXPECT_EQ(got.tokens, want.tokens);
+    EXPECT_TRUE(sameFloats(got.scores, want.scores)) << batch;
+    EXPECT_TRUE(sameFloats(got.weights, want.weights)) << batch;
+    EXPECT_TRUE(sameFloats(got.newKeys, want.newKeys)) << batch;
+    EXPECT_EQ(got.identicalRows, want.identicalRows);
+    EXPECT_EQ(got.identicalRows, got.rows);
+  }
+  FlashOptions options;
+  options.batch = 1;
+  options.head = 1;
+  options.tileQueries = 2;
+  options.tileKeys = 3;
+  FlashResult got, want;
+  ASSERT_TRUE(succeeded(onlineSoftmax(prepared, options, got)));
+  ASSERT_TRUE(succeeded(onlineSoftmax(config, options, want)));
+  EXPECT_TRUE(sameFloats(got.output, want.output));
+  EXPECT_TRUE(sameFloats(got.runningMax, want.runningMax));
+  EXPECT_EQ(got.identical, want.identical);
+  // A stepper's error is the config's: a decode needs a causal mask.
+  PreparedAttention open;
+  ASSERT_TRUE(succeeded(open.prepare(parsedConfig(R"({"text": "a b c", "dModel": 4, "numHeads": 2})"))));
+  DecodeResult refused;
+  const Status error = decodeWithKvCache(open, 0, refused);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->field, "mask");
 }
 
 TEST(Prepared, PrepareReportsRunAttentionsErrors) {

@@ -364,9 +364,17 @@ describe('<attention-lab> and embed.html', () => {
     const [shortFrame, tallFrame] = [await frameOf(short), await frameOf(tall)];
     const noneFrame = await frameOf(page.locator('#none'));
     const otherFrame = await frameOf(page.locator('#other'));
-    // Three frames load side by side (a minute at most, on a busy machine).
-    for (const frame of [shortFrame, tallFrame, noneFrame])
+    // Three frames load side by side (a minute at most, on a busy machine). An element runs once it is near
+    // the screen: each frame is scrolled to first, as the tall frame, grown, can push the last one far below.
+    for (const [iframe, frame] of [
+      [short, shortFrame],
+      [tall, tallFrame],
+      [page.locator('#none'), noneFrame],
+    ]) {
+      await iframe.scrollIntoViewIfNeeded();
       await frame.waitForFunction(() => document.getElementById('embedded').result, null, { timeout: 60_000 });
+    }
+    await page.evaluate(() => scrollTo(0, 0));
 
     // Each frame's height reaches its own iframe (the listener matches e.source), both from the embed's origin.
     const ownHeight = (frame) =>

@@ -321,7 +321,11 @@ export interface PreparedRun {
    * not of this form); on an error nothing changes.
    */
   update(edits: PreparedEdits): void;
-  /** Frees the engine state; run and update then throw (prepared-disposed). Again: nothing. */
+  /** lab.decode on the prepared config with its edits (X and weights drawn once): the same numbers. */
+  decode(options?: DecodeOptions): DecodeResult;
+  /** lab.flash on the prepared config with its edits (X and weights drawn once): the same numbers. */
+  flash(options?: FlashOptions): FlashResult;
+  /** Frees the engine state; run, update, decode and flash then throw (prepared-disposed). Again: nothing. */
   dispose(): void;
 }
 

@@ -176,7 +176,10 @@ class AttentionLab {
     module: () => this.#module,
     guarded: (call) => this.#guarded(call),
     copyTensors: (described) => this.#copyTensors(described),
+    copyArrays: (outcome) => this.#copyArrays(outcome),
     runOptions,
+    decodeOptions,
+    flashOptions,
     encode: (config) => {
       const { json, tensors } = encodeConfig(config);
       return { json: engineText(json), tensors };
@@ -273,7 +276,7 @@ class AttentionLab {
    * decoded one query at a time, each step's row against the full causal run.
    */
   decode(config, options = {}) {
-    const batch = Math.max(0, indexOption(options?.batch, 'options.batch'));
+    const { batch } = decodeOptions(options);
     return this.#call(config, (module, json, tensors) =>
       this.#copyArrays(parseEngineJson(module.decode(json, tensors, batch))),
     );
@@ -284,10 +287,7 @@ class AttentionLab {
    * `options.batch`, in tiles of `options.tileQueries` × `options.tileKeys`.
    */
   flash(config, options = {}) {
-    const batch = Math.max(0, indexOption(options?.batch, 'options.batch'));
-    const head = Math.max(0, indexOption(options?.head, 'options.head'));
-    const tileQueries = tileOption(options?.tileQueries, 'options.tileQueries');
-    const tileKeys = tileOption(options?.tileKeys, 'options.tileKeys');
+    const { batch, head, tileQueries, tileKeys } = flashOptions(options);
     return this.#call(config, (module, json, tensors) =>
       this.#copyArrays(parseEngineJson(module.flash(json, tensors, batch, head, tileQueries, tileKeys))),
     );
@@ -427,6 +427,21 @@ function tensorNames(names, field) {
 }
 
 /** A sentence or head index from the options: -1 when absent (all of them), or an error on `field`. */
+/** lab.decode's options, checked: {batch}. */
+function decodeOptions(options) {
+  return { batch: Math.max(0, indexOption(options?.batch, 'options.batch')) };
+}
+
+/** lab.flash's options, checked: {batch, head, tileQueries, tileKeys}. */
+function flashOptions(options) {
+  return {
+    batch: Math.max(0, indexOption(options?.batch, 'options.batch')),
+    head: Math.max(0, indexOption(options?.head, 'options.head')),
+    tileQueries: tileOption(options?.tileQueries, 'options.tileQueries'),
+    tileKeys: tileOption(options?.tileKeys, 'options.tileKeys'),
+  };
+}
+
 function indexOption(value, field) {
   if (value === undefined || value === null) return -1;
   if (!Number.isSafeInteger(value) || value < 0) {

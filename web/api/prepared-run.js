@@ -6,6 +6,7 @@
 //   prepared.run({ tensors: ['output'] });          // equals lab.run(config, { tensors: ['output'] })
 //   prepared.run({ tensors: ['output'], x });      // x: a new X, Float32Array [B·S·dModel] row-major
 //   prepared.update({ weights: { W_Q: [[0, 5, 0.5]] } });   // as withEdits(config, edits), no new draw
+//   prepared.decode({ batch: 0 });                  // equals lab.decode(config with the edits, { batch: 0 })
 //   prepared.dispose();
 //
 // A new X is written straight into wasm memory; the result comes back as
@@ -17,7 +18,7 @@ import { AttentionConfigError, parseEngineJson } from './errors.js';
 const unreleased = new FinalizationRegistry(({ module, id }) => module.disposePrepared(id));
 
 export class PreparedRun {
-  #engine; // the lab's bridge: module(), guarded(call), copyTensors(described), runOptions(options), encode(config)
+  #engine; // the lab's bridge: module(), guarded(call), copyTensors, copyArrays, the options' readers, encode(config)
   #config; // {json, tensors}: the config as the engine reads it
   #edits = new Map(); // update()'s edits so far, one per cell, in the order they apply: replayed on a fresh instance
   #module = null; // the instance the engine state lives in
@@ -56,6 +57,24 @@ export class PreparedRun {
       if (!outcome.ok) return outcome;
       return { ...this.#header, warnings: outcome.warnings, tensors: this.#engine.copyTensors(outcome.tensors) };
     });
+  }
+
+  /** lab.decode(config, options) on the prepared config (with its edits): its X and weights, drawn once. */
+  decode(options = {}) {
+    const { batch } = this.#engine.decodeOptions(options);
+    this.#current();
+    return this.#engine.guarded((module) =>
+      this.#engine.copyArrays(parseEngineJson(module.decodePrepared(this.#id, batch))),
+    );
+  }
+
+  /** lab.flash(config, options) on the prepared config (with its edits): its X and weights, drawn once. */
+  flash(options = {}) {
+    const { batch, head, tileQueries, tileKeys } = this.#engine.flashOptions(options);
+    this.#current();
+    return this.#engine.guarded((module) =>
+      this.#engine.copyArrays(parseEngineJson(module.flashPrepared(this.#id, batch, head, tileQueries, tileKeys))),
+    );
   }
 
   /**

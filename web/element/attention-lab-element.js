@@ -244,6 +244,7 @@ export class AttentionLabElement extends ElementBase {
     this.#stopSiteWatch?.();
     this.#stopSiteWatch = null;
     this.#host.disconnect();
+    this.#host.releaseEngine();
   }
 
   attributeChangedCallback(name, oldValue, newValue) {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as ort from 'onnxruntime-web';
 import { encodeConfig, loadAttentionLab } from '../api/index.js';
+import { PreparedRuns } from '../api/prepared-runs.js';
 import { editsFromJson, withEdits } from '../model/edits.js';
 import { attentionModel } from './onnx-attention.js';
 
@@ -282,6 +283,37 @@ console.log(
   console.log(`\nOne weight edit, dModel ${config.dModel}, ${config.numHeads} heads, default sentence, all tensors`);
   console.log(
     `  config ${bytes(edited)} bytes (without the edit ${bytes(config)}); run ${fmtMs(withEdit)} vs ${fmtMs(plain)} without: ratio ${(withEdit / plain).toFixed(2)}`,
+  );
+}
+
+// ---- a stream of weight edits, as the page runs them -----------------------------
+// The page's and the element's runs go through PreparedRuns: an edit updates the prepared state and
+// recomputes from Q on (W_Q), against lab.run on the edited config (parse, draw, every projection). Each
+// call edits the cell to a new value, so every call computes; both give the same numbers (checked).
+{
+  const [S, D, H] = tiny ? [32, 64, 4] : [512, 768, 12];
+  const config = { text: Array.from({ length: S }, (_, i) => `w${i}`).join(' '), dModel: D, numHeads: H };
+  const runs = new PreparedRuns(lab);
+  const options = { tensors: ['output'] };
+  let value = 0;
+  const nextEdit = () => withEdits(config, editsFromJson({ weights: { W_Q: [[0, 5, (value += 0.125)]] } }));
+  const same = runs.run(nextEdit(), options).tensors.output.data;
+  const plainOutput = lab.run(withEdits(config, editsFromJson({ weights: { W_Q: [[0, 5, value]] } })), options);
+  if (!same.every((v, i) => Object.is(v, plainOutput.tensors.output.data[i]))) {
+    console.error('bench: an edit through the prepared state differs from lab.run; stopping');
+    process.exit(1);
+  }
+  const times = { prepared: [], plain: [] };
+  for (let round = 0; round < 3; round++) {
+    times.prepared.push(await timeBlock(() => runs.run(nextEdit(), options)));
+    times.plain.push(await timeBlock(() => lab.run(nextEdit(), options)));
+  }
+  runs.release();
+  const [prepared, plain] = [median(times.prepared), median(times.plain)];
+  console.log(`
+A stream of W_Q edits at S ${S}, dModel ${D}, ${H} heads (the output; medians of 3 alternating blocks)`);
+  console.log(
+    `  through the prepared state (the page's path) ${fmtMs(prepared)} vs lab.run on the edited config ${fmtMs(plain)}: ${(plain / prepared).toFixed(2)}× faster`,
   );
 }
 

@@ -7,6 +7,7 @@
 // and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
 import { loadAttentionLab } from '../../api/index.js';
+import { PreparedRuns } from '../../api/prepared-runs.js';
 import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
@@ -47,10 +48,29 @@ const asProblem = (error) => ({
 });
 
 /**
- * A call of the engine (`method`: run, or a stepper's decode or flash) on this
- * thread; null if `stillWanted()` turned false while the engine loaded.
+ * A client's prepared runs on this thread (api/prepared-runs.js): an edit of
+ * the config shown runs from its prepared state. `lab` is the lab to run on;
+ * a new one (the engine reloaded) gets new prepared runs.
  */
-async function callHere(method, config, options, stillWanted = () => true) {
+function preparedRunsHere() {
+  let runs = null;
+  return {
+    on(lab) {
+      if (runs?.lab !== lab) runs = { lab, prepared: new PreparedRuns(lab) };
+      return runs.prepared;
+    },
+    release() {
+      runs?.prepared.release();
+    },
+  };
+}
+
+/**
+ * A call of the engine (`method`: run, or a stepper's decode or flash) on this
+ * thread, through the client's prepared runs `here`; null if `stillWanted()`
+ * turned false while the engine loaded.
+ */
+async function callHere(method, config, options, stillWanted, here) {
   let lab;
   try {
     lab = await loadAttentionLab();
@@ -59,7 +79,7 @@ async function callHere(method, config, options, stillWanted = () => true) {
   }
   if (!stillWanted()) return null;
   try {
-    return lab[method](config, options);
+    return here.on(lab)[method](config, options);
   } catch (error) {
     throw asProblem(error);
   }
@@ -77,7 +97,7 @@ function settle(entry, { ok, result, error }) {
 function rerunHere(entry) {
   clearTimeout(entry.timer);
   if (!entry.stillWanted()) entry.resolve(null);
-  else callHere(entry.method, entry.config, entry.options).then(entry.resolve, entry.reject);
+  else callHere(entry.method, entry.config, entry.options, () => true, entry.here).then(entry.resolve, entry.reject);
 }
 
 /**
@@ -88,7 +108,7 @@ function rerunHere(entry) {
 function createWorkerLink(workerFactory, timeoutMs) {
   let worker = null;
   let broken = !workerFactory;
-  const pending = new Map(); // id -> {resolve, reject, timer, method, config, options, stillWanted}
+  const pending = new Map(); // id -> {resolve, reject, timer, method, config, options, stillWanted, here}
   let nextId = 1;
 
   // The worker failed: forget it, and rerun what it held on the main thread.
@@ -125,25 +145,35 @@ function createWorkerLink(workerFactory, timeoutMs) {
     get broken() {
       return broken;
     },
-    /** A call in the worker (on this thread if it cannot start); null if `stillWanted()` turned false. */
-    call(method, config, options, stillWanted) {
+    /**
+     * A call in the worker, through the prepared runs of client `session` there (on this thread, through
+     * `here`, if it cannot start); null if `stillWanted()` turned false.
+     */
+    call(method, config, options, stillWanted, session, here) {
       if (!worker) {
         try {
           start();
         } catch {
           broken = true;
-          return callHere(method, config, options);
+          return callHere(method, config, options, stillWanted, here);
         }
       }
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(drop, timeoutMs);
-        pending.set(id, { resolve, reject, timer, method, config, options, stillWanted });
-        worker.postMessage({ id, method, config, options });
+        pending.set(id, { resolve, reject, timer, method, config, options, stillWanted, here });
+        worker.postMessage({ id, method, config, options, session });
       });
+    },
+    /** Frees client `session`'s prepared state in the worker, if it has one. */
+    release(session) {
+      worker?.postMessage({ method: 'release', session });
     },
   };
 }
+
+// Each client's prepared runs in a shared worker are its session's.
+let nextSession = 1;
 
 // The shipped worker's link, shared by every client of a page (the page's, each element's): one worker, one
 // engine instance in it, whatever the number of elements.
@@ -159,6 +189,9 @@ const linkFor = (workerFactory, timeoutMs) =>
  */
 export function createEngineClient({ workerFactory = createEngineWorker, timeoutMs = WORKER_TIMEOUT_MS } = {}) {
   const link = linkFor(workerFactory, timeoutMs);
+  const session = nextSession++; // this client's prepared runs in the worker
+  const here = preparedRunsHere(); // and on this thread
+  let inWorker = false; // where the last call went: the prepared state on the other side is released
   let calls = 0;
   let latest = 0;
 
@@ -166,8 +199,14 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
     const id = ++calls;
     if (superseding) latest = id;
     const stillWanted = () => !superseding || id === latest;
-    if (estimateWork(config) <= MAIN_THREAD_LIMIT || link.broken) return callHere(method, config, options, stillWanted);
-    return link.call(method, config, options, stillWanted);
+    const toWorker = estimateWork(config) > MAIN_THREAD_LIMIT && !link.broken;
+    if (toWorker !== inWorker) {
+      if (inWorker) link.release(session);
+      else here.release();
+      inWorker = toWorker;
+    }
+    if (!toWorker) return callHere(method, config, options, stillWanted, here);
+    return link.call(method, config, options, stillWanted, session, here);
   }
 
   return {
@@ -190,6 +229,11 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
      * The tiny model's weights of `checkpoint` (lab.loadTinyModel: the shipped file, or `bytes`), loaded into
      * this thread's engine, where its runs go. Resolves {step, bytes}; rejects with {field, code, params, message}.
      */
+    /** Frees the client's prepared engine state (an element taken off the page); the next run prepares again. */
+    release() {
+      here.release();
+      link.release(session);
+    },
     async loadTinyModel(checkpoint, bytes) {
       try {
         const lab = await loadAttentionLab();

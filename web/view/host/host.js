@@ -185,6 +185,11 @@ export class AttentionHost {
     this.#stopWatching = null;
   }
 
+  /** Frees the engine state kept for the next edit (an element taken off the page); the next run prepares again. */
+  releaseEngine() {
+    this.engine.release?.();
+  }
+
   /**
    * The trained model's view on `text` and `checkpoint` (undefined: its
    * defaults in `lang`), with `decimals`; imported the first time (a chunk of

@@ -1,0 +1,140 @@
+// The page's and the element's runs (api/prepared-runs.js): a config that
+// changes only by its edits runs through one prepared handle, and every
+// result, stepper figure and error is the one lab.run, lab.decode or lab.flash
+// gives on that config.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { PreparedRuns } from '../../web/api/prepared-runs.js';
+
+let lab;
+beforeAll(async () => {
+  lab = await loadAttentionLab();
+});
+
+/** `lab` with its prepare calls counted. */
+function counting(lab) {
+  const counted = { prepares: 0 };
+  counted.lab = new Proxy(lab, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (key === 'prepare')
+        return (config) => {
+          counted.prepares++;
+          return target.prepare(config);
+        };
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return counted;
+}
+
+/** Every tensor of `got` holds the numbers of `want`'s, bit for bit, and the other fields are equal. */
+function expectSame(got, want) {
+  const { tensors: gotTensors, ...gotRest } = got;
+  const { tensors: wantTensors, ...wantRest } = want;
+  expect(gotRest).toEqual(wantRest);
+  expect(Object.keys(gotTensors)).toEqual(Object.keys(wantTensors));
+  for (const [name, tensor] of Object.entries(wantTensors)) {
+    const differs = tensor.data.findIndex((v, i) => !Object.is(v, gotTensors[name].data[i]));
+    expect(differs, `${name}: first element that differs`).toBe(-1);
+  }
+}
+
+const base = {
+  texts: ['the cat sat on the mat', 'a dog sat'],
+  dModel: 8,
+  numHeads: 2,
+  mask: 'causal+padding',
+  dropout: { p: 0.1 },
+};
+const withCells = (weights, embedding) => ({
+  ...base,
+  weights: { edits: weights },
+  ...(embedding ? { embedding: { edits: embedding } } : {}),
+});
+
+describe('PreparedRuns', () => {
+  test('edits run through one prepared handle, each result lab.run’s', () => {
+    const counted = counting(lab);
+    const runs = new PreparedRuns(counted.lab);
+    const sequence = [
+      base,
+      withCells({ W_Q: [[0, 5, 0.5]] }),
+      withCells({ W_Q: [[0, 5, -1]] }), // the same cell, another value
+      withCells({ W_Q: [[0, 5, -1]], W_O: [[7, 1, -2]], b_O: [[3, 1.25]] }),
+      withCells({ W_Q: [[0, 5, -1]], W_O: [[7, 1, -2]], b_O: [[3, 1.25]] }, [['cat', 2, 3.5]]),
+      withCells({ W_Q: [[0, 5, -1]], W_O: [[7, 1, -2]], b_O: [[3, 1.25]] }, [['cat', 2, 3.5]]), // unchanged: runs again
+    ];
+    for (const config of sequence) expectSame(runs.run(config), lab.run(config));
+    expect(counted.prepares).toBe(1);
+    // An undone edit, a new token and a setting prepare anew; the results stay lab.run's.
+    const undone = withCells({ W_Q: [[0, 5, -1]] }, [['cat', 2, 3.5]]);
+    const retyped = { ...undone, texts: ['the cat sat on the mat', 'a dog sat down'] };
+    const reset = { ...retyped, numHeads: 4 };
+    for (const config of [undone, retyped, reset]) expectSame(runs.run(config), lab.run(config));
+    expect(counted.prepares).toBe(4);
+    // Options as lab.run's: one sentence, one head, some tensors.
+    const options = { tensors: ['weights', 'output'], batch: 1, head: 3, allHeads: ['weights'] };
+    expectSame(runs.run(reset, options), lab.run(reset, options));
+    expect(counted.prepares).toBe(4);
+    runs.release();
+  });
+
+  test('the steppers run on the same prepared state, with lab.decode’s and lab.flash’s numbers', () => {
+    const counted = counting(lab);
+    const runs = new PreparedRuns(counted.lab);
+    const causal = { text: 'the cat sat on the mat', dModel: 8, numHeads: 2, mask: 'causal' };
+    const edited = { ...causal, weights: { edits: { W_K: [[1, 3, 2.5]] } }, embedding: { edits: [['mat', 0, -1]] } };
+    runs.run(causal);
+    expect(runs.decode(edited)).toEqual(lab.decode(edited));
+    const flashOptions = { head: 1, tileQueries: 2, tileKeys: 3 };
+    expect(runs.flash(edited, flashOptions)).toEqual(lab.flash(edited, flashOptions));
+    expect(runs.decode(edited).identicalRows).toBe(12);
+    expect(counted.prepares).toBe(1);
+    runs.release();
+  });
+
+  test('errors are lab.run’s, named by field; the handle is unchanged by a bad edit', () => {
+    const runs = new PreparedRuns(lab);
+    const good = withCells({ W_Q: [[0, 5, 0.5]] });
+    runs.run(good);
+    const badEdit = withCells({ W_Q: [[0, 5, 0.5]], W_K: [[9, 0, 1]] });
+    const errorOf = (call) => {
+      try {
+        call();
+      } catch (error) {
+        return { field: error.field, code: error.code, message: error.message };
+      }
+      return null;
+    };
+    expect(errorOf(() => runs.run(badEdit))).toEqual(errorOf(() => lab.run(badEdit)));
+    expect(errorOf(() => runs.run(badEdit))?.field).toBe('weights.edits.W_K[0]');
+    expectSame(runs.run(good), lab.run(good));
+    const badSetting = { ...base, numHeads: 3 };
+    expect(errorOf(() => runs.run(badSetting))).toEqual(errorOf(() => lab.run(badSetting)));
+    expect(errorOf(() => runs.decode(base))).toEqual(errorOf(() => lab.decode(base)));
+    runs.release();
+  });
+
+  test('config text runs as lab.run runs it', () => {
+    const runs = new PreparedRuns(lab);
+    const text = JSON.stringify({ text: 'a b c', dModel: 4, numHeads: 2 });
+    expectSame(runs.run(text), lab.run(text));
+    runs.release();
+  });
+
+  test('release frees the engine state: memory stays flat over many edits and releases', () => {
+    const runs = new PreparedRuns(lab);
+    const large = { text: Array.from({ length: 64 }, (_, i) => `w${i}`).join(' '), dModel: 128, numHeads: 4 };
+    const edit = (k) => ({ ...large, weights: { edits: { W_V: [[k % 128, (k * 7) % 128, k / 10]] } } });
+    const around = () => {
+      for (let k = 0; k < 50; k++) runs.run(k % 10 === 0 ? large : edit(k), { tensors: ['output'] });
+      runs.release();
+      return lab.memoryBytes;
+    };
+    around();
+    const first = around();
+    for (let round = 0; round < 5; round++) around();
+    expect(lab.memoryBytes).toBeLessThanOrEqual(first);
+  });
+});
