@@ -73,15 +73,15 @@ std::vector<WeightSlot> checkpointSlots(Checkpoint& c, const std::function<bool(
   return gpt2WeightSlots(c.gpt2, c.gpt2Weights);
 }
 
-Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out) {
+Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, CheckpointRun& out, bool allLogits) {
   out = CheckpointRun{};
   out.family = c.family;
   // Past the tokens that fit in memory: the limit the page and the CLI state, not the bytes it would take.
   if (const int64_t max = checkpointSizes(c).maxTokens; static_cast<int64_t>(ids.size()) > max)
     return fieldError("ids", "model-too-many-tokens",
                       {{"field", "ids"}, {"count", std::to_string(ids.size())}, {"max", std::to_string(max)}});
-  const Status s = c.family == ModelFamily::Llama ? runLlamaForward(c.llama, c.llamaWeights, ids, out.llama)
-                                                  : runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2);
+  const Status s = c.family == ModelFamily::Llama ? runLlamaForward(c.llama, c.llamaWeights, ids, out.llama, allLogits)
+                                                  : runGpt2Forward(c.gpt2, c.gpt2Weights, ids, out.gpt2, allLogits);
   if (s) return s;
   for (const auto& layer : out.layers())
     for (const auto& [name, tensor] : layer)

@@ -65,6 +65,8 @@ int64_t checkpointWeightCount(const Checkpoint& checkpoint);
 // checkpoint's files hold a key (for a family whose keys may carry a prefix).
 std::vector<WeightSlot> checkpointSlots(Checkpoint& checkpoint, const std::function<bool(const std::string&)>& has);
 // The forward of `ids`, and each layer's head scores; errors name "ids" or "ids[i]".
-Status runCheckpoint(const Checkpoint& checkpoint, const std::vector<int64_t>& ids, CheckpointRun& out);
+// Without `allLogits`, the logits are the last position's alone (1, V).
+Status runCheckpoint(const Checkpoint& checkpoint, const std::vector<int64_t>& ids, CheckpointRun& out,
+                     bool allLogits = true);
 
 }  // namespace attention_lab

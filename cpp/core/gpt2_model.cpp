@@ -145,17 +145,19 @@ void feedForward(const Gpt2Weights::Layer& w, float eps, Gpt2Layer& l) {
 }
 
 // ---- the head -------------------------------------------------------------------
-// x (T, d) -> lnF (T, d), logits (T, V), probs (V)
+// x (T, d) -> lnF (T, d), logits (T, V) (or the last row's (1, V)), probs (V)
 //   hidden_states = self.ln_f(hidden_states)
 //   lm_logits = self.lm_head(hidden_states)   # nn.Linear(n_embd, vocab_size, bias=False), weight tied to wte
 //   probs = torch.softmax(lm_logits[0, -1], dim=-1)
-void unembed(const Gpt2Weights& w, const Tensor& x, float eps, Gpt2Result& r) {
-  const int64_t T = x.shape[0], d = x.shape[1], V = w.wte.shape[0];
+// A product with Bᵀ gives a row alone as the whole product's row, bit for bit (gemm.h).
+void unembed(const Gpt2Weights& w, const Tensor& x, float eps, bool allLogits, Gpt2Result& r) {
+  const int64_t T = x.shape[0], d = x.shape[1], V = w.wte.shape[0], rows = allLogits ? T : 1;
   r.lnF = layerNorm(x, w.lnFWeight, w.lnFBias, eps);
-  r.logits = zeros({T, V});
-  gemm(T, V, d, r.lnF.data.data(), d, w.wte.data.data(), d, /*bTransposed=*/true, nullptr, r.logits.data.data(), V);
+  r.logits = zeros({rows, V});
+  gemm(rows, V, d, r.lnF.data.data() + (T - rows) * d, d, w.wte.data.data(), d, /*bTransposed=*/true, nullptr,
+       r.logits.data.data(), V);
   r.probs = zeros({V});
-  softmaxRows(r.logits.data.data() + (T - 1) * V, r.probs.data.data(), 1, V);
+  softmaxRows(r.logits.data.data() + (rows - 1) * V, r.probs.data.data(), 1, V);
 }
 
 }  // namespace
@@ -197,7 +199,8 @@ int64_t gpt2KeptBytes(const Gpt2Config& c, int64_t T) {
   return 4 * floats;
 }
 
-Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vector<int64_t>& ids, Gpt2Result& r) {
+Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vector<int64_t>& ids, Gpt2Result& r,
+                      bool allLogits) {
   r = Gpt2Result{};
   const int64_t T = static_cast<int64_t>(ids.size());
   if (Status s = checkModelRun(ids, c.nPositions, c.vocabSize, gpt2KeptBytes(c, T))) return s;
@@ -216,7 +219,7 @@ Status runGpt2Forward(const Gpt2Config& c, const Gpt2Weights& w, const std::vect
     feedForward(lw, c.layerNormEpsilon, l);
     x = &l.output;
   }
-  unembed(w, *x, c.layerNormEpsilon, r);
+  unembed(w, *x, c.layerNormEpsilon, allLogits, r);
   return {};
 }
 

@@ -173,16 +173,23 @@ void feedForward(const LlamaWeights::Layer& w, float eps, LlamaLayer& l) {
 }
 
 // ---- the head ----------------------------------------------------------------------------
-// x (T, d) -> normF (T, d), logits (T, V), probs (V)
+// x (T, d) -> normF (T, d), logits (T, V) (or the last row's (1, V)), probs (V)
 //   hidden_states = self.norm(hidden_states)
 //   logits = self.lm_head(hidden_states)   # nn.Linear(hidden_size, vocab_size, bias=False); tied: embed_tokens
 //   probs = torch.softmax(logits[0, -1], dim=-1)
-void unembed(const LlamaConfig& c, const LlamaWeights& w, const Tensor& x, LlamaResult& r) {
-  const int64_t T = x.shape[0], V = c.vocabSize;
+// A product with Bᵀ (linear's) gives a row alone as the whole product's row, bit for bit (gemm.h).
+void unembed(const LlamaConfig& c, const LlamaWeights& w, const Tensor& x, bool allLogits, LlamaResult& r) {
+  const int64_t d = x.shape[1], V = c.vocabSize;
   r.normF = rmsNorm(x, w.norm, c.rmsNormEps);
-  r.logits = linear(r.normF, c.tieWordEmbeddings ? w.embedTokens : w.lmHead, nullptr);
+  const Tensor& head = c.tieWordEmbeddings ? w.embedTokens : w.lmHead;
+  if (allLogits) {
+    r.logits = linear(r.normF, head, nullptr);
+  } else {
+    const Tensor last{{1, d}, std::vector<float>(r.normF.data.end() - d, r.normF.data.end())};
+    r.logits = linear(last, head, nullptr);
+  }
   r.probs = zeros({V});
-  softmaxRows(r.logits.data.data() + (T - 1) * V, r.probs.data.data(), 1, V);
+  softmaxRows(r.logits.data.data() + (r.logits.shape[0] - 1) * V, r.probs.data.data(), 1, V);
 }
 
 }  // namespace
@@ -231,7 +238,8 @@ int64_t llamaKeptBytes(const LlamaConfig& c, int64_t T) {
   return 4 * floats;
 }
 
-Status runLlamaForward(const LlamaConfig& c, const LlamaWeights& w, const std::vector<int64_t>& ids, LlamaResult& r) {
+Status runLlamaForward(const LlamaConfig& c, const LlamaWeights& w, const std::vector<int64_t>& ids, LlamaResult& r,
+                       bool allLogits) {
   r = LlamaResult{};
   const int64_t T = static_cast<int64_t>(ids.size());
   if (Status s = checkModelRun(ids, c.maxPositions, c.vocabSize, llamaKeptBytes(c, T))) return s;
@@ -253,7 +261,7 @@ Status runLlamaForward(const LlamaConfig& c, const LlamaWeights& w, const std::v
     feedForward(lw, c.rmsNormEps, l);
     x = &l.output;
   }
-  unembed(c, w, *x, r);
+  unembed(c, w, *x, allLogits, r);
   return {};
 }
 

@@ -67,7 +67,8 @@ int64_t llamaKeptBytes(const LlamaConfig& config, int64_t T);
 
 // The forward of `ids` (each in [0, V), 1..max_position_embeddings of them)
 // through `weights`, read for `config`. Errors name the field "ids" (or "ids[i]").
+// Without `allLogits`, logits holds the last position's row alone (1, V), as probs needs.
 Status runLlamaForward(const LlamaConfig& config, const LlamaWeights& weights, const std::vector<int64_t>& ids,
-                       LlamaResult& result);
+                       LlamaResult& result, bool allLogits = true);
 
 }  // namespace attention_lab

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -12,6 +11,7 @@
 #include "attention_stages.h"
 #include "buffers.h"
 #include "embedding.h"
+#include "finite.h"
 #include "torch_random.h"
 #include "validate.h"
 #include "weights.h"
@@ -30,19 +30,6 @@ void addEdits(const std::vector<CellEdit>& cells, std::vector<CellEdit>& list) {
                list.end());
     list.push_back(cell);
   }
-}
-
-// Whether every number is finite: its exponent bits are not all ones, i.e. adding one to the exponent
-// does not carry into the sign bit. An OR of integers, so the loop vectorizes even at -Os (a bool
-// reduction did not).
-bool allFinite(const std::vector<float>& values) {
-  uint32_t carried = 0;
-  for (const float v : values) {
-    uint32_t bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    carried |= (bits & 0x7f800000u) + 0x00800000u;
-  }
-  return (carried & 0x80000000u) == 0;
 }
 
 }  // namespace
@@ -107,7 +94,7 @@ Status PreparedAttention::run(AttentionResult& r, TensorSet wanted, Selection se
     if (Status e = stages::checkRun(s.config, s.d, s.sizes, wanted, selection)) return e;
     s.checked.emplace(wanted, selection);
   }
-  if (useInput && !allFinite(s.input.data))
+  if (useInput && !allFinite(s.input.data.data(), s.input.data.size()))
     for (size_t i = 0; i < s.input.data.size(); ++i)
       if (!std::isfinite(s.input.data[i])) {
         const std::string field = "x[" + std::to_string(i) + "]";

@@ -6,6 +6,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -99,8 +100,20 @@ std::string headScoresJson(const std::vector<attention_lab::HeadScores>& layers)
          "}";
 }
 
+// The kept tensors of `all` that `wanted` names (all of them when it is "*").
+std::vector<attention_lab::RunTensor> wantedOf(const std::vector<attention_lab::RunTensor>& all,
+                                               const std::vector<std::string>& wanted, bool every) {
+  if (every) return all;
+  std::vector<attention_lab::RunTensor> out;
+  for (const auto& entry : all)
+    if (std::find(wanted.begin(), wanted.end(), entry.first) != wanted.end()) out.push_back(entry);
+  return out;
+}
+
 // The forward of `ids` (an array of numbers): {"ok", "ids", "tensors": {...}, "layers": [{...}, ...]}.
-std::string run(val ids) {
+// wantedTensors: the names to return, of the run's and of each layer's, joined by "," ("*": all); the logits
+// of every position are computed only when "logits" is among them (probs needs the last row's alone).
+std::string run(val ids, const std::string& wantedTensors) {
   if (!loaded) return failedJson(*attention_lab::fieldError("checkpoint", "checkpoint-step-order", {{"step", "run"}}));
   std::vector<int64_t> tokens(ids["length"].as<size_t>());
   // Whole numbers (open.js checks); one outside [-1, 2^53] is read as -1, which the forward names as out of range.
@@ -108,11 +121,31 @@ std::string run(val ids) {
     const double id = ids[i].as<double>();
     tokens[i] = id >= -1 && id <= 9007199254740992.0 ? static_cast<int64_t>(id) : -1;
   }
-  if (Status s = attention_lab::runCheckpoint(model, tokens, lastRun)) return failedJson(*s);
-  std::string out = "{\"ok\":true,\"ids\":" + jsonArray(lastRun.ids()) +
-                    ",\"tensors\":" + tensorsJson(lastRun.tensors()) + ",\"layers\":[";
+  const bool every = wantedTensors == "*";
+  std::vector<std::string> wanted;
+  for (size_t start = 0, end = 0; !every && start < wantedTensors.size(); start = end + 1) {
+    end = std::min(wantedTensors.find(',', start), wantedTensors.size());
+    wanted.push_back(wantedTensors.substr(start, end - start));
+  }
+  const bool allLogits = every || std::find(wanted.begin(), wanted.end(), "logits") != wanted.end();
+  if (Status s = attention_lab::runCheckpoint(model, tokens, lastRun, allLogits)) return failedJson(*s);
+  const auto top = lastRun.tensors();
   const auto layers = lastRun.layers();
-  for (size_t l = 0; l < layers.size(); ++l) out += (l ? "," : "") + tensorsJson(layers[l]);
+  // Every name wanted is the run's or a layer's (open.js names the option in the error).
+  std::vector<std::string> known;
+  for (const auto& entry : top) known.emplace_back(entry.first);
+  if (!layers.empty())
+    for (const auto& entry : layers[0]) known.emplace_back(entry.first);
+  for (const std::string& name : wanted)
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string list;
+      for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+      return failedJson(
+          *attention_lab::fieldError("options.tensors", "unknown-tensor", {{"name", name}, {"known", list}}));
+    }
+  std::string out = "{\"ok\":true,\"ids\":" + jsonArray(lastRun.ids()) +
+                    ",\"tensors\":" + tensorsJson(wantedOf(top, wanted, every)) + ",\"layers\":[";
+  for (size_t l = 0; l < layers.size(); ++l) out += (l ? "," : "") + tensorsJson(wantedOf(layers[l], wanted, every));
   return out + "],\"headScores\":" + headScoresJson(lastRun.headScores) + "}";
 }
 

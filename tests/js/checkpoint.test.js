@@ -98,6 +98,42 @@ describe('reading', () => {
   });
 });
 
+describe('a run of some tensors (the page asks for those it shows)', () => {
+  for (const name of ['gpt2/checkpoints/f32', 'llama/checkpoints/qwen2-f32'])
+    test(`${name}: the tensors named, the same numbers; probs without every position's logits`, async () => {
+      const model = await openCheckpoint(await directorySources(`${REFERENCE}${name}`));
+      const ids = [3, 1, 4, 1, 5, 9, 2, 6];
+      const full = model.run(ids);
+      const copy = (result) =>
+        JSON.parse(JSON.stringify(result, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+      const fullCopy = copy(full);
+      const some = model.run(ids, { tensors: ['probs', 'weights', 'Q'] });
+      expect(Object.keys(some.tensors)).toEqual(['probs']);
+      expect(some.tensors.probs.data).toEqual(Float32Array.from(fullCopy.tensors.probs.data)); // bit for bit
+      some.layers.forEach((layer, l) => {
+        expect(Object.keys(layer)).toEqual(['Q', 'weights']);
+        expect(Array.from(layer.weights.data)).toEqual(fullCopy.layers[l].weights.data);
+      });
+      expect(some.headScores).toEqual(full.headScores);
+      // Logits named: every position's, as the full run has them.
+      const logits = model.run(ids, { tensors: ['logits'] }).tensors.logits;
+      expect(logits.shape).toEqual([ids.length, model.sizes.vocab]);
+      expect(Array.from(logits.data)).toEqual(fullCopy.tensors.logits.data);
+      expect(Object.keys(model.run(ids, { tensors: [] }).tensors)).toEqual([]);
+    });
+
+  test('an unknown name, or not a list of names, is an error on options.tensors', async () => {
+    const model = await openCheckpoint(await directorySources(`${GPT2}checkpoints/f32`));
+    expect(() => model.run([1, 2], { tensors: ['weights', 'attention'] })).toThrow(
+      expect.objectContaining({ field: 'options.tensors', code: 'unknown-tensor' }),
+    );
+    expect(() => model.run([1, 2], { tensors: 'weights' })).toThrow(
+      expect.objectContaining({ field: 'options.tensors', code: 'tensors-not-array' }),
+    );
+    expect(model.run([1, 2]).tensors.logits.shape).toEqual([2, 64]); // still usable
+  });
+});
+
 describe('errors name the file or the field', () => {
   const source = (name, bytes) => fileSource(new File([bytes], name));
   const config = readFileSync(`${GPT2}checkpoints/f32/config.json`);

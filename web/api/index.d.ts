@@ -597,8 +597,12 @@ export interface CheckpointModel {
   readonly fileBytes: number;
   /** The folder's tokenizer.json, or null (load it with loadTokenizer). */
   readonly tokenizerJson: string | null;
-  /** The forward of `ids`. Throws AttentionConfigError on "ids" / "ids[i]" (out of range, too many, not whole). */
-  run(ids: number[]): CheckpointRun;
+  /**
+   * The forward of `ids`. Throws AttentionConfigError on "ids" / "ids[i]" (out of range, too many, not whole).
+   * `options.tensors` names the tensors to return, the run's and each layer's (default: all; an unknown name
+   * throws on "options.tensors"); the logits of every position are computed only when "logits" is among them.
+   */
+  run(ids: number[], options?: { tensors?: string[] }): CheckpointRun;
   /** Lets the weights go. */
   close(): void;
 }

@@ -426,7 +426,6 @@ function tensorNames(names, field) {
   return names;
 }
 
-/** A sentence or head index from the options: -1 when absent (all of them), or an error on `field`. */
 /** lab.decode's options, checked: {batch}. */
 function decodeOptions(options) {
   return { batch: Math.max(0, indexOption(options?.batch, 'options.batch')) };
@@ -442,6 +441,7 @@ function flashOptions(options) {
   };
 }
 
+/** A sentence or head index from the options: -1 when absent (all of them), or an error on `field`. */
 function indexOption(value, field) {
   if (value === undefined || value === null) return -1;
   if (!Number.isSafeInteger(value) || value < 0) {

@@ -89,6 +89,13 @@ export function topNextTokens(probs, k = 5) {
 export const HEAD_STEPS = ['Q', 'K', 'V', 'scores', 'scaled', 'mask', 'weights', 'headOutputs'];
 
 /**
+ * The tensors the checkpoint view reads of a run (open.js run's options.tensors): each layer's of
+ * HEAD_STEPS (the mask is drawn, not read) and the next token's probs. The rest (the MLP's, the
+ * residuals, every position's logits) are neither copied out nor, for the logits, computed.
+ */
+export const VIEW_TENSORS = ['probs', ...HEAD_STEPS.filter((key) => key !== 'mask')];
+
+/**
  * Each step's sentence about `facts` (headFacts) in the language of `t`, keyed
  * by HEAD_STEPS: labels[j] names token j (its text, or its id), numbers are
  * written with `decimals` as the matrices show them.

@@ -17,11 +17,29 @@ import { createCheckpointInstance } from './engine.js';
  *   readInto?(begin: number, end: number, target: () => Uint8Array): Promise<void> }} CheckpointSource
  */
 
-/** A Blob or File (the page's file picker, a drop) as a CheckpointSource: each range read by slice(). */
+/**
+ * A Blob or File (the page's file picker, a drop) as a CheckpointSource: each range read by slice().
+ * A weights range is streamed into wasm memory a chunk at a time, so the page never holds a range
+ * twice (a GPT-2 small's token embeddings alone are 147 MiB) beside the weights it fills.
+ */
 export const fileSource = (file) => ({
   name: file.name,
   size: file.size,
   read: async (begin, end) => new Uint8Array(await file.slice(begin, end).arrayBuffer()),
+  async readInto(begin, end, target) {
+    const reader = file.slice(begin, end).stream().getReader();
+    let at = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      target().set(chunk.value, at);
+      at += chunk.value.length;
+    }
+    // The file is shorter than its header said (it changed since): the piece would be partly unread.
+    if (at !== end - begin)
+      throw AttentionConfigError.of(file.name, 'weights-file-too-short', {
+        bytes: String(begin + at),
+        need: String(end),
+      });
+  },
 });
 
 const WEIGHTS = /\.safetensors$/;
@@ -129,8 +147,10 @@ class CheckpointModel {
    * {ids, tensors: {name: {shape, data}}, layers: [{name: {shape, data}}, ...], headScores}, where
    * headScores is {previousToken, induction} (per layer, per head; null where undefined on these ids) and
    * inductionTargets (per position, the earlier position an induction head would attend to, or −1).
+   * options.tensors: the names to return, of the run's tensors and of each layer's (default: all); the logits of
+   * every position are computed only when "logits" is among them (probs needs the last position's alone).
    */
-  run(ids) {
+  run(ids, options = {}) {
     if (!this.#wasm) throw AttentionConfigError.of('checkpoint', 'checkpoint-step-order', { step: 'run' });
     if (!Array.isArray(ids) && !ArrayBuffer.isView(ids)) {
       throw AttentionConfigError.of('ids', 'wrong-type', { field: 'ids', expected: 'an array', got: typeof ids });
@@ -139,9 +159,12 @@ class CheckpointModel {
     const bad = list.findIndex((id) => !Number.isInteger(id));
     if (bad >= 0)
       throw AttentionConfigError.of(`ids[${bad}]`, 'not-whole', { field: `ids[${bad}]`, got: String(list[bad]) });
+    const names = options?.tensors;
+    if (names !== undefined && names !== null && (!Array.isArray(names) || !names.every((n) => typeof n === 'string')))
+      throw AttentionConfigError.of('options.tensors', 'tensors-not-array', { field: 'options.tensors' });
     let outcome;
     try {
-      outcome = parseEngineJson(this.#wasm.run(list));
+      outcome = parseEngineJson(this.#wasm.run(list, names ? names.join(',') : '*'));
     } catch (error) {
       this.#wasm = null; // a trap leaves the instance unusable: open the model again
       throw AttentionEngineError.of('checkpoint-failed', error);

@@ -15,7 +15,7 @@
 // open, so its memory is given back and a failed open leaves it shown.
 import checkpointStrings from '../../i18n/checkpoint.js';
 import { addStrings, errorText } from '../../i18n/index.js';
-import { checkpointSummary, parseIds } from '../../model/checkpoint-heads.js';
+import { VIEW_TENSORS, checkpointSummary, parseIds } from '../../model/checkpoint-heads.js';
 import { tokenChips } from '../../model/bpe-tokens.js';
 import { adoptStyleSheets, heatmapStyleSheet } from '../common/colors.js';
 import { element } from '../common/dom.js';
@@ -220,7 +220,10 @@ class CheckpointView {
       const tokens = this.readIds();
       state.tokens = tokens;
       if (tokens.length === 0) throw Object.assign(new Error('input-empty'), { code: 'input-empty' });
-      state.result = state.model.run(tokens.map((token) => token.id));
+      state.result = state.model.run(
+        tokens.map((token) => token.id),
+        { tensors: VIEW_TENSORS },
+      );
       state.inputError = null;
       const T = state.result.ids.length;
       const { layers, heads } = state.model.sizes;
