@@ -274,16 +274,27 @@ export function markCurrent(nav, section, t) {
   showCurrentBox(nav);
 }
 
+const centring = new WeakMap(); // nav -> the frame its current box is centred in
+
 /**
  * Condensed, the boxes are one line that scrolls sideways (its height the same whichever box is current and
- * named, so nothing below it moves): the current box is scrolled into the middle of it.
+ * named, so nothing below it moves): the current box is scrolled into the middle of it, in the next frame,
+ * when the browser lays the page out anyway (measured during a render, the strip's widths would lay the
+ * whole page out once more: about 3 ms of a weight edit).
  */
 export function showCurrentBox(nav) {
-  const list = nav.querySelector('ol.ov-steps');
-  const link = list?.querySelector('[aria-current="step"]');
-  if (!link || !nav.classList.contains('condensed') || list.scrollWidth <= list.clientWidth) return;
-  const box = link.parentElement;
-  list.scrollLeft = box.offsetLeft - (list.clientWidth - box.offsetWidth) / 2;
+  if (centring.has(nav)) return;
+  centring.set(
+    nav,
+    requestAnimationFrame(() => {
+      centring.delete(nav);
+      const list = nav.querySelector('ol.ov-steps');
+      const link = list?.querySelector('[aria-current="step"]');
+      if (!link || !nav.classList.contains('condensed') || list.scrollWidth <= list.clientWidth) return;
+      const box = link.parentElement;
+      list.scrollLeft = box.offsetLeft - (list.clientWidth - box.offsetWidth) / 2;
+    }),
+  );
 }
 
 /**
