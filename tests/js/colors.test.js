@@ -10,6 +10,9 @@ import {
   contrast,
   customPalette,
   divergingRgb,
+  headRgb,
+  headWords,
+  pixelWord,
   sequentialRgb,
   textOn,
   textOnHead,
@@ -89,5 +92,15 @@ describe('heatmap text contrast', () => {
     const lowAuthored = worst(authored.map((rgb, h) => [text(h, key), rgb]));
     console.log(`authored head tabs: worst ${lowAuthored.ratio.toFixed(2)}:1`);
     expect(lowAuthored.ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('head heatmap pixels', () => {
+  test('headWords gives headRgb’s colour as a pixel word, for every head and t (and t outside [0, 1])', () => {
+    for (const theme of ['light', 'dark'])
+      for (let h = 0; h < 2 * HEAD_COLORS.length; h++) {
+        const word = headWords(h, theme);
+        for (let k = -4; k <= 1004; k++) expect(word(k / 1000)).toBe(pixelWord(...headRgb(h, theme, k / 1000)));
+      }
   });
 });
