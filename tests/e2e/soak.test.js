@@ -70,11 +70,27 @@ const SOAK_PRESETS = ['tutorial', 'mha', 'llama', 'cross', 'multi-query'];
 test('the page: sentence edits, presets, language, theme and the trained model', async () => {
   const problems = [];
   const page = await openPage(suite.browser, suite.server.url, { problems });
-  // Each round: three sentences typed, a preset, and every fifth round the language, the theme and the
-  // trained model's mode (its view made and run, then the attention layer back).
+  // Each round: three sentences typed, two weight edits (run from the prepared state of the config shown), a
+  // preset, and every fifth round the language, the theme and the trained model's mode (its view made and
+  // run, then the attention layer back).
   const round = async (k) => {
     for (const sentence of SENTENCES) {
       await page.fill('#input-text', `${sentence} ${k % 2 ? 'again' : ''}`.trim());
+      await waitForIdle(page);
+    }
+    for (const value of [k / 10, -k / 10]) {
+      // As the keyboard edits a cell, where W_Q is an editable table (with some presets it is a heatmap, or given).
+      const edited = await page.evaluate((value) => {
+        const td = document.querySelector('table[data-matrix="W_Q"] td[data-i="0"][data-j="0"]');
+        if (!td) return false;
+        td.click();
+        const input = td.querySelector('input');
+        if (!input) return false; // not editable here (a preset's given weights)
+        input.value = String(value);
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        return true;
+      }, value);
+      edits += edited;
       await waitForIdle(page);
     }
     await page.click(`button[data-preset="${SOAK_PRESETS[k % SOAK_PRESETS.length]}"]`);
@@ -89,7 +105,21 @@ test('the page: sentence edits, presets, language, theme and the trained model',
       await waitForIdle(page);
     }
   };
-  await soak(page, 'page', { warmUp: 10, rounds: 40, round });
+  let edits = 0;
+  let engineBytes = 0;
+  await soak(page, 'page', {
+    warmUp: 10,
+    rounds: 40,
+    round: async (k) => {
+      await round(k);
+      if (k === 9) engineBytes = await page.evaluate(() => window.attentionLab.engineMemoryBytes());
+    },
+  });
+  expect(edits).toBeGreaterThan(40);
+  // The engine's memory (its prepared state for the edits, the runs' buffers) grows no further after the warm-up.
+  const engineEnd = await page.evaluate(() => window.attentionLab.engineMemoryBytes());
+  console.log(`soak page: engine memory ${engineBytes} bytes after the warm-up, ${engineEnd} at the end`);
+  expect(engineEnd).toBeLessThanOrEqual(engineBytes);
   expect(problems).toEqual([]);
   await page.context().close();
 });

@@ -5,6 +5,7 @@
 // than English are loaded when first used.
 import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
+import { loadAttentionLab } from '../api/index.js';
 import { LANGUAGES, errorText, fieldErrorText, resolveLanguage } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
@@ -572,6 +573,8 @@ window.attentionLab = {
     return host.checkpoint;
   },
   currentConfig,
+  /** The bytes of this page's engine instance (its wasm memory only grows: a soak reads it for leaks). */
+  engineMemoryBytes: async () => (await loadAttentionLab()).memoryBytes,
 };
 
 init();
