@@ -116,10 +116,20 @@ describe('PreparedRuns', () => {
     runs.release();
   });
 
-  test('config text runs as lab.run runs it', () => {
-    const runs = new PreparedRuns(lab);
+  test('config text, and large typed arrays, run as lab.run runs them (small typed arrays are compared)', () => {
+    const counted = counting(lab);
+    const runs = new PreparedRuns(counted.lab);
     const text = JSON.stringify({ text: 'a b c', dModel: 4, numHeads: 2 });
     expectSame(runs.run(text), lab.run(text));
+    const identity = (D) => Float32Array.from({ length: D * D }, (_, k) => (k % (D + 1) === 0 ? 1 : 0));
+    const given = (D) => ({ text: 'a b c', dModel: D, numHeads: 2, weights: { values: { W_Q: identity(D) } } });
+    expectSame(runs.run(given(96)), lab.run(given(96))); // 9,216 numbers: not compared, not prepared
+    expect(counted.prepares).toBe(0);
+    const small = given(8);
+    expectSame(runs.run(small), lab.run(small));
+    small.weights.values.W_Q[1] = 0.5; // changed in place: compared by its numbers, so prepared again
+    expectSame(runs.run(small), lab.run(small));
+    expect(counted.prepares).toBe(2);
     runs.release();
   });
 

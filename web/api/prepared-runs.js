@@ -58,12 +58,27 @@ function newCells(applied, next) {
   return count === 0 ? {} : edits;
 }
 
-// A config the engine runs as plain attention (a prepared handle holds it); the tiny model and text configs run as they are.
+// Above this many numbers in a config's typed arrays (explicit weights, a given X), comparing the config
+// with the last one would cost about what the run costs: such a config runs as it is.
+const COMPARED_NUMBERS = 4096;
+
+/** The numbers `value`'s typed arrays hold, counted until past `limit`. */
+function typedNumbers(value, limit) {
+  if (ArrayBuffer.isView(value)) return value.length;
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  for (const child of Object.values(value)) if ((count += typedNumbers(child, limit - count)) > limit) break;
+  return count;
+}
+
+// A config the engine runs as plain attention (a prepared handle holds it), compared cheaply; the tiny model,
+// config text and large typed arrays run as they are.
 const preparable = (config) =>
   config !== null &&
   typeof config === 'object' &&
   !Array.isArray(config) &&
-  (config.model ?? 'attention') === 'attention';
+  (config.model ?? 'attention') === 'attention' &&
+  typedNumbers(config, COMPARED_NUMBERS) <= COMPARED_NUMBERS;
 
 export class PreparedRuns {
   #lab;
