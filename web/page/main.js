@@ -5,7 +5,6 @@
 // than English are loaded when first used.
 import './start-engine.js'; // first: the engine downloads and compiles while the rest loads
 import './styles.css';
-import { loadAttentionLab } from '../api/index.js';
 import { LANGUAGES, errorText, fieldErrorText, resolveLanguage } from '../i18n/index.js';
 import { countEdits, withEdits } from '../model/edits.js';
 import { DEFAULT_PRESET, PRESETS, presetSettings, relocalize } from '../model/presets.js';
@@ -574,7 +573,7 @@ window.attentionLab = {
   },
   currentConfig,
   /** The bytes of this page's engine instance (its wasm memory only grows: a soak reads it for leaks). */
-  engineMemoryBytes: async () => (await loadAttentionLab()).memoryBytes,
+  engineMemoryBytes: () => host.engine.memoryBytes(),
 };
 
 init();

@@ -229,6 +229,10 @@ export function createEngineClient({ workerFactory = createEngineWorker, timeout
      * The tiny model's weights of `checkpoint` (lab.loadTinyModel: the shipped file, or `bytes`), loaded into
      * this thread's engine, where its runs go. Resolves {step, bytes}; rejects with {field, code, params, message}.
      */
+    /** The bytes of this thread's engine instance (its wasm memory only grows: the soak test reads it). */
+    async memoryBytes() {
+      return (await loadAttentionLab()).memoryBytes;
+    },
     /** Frees the client's prepared engine state (an element taken off the page); the next run prepares again. */
     release() {
       here.release();
