@@ -73,10 +73,16 @@ describe('PreparedRuns', () => {
     const reset = { ...retyped, numHeads: 4 };
     for (const config of [undone, retyped, reset]) expectSame(runs.run(config), lab.run(config));
     expect(counted.prepares).toBe(4);
+    // A cell changed in place by the caller between two runs is sent as changed.
+    const inPlace = withCells({ W_V: [[2, 2, 1]] });
+    expectSame(runs.run(inPlace), lab.run(inPlace));
+    inPlace.weights.edits.W_V[0][2] = -3;
+    expectSame(runs.run(inPlace), lab.run(inPlace));
+    expect(counted.prepares).toBe(5);
     // Options as lab.run's: one sentence, one head, some tensors.
     const options = { tensors: ['weights', 'output'], batch: 1, head: 3, allHeads: ['weights'] };
     expectSame(runs.run(reset, options), lab.run(reset, options));
-    expect(counted.prepares).toBe(4);
+    expect(counted.prepares).toBe(6);
     runs.release();
   });
 

@@ -20,7 +20,7 @@ function editCells(config) {
     if (!Array.isArray(cell)) return false;
     const key = `${group}|${JSON.stringify(cell.slice(0, -1))}`;
     cells.delete(key); // a later edit of the same cell applies last
-    cells.set(key, [group, cell]);
+    cells.set(key, [group, cell.slice()]); // a copy: a caller may change its cell in place before the next run
     return true;
   };
   for (const [name, list] of Object.entries(config.weights?.edits ?? {}))
