@@ -80,6 +80,12 @@ const preparable = (config) =>
   (config.model ?? 'attention') === 'attention' &&
   typedNumbers(config, COMPARED_NUMBERS) <= COMPARED_NUMBERS;
 
+/**
+ * `previous` (a PreparedRuns, or null) when it runs on `lab`, else new prepared runs on it: a client's
+ * runs after the engine reloaded (its state went with the old instance).
+ */
+export const preparedRunsOn = (previous, lab) => (previous?.lab === lab ? previous : new PreparedRuns(lab));
+
 export class PreparedRuns {
   #lab;
   #handle = null; // the PreparedRun of #base, with #applied's edits
@@ -88,6 +94,11 @@ export class PreparedRuns {
 
   constructor(lab) {
     this.#lab = lab;
+  }
+
+  /** The lab these runs go to. */
+  get lab() {
+    return this.#lab;
   }
 
   /** lab.run(config, options), through the prepared handle when only the edits changed. */

@@ -8,7 +8,7 @@
 // {method: "loadTinyModel", config: checkpoint, options: bytes (optional)} loads
 // the tiny model's weights into this engine (lab.loadTinyModel).
 import { loadAttentionLab } from '../../api/index.js';
-import { PreparedRuns } from '../../api/prepared-runs.js';
+import { preparedRunsOn } from '../../api/prepared-runs.js';
 
 const METHODS = new Set(['run', 'decode', 'flash', 'loadTinyModel']);
 const PREPARED = new Set(['run', 'decode', 'flash']);
@@ -26,11 +26,11 @@ function buffersOf(value, found = new Set()) {
  * runs are kept by its session; a new lab (the engine reloaded) gets new ones.
  */
 export function createEngineCalls() {
-  const sessions = new Map(); // session -> {lab, prepared}
+  const sessions = new Map(); // session -> its PreparedRuns
   const preparedRuns = (session, lab) => {
-    let entry = sessions.get(session);
-    if (entry?.lab !== lab) sessions.set(session, (entry = { lab, prepared: new PreparedRuns(lab) }));
-    return entry.prepared;
+    const runs = preparedRunsOn(sessions.get(session), lab);
+    sessions.set(session, runs);
+    return runs;
   };
 
   return {
@@ -40,7 +40,7 @@ export function createEngineCalls() {
     },
     async answer({ id, method = 'run', config, options, session }, post) {
       if (method === 'release') {
-        sessions.get(session)?.prepared.release();
+        sessions.get(session)?.release();
         sessions.delete(session);
         return;
       }

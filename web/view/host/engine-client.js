@@ -7,7 +7,7 @@
 // and rejects with {field, code, params, message}. A worker that fails to load, crashes or
 // does not answer in time is dropped, and the runs go on on the main thread.
 import { loadAttentionLab } from '../../api/index.js';
-import { PreparedRuns } from '../../api/prepared-runs.js';
+import { preparedRunsOn } from '../../api/prepared-runs.js';
 import { createEngineWorker } from './worker-factory.js';
 
 // Multiply-adds above which a run moves off the main thread (~2 ms of wasm).
@@ -55,13 +55,8 @@ const asProblem = (error) => ({
 function preparedRunsHere() {
   let runs = null;
   return {
-    on(lab) {
-      if (runs?.lab !== lab) runs = { lab, prepared: new PreparedRuns(lab) };
-      return runs.prepared;
-    },
-    release() {
-      runs?.prepared.release();
-    },
+    on: (lab) => (runs = preparedRunsOn(runs, lab)),
+    release: () => runs?.release(),
   };
 }
 
