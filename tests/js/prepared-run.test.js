@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionConfigError, AttentionEngineError, loadAttentionLab } from '../../web/api/index.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
 import { compareTensors, fixtureNames, readFixture, reportWorst } from './fixtures.js';
+import { expectSameResult } from './same-result.js';
 
 const preparedDir = fileURLToPath(new URL('../reference/fixtures/prepared/', import.meta.url));
 const preparedNames = JSON.parse(readFileSync(`${preparedDir}index.json`, 'utf8'));
@@ -18,28 +19,6 @@ let lab;
 beforeAll(async () => {
   lab = await loadAttentionLab();
 });
-
-/** Two results are the same: equal fields, and every tensor the same numbers bit for bit (NaN, -0 included). */
-function expectSameResult(got, want) {
-  const { tensors: gotTensors, ...gotRest } = got;
-  const { tensors: wantTensors, ...wantRest } = want;
-  expect(gotRest).toEqual(wantRest);
-  expect(Object.keys(gotTensors)).toEqual(Object.keys(wantTensors));
-  for (const [name, tensor] of Object.entries(wantTensors)) {
-    const other = gotTensors[name];
-    expect(other.shape, name).toEqual(tensor.shape);
-    expect(other.batch, name).toBe(tensor.batch);
-    expect(other.head, name).toBe(tensor.head);
-    const differs = tensor.data.findIndex((v, i) => !Object.is(v, other.data[i]));
-    expect(differs, `${name}: first element that differs`).toBe(-1);
-    expect(other.data.length, name).toBe(tensor.data.length);
-  }
-  // An alias (masked without a mask, dropped with p 0) is the same object in both.
-  for (const [name, tensor] of Object.entries(wantTensors)) {
-    const aliasOf = Object.keys(wantTensors).find((other) => other !== name && wantTensors[other] === tensor);
-    if (aliasOf) expect(gotTensors[name], `${name} is ${aliasOf}`).toBe(gotTensors[aliasOf]);
-  }
-}
 
 describe('handle.run() equals lab.run(config)', () => {
   test.each(fixtureNames)('%s', (name) => {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { PreparedRuns } from '../../web/api/prepared-runs.js';
+import { expectSameResult } from './same-result.js';
 
 let lab;
 beforeAll(async () => {
@@ -26,18 +27,6 @@ function counting(lab) {
     },
   });
   return counted;
-}
-
-/** Every tensor of `got` holds the numbers of `want`'s, bit for bit, and the other fields are equal. */
-function expectSame(got, want) {
-  const { tensors: gotTensors, ...gotRest } = got;
-  const { tensors: wantTensors, ...wantRest } = want;
-  expect(gotRest).toEqual(wantRest);
-  expect(Object.keys(gotTensors)).toEqual(Object.keys(wantTensors));
-  for (const [name, tensor] of Object.entries(wantTensors)) {
-    const differs = tensor.data.findIndex((v, i) => !Object.is(v, gotTensors[name].data[i]));
-    expect(differs, `${name}: first element that differs`).toBe(-1);
-  }
 }
 
 const base = {
@@ -65,23 +54,23 @@ describe('PreparedRuns', () => {
       withCells({ W_Q: [[0, 5, -1]], W_O: [[7, 1, -2]], b_O: [[3, 1.25]] }, [['cat', 2, 3.5]]),
       withCells({ W_Q: [[0, 5, -1]], W_O: [[7, 1, -2]], b_O: [[3, 1.25]] }, [['cat', 2, 3.5]]), // unchanged: runs again
     ];
-    for (const config of sequence) expectSame(runs.run(config), lab.run(config));
+    for (const config of sequence) expectSameResult(runs.run(config), lab.run(config));
     expect(counted.prepares).toBe(1);
     // An undone edit, a new token and a setting prepare anew; the results stay lab.run's.
     const undone = withCells({ W_Q: [[0, 5, -1]] }, [['cat', 2, 3.5]]);
     const retyped = { ...undone, texts: ['the cat sat on the mat', 'a dog sat down'] };
     const reset = { ...retyped, numHeads: 4 };
-    for (const config of [undone, retyped, reset]) expectSame(runs.run(config), lab.run(config));
+    for (const config of [undone, retyped, reset]) expectSameResult(runs.run(config), lab.run(config));
     expect(counted.prepares).toBe(4);
     // A cell changed in place by the caller between two runs is sent as changed.
     const inPlace = withCells({ W_V: [[2, 2, 1]] });
-    expectSame(runs.run(inPlace), lab.run(inPlace));
+    expectSameResult(runs.run(inPlace), lab.run(inPlace));
     inPlace.weights.edits.W_V[0][2] = -3;
-    expectSame(runs.run(inPlace), lab.run(inPlace));
+    expectSameResult(runs.run(inPlace), lab.run(inPlace));
     expect(counted.prepares).toBe(5);
     // Options as lab.run's: one sentence, one head, some tensors.
     const options = { tensors: ['weights', 'output'], batch: 1, head: 3, allHeads: ['weights'] };
-    expectSame(runs.run(reset, options), lab.run(reset, options));
+    expectSameResult(runs.run(reset, options), lab.run(reset, options));
     expect(counted.prepares).toBe(6);
     runs.release();
   });
@@ -115,7 +104,7 @@ describe('PreparedRuns', () => {
     };
     expect(errorOf(() => runs.run(badEdit))).toEqual(errorOf(() => lab.run(badEdit)));
     expect(errorOf(() => runs.run(badEdit))?.field).toBe('weights.edits.W_K[0]');
-    expectSame(runs.run(good), lab.run(good));
+    expectSameResult(runs.run(good), lab.run(good));
     const badSetting = { ...base, numHeads: 3 };
     expect(errorOf(() => runs.run(badSetting))).toEqual(errorOf(() => lab.run(badSetting)));
     expect(errorOf(() => runs.decode(base))).toEqual(errorOf(() => lab.decode(base)));
@@ -126,15 +115,15 @@ describe('PreparedRuns', () => {
     const counted = counting(lab);
     const runs = new PreparedRuns(counted.lab);
     const text = JSON.stringify({ text: 'a b c', dModel: 4, numHeads: 2 });
-    expectSame(runs.run(text), lab.run(text));
+    expectSameResult(runs.run(text), lab.run(text));
     const identity = (D) => Float32Array.from({ length: D * D }, (_, k) => (k % (D + 1) === 0 ? 1 : 0));
     const given = (D) => ({ text: 'a b c', dModel: D, numHeads: 2, weights: { values: { W_Q: identity(D) } } });
-    expectSame(runs.run(given(96)), lab.run(given(96))); // 9,216 numbers: not compared, not prepared
+    expectSameResult(runs.run(given(96)), lab.run(given(96))); // 9,216 numbers: not compared, not prepared
     expect(counted.prepares).toBe(0);
     const small = given(8);
-    expectSame(runs.run(small), lab.run(small));
+    expectSameResult(runs.run(small), lab.run(small));
     small.weights.values.W_Q[1] = 0.5; // changed in place: compared by its numbers, so prepared again
-    expectSame(runs.run(small), lab.run(small));
+    expectSameResult(runs.run(small), lab.run(small));
     expect(counted.prepares).toBe(2);
     runs.release();
   });
