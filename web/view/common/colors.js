@@ -25,7 +25,9 @@ const VIRIDIS = [
 export const HEAD_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#999999'];
 
 const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-const mix = (a, b, t) => a.map((x, i) => Math.round(x + (b[i] - x) * t));
+// One channel x mixed towards y by t, rounded: every blend of the palettes (mix, headWords).
+const mixChannel = (x, y, t) => Math.round(x + (y - x) * t);
+const mix = (a, b, t) => a.map((x, i) => mixChannel(x, b[i], t));
 
 // A palette: [r, g, b] colours. negative, zero, positive: the diverging
 // scale's ends and centre; probability: the stops of the sequential scale
@@ -225,7 +227,7 @@ export function headWords(h, theme) {
   const [r1, g1, b1] = heads[h % heads.length];
   return (t) => {
     const u = Math.max(0, Math.min(1, t));
-    return pixelWord(Math.round(r0 + (r1 - r0) * u), Math.round(g0 + (g1 - g0) * u), Math.round(b0 + (b1 - b0) * u));
+    return pixelWord(mixChannel(r0, r1, u), mixChannel(g0, g1, u), mixChannel(b0, b1, u));
   };
 }
 
