@@ -89,6 +89,18 @@ Status runCheckpoint(const Checkpoint& c, const std::vector<int64_t>& ids, Check
   return {};
 }
 
+std::vector<std::string> checkpointTensorNames(const Checkpoint& c) {
+  CheckpointRun names;  // no numbers: one empty layer of the family, for its tensors' names
+  names.family = c.family;
+  names.gpt2.layers.resize(1);
+  names.llama.layers.resize(1);
+  std::vector<std::string> out;
+  const auto layers = names.layers();  // kept: a range over layers()[0] of the temporary would dangle
+  for (const auto& [name, tensor] : names.tensors()) out.emplace_back(name);
+  for (const auto& [name, tensor] : layers[0]) out.emplace_back(name);
+  return out;
+}
+
 std::vector<int64_t> CheckpointRun::ids() const { return family == ModelFamily::Llama ? llama.ids : gpt2.ids; }
 
 std::vector<RunTensor> CheckpointRun::tensors() const {

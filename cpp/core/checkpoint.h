@@ -68,5 +68,7 @@ std::vector<WeightSlot> checkpointSlots(Checkpoint& checkpoint, const std::funct
 // Without `allLogits`, the logits are the last position's alone (1, V).
 Status runCheckpoint(const Checkpoint& checkpoint, const std::vector<int64_t>& ids, CheckpointRun& out,
                      bool allLogits = true);
+// The names of a run's tensors, its own and then a layer's, as CheckpointRun lists them.
+std::vector<std::string> checkpointTensorNames(const Checkpoint& checkpoint);
 
 }  // namespace attention_lab

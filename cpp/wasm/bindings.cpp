@@ -110,10 +110,7 @@ AttentionResult lastResult;
 // A set of tensor names joined by ",".
 attention_lab::TensorSet tensorSet(std::string_view names) {
   attention_lab::TensorSet set;
-  for (size_t start = 0, end = 0; start < names.size(); start = end + 1) {
-    end = std::min(names.find(',', start), names.size());
-    set.add(names.substr(start, end - start));
-  }
+  for (const std::string& name : commaSeparated(names)) set.add(name);
   return set;
 }
 

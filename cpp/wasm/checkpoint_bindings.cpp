@@ -122,20 +122,9 @@ std::string run(val ids, const std::string& wantedTensors) {
     tokens[i] = id >= -1 && id <= 9007199254740992.0 ? static_cast<int64_t>(id) : -1;
   }
   const bool every = wantedTensors == "*";
-  std::vector<std::string> wanted;
-  for (size_t start = 0, end = 0; !every && start < wantedTensors.size(); start = end + 1) {
-    end = std::min(wantedTensors.find(',', start), wantedTensors.size());
-    wanted.push_back(wantedTensors.substr(start, end - start));
-  }
-  const bool allLogits = every || std::find(wanted.begin(), wanted.end(), "logits") != wanted.end();
-  if (Status s = attention_lab::runCheckpoint(model, tokens, lastRun, allLogits)) return failedJson(*s);
-  const auto top = lastRun.tensors();
-  const auto layers = lastRun.layers();
-  // Every name wanted is the run's or a layer's (open.js names the option in the error).
-  std::vector<std::string> known;
-  for (const auto& entry : top) known.emplace_back(entry.first);
-  if (!layers.empty())
-    for (const auto& entry : layers[0]) known.emplace_back(entry.first);
+  const std::vector<std::string> wanted = every ? std::vector<std::string>{} : commaSeparated(wantedTensors);
+  // Every name wanted is the run's or a layer's, checked before the forward runs (open.js names the option).
+  const std::vector<std::string> known = attention_lab::checkpointTensorNames(model);
   for (const std::string& name : wanted)
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       std::string list;
@@ -143,6 +132,10 @@ std::string run(val ids, const std::string& wantedTensors) {
       return failedJson(
           *attention_lab::fieldError("options.tensors", "unknown-tensor", {{"name", name}, {"known", list}}));
     }
+  const bool allLogits = every || std::find(wanted.begin(), wanted.end(), "logits") != wanted.end();
+  if (Status s = attention_lab::runCheckpoint(model, tokens, lastRun, allLogits)) return failedJson(*s);
+  const auto top = lastRun.tensors();
+  const auto layers = lastRun.layers();
   std::string out = "{\"ok\":true,\"ids\":" + jsonArray(lastRun.ids()) +
                     ",\"tensors\":" + tensorsJson(wantedOf(top, wanted, every)) + ",\"layers\":[";
   for (size_t l = 0; l < layers.size(); ++l) out += (l ? "," : "") + tensorsJson(wantedOf(layers[l], wanted, every));

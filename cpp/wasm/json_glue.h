@@ -8,9 +8,11 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "errors.h"
@@ -85,6 +87,16 @@ inline std::vector<uint8_t> bytesOf(const emscripten::val& array) {
   std::vector<uint8_t> data(array["length"].as<size_t>());
   emscripten::val(emscripten::typed_memory_view(data.size(), data.data())).call<void>("set", array);
   return data;
+}
+
+// The names of a list JS joined by "," ("a,b" -> {"a", "b"}; "" -> {}): the tensors wanted, the all-heads ones.
+inline std::vector<std::string> commaSeparated(std::string_view joined) {
+  std::vector<std::string> names;
+  for (size_t start = 0, end = 0; start < joined.size(); start = end + 1) {
+    end = std::min(joined.find(',', start), joined.size());
+    names.emplace_back(joined.substr(start, end - start));
+  }
+  return names;
 }
 
 }  // namespace attention_lab::glue
