@@ -122,6 +122,20 @@ describe('the page in the checkpoint mode', () => {
       expect(await inputError.textContent()).toContain('ids[10]');
       expect(await page.inputValue('[data-checkpoint-input="ids"]')).toBe(`${torch.ids.join(' ')} 48`);
 
+      // As many tokens as a head has numbers (8): Q, K, V and the head outputs are [8, 8] too, yet their
+      // columns are the head's numbers, not keys, so none of their cells is hatched as masked.
+      await page.fill('[data-checkpoint-input="ids"]', torch.ids.slice(0, 8).join(' '));
+      await page.waitForFunction(() => window.attentionLab.checkpoint.result?.ids.length === 8);
+      await idle(page);
+      for (const key of ['Q', 'K', 'V', 'headOutputs']) {
+        const step = `[data-checkpoint-step="${key}"]`;
+        expect(await page.locator(`${step} td.blocked`).count()).toBe(0);
+        expect(await page.locator(`${step} .legend-chip.blocked`).count()).toBe(0);
+        expect(await page.textContent(`${step} thead tr:last-child th:last-child`)).toBe('7');
+      }
+      for (const key of ['scores', 'weights'])
+        expect(await page.locator(`[data-checkpoint-step="${key}"] td.blocked`).count()).toBe(28);
+
       expect(problems).toEqual([]);
       await page.context().close();
     });

@@ -29,8 +29,17 @@ function formulas(rope, hd) {
   };
 }
 
-/** The matrix of step `key`: its data, offset, size and kind ({T, hd, kv} from the facts). */
+/**
+ * The matrix of step `key`: its data, offset, size, kind and whether its columns are the keys (a token
+ * against every token, causally masked) rather than a head's hd numbers ({T, hd, kv} from the facts).
+ * That is the step's, not the shape's: at T = hd, Q is [T, T] too.
+ */
 function stepMatrix(key, tensors, { head, kv, T, hd }) {
+  const matrix = stepSlice(key, tensors, { head, kv, T, hd });
+  return { ...matrix, overKeys: !['Q', 'K', 'V', 'headOutputs'].includes(key) };
+}
+
+function stepSlice(key, tensors, { head, kv, T, hd }) {
   const slice = (tensor, k, cols) => ({ data: tensor.data, offset: k * T * cols, cols });
   switch (key) {
     case 'Q':
@@ -89,7 +98,6 @@ export function renderHeadSteps({ result, sizes, layer, head, query, labels, opt
     const formula = element('p', 'checkpoint-formula', math[key]);
     formula.translate = false;
     const sentence = element('p', 'checkpoint-sentence', texts[key]);
-    const square = matrix.cols === T;
     const figure = renderMatrix({
       name: `${name}.${key}`,
       data: matrix.data,
@@ -97,12 +105,12 @@ export function renderHeadSteps({ result, sizes, layer, head, query, labels, opt
       rows: T,
       cols: matrix.cols,
       rowLabels: labels,
-      colLabels: square ? labels : indices(matrix.cols),
+      colLabels: matrix.overKeys ? labels : indices(matrix.cols),
       kind: matrix.kind,
       theme,
       decimals,
       t,
-      blocked: square ? causal : undefined,
+      blocked: matrix.overKeys ? causal : undefined,
       maskText: (v) => (v === 0 ? '0' : '−∞'),
       cellClass: (i) => (i === query ? ['followed-row'] : []),
     });
