@@ -152,6 +152,16 @@ describe('llama-sharded (two shards), layer 2 head 2: each sentence states PyTor
     top.forEach((x, k) => expect(Math.abs(x.p - want[k].p)).toBeLessThan(1e-6));
   });
 
+  test('top next tokens: ties keep the lower id first, and a k over the vocabulary gives every id', () => {
+    const probs = { shape: [2, 6], data: Float32Array.of(9, 9, 9, 9, 9, 9, 0.1, 0.3, 0.1, 0.3, 0.2, 0) };
+    expect(topNextTokens(probs, 3)).toEqual([
+      { id: 1, p: probs.data[7] },
+      { id: 3, p: probs.data[9] },
+      { id: 4, p: probs.data[10] },
+    ]);
+    expect(topNextTokens(probs, 10).map((x) => x.id)).toEqual([1, 3, 4, 0, 2, 5]);
+  });
+
   test('the summary: the config’s sizes and the bytes read of the files’ bytes', () => {
     const { dir, model } = run;
     const config = JSON.parse(readFileSync(`${dir}/config.json`, 'utf8'));
