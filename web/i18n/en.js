@@ -182,6 +182,8 @@ export default {
   'step.mask.meaning': '1 = blocked. Causal blocks future keys (j > i); padding blocks <pad> keys.',
   'step.masked.title': 'Masked scores',
   'step.masked.meaning': 'Blocked cells are filled with the mask fill, {fill}, so softmax gives them weight 0.',
+  'step.masked.meaning.leaky':
+    'Blocked cells are filled with the mask fill, {fill}. That is not negative enough to block them: softmax still gives a blocked cell up to {largest}.',
   'step.attnweights.title': 'Attention weights',
   'step.attnweights.meaning':
     'Softmax along each row: every query’s weights over the keys are non-negative and sum to 1.',
@@ -373,6 +375,8 @@ export default {
   'meaning.mask.none': 'No mask: every query may attend to every key.',
   'meaning.masked.additive':
     'The mask is added: kept cells get + 0 and stay, blocked cells get {fill}, so softmax gives them weight 0.',
+  'meaning.masked.additive.leaky':
+    'The mask is added: kept cells get + 0 and stay, blocked cells get {fill}. That is not negative enough to block them: softmax still gives a blocked cell up to {largest}.',
   'meaning.masked.none': 'No mask: the masked scores equal the scaled scores.',
   'meaning.dropped.off': 'Dropout is off (eval mode, or p = {p}): the weights pass on unchanged.',
   'meaning.output.noProj': 'Without an output projection, the output is the concatenated heads as they are.',
@@ -593,9 +597,13 @@ export default {
     'Every score is multiplied by {scale}. Without this, scores grow with d_k and softmax would give almost all the weight to a single key.',
   'step.mask.narration':
     '{blocked} of the {pairs} query–key pairs of this sentence are blocked: M holds {blockedMark} there, and they will get weight {zero}. The other {kept} pairs, marked {keptMark}, pass unchanged.',
+  'step.mask.narration.leaky':
+    '{blocked} of the {pairs} query–key pairs of this sentence are blocked: M holds {blockedMark} there. With this fill they still get some weight, up to {largest}. The other {kept} pairs, marked {keptMark}, pass unchanged.',
   'step.mask.narration.none': 'No mask: all {pairs} query–key pairs of this sentence pass unchanged.',
   'step.masked.narration':
     'Blocked scores are replaced by {fill}, so that softmax turns them into exactly 0. Scores that are not blocked are unchanged.',
+  'step.masked.narration.leaky':
+    'Blocked scores are replaced by {fill}, which is not negative enough: after softmax a blocked cell still gets up to {largest}. A fill of −∞ blocks them completely. Scores that are not blocked are unchanged.',
   'step.attnweights.narration':
     'Softmax turns each row of scores into {Skv} weights between 0 and 1 that add up to 1. For example, “{token}” gives its largest weight, {weight}, to “{top}”.',
   'step.attnweights.narration.sink':

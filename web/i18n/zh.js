@@ -178,6 +178,8 @@ export default {
   'step.mask.meaning': '1 表示屏蔽。因果掩码屏蔽未来的键（j > i）；填充掩码屏蔽 <pad> 键。',
   'step.masked.title': '掩码后的分数',
   'step.masked.meaning': '被屏蔽的位置填入掩码填充值 {fill}，softmax 后权重为 0。',
+  'step.masked.meaning.leaky':
+    '被屏蔽的位置填入掩码填充值 {fill}。这个值不够小，挡不住它们：softmax 后被屏蔽的位置最多仍得到 {largest}。',
   'step.attnweights.title': '注意力权重',
   'step.attnweights.meaning': '对每一行做 softmax：每个查询对各个键的权重都非负，且和为 1。',
   'step.attnweights.meaning.sink':
@@ -357,6 +359,8 @@ export default {
     '0 = 保留，{fill} = 屏蔽：掩码直接加到分数上（scaled + M），与浮点型 attn_mask 相同。因果掩码屏蔽未来的键（j > i）；填充掩码屏蔽 <pad> 键。',
   'meaning.mask.none': '没有掩码：每个查询都能关注每个键。',
   'meaning.masked.additive': '掩码被加到分数上：保留的位置加 0 不变，屏蔽的位置变为 {fill}，softmax 后权重为 0。',
+  'meaning.masked.additive.leaky':
+    '掩码被加到分数上：保留的位置加 0 不变，屏蔽的位置加上 {fill}。这个值不够小，挡不住它们：softmax 后被屏蔽的位置最多仍得到 {largest}。',
   'meaning.masked.none': '没有掩码：掩码后的分数等于缩放后的分数。',
   'meaning.dropped.off': 'Dropout 已关闭（评估模式，或 p = {p}）：注意力权重原样传下去。',
   'meaning.output.noProj': '没有输出投影时，输出就是拼接后的各头输出本身。',
@@ -567,8 +571,12 @@ export default {
     '每个注意力分数都乘以 {scale}。如果不缩放，分数会随 d_k 变大，softmax 会把几乎全部权重给一个键。',
   'step.mask.narration':
     '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}，它们的权重将为 {zero}。其余 {kept} 个对标为 {keptMark}，不受影响。',
+  'step.mask.narration.leaky':
+    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}。用这个填充值，它们仍会得到一些权重，最多 {largest}。其余 {kept} 个对标为 {keptMark}，不受影响。',
   'step.mask.narration.none': '没有掩码：这个句子的 {pairs} 个查询–键对都不受影响。',
   'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
+  'step.masked.narration.leaky':
+    '被屏蔽的分数换成 {fill}，这个值不够小：softmax 之后被屏蔽的位置最多仍得到 {largest}。填充 −∞ 才能完全屏蔽。未被屏蔽的分数保持不变。',
   'step.attnweights.narration':
     'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
   'step.attnweights.narration.sink':

@@ -130,6 +130,11 @@ function value(quote, run) {
       return 1 / (1 - run.sizes.p);
     },
     gqaGroup: () => H / H_kv,
+    // The largest weight of head h at a blocked cell (a fill that is not negative enough leaves some).
+    blockedWeightMax() {
+      const weights = readTensor(run.result, 'weights');
+      return Math.max(0, ...maskCells(run, b, true).map(([i, j]) => weights.at(b, h, i, j)));
+    },
     rowSumMin: () => Math.min(...rowSums(run, 'weights', b, h)),
     rowSumMax: () => Math.max(...rowSums(run, 'weights', b, h)),
   };

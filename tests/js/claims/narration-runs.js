@@ -10,7 +10,8 @@ const TWO_SENTENCES = { en: 'the cat sat on the mat\na dog ran', zh: '小猫坐�
 function* maskGrid() {
   for (const mask of ['none', 'causal', 'padding', 'causal+padding'])
     for (const maskConvention of ['blocked', 'keep', 'additive'])
-      for (const maskFill of ['-inf', -1e9]) yield { text: TWO_SENTENCES, mask, maskConvention, maskFill };
+      // −1: a fill not negative enough, so blocked cells keep some weight and the words must say so.
+      for (const maskFill of ['-inf', -1e9, -1]) yield { text: TWO_SENTENCES, mask, maskConvention, maskFill };
 }
 
 const VARIANTS = [

@@ -6,6 +6,7 @@ import { sentenceStart } from '../../model/selection.js';
 import { count, setting } from './quotes.js';
 import { MASK_FORMULA, fillText } from './formulas.js';
 import { figureLook } from './figure-looks.js';
+import { leakedWeight } from './masked.js';
 
 const MASK_MEANING = { blocked: 'meaning.mask.blocked', keep: 'meaning.mask.keep', additive: 'meaning.mask.additive' };
 
@@ -68,13 +69,14 @@ function narrationOf(run, t) {
   const [blockedMark, keptMark] = MARKS[rs.maskConvention];
   const mark = (text, which) =>
     text === null ? setting(rs.fill, 'maskFill') : whole(Number(text), { maskValue: which, b });
-  return say(t, 'step.mask.narration', {
+  const largest = blocked > 0 ? leakedWeight(run) : null;
+  return say(t, largest ? 'step.mask.narration.leaky' : 'step.mask.narration', {
     blocked: count(blocked, 'blocked', { b }),
     pairs,
     kept: count(S * Skv - blocked, 'kept', { b }),
     blockedMark: mark(blockedMark, 'blocked'),
     keptMark: mark(keptMark, 'kept'),
-    zero: whole(0, { weightAt: 'blocked', b, h }),
+    ...(largest ? { largest } : { zero: whole(0, { weightAt: 'blocked', b, h }) }),
   });
 }
 

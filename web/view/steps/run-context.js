@@ -43,8 +43,8 @@ function labelsOf(result, b, S, Skv) {
 /**
  * The run context of `result` for sentence b and head h (clamped to the run's):
  * {result, T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
- *  rs, factor, bias: {Q, K, V, O}, hasWO, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(), dropout,
- *  averaged}; dropout and averaged are worked out when first read. The view options it takes: the followed token
+ *  rs, factor, bias: {Q, K, V, O}, hasWO, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(),
+ *  blockedWeightMax, dropout, averaged}; blockedWeightMax, dropout and averaged are worked out when first read. The view options it takes: the followed token
  * (focus: a query row, or null), the decimals the matrices show, and whether the weights were given.
  */
 export function runContext(
@@ -58,6 +58,7 @@ export function runContext(
   const maskStart = sentenceStart(T.mask, b);
   const blocked = (i, j) => maskBlocks(T.mask.data[maskStart + i * Skv + j], rs.maskConvention);
   let anyBlocked;
+  let leaked;
   let dropout;
   let averaged;
   return {
@@ -78,6 +79,18 @@ export function runContext(
       (anyBlocked ??= Array.from({ length: S }, (_, i) => i).some((i) =>
         Array.from({ length: Skv }, (_, j) => j).some((j) => blocked(i, j)),
       )),
+    /**
+     * The largest weight softmax left at a blocked cell of head h: 0 when the fill is negative enough
+     * (−∞, −1e9); a fill such as −1 leaves the blocked keys some weight, and the words must not say 0.
+     */
+    get blockedWeightMax() {
+      if (leaked !== undefined) return leaked;
+      const weights = T.weights.data.subarray(headStart(T.weights, b, h));
+      leaked = 0;
+      for (let i = 0; i < S; i++)
+        for (let j = 0; j < Skv; j++) if (blocked(i, j)) leaked = Math.max(leaked, weights[i * Skv + j]);
+      return leaked;
+    },
     /** What dropout did to head h's weights (model/dropout.js). */
     get dropout() {
       const at = (tensor) => tensor.data.subarray(headStart(tensor, b, h));
