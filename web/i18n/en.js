@@ -422,7 +422,10 @@ export default {
   'links.allHeads': 'All heads',
   'links.oneHead': 'Head {h} only',
   'dropout.summary': '{zeroed} of {total} weights zeroed; the other {kept} are multiplied by 1/(1 − p) = {factor}.',
-  'dropout.zeroWeights': '({n} more weights were 0 already, at masked keys; they are not counted.)',
+  'dropout.zeroWeights.masked': '({n} more weights were 0 already, at masked keys; they are not counted.)',
+  'dropout.zeroWeights.softmax':
+    '({n} more weights were 0 already: their scores are so far below their row’s largest that softmax gave them 0. They are not counted.)',
+  'dropout.zeroWeights.nan': '({n} more weights were 0 or NaN already; they are not counted.)',
   'dropout.keepCaption': 'keep mask m (1 = kept)',
   'dropout.zeroLabel': 'zeroed by dropout',
   'matrix.nanCarried':
@@ -485,9 +488,14 @@ export default {
   'explain.keep.zeroed': 'm = 0: dropout zeroed this weight (each is zeroed with probability p = {p}).',
   'explain.keep.unknown':
     'The weight is 0 already (a masked key), so it stays 0 whatever m is: m cannot be read from the result.',
+  'explain.keep.unknown.softmax':
+    'The weight is 0 already (softmax gave it 0: its score is far below its row’s largest), so it stays 0 whatever m is: m cannot be read from the result.',
+  'explain.keep.nan': 'The weight is NaN, so its dropped value is NaN whatever m is: m cannot be read from the result.',
   'explain.dropped.kept': 'Kept by dropout (m = 1) and scaled up by 1/(1 − p).',
   'explain.dropped.zeroed': 'Zeroed by dropout (m = 0, probability p = {p}): not a small weight, a dropped one.',
   'explain.dropped.zeroWeight': 'The weight is 0 already (a masked key): it stays 0.',
+  'explain.dropped.zeroWeight.softmax':
+    'The weight is 0 already (softmax gave it 0: its score is far below its row’s largest): it stays 0.',
   'explain.concat': 'Head {h}’s context of “{i}”, its column {c}: head {h} fills columns {from}…{to} of concat.',
   'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
   'explain.output.noProj': 'Without an output projection, output = concat: the same number.',

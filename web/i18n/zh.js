@@ -406,7 +406,10 @@ export default {
   'links.allHeads': '全部头',
   'links.oneHead': '只看第 {h} 个头',
   'dropout.summary': '{total} 个权重中有 {zeroed} 个被置为零；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
-  'dropout.zeroWeights': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
+  'dropout.zeroWeights.masked': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
+  'dropout.zeroWeights.softmax':
+    '（另有 {n} 个权重原本就是 0：它们的分数远低于所在行的最大值，softmax 给出的就是 0。不计入。）',
+  'dropout.zeroWeights.nan': '（另有 {n} 个权重原本就是 0 或 NaN，不计入。）',
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
   'matrix.nanCarried': '第 {rows} 行为 NaN：来自某一行所有键都被 −∞ 掩码的注意力权重。',
@@ -463,9 +466,14 @@ export default {
   'explain.keep.kept': 'm = 1：这个权重在 dropout 中保留下来，并乘以 1/(1 − p) = {factor}。',
   'explain.keep.zeroed': 'm = 0：dropout 把这个权重置 0（每个权重以概率 p = {p} 被置 0）。',
   'explain.keep.unknown': '这个权重本来就是 0（被掩码的键），无论 m 是多少都还是 0：无法从结果中读出 m。',
+  'explain.keep.unknown.softmax':
+    '这个权重本来就是 0（它的分数远低于所在行的最大值，softmax 给出 0），无论 m 是多少都还是 0：无法从结果中读出 m。',
+  'explain.keep.nan': '这个权重是 NaN，无论 m 是多少，dropout 之后都还是 NaN：无法从结果中读出 m。',
   'explain.dropped.kept': '在 dropout 中保留（m = 1），并放大 1/(1 − p) 倍。',
   'explain.dropped.zeroed': '被 dropout 置 0（m = 0，概率 p = {p}）：不是很小的权重，而是被丢弃的权重。',
   'explain.dropped.zeroWeight': '这个权重本来就是 0（被掩码的键）：仍然是 0。',
+  'explain.dropped.zeroWeight.softmax':
+    '这个权重本来就是 0（它的分数远低于所在行的最大值，softmax 给出 0）：仍然是 0。',
   'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
   'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
   'explain.output.noProj': '没有输出投影时，output = concat：同一个数。',

@@ -64,6 +64,9 @@ const VARIANTS = {
   'typed-pad': { ...TYPED_PAD, mask: 'causal+padding' },
   'typed-pad-sink': { ...TYPED_PAD, mask: 'padding', maskConvention: 'additive', maskFill: -1e9, sinkLogit: 0 },
   overflow: OVERFLOW,
+  // Weights of 0 with no mask (exp underflows at scale 50), under dropout; a fill too small to block.
+  'underflow-dropout': { scale: 50, 'dropout.p': 0.1 },
+  'fill-minus-one': { mask: 'causal', maskFill: -1, 'dropout.p': 0.2 },
 };
 
 const clean = (settings) => Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));

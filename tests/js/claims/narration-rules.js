@@ -82,6 +82,19 @@ export const CLAIMS = {
     }).length;
     return n === claim.zeroWeights ? null : `${n} weights are 0`;
   },
+  // Why head h's weights were 0 before dropout: 'masked' (each at a blocked cell), 'nan' (some NaN) or
+  // 'softmax' (none NaN, some at a kept cell: exp underflowed).
+  zeroWeightsAre(claim, run) {
+    const weights = readTensor(run.result, 'weights');
+    const zeros = [...cells(run.sizes.S, run.sizes.S_kv)].filter(([i, j]) => {
+      const w = weights.at(claim.b, claim.h, i, j);
+      return w === 0 || Number.isNaN(w);
+    });
+    const nan = zeros.some(([i, j]) => Number.isNaN(weights.at(claim.b, claim.h, i, j)));
+    const unmasked = zeros.some(([i, j]) => !isBlocked(run, claim.b, i, j));
+    const cause = nan ? 'nan' : unmasked ? 'softmax' : 'masked';
+    return cause === claim.zeroWeightsAre ? null : `the zero weights are ${cause}`;
+  },
   // Every head's row of `tensor` [B, S, H·d_k] has root mean square 1 (RMSNorm, eps 1e-6).
   rmsOne(claim, run) {
     const tensor = readTensor(run.result, claim.rmsOne);

@@ -135,14 +135,24 @@ export function explainAveraged(step, i, j, ctx) {
   };
 }
 
+/** The words for a weight that was 0 before dropout: those for a masked key, or for one softmax gave 0. */
+const zeroWeightKey = (ctx, i, j, masked, softmax) => (ctx.blocked(i, j) ? masked : softmax);
+
 /** Dropout's m for weight (i, j) of head h: 1 kept, 0 zeroed, UNKNOWN for a weight that was 0 already. */
 const keepOf = (ctx, i, j) => ctx.dropout.keep[i * ctx.Skv + j];
 
 export function explainKeep(step, i, j, ctx) {
   const { t, rs, dropout, b, h } = ctx;
   const m = keepOf(ctx, i, j);
-  const state = m === UNKNOWN ? 'zeroWeight' : m ? 'kept' : 'zeroed';
-  const key = m === UNKNOWN ? 'explain.keep.unknown' : m ? 'explain.keep.kept' : 'explain.keep.zeroed';
+  const nan = m === UNKNOWN && Number.isNaN(reader(ctx).value('weights', b, h, i, j));
+  const state = nan ? 'nan' : m === UNKNOWN ? 'zeroWeight' : m ? 'kept' : 'zeroed';
+  const key = nan
+    ? 'explain.keep.nan'
+    : m === UNKNOWN
+      ? zeroWeightKey(ctx, i, j, 'explain.keep.unknown', 'explain.keep.unknown.softmax')
+      : m
+        ? 'explain.keep.kept'
+        : 'explain.keep.zeroed';
   const shown = m === UNKNOWN ? '–' : whole(m, { value: 'keep', b, h, i, j });
   const p = compact(rs.p, { setting: 'dropout.p' });
   const factor = compact(dropout.factor, { value: 'dropoutFactor' });
@@ -165,7 +175,15 @@ export function explainDropped(step, i, j, ctx) {
   const lines = [headLine('dropped', qLabel(ctx, i), kLabel(ctx, j), value)];
   const claim = (state) => ({ claims: [{ claim: 'dropout', b, h, i, j, state }] });
   if (Number.isNaN(w.value)) lines.push(say(t, 'explain.dropped.nan', {}, claim('nan')));
-  else if (m === UNKNOWN) lines.push(say(t, 'explain.dropped.zeroWeight', {}, claim('zeroWeight')));
+  else if (m === UNKNOWN)
+    lines.push(
+      say(
+        t,
+        zeroWeightKey(ctx, i, j, 'explain.dropped.zeroWeight', 'explain.dropped.zeroWeight.softmax'),
+        {},
+        claim('zeroWeight'),
+      ),
+    );
   else if (m) {
     const p = compact(rs.p, { setting: 'dropout.p' });
     const factor = compact(dropout.factor, { value: 'dropoutFactor' });
