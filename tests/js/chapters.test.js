@@ -174,8 +174,31 @@ describe('the plain path of the default example', () => {
     const bar = pipelineItems(llama, { chapters: PLAIN_PATH }).find((item) => item.bar?.chapter.key === 'variants').bar;
     expect(bar.steps.map((step) => step.key)).toEqual(['rope']);
     expect(bar.next).toBe(false); // at its place, after the split
-    expect(chapterBarWords(bar, llama, en).holds.text).toBe('This run turns on RoPE.');
-    expect(chapterBarWords(bar, llama, zh).holds.text).toBe('本次运行打开了 RoPE。');
+    // The Llama preset groups its K/V heads too (GQA has no step of its own).
+    expect(llama.gqa).toBe(true);
+    expect(chapterBarWords(bar, llama, en).holds.text).toBe('This run turns on RoPE, grouped-query attention.');
+    expect(chapterBarWords(bar, llama, zh).holds.text).toBe('本次运行打开了 RoPE、分组查询注意力。');
+  });
+
+  test('GQA and a window have no step of their own: the bars still say they are on', () => {
+    const settings = { ...presetSettings(DEFAULT_PRESET), mask: 'causal', numHeads: 4, numKVHeads: 2, window: 2 };
+    const { run } = runOf(settings);
+    const bars = pipelineItems(run, { chapters: PLAIN_PATH }).filter((item) => item.bar);
+    const bar = (key) => bars.find((item) => item.bar.chapter.key === key).bar;
+    expect(bar('variants').steps).toEqual([]);
+    expect(chapterBarWords(bar('variants'), run, en).holds.text).toBe(
+      'This run turns on grouped-query attention, a sliding window.',
+    );
+    expect(chapterBarWords(bar('variants'), run, zh).holds.text).toBe('本次运行打开了 分组查询注意力、滑动窗口。');
+    const { D } = run.result.sizes;
+    expect(chapterBarWords(bar('heads'), run, en).holds.text).toBe(
+      `This run splits Q into 4 heads of ${D / 4} numbers each and K and V into 2 heads that the query heads share, and joins the heads’ outputs back into ${D} numbers per token.`,
+    );
+    for (const t of [en, zh])
+      for (const key of ['heads', 'variants'])
+        expect(
+          checkSentence(chapterBarWords(bar(key), run, t).holds, { result: run.result, b: 0, h: 0, decimals: 4 }),
+        ).toEqual([]);
   });
 
   test('an open chapter none of whose steps applies says how to turn one on, with a button that closes it', () => {

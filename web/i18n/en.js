@@ -518,6 +518,11 @@ export default {
   'chapter.basis': 'Chapter {n}, builds on chapter {basis} ({basisName}).',
   'chapter.heads.here':
     'This run splits Q, K and V into {H} heads of {dk} numbers each, and joins them back into {D} numbers per token.',
+  'chapter.heads.here.gqa':
+    'This run splits Q into {H} heads of {dk} numbers each and K and V into {Hkv} heads that the query heads share, and joins the heads’ outputs back into {D} numbers per token.',
+  'chapter.variants.gqa': 'grouped-query attention',
+  'chapter.variants.window': 'a sliding window',
+  'chapter.variants.sinks': 'sink tokens',
   'chapter.heads.here.one': 'This run has one head of {dk} numbers: splitting it and joining it back change no number.',
   'chapter.variants.here': 'This run turns on {names}.',
   'chapter.variants.none':

@@ -494,6 +494,11 @@ export default {
   'chapter.list': '、',
   'chapter.basis': '第 {n} 章，建立在第 {basis} 章（{basisName}）之上。',
   'chapter.heads.here': '本次运行把 Q、K、V 拆成 {H} 个头，每个头 {dk} 个数，之后再拼回每个词元 {D} 个数。',
+  'chapter.heads.here.gqa':
+    '本次运行把 Q 拆成 {H} 个头，每个头 {dk} 个数；K 和 V 只拆成 {Hkv} 个头，由查询头共用；各头的输出再拼回每个词元 {D} 个数。',
+  'chapter.variants.gqa': '分组查询注意力',
+  'chapter.variants.window': '滑动窗口',
+  'chapter.variants.sinks': '汇聚词元',
   'chapter.heads.here.one': '本次运行只有一个头，每个头 {dk} 个数：拆分和拼接都不改变任何数。',
   'chapter.variants.here': '本次运行打开了 {names}。',
   'chapter.variants.none':

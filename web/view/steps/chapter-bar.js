@@ -18,14 +18,23 @@ export const stepList = (t, steps) => steps.map((step) => t(`step.${step.key}.sh
 function holds(bar, run, t) {
   const { chapter, steps } = bar;
   switch (chapter.key) {
-    case 'heads':
-      return run.multiHead
-        ? say(t, 'chapter.heads.here', { H: size(run, 'H', { min: 2 }), dk: size(run, 'd_k'), D: size(run, 'D') })
-        : say(t, 'chapter.heads.here.one', { dk: size(run, 'd_k') });
-    case 'variants':
-      return steps.length
-        ? say(t, 'chapter.variants.here', { names: stepList(t, steps) })
+    case 'heads': {
+      const sizes = { H: size(run, 'H', { min: 2 }), dk: size(run, 'd_k'), D: size(run, 'D') };
+      if (run.gqa) return say(t, 'chapter.heads.here.gqa', { ...sizes, Hkv: size(run, 'H_kv') });
+      return run.multiHead ? say(t, 'chapter.heads.here', sizes) : say(t, 'chapter.heads.here.one', { dk: sizes.dk });
+    }
+    case 'variants': {
+      // GQA, a window and sink tokens are variants with no step of their own (chapters.js): named too.
+      const names = [
+        ...steps.map((step) => t(`step.${step.key}.short`)),
+        ...(run.gqa ? [t('chapter.variants.gqa')] : []),
+        ...(run.rs.window !== null ? [t('chapter.variants.window')] : []),
+        ...(run.rs.sinkTokens > 0 ? [t('chapter.variants.sinks')] : []),
+      ];
+      return names.length
+        ? say(t, 'chapter.variants.here', { names: names.join(t('chapter.list')) })
         : say(t, 'chapter.variants.none', { names: stepList(t, chapterSteps('variants')) });
+    }
     default:
       return say(t, `chapter.${chapter.key}.${steps.length ? 'here' : 'about'}`);
   }
