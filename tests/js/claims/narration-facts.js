@@ -59,7 +59,7 @@ function weightCounts(run, b, h) {
 function windowCounts(run) {
   const window = Number(run.result.settings.window);
   const sinks = Number(run.result.settings.sinkTokens ?? 0);
-  const counts = { windowBlocked: 0, sinkKept: 0 };
+  const counts = { windowBlocked: 0, sinkKept: 0, sinkKeys: Math.min(sinks, run.sizes.S_kv) };
   for (const [i, j] of cells(run.sizes.S, run.sizes.S_kv))
     if (j <= i && i - j >= window) counts[j < sinks ? 'sinkKept' : 'windowBlocked']++;
   return counts;
@@ -73,7 +73,7 @@ function count(quote, run) {
   if (fact.count === 'pairs') value = S * S_kv;
   else if (fact.count === 'kept') value = [...cells(S, S_kv)].filter(([i, j]) => !isBlocked(run, b, i, j)).length;
   else if (fact.count === 'blocked') value = [...cells(S, S_kv)].filter(([i, j]) => isBlocked(run, b, i, j)).length;
-  else if (fact.count in { windowBlocked: 1, sinkKept: 1 }) value = windowCounts(run)[fact.count];
+  else if (fact.count in { windowBlocked: 1, sinkKept: 1, sinkKeys: 1 }) value = windowCounts(run)[fact.count];
   else if (fact.count in { nonZeroWeights: 1, droppedZeroed: 1, zeroWeights: 1, droppedKept: 1 })
     value = weightCounts(run, b, fact.h ?? 0)[fact.count];
   else if (run.decoded && fact.count in DECODE_COUNTS) value = DECODE_COUNTS[fact.count](run.decoded, fact);

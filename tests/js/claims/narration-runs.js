@@ -23,6 +23,8 @@ const VARIANTS = [
   { text: 'the cat sat on the warm mat', dModel: 16, numHeads: 4, numKVHeads: 1, 'rope.style': 'rotate-half' },
   { text: 'one two three four five six seven', mask: 'causal', window: 3, sinkTokens: 1 },
   { text: 'one two three four five six seven', mask: 'causal', window: 2 },
+  // More sink tokens than keys: every key is a sink.
+  { text: 'the cat sat', mask: 'causal', window: 2, sinkTokens: 5 },
   { text: 'He sat by the bank', sinkLogit: 0.5 },
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 4, dModel: 16 },
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 1 },

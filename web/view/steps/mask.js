@@ -38,7 +38,8 @@ function windowNotes(run, t) {
   if (rs.sinkTokens > 0)
     notes.push(
       say(t, 'mask.sinks', {
-        n: setting(rs.sinkTokens, 'sinkTokens'),
+        // The keys that are sinks: the setting, or every key when it asks for more than there are.
+        n: count(Math.min(rs.sinkTokens, run.Skv), 'sinkKeys', { b }),
         kept: count(
           cellsWhere(run, (i, j) => effect(i, j) === 'sink'),
           'sinkKept',
