@@ -163,6 +163,14 @@ describe('RoPE', () => {
     expect(samePairAtDistance(7, 3, 8)).toEqual([4, 0]);
     expect(samePairAtDistance(2, 0, 8)).toEqual([7, 5]);
     expect(samePairAtDistance(0, 0, 1)).toBe(null);
+    // Two tokens: the page compares (1, 0), the only pair at distance 1; the notice says two positions.
+    expect(samePairAtDistance(1, 0, 2)).toBe(null);
+    expect(en('rope.same.none', { S: 2, m: 1, n: 0 })).toBe(
+      'With 2 position(s) there is no second pair at the distance of (1, 0): it is the only one, so there is nothing to compare its score with.',
+    );
+    expect(zh('rope.same.none', { S: 2, m: 1, n: 0 })).toBe(
+      '只有 2 个位置，找不到与 (1, 0) 距离相同的第二对位置，没有可比较的分数。',
+    );
   });
 });
 

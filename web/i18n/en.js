@@ -810,7 +810,8 @@ export default {
   'rope.same':
     'The same q (of “{q}”) and k (of “{k}”), placed at positions ({m1}, {n1}) and at ({m2}, {n2}): the distance is {d} both times.',
   'rope.same.engine': 'The engine’s score at ({m1}, {n1}): {engine}.',
-  'rope.same.none': 'One token has no second pair of positions at the same distance.',
+  'rope.same.none':
+    'With {S} position(s) there is no second pair at the distance of ({m}, {n}): it is the only one, so there is nothing to compare its score with.',
   'gqa.title': 'Which K/V head each query head reads',
   'gqa.note':
     '{H} query heads share {Hkv} K/V heads, {group} each: K and V have {Hkv}·d_k = {width} columns. Head h reads K/V head h // {group} (repeat_interleave).',

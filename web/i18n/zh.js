@@ -961,7 +961,7 @@ export default {
   'rope.same':
     '同一个 q（“{q}”的）和同一个 k（“{k}”的），分别放在位置 ({m1}, {n1}) 和 ({m2}, {n2})：两次的距离都是 {d}。',
   'rope.same.engine': '引擎在 ({m1}, {n1}) 处的分数：{engine}。',
-  'rope.same.none': '只有一个词元，找不到距离相同的第二对位置。',
+  'rope.same.none': '只有 {S} 个位置，找不到与 ({m}, {n}) 距离相同的第二对位置，没有可比较的分数。',
   'gqa.title': '每个查询头读哪个键/值头',
   'gqa.note':
     '{H} 个查询头共享 {Hkv} 个键/值头，每 {group} 个一组：K 和 V 只有 {Hkv}·d_k = {width} 列。第 h 个头读第 h // {group} 个键/值头（repeat_interleave）。',

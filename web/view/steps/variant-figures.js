@@ -106,7 +106,8 @@ export function renderRopeSameDistance({
   const box = element('figure', 'rope-same');
   box.append(element('h3', '', t('rope.same.title')));
   if (!second) {
-    box.append(element('p', 'notice', t('rope.same.none')));
+    // One or two positions: the pair shown is the only one at its distance.
+    box.append(element('p', 'notice', t('rope.same.none', { S, m: i, n: j })));
     return box;
   }
   const fmt = (v) => formatNumber(v, decimals);
