@@ -57,10 +57,11 @@ CheckpointSizes checkpointSizes(const Checkpoint& c) {
   if (c.family == ModelFamily::Llama) {
     const LlamaConfig& l = c.llama;
     return {llamaFamilyName(l.family),       l.nLayer, l.nHead, l.nKvHead, l.hiddenSize, l.headDim(), l.vocabSize,
-            fittingTokens(c, l.maxPositions)};
+            fittingTokens(c, l.maxPositions), l.qkvBias()};
   }
   const Gpt2Config& g = c.gpt2;
-  return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, fittingTokens(c, g.nPositions)};
+  return {"gpt2",   g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, fittingTokens(c, g.nPositions),
+          true};
 }
 
 int64_t checkpointWeightCount(const Checkpoint& c) {

@@ -32,6 +32,7 @@ struct CheckpointSizes {
   const char* family;  // config.json's model_type: "gpt2", "llama", "qwen2"
   int64_t layers, heads, kvHeads, dModel, headDim, vocab;
   int64_t maxTokens;  // its positions, or fewer when a longer run's tensors would pass the memory limit
+  bool qkvBias;       // q, k, v projections with a bias: GPT-2's c_attn, Qwen2's, Llama's attention_bias
 };
 
 struct Checkpoint {

@@ -186,9 +186,17 @@ describe('every family on the page', () => {
   test('a GPT-2 (keys under "transformer.", tied head) and a Qwen2 (bfloat16, q/k/v biases): shown weights are PyTorch’s', async () => {
     const { page, problems } = await openPage('en');
     const input = '[data-checkpoint-view] input[type="file"]';
+    // The Q and V formulas show the projection's bias exactly when the checkpoint has one.
+    const formulas = {
+      'f32-transformer': ['q_i = x̂ · W_Q + b → Q', 'v_j = x̂ · W_V + b → V'],
+      'qwen2-bf16': ['q_i = RoPE(x̂ · W_Qᵀ + b) → Q', 'v_j = x̂ · W_Vᵀ + b → V'],
+      'llama-f32': ['q_i = RoPE(x̂ · W_Qᵀ) → Q', 'v_j = x̂ · W_Vᵀ → V'],
+    };
+    const summaries = { 'f32-transformer': 'GPT-2:', 'qwen2-bf16': 'Qwen2:', 'llama-f32': 'Llama:' };
     for (const [family, name] of [
       ['gpt2', 'f32-transformer'],
       ['llama', 'qwen2-bf16'],
+      ['llama', 'llama-f32'],
     ]) {
       const dir = fileURLToPath(new URL(`../reference/${family}/checkpoints/${name}/`, import.meta.url));
       const { runs } = JSON.parse(
@@ -201,7 +209,7 @@ describe('every family on the page', () => {
       );
       await page.waitForFunction(
         (wanted) => document.querySelector('.checkpoint-summary')?.textContent.startsWith(wanted),
-        family === 'gpt2' ? 'GPT-2:' : 'Qwen2:',
+        summaries[name],
       );
       await page.fill('[data-checkpoint-input="ids"]', run.ids.join(' '));
       const T = run.ids.length;
@@ -217,6 +225,8 @@ describe('every family on the page', () => {
         expect(await page.textContent(weightCell(T - 1, j)), `${name} weights[${T - 1}, ${j}]`).toBe(
           formatNumber(data[((heads - 1) * shape[1] + T - 1) * shape[2] + j], 4),
         );
+      expect(await page.textContent('[data-checkpoint-step="Q"] .checkpoint-formula')).toBe(formulas[name][0]);
+      expect(await page.textContent('[data-checkpoint-step="V"] .checkpoint-formula')).toBe(formulas[name][1]);
     }
     expect(problems).toEqual([]);
     await page.context().close();

@@ -26,7 +26,17 @@ function worstDifference(name, got, want) {
 const FAMILIES = {
   gpt2: {
     names: ['f32', 'f16', 'bf16', 'f32-transformer'],
-    sizes: { family: 'gpt2', layers: 2, heads: 2, kvHeads: 2, dModel: 16, headDim: 8, vocab: 64, maxTokens: 32 },
+    sizes: {
+      family: 'gpt2',
+      layers: 2,
+      heads: 2,
+      kvHeads: 2,
+      dModel: 16,
+      headDim: 8,
+      vocab: 64,
+      maxTokens: 32,
+      qkvBias: true,
+    },
   },
   llama: {
     names: ['llama-f32', 'llama-f16', 'qwen2-f32', 'qwen2-bf16', 'llama-sharded'],
@@ -52,6 +62,7 @@ describe("a checkpoint from its folder: every tensor of every run is PyTorch's",
             headDim: config.hidden_size / config.num_attention_heads,
             vocab: config.vocab_size,
             maxTokens: config.max_position_embeddings,
+            qkvBias: config.model_type === 'qwen2' || Boolean(config.attention_bias),
           },
         );
         let worst = 0;

@@ -563,6 +563,8 @@ export interface CheckpointSizes {
   vocab: number;
   /** The most tokens a run reads (n_positions, max_position_embeddings). */
   maxTokens: number;
+  /** Whether the q, k and v projections add a bias: GPT-2 and Qwen2 always, Llama with attention_bias. */
+  qkvBias: boolean;
 }
 
 /** A checkpoint's forward on token ids, every intermediate kept. */

@@ -5,7 +5,7 @@
 //
 //   const model = await openCheckpoint(files.map(fileSource));   // the page: File objects
 //   const model = await openCheckpoint(await directorySources(dir));  // Node: node-files.js
-//   model.sizes      // {family, layers, heads, kvHeads, dModel, headDim, vocab, maxTokens}
+//   model.sizes      // {family, layers, heads, kvHeads, dModel, headDim, vocab, maxTokens, qkvBias}
 //   model.run([15496, 995]).layers[0].weights   // {shape: [H, T, T], data: Float32Array}
 import { AttentionConfigError, AttentionEngineError, parseEngineJson } from '../errors.js';
 import { copyArrays } from '../wasm-arrays.js';

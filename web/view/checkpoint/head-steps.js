@@ -14,13 +14,14 @@ const shapeText = (shape) => `[${shape.join(', ')}]`;
 const indices = (n) => Array.from({ length: n }, (_, k) => String(k));
 const causal = (i, j) => j > i;
 
-/** Each step's formula (math, not words: the same in every language); hd is the head dim. */
-function formulas(rope, hd) {
-  const projected = (name, w, row) => (rope ? `${row} = RoPE(x̂ · ${w}ᵀ)` : `${row} = x̂ · ${w} + b`) + ` → ${name}`;
+/** Each step's formula (math, not words: the same in every language); hd is the head dim, bias whether q, k, v add one. */
+function formulas(rope, hd, bias) {
+  const b = bias ? ' + b' : '';
+  const projected = (name, w, row) => (rope ? `${row} = RoPE(x̂ · ${w}ᵀ${b})` : `${row} = x̂ · ${w}${b}`) + ` → ${name}`;
   return {
     Q: projected('Q', 'W_Q', 'q_i'),
     K: projected('K', 'W_K', 'k_j'),
-    V: rope ? 'v_j = x̂ · W_Vᵀ → V' : 'v_j = x̂ · W_V + b → V',
+    V: rope ? `v_j = x̂ · W_Vᵀ${b} → V` : `v_j = x̂ · W_V${b} → V`,
     scores: 'scores[i, j] = q_i · k_j',
     scaled: `scaled[i, j] = scores[i, j] / √${hd}`,
     mask: 'scaled[i, j] = finfo(float32).min ≈ −∞  (j > i)',
@@ -73,7 +74,7 @@ export function renderHeadSteps({ result, sizes, layer, head, query, labels, opt
   const { t, theme, decimals } = options;
   const facts = headFacts(result, sizes, { layer, head, query });
   const texts = checkpointStepTexts({ facts, query, head, labels, t, decimals });
-  const math = formulas(usesRope(sizes), facts.hd);
+  const math = formulas(usesRope(sizes), facts.hd, sizes.qkvBias);
   const T = facts.T;
   const name = headName(layer, head);
   return HEAD_STEPS.map((key) => {
