@@ -56,12 +56,11 @@ int64_t fittingTokens(const Checkpoint& c, int64_t positions) {
 CheckpointSizes checkpointSizes(const Checkpoint& c) {
   if (c.family == ModelFamily::Llama) {
     const LlamaConfig& l = c.llama;
-    return {llamaFamilyName(l.family),       l.nLayer, l.nHead, l.nKvHead, l.hiddenSize, l.headDim(), l.vocabSize,
+    return {llamaFamilyName(l.family),        l.nLayer,   l.nHead, l.nKvHead, l.hiddenSize, l.headDim(), l.vocabSize,
             fittingTokens(c, l.maxPositions), l.qkvBias()};
   }
   const Gpt2Config& g = c.gpt2;
-  return {"gpt2",   g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, fittingTokens(c, g.nPositions),
-          true};
+  return {"gpt2", g.nLayer, g.nHead, g.nHead, g.nEmbd, g.headDim(), g.vocabSize, fittingTokens(c, g.nPositions), true};
 }
 
 int64_t checkpointWeightCount(const Checkpoint& c) {
