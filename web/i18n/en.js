@@ -430,6 +430,8 @@ export default {
   'dropout.zeroLabel': 'zeroed by dropout',
   'matrix.nanCarried':
     'NaN in row {rows}: carried over from attention weights of a row whose keys are all masked with −∞.',
+  'matrix.nanCarried.overflow':
+    'NaN in row {rows}: carried over from a row of attention weights that is NaN because one of its scores overflowed float32 to ∞.',
   'matrix.nanOverflow':
     'NaN in row {rows}: a score overflowed float32 to ∞, so softmax computes ∞ − ∞ = NaN, exactly as PyTorch gives it. A smaller scale avoids it.',
   'explain.weights.overflow':

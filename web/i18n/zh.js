@@ -413,6 +413,8 @@ export default {
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
   'matrix.nanCarried': '第 {rows} 行为 NaN：来自某一行所有键都被 −∞ 掩码的注意力权重。',
+  'matrix.nanCarried.overflow':
+    '第 {rows} 行为 NaN：来自某一行为 NaN 的注意力权重，那一行有分数超出 float32 范围变成了 ∞。',
   'matrix.nanOverflow':
     '第 {rows} 行为 NaN：某个分数超出 float32 范围变成 ∞，softmax 计算 ∞ − ∞ = NaN，与 PyTorch 的结果相同。用更小的缩放因子可以避免。',
   'explain.weights.overflow':

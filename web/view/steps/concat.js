@@ -2,6 +2,7 @@
 // [B, H, S, d_k] → [B, S, H, d_k] → [B, S, D]
 import { say } from '../../model/words.js';
 import { axis, size } from './quotes.js';
+import { carriedNanNote } from './nan-rows.js';
 
 export default {
   key: 'concat',
@@ -25,5 +26,7 @@ export default {
         : say(t, 'step.concat.narration.one', { dk: size(run, 'd_k'), D: axis(run, 'concat', 2) }),
     ],
   }),
-  render: (run, kit) => () => [kit.sentenceMatrix('concat', run.queryLabels, kit.headBands)],
+  render: (run, kit) => () => [
+    kit.sentenceMatrix('concat', run.queryLabels, { ...kit.headBands, nanNote: carriedNanNote(run, kit.t) }),
+  ],
 };

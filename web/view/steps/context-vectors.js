@@ -6,6 +6,7 @@ import { exampleToken } from './example-token.js';
 import { features } from './run-context.js';
 import { size } from './quotes.js';
 import { headTerm } from './formulas.js';
+import { carriedNanNote } from './nan-rows.js';
 
 function narrationOf(run, t) {
   const { i, top } = exampleToken(run);
@@ -51,6 +52,7 @@ export default {
         features(run.dk),
         {
           caption: kit.tensorLabel('label.caption.head', 'context', kit.headLabel),
+          nanNote: carriedNanNote(run, kit.t),
         },
       ),
       headColor(run.h),

@@ -1,6 +1,7 @@
 // Step "output": output = concat · W_O + b_O (or concat itself without W_O).   (B, S, D)
 import { say } from '../../model/words.js';
 import { axis, size } from './quotes.js';
+import { carriedNanNote } from './nan-rows.js';
 
 export default {
   key: 'output',
@@ -15,5 +16,5 @@ export default {
     notes: [],
     narration: [say(t, 'step.output.narration', { D: axis(run, 'output', 2), S: size(run, 'S') })],
   }),
-  render: (run, kit) => () => [kit.sentenceMatrix('output', run.queryLabels)],
+  render: (run, kit) => () => [kit.sentenceMatrix('output', run.queryLabels, { nanNote: carriedNanNote(run, kit.t) })],
 };
