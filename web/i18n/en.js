@@ -636,6 +636,8 @@ export default {
   'step.dropped.narration.off': 'Dropout is off (p = {p}): every weight passes on unchanged, as in evaluation.',
   'step.context.narration':
     'Each query’s new row is a weighted average of the {Skv} value rows: {S} rows of {dk} numbers per head. “{token}” now carries mostly what “{top}” offered.',
+  'step.context.narration.zeroed':
+    'Each query’s new row is a weighted sum of the {Skv} value rows, with the weights dropout left: {S} rows of {dk} numbers per head. Dropout zeroed every weight of “{token}”, so its new row is all zeros.',
   'step.context.narration.sum':
     'Each query’s new row is a weighted sum of the {Skv} value rows, with the weights as the steps above left them (they no longer add up to one): {S} rows of {dk} numbers per head. “{token}” now carries mostly what “{top}” offered.',
   'step.concat.narration':

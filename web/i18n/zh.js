@@ -608,6 +608,8 @@ export default {
   'step.dropped.narration.off': 'Dropout 已关闭（p = {p}）：每个权重都原样传下去，和评估时一样。',
   'step.context.narration':
     '每个查询的新行是 {Skv} 个值向量行的加权平均：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
+  'step.context.narration.zeroed':
+    '每个查询的新行是 {Skv} 个值向量行的加权和，权重是 dropout 之后留下的：每个头 {S} 行，每行 {dk} 个数。dropout 把“{token}”的所有权重都置为零，所以它的新行全是 0。',
   'step.context.narration.sum':
     '每个查询的新行是 {Skv} 个值向量行的加权和，权重是上面几步留下的（它们的和不再是一）：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
   'step.concat.narration': '{H} 个头的结果重新并排拼接：每个词元 {H} × {dk} = {D} 列。每组同色的列来自同一个头。',

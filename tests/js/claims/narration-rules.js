@@ -82,6 +82,17 @@ export const CLAIMS = {
     }).length;
     return n === claim.zeroWeights ? null : `${n} weights are 0`;
   },
+  // Key j has the largest weight of row i of head h of `rowTop` (weights, or dropped when dropout is on).
+  rowTop(claim, run) {
+    const row = readTensor(run.result, claim.rowTop).row(claim.b, claim.h, claim.i);
+    const max = Math.max(...row);
+    return row[claim.j] === max && max > 0 ? null : `row ${claim.i}'s largest is ${max}, at ${row.indexOf(max)}`;
+  },
+  // Row i of head h of `rowAllZero` is all zeros (dropout zeroed it).
+  rowAllZero(claim, run) {
+    const row = readTensor(run.result, claim.rowAllZero).row(claim.b, claim.h, claim.i);
+    return row.every((v) => v === 0) ? null : `row ${claim.i} is not all zeros`;
+  },
   // Why head h's weights were 0 before dropout: 'masked' (each at a blocked cell), 'nan' (some NaN) or
   // 'softmax' (none NaN, some at a kept cell: exp underflowed).
   zeroWeightsAre(claim, run) {

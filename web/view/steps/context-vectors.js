@@ -9,20 +9,23 @@ import { headTerm } from './formulas.js';
 import { carriedNanNote } from './nan-rows.js';
 
 function narrationOf(run, t) {
-  const { i, top } = exampleToken(run);
+  // The weights the sum uses: after dropout when it is on.
+  const used = run.rs.p > 0 ? 'dropped' : 'weights';
+  const { i, top, weight } = exampleToken(run, run.T[used]);
+  const { b, h } = run;
   // A weighted average only while each row's weights add up to 1: not after dropout, nor beside a sink.
   const average = run.rs.p === 0 && !run.T.sinkWeights;
+  const params = { Skv: size(run, 'S_kv'), S: size(run, 'S'), dk: size(run, 'd_k'), token: run.queryLabels[i] };
+  // Dropout may zero a whole row: its new row is then all 0, and no key is what it carries most.
+  if (!(weight > 0))
+    return say(t, 'step.context.narration.zeroed', params, { claims: [{ rowAllZero: used, b, h, i, states: ['0'] }] });
   return say(
     t,
     average ? 'step.context.narration' : 'step.context.narration.sum',
+    { ...params, top: run.keyLabels[top] },
     {
-      Skv: size(run, 'S_kv'),
-      S: size(run, 'S'),
-      dk: size(run, 'd_k'),
-      token: run.queryLabels[i],
-      top: run.keyLabels[top],
+      claims: [...(average ? [{ rowsSumTo: 1, tensor: 'weights', b, h }] : []), { rowTop: used, b, h, i, j: top }],
     },
-    { claims: average ? [{ rowsSumTo: 1, tensor: 'weights', b: run.b, h: run.h }] : [] },
   );
 }
 
