@@ -111,7 +111,9 @@ export function renderHeadSteps({ result, sizes, layer, head, query, labels, opt
       theme,
       decimals,
       t,
-      blocked: matrix.overKeys ? causal : undefined,
+      // Hatched as masked only once the mask is applied (the weights), as the one-layer pipeline does: the
+      // scores and scaled scores above the diagonal are computed numbers, masked after.
+      blocked: key === 'weights' ? causal : undefined,
       maskText: (v) => (v === 0 ? '0' : '−∞'),
       cellClass: (i) => (i === query ? ['followed-row'] : []),
     });
