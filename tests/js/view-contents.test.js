@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { UNKNOWN, dropoutSummary } from '../../web/model/dropout.js';
 import { formulaText, parseFormula, scaleFactorText } from '../../web/view/steps/formulas.js';
-import { stepFormula } from '../../web/view/steps/registry.js';
+import { stepByKey, stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, maskBlocks, runSettings } from '../../web/model/run-settings.js';
 import {
   VARIANCE_DIMS,
@@ -276,5 +276,24 @@ describe('dropout and the average over heads', () => {
     // B = 1, H = 2, S = 1, S_kv = 2
     const weights = { shape: [1, 2, 1, 2], data: new Float32Array([0.2, 0.8, 0.6, 0.4]) };
     expect(Array.from(meanOverHeads(weights, 0, 2, 1, 2))).toEqual([Math.fround(0.4), Math.fround(0.6)]);
+  });
+});
+
+describe('the scaling table’s words', () => {
+  test('with a sink logit, ALiBi or a softcap, a note says the table leaves them out (its maxima are not the weights’)', async () => {
+    const lab = await loadAttentionLab();
+    const zh = await loadLanguage('zh');
+    const en = translator('en');
+    const scaling = stepByKey('scaling');
+    const notesOf = (config, t) => scaling.words(runContext(lab.run(config)), t).notes.map((s) => s.text);
+    const text = 'the cat sat on the mat';
+    expect(notesOf({ text, mask: 'causal' }, en)).toEqual([]);
+    const sink = notesOf({ text, mask: 'causal', sinkLogit: 2 }, en);
+    expect(sink).toHaveLength(1);
+    expect(sink[0]).toContain('leaves out the sink logit, which the weights include');
+    expect(notesOf({ text, alibi: true, softcap: 5, numHeads: 2, dModel: 8 }, en)[0]).toContain(
+      'leaves out softcap, ALiBi,',
+    );
+    expect(notesOf({ text, mask: 'causal', sinkLogit: 2 }, zh)[0]).toContain('不含 汇聚 logit');
   });
 });

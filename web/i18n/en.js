@@ -392,6 +392,9 @@ export default {
   'scale.factor.none': 'none: × 1',
   'scale.factor.custom': '× {factor} (custom)',
   'scaling.factor': 'This run multiplies the scores by {factor}.',
+  'scaling.leftOut':
+    'The table isolates the scale: it takes softmax of the scores with and without it, under the mask alone, and leaves out {names}, which the weights include. So its largest weights are not those of the weights matrix.',
+  'scaling.sinkLogit': 'the sink logit',
   'scaling.varianceTitle': 'Variance of q·k against d_k, log–log, for q and k with independent standard-normal entries',
   'scaling.varianceCaption':
     'Each of the d_k products q_m·k_m has variance 1, so their sum q·k has variance d_k: the dots, measured on {pairs} random pairs per d_k, follow the line d_k. Dividing by √d_k brings the variance back to 1 (hollow dots).',

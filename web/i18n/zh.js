@@ -375,6 +375,9 @@ export default {
   'scale.factor.dModel': '÷√{n} = ×{factor}（1/√dModel）',
   'scale.factor.none': '不缩放：× 1',
   'scale.factor.custom': '× {factor}（自定义）',
+  'scaling.leftOut':
+    '这张表只看缩放的作用：它对缩放前后的分数做 softmax，只加掩码，不含 {names}，而注意力权重含有它们。所以表中的最大权重不是权重矩阵里的最大权重。',
+  'scaling.sinkLogit': '汇聚 logit',
   'scaling.factor': '本次计算把分数乘以 {factor}。',
   'scaling.varianceTitle': 'q·k 的方差随 d_k 的变化（双对数坐标），q 和 k 的各分量是独立的标准正态随机数',
   'scaling.varianceCaption':

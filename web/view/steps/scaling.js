@@ -47,6 +47,19 @@ function buildScaling(run, kit, el) {
   return [];
 }
 
+/**
+ * The table compares softmax of the scaled and the unscaled scores under the mask alone: a softcap, ALiBi
+ * or a sink logit that the weights step includes changes the weights, so the note names what it leaves out.
+ */
+function leftOut(run, t) {
+  const names = [
+    ...(run.T.capped ? [t('step.softcap.short')] : []),
+    ...(run.T.alibiBias ? [t('step.alibi.short')] : []),
+    ...(run.T.sinkWeights ? [t('scaling.sinkLogit')] : []),
+  ];
+  return names.length ? [say(t, 'scaling.leftOut', { names: names.join(t('chapter.list')) })] : [];
+}
+
 export default {
   key: 'scaling',
   chapter: 'basics',
@@ -57,19 +70,20 @@ export default {
   formula: (run, t) => t('formula.scaling'),
   words(run, t) {
     const where = { b: run.b, h: run.h };
+    const notes = leftOut(run, t);
     // Scaling flattens each row's softmax only when the factor is below 1; otherwise the table shows no change.
     if (run.factor < 1) {
       const claims = [{ scalingSharpens: true, ...where, states: ['1', '0'] }];
       return {
         meaning: [say(t, 'step.scaling.meaning', {}, { claims })],
-        notes: [],
+        notes,
         narration: [say(t, 'step.scaling.narration', {}, { claims })],
       };
     }
     const factor = derived(run.factor, 'scaleFactor', where);
     return {
       meaning: [say(t, 'step.scaling.meaning.unscaled', { factor })],
-      notes: [],
+      notes,
       narration: [say(t, 'step.scaling.narration.unscaled', { factor })],
     };
   },
