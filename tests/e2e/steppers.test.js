@@ -91,6 +91,10 @@ async function checkDecode(step, lang, headIndex, api) {
     // is_causal=True on one query: key 0 only (head 0 in the fixture and on the page).
     const oneQuery = DECODE.expected.isCausalOneQuery.data.slice(s * S, s * S + s + 1);
     expectClose('decode', (await matrixRows(step, 'kv-causal'))[0], oneQuery, `is_causal ${s}`);
+    // Its words: at the first step the one key is kept and the row is right; later key 0 takes all the weight.
+    const trap = await step.locator('.kv-trap p').first().textContent();
+    if (s === 0) expect(trap).toContain(t['kv.trap.why.first'].split('`')[0]);
+    else expect(trap).toBe(t['kv.trap.why'].replace('{n}', String(s + 1)).replace(/`/g, ''));
     // The cache's bytes at length s + 1 for MHA, GQA, MQA.
     for (const layout of ['mha', 'gqa', 'mqa'])
       expect(await step.locator(`tr[data-layout="${layout}"] td.num`).nth(1).textContent()).toBe(

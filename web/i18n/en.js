@@ -900,7 +900,12 @@ export default {
   'kv.trap.title': 'The trap: is_causal=True on one decode query',
   'kv.trap.why':
     'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only and gives it all the weight.',
+  'kv.trap.why.first':
+    'Passing `is_causal=True` for the single query of a decode step is a trap: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix, so its one row is [1, 0, 0, …]. Here L = 1 query and S = 1 cached key: that keeps key 0, the only key, so at this first step the row is still right. From the second step on it hides every key but the first.',
+  'kv.trap.why.sink':
+    'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only, which gets {w} of the weight; the sink logit takes the rest.',
   'kv.trap.wrong': 'Weights with is_causal=True (top-left mask)',
+  'kv.trap.wrong.head1': 'Weights with is_causal=True (top-left mask), head 1',
   'kv.trap.fix':
     'The fix: pass no mask at all (the cache holds only past tokens, so nothing needs hiding), or a mask aligned to the bottom-right corner, `torch.ones(L, S).tril(diagonal=S - L)`, given explicitly as attn_mask.',
   'flash.control': 'Online softmax step',

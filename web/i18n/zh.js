@@ -1048,6 +1048,11 @@ export default {
   'kv.trap.title': '陷阱：对单个解码查询使用 is_causal=True',
   'kv.trap.why':
     '在解码步中对唯一的查询传入 `is_causal=True` 会得到错误的一行：PyTorch 用 `torch.ones(L, S).tril()` 构造这个掩码，它对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以掩码唯一的一行是 [1, 0, 0, …]：查询只能看到键 0，并把全部权重给它。',
+  'kv.trap.why.first':
+    '在解码步骤中给单个查询传 `is_causal=True` 是个陷阱：PyTorch 把这个掩码建成 `torch.ones(L, S).tril()`，对齐 [L, S] 分数矩阵的左上角，所以它唯一的一行是 [1, 0, 0, …]。这里 L = 1 个查询、S = 1 个缓存的键：它保留键 0，也就是唯一的键，所以在第一步这一行仍然正确。从第二步起，它会挡住除第一个键以外的所有键。',
+  'kv.trap.why.sink':
+    '在解码步骤中给单个查询传 `is_causal=True` 会得到错误的一行：PyTorch 把这个掩码建成 `torch.ones(L, S).tril()`，对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以它唯一的一行是 [1, 0, 0, …]：查询只看到键 0，它得到 {w} 的权重，其余被汇聚 logit 拿走。',
+  'kv.trap.wrong.head1': '使用 is_causal=True（左上角掩码）的权重，第 1 个头',
   'kv.trap.wrong': 'is_causal=True（左上角对齐的掩码）下的注意力权重',
   'kv.trap.fix':
     '修正方法：不传掩码（缓存里只有过去的词元，没有需要遮住的），或者传入对齐右下角的掩码 `torch.ones(L, S).tril(diagonal=S - L)`，作为显式的 attn_mask。',

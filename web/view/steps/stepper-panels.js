@@ -304,7 +304,7 @@ class KvCachePanel extends StepperPanel {
       rows,
       identical,
       this.#bytes(t, decoded.sizes, at.bytes, step, words),
-      this.#trap(t, at, step, token, cached),
+      this.#trap(t, at, step, token, cached, decoded.sizes.H),
     ];
   }
 
@@ -347,15 +347,26 @@ class KvCachePanel extends StepperPanel {
     return box;
   }
 
-  /** is_causal=True on the one decode query: the top-left mask leaves key 0 only. */
-  #trap(t, at, step, token, cached) {
+  /**
+   * is_causal=True on the one decode query: the top-left mask leaves key 0 only. The engine works it out
+   * for head 1 (lab.decode's isCausalOneQuery), which the figure's title says when there are more heads.
+   */
+  #trap(t, at, step, token, cached, H) {
     const box = element('div', 'kv-trap');
+    // With one cached key the top-left mask keeps the only key: the row is still right at this step.
+    // Key 0's weight is all of it, unless a sink logit takes its share.
+    const why =
+      step === 0
+        ? t('kv.trap.why.first')
+        : at.isCausal[0] === 1
+          ? t('kv.trap.why', { n: step + 1 })
+          : t('kv.trap.why.sink', { n: step + 1, w: formatNumber(at.isCausal[0], this.ctx.decimals) });
     box.append(
       element('h3', null, t('kv.trap.title')),
-      paragraphWithCode(t('kv.trap.why', { n: step + 1 })),
+      paragraphWithCode(why),
       row(
         group(
-          t('kv.trap.wrong'),
+          H > 1 ? t('kv.trap.wrong.head1') : t('kv.trap.wrong'),
           this.figure({
             name: 'kv-causal',
             caption: 'is_causal=True (head 1)',
