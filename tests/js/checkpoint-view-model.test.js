@@ -233,6 +233,25 @@ describe('grouped-query attention (qwen2-f32: 2 query heads, 1 KV head)', () => 
   });
 });
 
+describe('one token', () => {
+  test('the sentences say one query, key and value, and a query that sees itself alone, in both languages', async () => {
+    const { model, torch } = await opened('llama-sharded');
+    const result = model.run(torch.ids.slice(0, 1));
+    const facts = headFacts(result, model.sizes, { layer: 0, head: 0, query: 0 });
+    const labels = [String(torch.ids[0])];
+    const en = checkpointStepTexts({ facts, query: 0, head: 0, labels, t: translator('en'), decimals: 4 });
+    expect(en.Q).toMatch(/^One query of 8 numbers, for the one token token 0 \(24\): its length is ‖q‖ = /);
+    expect(en.K).toMatch(/^One key of 8 numbers from KV head 1: its length ‖k‖ is /);
+    expect(en.V).toMatch(/^One value of 8 numbers/);
+    expect(en.mask).toBe('The query of token 0 (24), the only token, may look at itself alone.');
+    expect(en.headOutputs).toContain(n(facts.output.value));
+    for (const text of Object.values(en)) expect(text).not.toMatch(/\b1 (queries|keys|values|tokens|cells)\b/);
+    const cn = checkpointStepTexts({ facts, query: 0, head: 0, labels, t: zh, decimals: 4 });
+    expect(cn.mask).toContain('唯一的词元');
+    expect(facts.weights.value).toBe(1);
+  });
+});
+
 describe('pure helpers', () => {
   test('kvHeadOf: each KV head serves heads / kvHeads consecutive query heads (repeat_kv)', () => {
     const sizes = { heads: 8, kvHeads: 2 };

@@ -26,6 +26,7 @@ export default {
   'checkpoint.ids.name': 'Token ids',
   'checkpoint.tokens': 'The tokens the model reads',
   'checkpoint.tokens.count': '{count} tokens (at most {max})',
+  'checkpoint.tokens.one': '1 token (at most {max})',
   'checkpoint.tokenizer.failed': 'tokenizer.json could not be read, so type token ids: {message}',
   'checkpoint.error.idsSyntax': 'Token ids: give a JSON array of numbers ([24, 15]) or numbers split by spaces.',
   'checkpoint.error.empty': '{label}: type at least one token.',
@@ -53,6 +54,13 @@ export default {
   'checkpoint.step.weights.title': 'Weights: softmax of each row',
   'checkpoint.step.headOutputs.title': 'The head’s output: weights·V',
   'checkpoint.step.Q.text': '{T} queries of {hd} numbers, one per token; the query of {token} has length ‖q‖ = {norm}.',
+  'checkpoint.step.Q.one': 'One query of {hd} numbers, for the one token {token}: its length is ‖q‖ = {norm}.',
+  'checkpoint.step.K.one': 'One key of {hd} numbers from KV head {kv}: its length ‖k‖ is {min}.',
+  'checkpoint.step.V.one':
+    'One value of {hd} numbers from KV head {kv}: what head {head} mixes into the token’s output.',
+  'checkpoint.step.mask.one': 'The query of {token}, the only token, may look at itself alone.',
+  'checkpoint.step.headOutputs.one':
+    'With one token, its output is its value times its one weight: for {token}, the first number is {value}.',
   'checkpoint.step.rope':
     'These are after RoPE: each pair of numbers is rotated by an angle that grows with the token’s position, so the scores depend on how far apart two tokens are.',
   'checkpoint.step.K.text': '{T} keys of {hd} numbers from KV head {kv}; their lengths ‖k‖ go from {min} to {max}.',

@@ -115,13 +115,20 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
   const shared = facts.sharing.length > 1;
   // Two sentences as the language joins them (a space in English, none in Chinese); '' leaves the first alone.
   const both = (first, second) => (second ? t('checkpoint.then', { first, second }) : first);
+  // One token: its own words, not "1 queries" (the plural is English's; Chinese reads the same).
+  const one = facts.T === 1;
   return {
     Q: both(
-      t('checkpoint.step.Q.text', { T: facts.T, hd: facts.hd, token: token(query), norm: n(facts.q.norm) }),
+      t(one ? 'checkpoint.step.Q.one' : 'checkpoint.step.Q.text', {
+        T: facts.T,
+        hd: facts.hd,
+        token: token(query),
+        norm: n(facts.q.norm),
+      }),
       facts.rope ? t('checkpoint.step.rope') : '',
     ),
     K: both(
-      t('checkpoint.step.K.text', {
+      t(one ? 'checkpoint.step.K.one' : 'checkpoint.step.K.text', {
         T: facts.T,
         hd: facts.hd,
         kv: facts.kv + 1,
@@ -135,7 +142,12 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
           })
         : '',
     ),
-    V: t('checkpoint.step.V.text', { T: facts.T, hd: facts.hd, kv: facts.kv + 1, head: head + 1 }),
+    V: t(one ? 'checkpoint.step.V.one' : 'checkpoint.step.V.text', {
+      T: facts.T,
+      hd: facts.hd,
+      kv: facts.kv + 1,
+      head: head + 1,
+    }),
     scores: t('checkpoint.step.scores.text', {
       token: token(query),
       value: n(facts.scores.value),
@@ -148,12 +160,19 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
       value: n(facts.scaled.value),
     }),
     mask: both(
-      t(facts.mask.hidden ? 'checkpoint.step.mask.text' : 'checkpoint.step.mask.last', {
-        token: token(query),
-        seen: facts.mask.seen,
-        hidden: facts.mask.hidden,
-      }),
-      t('checkpoint.step.mask.all', { masked: facts.mask.masked, T: facts.T }),
+      t(
+        facts.mask.hidden
+          ? 'checkpoint.step.mask.text'
+          : one
+            ? 'checkpoint.step.mask.one'
+            : 'checkpoint.step.mask.last',
+        {
+          token: token(query),
+          seen: facts.mask.seen,
+          hidden: facts.mask.hidden,
+        },
+      ),
+      one ? '' : t('checkpoint.step.mask.all', { masked: facts.mask.masked, T: facts.T }),
     ),
     weights: t('checkpoint.step.weights.text', {
       token: token(query),
@@ -161,7 +180,7 @@ export function checkpointStepTexts({ facts, query, head, labels, t, decimals })
       value: n(facts.weights.value),
       key: token(facts.weights.key),
     }),
-    headOutputs: t('checkpoint.step.headOutputs.text', {
+    headOutputs: t(one ? 'checkpoint.step.headOutputs.one' : 'checkpoint.step.headOutputs.text', {
       token: token(query),
       terms: facts.output.terms,
       value: n(facts.output.value),

@@ -160,7 +160,7 @@ class CheckpointView {
     if (!this.field) return;
     const { state, t } = this;
     showTokenChips(this.field.chips, state.tokens);
-    this.field.count.textContent = t('checkpoint.tokens.count', {
+    this.field.count.textContent = t(state.tokens.length === 1 ? 'checkpoint.tokens.one' : 'checkpoint.tokens.count', {
       count: state.tokens.length,
       max: state.model.sizes.maxTokens,
     });
