@@ -425,6 +425,7 @@ export default {
   'links.allHeads': 'All heads',
   'links.oneHead': 'Head {h} only',
   'dropout.summary': '{zeroed} of {total} weights zeroed; the other {kept} are multiplied by 1/(1 − p) = {factor}.',
+  'dropout.summary.all': 'All {total} weights zeroed: dropout kept none of them.',
   'dropout.zeroWeights.masked': '({n} more weights were 0 already, at masked keys; they are not counted.)',
   'dropout.zeroWeights.softmax':
     '({n} more weights were 0 already: their scores are so far below their row’s largest that softmax gave them 0. They are not counted.)',
@@ -618,6 +619,8 @@ export default {
   'step.mask.narration.leaky':
     '{blocked} of the {pairs} query–key pairs of this sentence are blocked: M holds {blockedMark} there. With this fill they still get some weight, up to {largest}. The other {kept} pairs, marked {keptMark}, pass unchanged.',
   'step.mask.narration.none': 'No mask: all {pairs} query–key pairs of this sentence pass unchanged.',
+  'step.mask.narration.nothing':
+    'The mask blocks none of the {pairs} query–key pairs of this sentence: M holds {keptMark} at each, and all pass unchanged.',
   'step.masked.narration':
     'Blocked scores are replaced by {fill}, so that softmax turns them into exactly 0. Scores that are not blocked are unchanged.',
   'step.masked.narration.leaky':

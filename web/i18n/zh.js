@@ -409,6 +409,7 @@ export default {
   'links.allHeads': '全部头',
   'links.oneHead': '只看第 {h} 个头',
   'dropout.summary': '{total} 个权重中有 {zeroed} 个被置为零；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
+  'dropout.summary.all': '全部 {total} 个权重都被置为零：dropout 一个也没有保留。',
   'dropout.zeroWeights.masked': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
   'dropout.zeroWeights.softmax':
     '（另有 {n} 个权重原本就是 0：它们的分数远低于所在行的最大值，softmax 给出的就是 0。不计入。）',
@@ -592,6 +593,8 @@ export default {
   'step.mask.narration.leaky':
     '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}。用这个填充值，它们仍会得到一些权重，最多 {largest}。其余 {kept} 个对标为 {keptMark}，不受影响。',
   'step.mask.narration.none': '没有掩码：这个句子的 {pairs} 个查询–键对都不受影响。',
+  'step.mask.narration.nothing':
+    '掩码没有屏蔽这个句子的 {pairs} 个查询–键对中的任何一个：M 在每处都是 {keptMark}，全部不受影响。',
   'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
   'step.masked.narration.leaky':
     '被屏蔽的分数换成 {fill}，这个值不够小：softmax 之后被屏蔽的位置最多仍得到 {largest}。填充 −∞ 才能完全屏蔽。未被屏蔽的分数保持不变。',

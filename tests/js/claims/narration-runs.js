@@ -16,6 +16,8 @@ function* maskGrid() {
 
 const VARIANTS = [
   { text: 'He sat by the bank', 'dropout.p': 0.2 },
+  // One token under a causal mask: the mask blocks nothing.
+  { text: 'cat', mask: 'causal' },
   // Dropout zeroes every weight: the context narration must not name a key the row carries.
   { text: 'the cat sat on', mask: 'causal', 'dropout.p': 1 },
   // No mask, yet weights of 0: scale 50 makes exp underflow; dropout's words must not blame a mask.

@@ -15,13 +15,17 @@ import { figureLook } from './figure-looks.js';
 function summaryOf(run, t) {
   const { dropout, b, h } = run;
   const where = { b, h };
+  const total = count(dropout.nonZero, 'nonZeroWeights', where);
+  // None kept (p = 1, or a draw that zeroed every one): no survivors to scale, and 1/(1 − p) may be ∞.
   const sentences = [
-    say(t, 'dropout.summary', {
-      zeroed: count(dropout.zeroed, 'droppedZeroed', where),
-      total: count(dropout.nonZero, 'nonZeroWeights', where),
-      kept: count(dropout.nonZero - dropout.zeroed, 'droppedKept', where),
-      factor: derived(dropout.factor, 'keepFactor', where),
-    }),
+    dropout.zeroed === dropout.nonZero && dropout.nonZero > 0
+      ? say(t, 'dropout.summary.all', { total })
+      : say(t, 'dropout.summary', {
+          zeroed: count(dropout.zeroed, 'droppedZeroed', where),
+          total,
+          kept: count(dropout.nonZero - dropout.zeroed, 'droppedKept', where),
+          factor: derived(dropout.factor, 'keepFactor', where),
+        }),
   ];
   if (dropout.zeroWeights) {
     const cause = zeroWeightsCause(run);

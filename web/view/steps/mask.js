@@ -66,6 +66,15 @@ function narrationOf(run, t) {
   const pairs = count(S * Skv, 'pairs');
   if (rs.mask === 'none' && !rs.window) return say(t, 'step.mask.narration.none', { pairs });
   const blocked = cellsWhere(run, run.blocked);
+  // A mask that blocks nothing here (causal over one token): no blocked cell to describe.
+  if (blocked === 0)
+    return say(t, 'step.mask.narration.nothing', {
+      pairs,
+      keptMark:
+        MARKS[rs.maskConvention][1] === null
+          ? setting(rs.fill, 'maskFill')
+          : whole(Number(MARKS[rs.maskConvention][1]), { maskValue: 'kept', b }),
+    });
   // What M holds at a blocked and at a kept cell, in the run's convention.
   const [blockedMark, keptMark] = MARKS[rs.maskConvention];
   const mark = (text, which) =>
