@@ -70,10 +70,7 @@ function narrationOf(run, t) {
   if (blocked === 0)
     return say(t, 'step.mask.narration.nothing', {
       pairs,
-      keptMark:
-        MARKS[rs.maskConvention][1] === null
-          ? setting(rs.fill, 'maskFill')
-          : whole(Number(MARKS[rs.maskConvention][1]), { maskValue: 'kept', b }),
+      keptMark: whole(Number(MARKS[rs.maskConvention][1]), { maskValue: 'kept', b }),
     });
   // What M holds at a blocked and at a kept cell, in the run's convention.
   const [blockedMark, keptMark] = MARKS[rs.maskConvention];
