@@ -52,8 +52,8 @@ std::string plan() {
                     ",\"layers\":" + std::to_string(z.layers) + ",\"heads\":" + std::to_string(z.heads) +
                     ",\"kvHeads\":" + std::to_string(z.kvHeads) + ",\"dModel\":" + std::to_string(z.dModel) +
                     ",\"headDim\":" + std::to_string(z.headDim) + ",\"vocab\":" + std::to_string(z.vocab) +
-                    ",\"maxTokens\":" + std::to_string(z.maxTokens) +
-                    ",\"qkvBias\":" + (z.qkvBias ? "true" : "false") + "},\"pieces\":[";
+                    ",\"maxTokens\":" + std::to_string(z.maxTokens) + ",\"qkvBias\":" + (z.qkvBias ? "true" : "false") +
+                    "},\"pieces\":[";
   for (const auto& p : loader.pieces())
     out += (&p == &loader.pieces()[0] ? "[" : ",[") + std::to_string(p.shard) + "," + std::to_string(p.place.begin) +
            "," + std::to_string(p.place.end) + "]";
