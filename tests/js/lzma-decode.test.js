@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lzmaDecode } from '../../web/api/lzma-decode.js';
+import { WASM_LZMA_OPTIONS } from '../../web/scripts/wasm-lzma.js';
 
 const generated = new URL('../../web/api/generated/', import.meta.url);
 const decoder = readFileSync(new URL('lzma-decode.wasm', generated));
@@ -28,7 +29,8 @@ const text = Buffer.from(
 
 describe('the LZMA decoder', () => {
   const cases = [
-    ['the engine wasm at the build preset', engine, '-9e'],
+    ['the engine wasm at the build’s options', engine, WASM_LZMA_OPTIONS],
+    ['the engine wasm at the strongest preset', engine, '-9e'],
     ['the engine wasm, lc=0 lp=2 pb=0', engine, '--lzma1=preset=6,lc=0,lp=2,pb=0'],
     ['the engine wasm, lc=4 lp=0 pb=4', engine, '--lzma1=preset=9,lc=4,lp=0,pb=4'],
     ['text with long repeats (rep matches, long lengths)', text, '-9e'],

@@ -904,9 +904,9 @@ export default {
   'kv.trap.why':
     'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only and gives it all the weight.',
   'kv.trap.why.first':
-    'Passing `is_causal=True` for the single query of a decode step is a trap: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix, so its one row is [1, 0, 0, …]. Here L = 1 query and S = 1 cached key: that keeps key 0, the only key, so at this first step the row is still right. From the second step on it hides every key but the first.',
+    'At the first step there is 1 cached key: with `is_causal=True`, the top-left mask `torch.ones(L, S).tril()` keeps key 0, the only key, so this row is still right. From the second step on it hides every key but key 0.',
   'kv.trap.why.sink':
-    'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only, which gets {w} of the weight; the sink logit takes the rest.',
+    'With `is_causal=True`, PyTorch’s mask `torch.ones(L, S).tril()` is aligned to the top-left corner: here L = 1 and S = {n}, so the query sees key 0 only, which gets {w} of the weight; the sink logit takes the rest.',
   'kv.trap.wrong': 'Weights with is_causal=True (top-left mask)',
   'kv.trap.wrong.head1': 'Weights with is_causal=True (top-left mask), head 1',
   'kv.trap.fix':

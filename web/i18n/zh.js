@@ -178,8 +178,7 @@ export default {
   'step.mask.meaning': '1 表示屏蔽。因果掩码屏蔽未来的键（j > i）；填充掩码屏蔽 <pad> 键。',
   'step.masked.title': '掩码后的分数',
   'step.masked.meaning': '被屏蔽的位置填入掩码填充值 {fill}，softmax 后权重为 0。',
-  'step.masked.meaning.leaky':
-    '被屏蔽的位置填入掩码填充值 {fill}。这个值不够小，挡不住它们：softmax 后被屏蔽的位置最多仍得到 {largest}。',
+  'step.masked.meaning.leaky': '被屏蔽的位置填入 {fill}。这个值不够小：softmax 后被屏蔽的位置最多仍得到 {largest}。',
   'step.attnweights.title': '注意力权重',
   'step.attnweights.meaning': '对每一行做 softmax：每个查询对各个键的权重都非负，且和为 1。',
   'step.attnweights.meaning.sink':
@@ -360,7 +359,7 @@ export default {
   'meaning.mask.none': '没有掩码：每个查询都能关注每个键。',
   'meaning.masked.additive': '掩码被加到分数上：保留的位置加 0 不变，屏蔽的位置变为 {fill}，softmax 后权重为 0。',
   'meaning.masked.additive.leaky':
-    '掩码被加到分数上：保留的位置加 0 不变，屏蔽的位置加上 {fill}。这个值不够小，挡不住它们：softmax 后被屏蔽的位置最多仍得到 {largest}。',
+    '掩码被加到分数上：保留的位置加 0，屏蔽的位置加 {fill}。这个值不够小：softmax 后被屏蔽的位置最多仍得到 {largest}。',
   'meaning.masked.none': '没有掩码：掩码后的分数等于缩放后的分数。',
   'meaning.dropped.off': 'Dropout 已关闭（评估模式，或 p = {p}）：注意力权重原样传下去。',
   'meaning.output.noProj': '没有输出投影时，输出就是拼接后的各头输出本身。',
@@ -376,7 +375,7 @@ export default {
   'scale.factor.none': '不缩放：× 1',
   'scale.factor.custom': '× {factor}（自定义）',
   'scaling.leftOut':
-    '这张表只看缩放的作用：它对缩放前后的分数做 softmax，只加掩码，不含 {names}，而注意力权重含有它们。所以表中的最大权重不是权重矩阵里的最大权重。',
+    '这张表只看缩放：对缩放前后的分数做 softmax，只加掩码，不含 {names}，所以它的最大权重不是权重矩阵里的。',
   'scaling.sinkLogit': '汇聚 logit',
   'scaling.factor': '本次计算把分数乘以 {factor}。',
   'scaling.varianceTitle': 'q·k 的方差随 d_k 的变化（双对数坐标），q 和 k 的各分量是独立的标准正态随机数',
@@ -411,14 +410,12 @@ export default {
   'dropout.summary': '{total} 个权重中有 {zeroed} 个被置为零；其余 {kept} 个乘以 1/(1 − p) = {factor}。',
   'dropout.summary.all': '全部 {total} 个权重都被置为零：dropout 一个也没有保留。',
   'dropout.zeroWeights.masked': '（另有 {n} 个权重因键被掩码原本就是 0，不计入。）',
-  'dropout.zeroWeights.softmax':
-    '（另有 {n} 个权重原本就是 0：它们的分数远低于所在行的最大值，softmax 给出的就是 0。不计入。）',
+  'dropout.zeroWeights.softmax': '（另有 {n} 个权重原本就是 0：分数远低于行内最大值，softmax 给出 0。不计入。）',
   'dropout.zeroWeights.nan': '（另有 {n} 个权重原本就是 0 或 NaN，不计入。）',
   'dropout.keepCaption': '保留掩码 m（1 = 保留）',
   'dropout.zeroLabel': '被 dropout 置 0',
   'matrix.nanCarried': '第 {rows} 行为 NaN：来自某一行所有键都被 −∞ 掩码的注意力权重。',
-  'matrix.nanCarried.overflow':
-    '第 {rows} 行为 NaN：来自某一行为 NaN 的注意力权重，那一行有分数超出 float32 范围变成了 ∞。',
+  'matrix.nanCarried.overflow': '第 {rows} 行为 NaN：来自为 NaN 的注意力权重行，那一行有分数溢出成 ∞。',
   'matrix.nanOverflow':
     '第 {rows} 行为 NaN：某个分数超出 float32 范围变成 ∞，softmax 计算 ∞ − ∞ = NaN，与 PyTorch 的结果相同。用更小的缩放因子可以避免。',
   'explain.weights.overflow':
@@ -473,13 +470,12 @@ export default {
   'explain.keep.zeroed': 'm = 0：dropout 把这个权重置 0（每个权重以概率 p = {p} 被置 0）。',
   'explain.keep.unknown': '这个权重本来就是 0（被掩码的键），无论 m 是多少都还是 0：无法从结果中读出 m。',
   'explain.keep.unknown.softmax':
-    '这个权重本来就是 0（它的分数远低于所在行的最大值，softmax 给出 0），无论 m 是多少都还是 0：无法从结果中读出 m。',
-  'explain.keep.nan': '这个权重是 NaN，无论 m 是多少，dropout 之后都还是 NaN：无法从结果中读出 m。',
+    '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0），无论 m 是多少都还是 0：无法读出 m。',
+  'explain.keep.nan': '这个权重是 NaN，dropout 后无论 m 是多少都还是 NaN：无法读出 m。',
   'explain.dropped.kept': '在 dropout 中保留（m = 1），并放大 1/(1 − p) 倍。',
   'explain.dropped.zeroed': '被 dropout 置 0（m = 0，概率 p = {p}）：不是很小的权重，而是被丢弃的权重。',
   'explain.dropped.zeroWeight': '这个权重本来就是 0（被掩码的键）：仍然是 0。',
-  'explain.dropped.zeroWeight.softmax':
-    '这个权重本来就是 0（它的分数远低于所在行的最大值，softmax 给出 0）：仍然是 0。',
+  'explain.dropped.zeroWeight.softmax': '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0）：仍然是 0。',
   'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
   'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
   'explain.output.noProj': '没有输出投影时，output = concat：同一个数。',
@@ -501,7 +497,7 @@ export default {
   'chapter.basis': '第 {n} 章，建立在第 {basis} 章（{basisName}）之上。',
   'chapter.heads.here': '本次运行把 Q、K、V 拆成 {H} 个头，每个头 {dk} 个数，之后再拼回每个词元 {D} 个数。',
   'chapter.heads.here.gqa':
-    '本次运行把 Q 拆成 {H} 个头，每个头 {dk} 个数；K 和 V 只拆成 {Hkv} 个头，由查询头共用；各头的输出再拼回每个词元 {D} 个数。',
+    '本次运行把 Q 拆成 {H} 个头，每个 {dk} 个数；K 和 V 只有 {Hkv} 个头，由查询头共用；输出再拼回每个词元 {D} 个数。',
   'chapter.variants.gqa': '分组查询注意力',
   'chapter.variants.window': '滑动窗口',
   'chapter.variants.sinks': '汇聚词元',
@@ -591,13 +587,12 @@ export default {
   'step.mask.narration':
     '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}，它们的权重将为 {zero}。其余 {kept} 个对标为 {keptMark}，不受影响。',
   'step.mask.narration.leaky':
-    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽：M 在那里是 {blockedMark}。用这个填充值，它们仍会得到一些权重，最多 {largest}。其余 {kept} 个对标为 {keptMark}，不受影响。',
+    '这个句子的 {pairs} 个查询–键对中有 {blocked} 个被屏蔽（M 为 {blockedMark}），但用这个填充值它们仍有权重，最多 {largest}；其余 {kept} 个（标 {keptMark}）不受影响。',
   'step.mask.narration.none': '没有掩码：这个句子的 {pairs} 个查询–键对都不受影响。',
-  'step.mask.narration.nothing':
-    '掩码没有屏蔽这个句子的 {pairs} 个查询–键对中的任何一个：M 在每处都是 {keptMark}，全部不受影响。',
+  'step.mask.narration.nothing': '掩码没有屏蔽这个句子 {pairs} 个查询–键对中的任何一个：M 处处为 {keptMark}。',
   'step.masked.narration': '被屏蔽的分数换成 {fill}，这样 softmax 之后正好为 0。未被屏蔽的分数保持不变。',
   'step.masked.narration.leaky':
-    '被屏蔽的分数换成 {fill}，这个值不够小：softmax 之后被屏蔽的位置最多仍得到 {largest}。填充 −∞ 才能完全屏蔽。未被屏蔽的分数保持不变。',
+    '被屏蔽的分数换成 {fill}，但这个值不够小：softmax 后被屏蔽的位置最多仍得到 {largest}。填 −∞ 才能完全屏蔽；其余分数不变。',
   'step.attnweights.narration':
     'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
   'step.attnweights.narration.sink':
@@ -615,7 +610,7 @@ export default {
   'step.context.narration':
     '每个查询的新行是 {Skv} 个值向量行的加权平均：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
   'step.context.narration.zeroed':
-    '每个查询的新行是 {Skv} 个值向量行的加权和，权重是 dropout 之后留下的：每个头 {S} 行，每行 {dk} 个数。dropout 把“{token}”的所有权重都置为零，所以它的新行全是 0。',
+    '每个查询的新行是 {Skv} 个值向量行按 dropout 后的权重加权求和：每个头 {S} 行，每行 {dk} 个数。“{token}”的权重全被置零，所以它的新行全是 0。',
   'step.context.narration.sum':
     '每个查询的新行是 {Skv} 个值向量行的加权和，权重是上面几步留下的（它们的和不再是一）：每个头 {S} 行、每行 {dk} 个数。“{token}”现在主要带有“{top}”提供的信息。',
   'step.concat.narration': '{H} 个头的结果重新并排拼接：每个词元 {H} × {dk} = {D} 列。每组同色的列来自同一个头。',
@@ -1052,9 +1047,9 @@ export default {
   'kv.trap.why':
     '在解码步中对唯一的查询传入 `is_causal=True` 会得到错误的一行：PyTorch 用 `torch.ones(L, S).tril()` 构造这个掩码，它对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以掩码唯一的一行是 [1, 0, 0, …]：查询只能看到键 0，并把全部权重给它。',
   'kv.trap.why.first':
-    '在解码步骤中给单个查询传 `is_causal=True` 是个陷阱：PyTorch 把这个掩码建成 `torch.ones(L, S).tril()`，对齐 [L, S] 分数矩阵的左上角，所以它唯一的一行是 [1, 0, 0, …]。这里 L = 1 个查询、S = 1 个缓存的键：它保留键 0，也就是唯一的键，所以在第一步这一行仍然正确。从第二步起，它会挡住除第一个键以外的所有键。',
+    '第一步只有 1 个缓存的键：传 `is_causal=True` 时，左上角掩码 `torch.ones(L, S).tril()` 保留的正是这个唯一的键，所以这一行仍然正确；从第二步起，它会挡住键 0 以外的所有键。',
   'kv.trap.why.sink':
-    '在解码步骤中给单个查询传 `is_causal=True` 会得到错误的一行：PyTorch 把这个掩码建成 `torch.ones(L, S).tril()`，对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以它唯一的一行是 [1, 0, 0, …]：查询只看到键 0，它得到 {w} 的权重，其余被汇聚 logit 拿走。',
+    '传 `is_causal=True` 时，PyTorch 的掩码 `torch.ones(L, S).tril()` 对齐左上角：这里 L = 1、S = {n}，查询只看到键 0，它得到 {w} 的权重，其余归汇聚 logit。',
   'kv.trap.wrong.head1': '使用 is_causal=True（左上角掩码）的权重，第 1 个头',
   'kv.trap.wrong': 'is_causal=True（左上角对齐的掩码）下的注意力权重',
   'kv.trap.fix':

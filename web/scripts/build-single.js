@@ -13,13 +13,14 @@ import { build } from 'vite';
 import { partFile } from '../element/standalone-parts.js';
 import { STANDALONE_FILES } from '../vite.standalone.config.js';
 import { buildStandalone } from './standalone-parts.js';
+import { WASM_LZMA_OPTIONS } from './wasm-lzma.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-// The wasm as LZMA (xz's .lzma format at its strongest preset) and base64, with the decoder's wasm,
+// The wasm as LZMA (xz's .lzma format, wasm-lzma.js's options) and base64, with the decoder's wasm,
 // for web/api/wasm-binary.single.js (see vite.single.config.js and vite.standalone.config.js). xz
 // writes "size unknown" in the header; the decoder wants the size, so it is written in (bytes 5-12).
 const wasm = readFileSync(`${root}web/api/generated/attention-lab-wasm.wasm`);
-const lzma = execFileSync('xz', ['--format=lzma', '-9e', '--stdout'], { input: wasm, maxBuffer: 64 << 20 });
+const lzma = execFileSync('xz', ['--format=lzma', WASM_LZMA_OPTIONS, '--stdout'], { input: wasm, maxBuffer: 64 << 20 });
 lzma.writeBigUInt64LE(BigInt(wasm.length), 5);
 const decoder = readFileSync(`${root}web/api/generated/lzma-decode.wasm`);
 mkdirSync(`${root}build/single-wasm`, { recursive: true });
