@@ -32,7 +32,7 @@ describe('NaN notes', () => {
     const carried = carriedNanNote(run, en)(rows);
     expect(carried).toContain('overflowed float32');
     expect(carried).not.toContain('masked');
-    expect(carriedNanNote(run, zh)(rows)).toContain('超出 float32');
+    expect(carriedNanNote(run, zh)(rows)).toContain('溢出成 ∞');
     expect(carriedNanNote(run, zh)(rows)).not.toContain('掩码');
     expect(nanNote(run, en)(rows)).toContain('overflowed float32 to ∞');
   });
