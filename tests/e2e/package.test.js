@@ -158,7 +158,7 @@ describe('the standalone element from the package', () => {
     expect(out.stdout.trim()).toBe(`file://${installed}dist/attention-lab-element.standalone.js`);
   });
 
-  test("a classic <script src> of the installed file, under the pages' strict CSP, renders PyTorch's numbers and fetches nothing else", async () => {
+  test("a classic <script src> of the installed file, under the pages' strict CSP, renders PyTorch's numbers and fetches only its explanations' part", async () => {
     const server = await serveFolder(`${installed}dist`, '/', {
       '/classic.html': `<!doctype html><html lang="en"><meta charset="utf-8"><title>classic</title><link rel="icon" href="data:,">
         <meta http-equiv="Content-Security-Policy" content="${CSP}">
@@ -173,11 +173,14 @@ describe('the standalone element from the package', () => {
       page.on('pageerror', (e) => problems.push(e.message));
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
       page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+      // The cell explanations are a part (standalone/cells.js), fetched once the first result is shown.
+      const explanations = page.waitForRequest((r) => r.url().endsWith('/standalone/cells.js'));
       await page.goto(`${server.url}classic.html`);
       expectPyTorchNumbers(await renderedElement(page), 'packed standalone, classic script');
+      await explanations;
       // No global but the element, and no chunk, wasm or stylesheet fetched beside it.
       expect(await page.evaluate(() => typeof customElements.get('attention-lab'))).toBe('function');
-      expect(requests).toEqual(['/classic.html', '/attention-lab-element.standalone.js']);
+      expect(requests).toEqual(['/classic.html', '/attention-lab-element.standalone.js', '/standalone/cells.js']);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

@@ -18,6 +18,8 @@ import { connectBrowser, shot } from './suite.js';
 const STANDALONE_ZH = 'dist/attention-lab-element.standalone.zh.js';
 const STRINGS_ZH = 'dist/standalone/zh.js';
 const STRINGS_EN = 'dist/standalone/en.js';
+// The cell explanations, a part each script loads once its first result is shown.
+const EXPLANATIONS = 'dist/standalone/cells.js';
 
 let dir;
 let app;
@@ -93,7 +95,7 @@ describe('plain HTML', () => {
     const site = `${app}/site`;
     mkdirSync(site, { recursive: true });
     mkdirSync(`${site}/standalone`, { recursive: true });
-    for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH, STRINGS_EN])
+    for (const file of [STANDALONE, STANDALONE_ZH, STRINGS_ZH, STRINGS_EN, EXPLANATIONS])
       copyFileSync(`${installed}${file}`, `${site}/${file.replace('dist/', '')}`);
     const html = recipe('plain-html').replace(`${CDN}${STANDALONE}`, './attention-lab-element.standalone.js');
     const zh = html.replace('<html lang="en">', '<html lang="zh-CN">');
@@ -126,9 +128,11 @@ describe('plain HTML', () => {
         [headLabel],
       );
       await shot(page, `recipe-plain-${file.replace('.html', '')}`);
+      // The explanations' part comes last, once the first result is shown.
+      await expect.poll(() => requests.some((url) => url.endsWith('/standalone/cells.js'))).toBe(true);
       expect(requests).toEqual([
         `file://${site}/${file}`,
-        ...loaded.map((f) => `file://${site}/${f.replace('dist/', '')}`),
+        ...[...loaded, EXPLANATIONS].map((f) => `file://${site}/${f.replace('dist/', '')}`),
       ]);
       expect(problems).toEqual([]);
       await context.close();

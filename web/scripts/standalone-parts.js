@@ -24,6 +24,9 @@ const PARTS = [
   'web/i18n/en.js',
   'web/model/export.js',
   'web/view/figures/shown-figures.js',
+  // The cell explanations: loaded once the first result is shown (or a number is first pointed at), as on
+  // the page, where they are a chunk of their own.
+  'web/view/explain/cells.js',
   'web/view/trained/trained-view.js',
   'web/view/checkpoint/checkpoint-view.js',
   'web/api/generated/attention-lab-tiny.js',
