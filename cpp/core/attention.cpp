@@ -191,11 +191,14 @@ constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_co
               kMasked = TensorSet::indexOf("masked"), kWeights = TensorSet::indexOf("weights"),
               kSinkWeights = TensorSet::indexOf("sinkWeights"), kDropped = TensorSet::indexOf("dropped"),
               kAveragedWeights = TensorSet::indexOf("averagedWeights"), kContext = TensorSet::indexOf("context"),
-              kConcat = TensorSet::indexOf("concat"), kOutput = TensorSet::indexOf("output");
+              kConcat = TensorSet::indexOf("concat"), kGateLogits = TensorSet::indexOf("gateLogits"),
+              kGate = TensorSet::indexOf("gate"), kGated = TensorSet::indexOf("gated"),
+              kOutput = TensorSet::indexOf("output");
 static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kQNorm >= 0 && kKNorm >= 0 &&
               kRopeAngles >= 0 && kQRope >= 0 && kKRope >= 0 && kScores >= 0 && kScaled >= 0 && kCapped >= 0 &&
               kAlibiBias >= 0 && kBiased >= 0 && kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kSinkWeights >= 0 &&
-              kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 && kConcat >= 0 && kOutput >= 0);
+              kDropped >= 0 && kAveragedWeights >= 0 && kContext >= 0 && kConcat >= 0 && kGateLogits >= 0 &&
+              kGate >= 0 && kGated >= 0 && kOutput >= 0);
 
 // Which tensors this run computes and keeps. A [B, H, S, S_kv] stage equal to
 // the one before it element for element is kept once: `masked` is `scaled`
@@ -214,7 +217,8 @@ struct Plan {
   bool project = false;      // Q, K, V: asked for, or the heads need them
   bool attend = false;       // the heads: anything from the scores on is asked for
   bool drop = false;         // dropout: dropped, averagedWeights or the context need it
-  bool merge = false;        // context = dropped @ v, and the concat: context, concat or output
+  bool merge = false;        // context = dropped @ v, and the concat: context, concat, the gate or output
+  bool gate = false;         // the output gate's stage: outputGate, and any of its tensors or the output
   bool mask = false;         // the mask tensor: asked for, or the mask step reads it
 
   bool wants(int tensor) const { return wanted.has(tensor); }
@@ -271,7 +275,8 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.variantRows = needsVariantRow(steps, c.alibi);
   p.keepContext = p.wants(kContext);
   p.keepConcat = p.wants(kConcat);
-  p.merge = p.keepContext || p.keepConcat || p.wants(kOutput);
+  p.gate = c.outputGate && (p.wants(kGateLogits) || p.wants(kGate) || p.wants(kGated) || p.wants(kOutput));
+  p.merge = p.keepContext || p.keepConcat || p.gate || p.wants(kOutput);
   p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
   p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights) || p.keepCapped ||
              p.keepBiased || p.keepSinkWeights;
@@ -347,14 +352,16 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
   if (c.qkNorm) floats += projection(kQNorm, S, D) + projection(kKNorm, Skv, Dkv);
   if (c.ropeStyle != RopeStyle::None) floats += projection(kQRope, S, D) + projection(kKRope, Skv, Dkv) + S * dk;
   // The concat (kept, the output itself, or the output projection's input), and the output.
-  if (p.keepConcat || p.wants(kOutput)) floats += B * S * D;
+  if (p.keepConcat || p.wants(kOutput) || p.gate) floats += B * S * D;
   if (p.wants(kOutput) && (c.outProj || p.keepConcat)) floats += B * S * D;
+  if (p.gate) floats += 3 * B * S * D;  // gateLogits, gate, gated (kept or scratch)
   // The products' packing scratch, the largest of them.
   int64_t packing = self ? gemmScratchFloats(D + 2 * Dkv, D, false)
                          : std::max(gemmScratchFloats(D, D, false), gemmScratchFloats(2 * Dkv, D, false));
   if (p.attend && c.score == ScoreKind::Dot) packing = std::max(packing, gemmScratchFloats(Skv, dk, true));
   if (p.merge) packing = std::max(packing, gemmScratchFloats(dk, Skv, false));
   if (p.wants(kOutput) && c.outProj) packing = std::max(packing, gemmScratchFloats(D, D, false));
+  if (p.gate) packing = std::max(packing, gemmScratchFloats(D, D, false));
   floats += packing;
   if (!p.attend) return floats;
 
@@ -865,8 +872,31 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   return nanRows;
 }
 
+// ---- output gate -------------------------------------------------------------
+// X [B, S, D], concat [B, S, D] -> gateLogits, gate, gated [B, S, D] (outputGate; Qwen3-Next's gated attention)
+//   gate_logits = X @ W_G                  # W_G [D, D], no bias
+//   gate = torch.sigmoid(gate_logits)      # PyTorch's CPU kernel: (1 + exp(-x)).reciprocal()
+//   gated = concat * gate                  # then the output projection reads gated
+// Returns gated, the output projection's input.
+const float* gateConcat(const Dims& d, const float* concat, BufferPool& pool, Intermediates& m) {
+  const int64_t n = d.B * d.S * d.D;
+  m.gateLogits = pool.take({d.B, d.S, d.D});
+  m.gate = pool.take({d.B, d.S, d.D});
+  m.gated = pool.take({d.B, d.S, d.D});
+  gemm(d.B * d.S, d.D, d.D, m.x.data.data(), d.D, m.w.at("W_G").data.data(), d.D, false, nullptr,
+       m.gateLogits.data.data(), d.D);
+  const float* logits = m.gateLogits.data.data();
+  float* gate = m.gate.data.data();
+  float* gated = m.gated.data.data();
+  for (int64_t k = 0; k < n; ++k) {
+    gate[k] = 1.0f / (1.0f + softmaxExp(-logits[k]));
+    gated[k] = concat[k] * gate[k];
+  }
+  return gated;
+}
+
 // ---- output ---------------------------------------------------------------
-// concat [B, S, D] -> output [B, S, D]
+// concat (or gated) [B, S, D] -> output [B, S, D]
 //   output = concat @ W_O + b_O   # concat itself without an output projection
 void outputProjection(const AttentionConfig& c, const Dims& d, const float* concat, BufferPool& pool,
                       Intermediates& m) {
@@ -974,6 +1004,11 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   keep(kAveragedWeights, m.averagedWeights);
   keep(kContext, m.context);
   keep(kConcat, m.concat);
+  if (c.outputGate) {
+    keep(kGateLogits, m.gateLogits);
+    keep(kGate, m.gate);
+    keep(kGated, m.gated);
+  }
   keep(kOutput, m.output);
 }
 
@@ -1066,11 +1101,21 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     } else if (p.wants(kOutput) && !c.outProj) {
       m.output = pool.take({d.B, d.S, d.D});
       concat = m.output.data.data();
-    } else if (p.wants(kOutput)) {
+    } else if (p.wants(kOutput) || p.gate) {
       concat = grownTo(ws.concat, d.B * d.S * d.D);
     }
     if (p.attend) warnAboutNaNRows(attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat), r);
-    if (p.wants(kOutput)) outputProjection(c, d, concat, pool, m);
+    if (p.gate) {
+      // The heads wrote the concat into the output's buffer (no W_O, concat not kept): gated is the output.
+      const bool concatIsOutput = !p.keepConcat && !c.outProj && p.wants(kOutput);
+      const float* gated = gateConcat(d, concat, pool, m);
+      if (concatIsOutput)
+        std::copy(gated, gated + d.B * d.S * d.D, m.output.data.data());
+      else if (p.wants(kOutput))
+        outputProjection(c, d, gated, pool, m);
+    } else if (p.wants(kOutput)) {
+      outputProjection(c, d, concat, pool, m);
+    }
   } else {
     if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
     if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);

@@ -29,12 +29,19 @@
 namespace attention_lab {
 
 // Every tensor a run can return, in pipeline order.
-inline constexpr std::array<const char*, 35> kTensorNames = {
-    "X",         "X_context", "W_Q",        "W_K",    "W_V",     "b_Q",         "b_K",     "b_V",
-    "W_a",       "U_a",       "v_a",        "W_O",    "b_O",     "Q",           "K",       "V",
-    "Q_norm",    "K_norm",    "ropeAngles", "Q_rope", "K_rope",  "scores",      "scaled",  "capped",
-    "alibiBias", "biased",    "mask",       "masked", "weights", "sinkWeights", "dropped", "averagedWeights",
-    "context",   "concat",    "output"};
+inline constexpr std::array<const char*, 39> kTensorNames = {"X",           "X_context",  "W_Q",
+                                                             "W_K",         "W_V",        "b_Q",
+                                                             "b_K",         "b_V",        "W_a",
+                                                             "U_a",         "v_a",        "W_O",
+                                                             "b_O",         "W_G",        "Q",
+                                                             "K",           "V",          "Q_norm",
+                                                             "K_norm",      "ropeAngles", "Q_rope",
+                                                             "K_rope",      "scores",     "scaled",
+                                                             "capped",      "alibiBias",  "biased",
+                                                             "mask",        "masked",     "weights",
+                                                             "sinkWeights", "dropped",    "averagedWeights",
+                                                             "context",     "concat",     "gateLogits",
+                                                             "gate",        "gated",      "output"};
 
 // kTensorNames with their lengths, so a lookup compares without strlen.
 inline constexpr auto kTensorNameViews = [] {

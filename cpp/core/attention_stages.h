@@ -52,6 +52,7 @@ struct Intermediates {
   Tensor averagedWeights;                           // [B, S, S_kv]
   Tensor context;                                   // [B, H, S, dk]
   Tensor concat;                                    // [B, S, D]
+  Tensor gateLogits, gate, gated;                   // [B, S, D] (outputGate)
   Tensor output;                                    // [B, S, D]
 
   const Tensor* bias(const char* name) const {

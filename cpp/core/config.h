@@ -169,9 +169,9 @@ inline constexpr std::array<const char*, 3> kModelNames = {"attention", "tiny", 
 inline constexpr int64_t kLastTinyCheckpoint = 11000;
 
 // The weight tensors a config may give or edit, in pipeline order: the
-// projections, the additive score's layers (score "additive"), the output projection.
-inline constexpr std::array<const char*, 11> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V",
-                                                             "W_a", "U_a", "v_a", "W_O", "b_O"};
+// projections, the additive score's layers (score "additive"), the output projection, the output gate.
+inline constexpr std::array<const char*, 12> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V",
+                                                             "W_a", "U_a", "v_a", "W_O", "b_O", "W_G"};
 // Biases and v_a are vectors; the others matrices.
 inline bool isVectorWeight(const std::string& name) { return name[0] == 'b' || name == "v_a"; }
 inline bool isAdditiveWeight(const std::string& name) { return name == "W_a" || name == "U_a" || name == "v_a"; }
@@ -238,6 +238,8 @@ struct AttentionConfig {
   bool alibi = false;
   // Logit soft-capping: capped = softcap * torch.tanh(scaled / softcap) (Gemma 2: 50). Unset: none.
   std::optional<double> softcap;
+  // Gated output (Qwen3-Next): gated = concat * torch.sigmoid(X @ W_G) before W_O; W_G [D, D], no bias.
+  bool outputGate = false;
 
   // The trained model instead of the layer above (model "tiny"), and the training step of its weights.
   ModelKind model = ModelKind::Attention;

@@ -700,6 +700,7 @@ std::vector<FieldSpec> buildSchema() {
       numberField<&C::sinkLogit>("sinkLogit", "sink-logit", "modern", -1e4, 1e4),
       booleanField<&C::alibi>("alibi", "alibi", "modern"),
       numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
+      booleanField<&C::outputGate>("outputGate", "output-gate", "modern"),
       // The trained model (tiny_model.h): with model "tiny" only text and checkpoint are read.
       enumField<&C::model, kModelNames>("model", "model", "trained"),
       usedWhen(integerField<&C::checkpoint>("checkpoint", "checkpoint", "trained", 0,

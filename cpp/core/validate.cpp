@@ -41,10 +41,11 @@ Status checkEdits(const std::vector<CellEdit>& edits, int64_t rows, int64_t cols
 }
 
 // A given or edited weight that this config has no place for: W_O/b_O
-// without an output projection, W_a/U_a/v_a without the additive score.
+// without an output projection, W_a/U_a/v_a without the additive score, W_G without the output gate.
 Status checkWeightExists(const AttentionConfig& c, const std::string& name, const std::string& field) {
   if ((name == "W_O" || name == "b_O") && !c.outProj)
     return fieldError(field, "given-without-out-proj", {{"field", field}});
+  if (name == "W_G" && !c.outputGate) return fieldError(field, "given-without-output-gate", {{"field", field}});
   if (isAdditiveWeight(name) && c.score != ScoreKind::Additive)
     return fieldError(field, "given-without-additive", {{"field", field}});
   return {};

@@ -149,13 +149,32 @@ void drawAdditive(const AttentionConfig& config, TorchGenerator& gen, WeightSet&
   w["v_a"].data = va.data;
 }
 
-// W_O and b_O for the inits that draw them after the other layers.
+// The output gate's W_G, given in full or not (then drawn, last of the weights).
+bool drawsGate(const AttentionConfig& config) {
+  if (!config.outputGate) return false;
+  const auto given = config.weightValues.find("W_G");
+  return given == config.weightValues.end() || !given->second.complete();
+}
+
+//   g = nn.Linear(D, D, bias=False)   # W_G = g.weight.T; torch.rand(D, D) for torch-rand, torch.eye(D) for identity
+void drawGate(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+  const int64_t d = config.dModel;
+  if (config.init == WeightInit::Identity)
+    w["W_G"] = identity(d);
+  else if (config.init == WeightInit::TorchRand)
+    drawRand(gen, d, d, w["W_G"], 0);
+  else
+    drawLinear(gen, d, d, false, w["W_G"], nullptr);
+}
+
+// W_O and b_O for the inits that draw them after the other layers, then the output gate's W_G after
+// everything else (tests/reference/recent.py):
 //   o = nn.Linear(D, D)   # or W_O = torch.rand(D, D)
 void drawOutput(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t d = config.dModel;
-  if (!config.outProj) return;
-  if (config.init == WeightInit::TorchLinear) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"]);
-  if (config.init == WeightInit::TorchRand) drawRand(gen, d, d, w["W_O"], 0);
+  if (config.outProj && config.init == WeightInit::TorchLinear) drawLinear(gen, d, d, true, w["W_O"], &w["b_O"]);
+  if (config.outProj && config.init == WeightInit::TorchRand) drawRand(gen, d, d, w["W_O"], 0);
+  if (drawsGate(config)) drawGate(config, gen, w);
 }
 
 // The tensors the init itself makes, in draw order.
@@ -172,6 +191,7 @@ std::vector<std::string> drawnWeightNames(const AttentionConfig& config) {
         ((config.init == WeightInit::TorchMha || config.init == WeightInit::TorchLinearClones) && qkvBias);
     if (outBias) names.push_back("b_O");
   }
+  if (drawsGate(config)) names.push_back("W_G");
   return names;
 }
 
@@ -186,10 +206,11 @@ struct WeightDrawParams {
   bool qkvBias, outProj;
   ScoreKind score;
   int64_t kvHeads;
+  bool drawsGate;
   bool operator==(const WeightDrawParams& o) const {
     return init == o.init && layout == o.layout && dModel == o.dModel && numHeads == o.numHeads &&
            additiveHidden == o.additiveHidden && qkvBias == o.qkvBias && outProj == o.outProj && score == o.score &&
-           kvHeads == o.kvHeads;
+           kvHeads == o.kvHeads && drawsGate == o.drawsGate;
   }
 };
 
@@ -208,8 +229,8 @@ WeightSet drawWeights(const AttentionConfig& config, TorchGenerator& generator) 
 }
 
 WeightDrawParams drawParamsOf(const AttentionConfig& config) {
-  return {config.init,         config.layout,  config.dModel, config.numHeads, config.additiveHidden,
-          config.hasQkvBias(), config.outProj, config.score,  config.kvHeads()};
+  return {config.init,         config.layout,  config.dModel, config.numHeads,  config.additiveHidden,
+          config.hasQkvBias(), config.outProj, config.score,  config.kvHeads(), drawsGate(config)};
 }
 
 // drawWeights, or the same tensors and generator state from the last runs.
@@ -218,7 +239,7 @@ WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& gener
   const WeightDrawParams params = drawParamsOf(config);
   const int64_t d = config.dModel, headDim = d / config.numHeads;
   const size_t floats =
-      static_cast<size_t>(4 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);
+      static_cast<size_t>(5 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);
   return recent.draw(params, generator, floats, [&] { return drawWeights(config, generator); });
 }
 
@@ -292,8 +313,17 @@ int64_t weightFloats(const AttentionConfig& config) {
 
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
   const std::vector<std::string> names = weightNames(config);
+  // The layer's weights and the gate's are each drawn unless given in full, as tests/reference/recent.py
+  // draws them: every layer weight given, W_G alone is drawn (the first draw after the inputs).
+  std::vector<std::string> layer = names;
+  layer.erase(std::remove(layer.begin(), layer.end(), "W_G"), layer.end());
   WeightSet w;
-  if (!everyValueGiven(config, names)) w = drawWeightsCached(config, generator);
+  if (!everyValueGiven(config, layer)) {
+    w = drawWeightsCached(config, generator);
+  } else if (drawsGate(config)) {
+    w["W_G"] = zeros(weightShape(config, "W_G"));
+    drawGate(config, generator, w);
+  }
   // Given or edited tensors the init does not make, and every tensor when nothing is drawn, start at 0.
   for (const std::string& name : names)
     if (!w.count(name)) w[name] = zeros(weightShape(config, name));

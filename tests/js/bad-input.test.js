@@ -113,8 +113,9 @@ const entryText = (rows, [r, c]) => (rows === 0 ? `[${c}]` : `[${r}][${c}]`);
 // is dModel (8) in BASE, so every column count below is D.
 const ADDITIVE = new Set(['W_a', 'U_a', 'v_a']);
 const rowsOfWeight = (name) => (name[0] === 'b' || name === 'v_a' ? 0 : ADDITIVE.has(name) ? D / BASE.numHeads : D);
-/** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a. */
-const needsFor = (name) => (ADDITIVE.has(name) ? { score: 'additive', additiveHidden: D } : undefined);
+/** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a, the output gate for W_G. */
+const needsFor = (name) =>
+  ADDITIVE.has(name) ? { score: 'additive', additiveHidden: D } : name === 'W_G' ? { outputGate: true } : undefined;
 
 // Values that are wrong inside a matrix: [label, value, wording the message must hold].
 const BAD_ENTRIES = [

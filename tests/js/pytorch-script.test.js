@@ -182,6 +182,15 @@ const cases = [
     'qknorm-rope-gqa-softcap-alibi',
     'all-variants-dropout',
   ].map((name) => [`fixture ${name}`, readFixture(name).config]),
+  // The output gate (tests/reference/recent.py's configs): every init that draws W_G its own way.
+  ...['gate-plain', 'gate-causal-qwen-like', 'gate-padded', 'gate-dropout', 'gate-mha', 'gate-rand'].map((name) => [
+    `recent fixture ${name}`,
+    readFixture(`recent/${name}`).config,
+  ]),
+  [
+    'output gate, identity weights, no output projection',
+    { text: 'a b c', outputGate: true, weights: { init: 'identity', outProj: false } },
+  ],
 ];
 
 let lab;

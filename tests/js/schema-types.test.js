@@ -158,6 +158,7 @@ describe('AttentionConfig, from the schema', () => {
     expect(literals(alias('WeightName'))).toEqual([...FIELDS.find((f) => f.path === 'weights.values').choices].sort());
     expect(literals(alias('WeightName'))).toEqual([
       'U_a',
+      'W_G',
       'W_K',
       'W_O',
       'W_Q',

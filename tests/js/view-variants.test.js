@@ -249,7 +249,7 @@ describe('the new steps', () => {
   });
 
   test('every new string exists in English and Chinese, with the Chinese course terms', () => {
-    for (const step of ['qkNorm', 'rope', 'softcap', 'alibi'])
+    for (const step of ['qkNorm', 'rope', 'softcap', 'alibi', 'gate'])
       for (const part of ['title', 'meaning', 'short', 'narration'])
         for (const t of [en, zh]) expect(t.has(`step.${step}.${part}`), `${step}.${part}`).toBe(true);
     expect(zh('step.rope.title')).toContain('旋转位置编码');

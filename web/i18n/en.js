@@ -208,6 +208,8 @@ export default {
   'step.wo.meaning': 'Mixes the heads’ outputs. Editable.',
   'step.output.title': 'Output',
   'step.output.meaning': 'The attention layer’s result for each token: the concatenated heads, mixed by W_O.',
+  'step.output.meaning.gated':
+    'The attention layer’s result for each token: the concatenated heads after their gate (the output gate), mixed by W_O when there is one.',
   'scaling.row': 'query',
   'scaling.maxWith': 'max weight (scaled)',
   'scaling.maxWithout': 'max weight (unscaled)',
@@ -220,7 +222,10 @@ export default {
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
   'explain.sum': 'row sum = {sum}',
   'explain.weighted': 'context[{i},{c}] = Σ_j weight[{i},j] · v_j[{c}]',
-  'explain.output': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}] + b_O[{c}]',
+  'explain.output': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}] + b_O[{c}]',
+  'explain.gate': 'gate[{i},{c}] = σ(Σ_k X[{i},k] · W_G[k,{c}])',
+  'explain.gated':
+    'The joined heads’ number at [{i},{c}] times its gate: a gate almost closed shuts it out of W_O’s mix, one almost open lets it through.',
   'explain.more': '… ({count} more)',
   'explain.masked': 'blocked by the mask',
   'error.field': 'Check {field}',
@@ -503,8 +508,8 @@ export default {
   'explain.dropped.zeroWeight.softmax':
     'The weight is 0 already (softmax gave it 0: its score is far below its row’s largest): it stays 0.',
   'explain.concat': 'Head {h}’s context of “{i}”, its column {c}: head {h} fills columns {from}…{to} of concat.',
-  'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
-  'explain.output.noProj': 'Without an output projection, output = concat: the same number.',
+  'explain.output.noBias': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}]',
+  'explain.output.noProj': 'Without an output projection, output = {input}: the same number.',
   'explain.averaged': 'The mean of the {H} heads’ weights at this cell:',
   'explain.averaged.dropout':
     'The mean of the {H} heads’ weights at this cell, after dropout (as nn.MultiheadAttention returns them):',
@@ -767,6 +772,9 @@ export default {
   'help.alibi': 'Each head adds −m_h·(i − j) to its scores before the mask, with slopes m_h = 2^(−8h/H) (BLOOM).',
   'field.softcap': 'Softcap (optional)',
   'help.softcap': 'Logit soft-capping: capped = c·tanh(scaled / c), before ALiBi and the mask (Gemma 2 uses 50).',
+  'field.outputGate': 'Output gate (Qwen3-Next)',
+  'help.outputGate':
+    'Each number of the joined heads is multiplied by sigmoid(X·W_G) before W_O: a gate between 0 and 1 that the input opens or closes. W_G is one more [dModel, dModel] weight, drawn after the others.',
   // The tiny trained model's fields (group "trained").
   'field.model': 'Model',
   'help.model':
@@ -789,6 +797,17 @@ export default {
   'step.rope.short': 'RoPE',
   'step.rope.narration':
     'Every q and k of head {head} is rotated pair by pair, by its position times each pair’s frequency. Nothing is added to X: the position lives in the angle between q and k.',
+  'step.gate.title': 'Output gate: concat ⊙ σ(X·W_G)',
+  'step.gate.meaning':
+    'Before W_O mixes the heads, each of their numbers is multiplied by a gate between 0 and 1 that the token’s own input sets: σ(X·W_G). Qwen3-Next gates its attention output this way, so a head can shut off what it would add.',
+  'step.gate.short': 'gate',
+  'step.gate.narration.off':
+    'This run has no output gate: turn on “Output gate” in the settings to multiply the joined heads by σ(X·W_G).',
+  'step.gate.narration':
+    'For “{token}”, the first number of the joined heads becomes {concat} × {gate} = {gated}: a gate almost closed shuts a number out of W_O’s mix, one almost open lets it through.',
+  'term.W_G': '',
+  'term.gate': '',
+  'term.gated': '',
   'step.softcap.title': 'Softcap: c·tanh(scaled / c)',
   'step.softcap.meaning':
     'The scaled scores pass through c·tanh(x / c): almost unchanged when small, squeezed towards ±c when large, so no single score can take over the softmax.',

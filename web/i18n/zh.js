@@ -200,6 +200,8 @@ export default {
   'step.wo.title': '输出投影 W_O',
   'step.wo.meaning': '混合各头的输出。可编辑。',
   'step.output.title': '输出',
+  'step.output.meaning.gated':
+    '注意力层对每个词元的结果：拼接后的各头输出经过门控（输出门控），再经 W_O 混合（如果有 W_O）。',
   'step.output.meaning': '注意力层对每个词元的结果：拼接后的各头输出，经 W_O 混合。',
   'scaling.row': '查询',
   'scaling.maxWith': '最大权重（缩放）',
@@ -213,7 +215,7 @@ export default {
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
   'explain.sum': '行和 = {sum}',
   'explain.weighted': 'context[{i},{c}] = Σ_j weight[{i},j] · v_j[{c}]',
-  'explain.output': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}] + b_O[{c}]',
+  'explain.output': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}] + b_O[{c}]',
   'explain.more': '……（还有 {count} 项）',
   'explain.masked': '被掩码屏蔽',
   'error.field': '请检查 {field}',
@@ -477,8 +479,8 @@ export default {
   'explain.dropped.zeroWeight': '这个权重本来就是 0（被掩码的键）：仍然是 0。',
   'explain.dropped.zeroWeight.softmax': '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0）：仍然是 0。',
   'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
-  'explain.output.noBias': 'output[{i},{c}] = Σ_k concat[{i},k] · W_O[k,{c}]',
-  'explain.output.noProj': '没有输出投影时，output = concat：同一个数。',
+  'explain.output.noBias': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}]',
+  'explain.output.noProj': '没有输出投影时，output = {input}：同一个数。',
   'explain.averaged': '{H} 个头在这个位置上的权重的平均值：',
   'explain.averaged.dropout':
     '{H} 个头在这个位置上经过 dropout 后的权重的平均值（与 nn.MultiheadAttention 返回的相同）：',
@@ -723,6 +725,7 @@ export default {
   'error.embedding-not-matrix': '{field} 应为矩阵 [len(vocab), dModel]',
   'error.embedding-shape': 'embedding.values 的形状应为 {expected}（[len(vocab), dModel]），实际为 {got}',
   'error.given-without-out-proj': '给出了 {field}，但 weights.outProj 为 false',
+  'error.given-without-output-gate': '给出了 {field}，但 outputGate 为 false',
   'error.given-without-additive': '给出了 {field}，但 score 为 "dot"：W_a、U_a 和 v_a 属于加性注意力分数',
   'error.not-divisible': 'dModel（{dModel}）必须能被 numHeads（{numHeads}）整除',
   'error.input-required': '缺少 text：请输入一个句子（或给出 texts、tokens 或 input）',
@@ -916,6 +919,9 @@ export default {
   'help.alibi': '每个头在掩码之前给分数加上 −m_h·(i − j)，斜率 m_h = 2^(−8h/H)（BLOOM）。',
   'field.softcap': '软上限 softcap（可选）',
   'help.softcap': 'logit 软上限：`capped = c·tanh(scaled / c)`，在 ALiBi 和掩码之前（Gemma 2 用 50）。',
+  'field.outputGate': '输出门控（Qwen3-Next）',
+  'help.outputGate':
+    '拼接后的各头输出在乘 W_O 之前，逐个数乘以 sigmoid(X·W_G)：一个由输入决定开合的 0 到 1 之间的门。W_G 是多出的一个 [dModel, dModel] 权重，在其他权重之后抽取。',
   // 训练好的小模型的字段（分组 trained）。
   'field.model': '模型',
   'help.model':
@@ -937,6 +943,16 @@ export default {
   'step.rope.narration':
     '第 {head} 个头的每个 q 和 k 两两一组地旋转，角度是位置乘以该组的频率。X 上没有加任何东西：位置信息在 q 与 k 之间的夹角里。',
   'step.softcap.title': '软上限（softcap）：c·tanh(scaled / c)',
+  'step.gate.title': '输出门控：concat ⊙ σ(X·W_G)',
+  'step.gate.meaning':
+    '在 W_O 混合各头之前，每个数都乘以一个 0 到 1 之间、由该词元自己的输入决定的门：σ(X·W_G)。Qwen3-Next 就这样给注意力输出加门，让一个头可以关掉它要加进来的内容。',
+  'step.gate.short': '门控',
+  'step.gate.narration.off': '本次运行没有输出门控：在设置中打开“输出门控”，拼接后的各头输出就会乘以 σ(X·W_G)。',
+  'step.gate.narration':
+    '对“{token}”，拼接后的第一个数变成 {concat} × {gate} = {gated}：门几乎关上时，这个数被挡在 W_O 的混合之外；门几乎全开时，它原样通过。',
+  'term.W_G': '门控权重',
+  'term.gate': '门',
+  'term.gated': '门控后的拼接',
   'step.softcap.meaning':
     '缩放后的分数经过 c·tanh(x / c)：小的几乎不变，大的被压向 ±c，所以没有哪一个分数能独占 softmax。',
   'step.softcap.short': '软上限',
@@ -995,6 +1011,8 @@ export default {
   'explain.qkNorm': '这一行的值除以它在第 {h} 个头的 {dk} 个数上的均方根：RMS = √(mean(x²) + 1e-6)。',
   'explain.rope': '特征 {c} 属于第 {h} 个头的第 ({a}, {b}) 组；位置 {m} 把这一组旋转 θ = {angle}。',
   'explain.ropeAngle': '位置 {m} 乘以第 {i} 组的频率 base^(−2·{i}/{dk}) = {freq}。',
+  'explain.gate': 'gate[{i},{c}] = σ(Σ_k X[{i},k] · W_G[k,{c}])',
+  'explain.gated': '拼接后 [{i},{c}] 处的数乘以它的门：门几乎关上时它被挡在 W_O 的混合之外，门几乎全开时它原样通过。',
   'explain.capped': 'c·tanh(scaled / c)，c = {c}：小的分数几乎不变，大的始终低于 c。',
   'explain.alibi': '第 {h} 个头的斜率 {m} 乘以距离 i − j = {d}，取负。',
   'explain.biased': '分数加上第 {h} 个头在距离 {d} 处的 ALiBi 偏置。',

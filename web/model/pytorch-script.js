@@ -45,7 +45,7 @@ function overrides(target, values, indent = '') {
 // w: {init, layout} as the engine ran them (result.settings); `additive`: the
 // lines that draw the additive score's layers, right after Q, K and V; `kv`: the
 // columns of W_K and W_V as Python ("D", or "H_kv * d_k" with grouped-query attention).
-function drawWeights(w, qkvBias, outProj, additive, kv = 'D') {
+function drawWeights(w, qkvBias, outProj, additive, kv = 'D', gate = false) {
   const { init } = w;
   const perHead = w.layout === 'per-head';
   const L = [];
@@ -125,6 +125,14 @@ function drawWeights(w, qkvBias, outProj, additive, kv = 'D') {
     if (outProj && qkvBias) L.push('b_O = mha.out_proj.bias.detach().clone()');
     L.push(...additive); // after the module, which drew out_proj first
   }
+  // The output gate's W_G (Qwen3-Next), after every other weight.
+  if (gate && init === 'identity') L.push('W_G = torch.eye(D)  # the output gate');
+  else if (gate && init === 'torch-rand') L.push('W_G = torch.rand(D, D)  # the output gate');
+  else if (gate)
+    L.push(
+      'g_proj = nn.Linear(D, D, bias=False)  # the output gate (Qwen3-Next), drawn after the other weights',
+      'W_G = g_proj.weight.detach().T.clone()',
+    );
   return L;
 }
 
@@ -261,7 +269,7 @@ function weightLines({ rs, w, additive, kv, names }) {
   const values = w.values ?? {};
   const allGiven = names.every((n) => values[n] && isComplete(values[n]));
   if (!allGiven) {
-    L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : [], kv));
+    L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : [], kv, rs.outputGate));
     for (const n of names.filter((n) => n.startsWith('b_') && !drawsBias(n, w.init, qkvBias)))
       L.push(`${n} = torch.zeros(${n === 'b_K' || n === 'b_V' ? kv : 'D'})`);
   }
@@ -359,9 +367,15 @@ function weightsToOutputLines({ rs, names }) {
     "averagedWeights = dropped.sum(dim=1) / H  # (B, S, S_kv): nn.MultiheadAttention's average_attn_weights=True",
     'context = dropped @ v  # (B, H, S, d_k)',
     'concat = context.transpose(1, 2).contiguous().view(B, S, D)',
+  );
+  // The output gate (Qwen3-Next): each number of concat times sigmoid(X @ W_G), before W_O.
+  if (rs.outputGate)
+    L.push('gateLogits = X @ W_G  # (B, S, D)', 'gate = torch.sigmoid(gateLogits)', 'gated = concat * gate');
+  const input = rs.outputGate ? 'gated' : 'concat';
+  L.push(
     rs.outProj
-      ? `output = concat @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
-      : 'output = concat  # no output projection',
+      ? `output = ${input} @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
+      : `output = ${input}  # no output projection`,
   );
   return L;
 }

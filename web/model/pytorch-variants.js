@@ -128,5 +128,6 @@ export function variantTensors(v) {
     V: [...(v.qkNorm ? ['Q_norm', 'K_norm'] : []), ...(v.rope ? ['ropeAngles', 'Q_rope', 'K_rope'] : [])],
     scaled: [...(v.softcap !== null ? ['capped'] : []), ...(v.alibi ? ['alibiBias', 'biased'] : [])],
     weights: v.sinkLogit !== null ? ['sinkWeights'] : [],
+    concat: v.outputGate ? ['gateLogits', 'gate', 'gated'] : [],
   };
 }

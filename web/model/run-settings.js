@@ -16,7 +16,8 @@ const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys
 /**
  * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
  * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
- * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogit, alibi, softcap}.
+ * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogit, alibi, softcap,
+ * outputGate}.
  */
 export function runSettings(settings) {
   const valueOf = (path) => settings[path] ?? fieldByPath.get(path).default;
@@ -59,6 +60,7 @@ export function runSettings(settings) {
     sinkLogit: optionalNumber(settings.sinkLogit),
     alibi: valueOf('alibi') === true,
     softcap: optionalNumber(settings.softcap),
+    outputGate: valueOf('outputGate') === true,
   };
 }
 

@@ -90,6 +90,7 @@ const OPS = {
   negate: ([a]) => -a,
   exp: ([a]) => Math.exp(a),
   tanh: ([a]) => Math.tanh(a),
+  sigmoid: ([a]) => 1 / (1 + Math.exp(-a)),
   sqrt: ([a]) => Math.sqrt(a),
   square: ([a]) => a * a,
   cos: ([a]) => Math.cos(a),

@@ -66,6 +66,7 @@ const VARIANTS = {
   overflow: OVERFLOW,
   // Weights of 0 with no mask (exp underflows at scale 50), under dropout; a fill too small to block.
   'underflow-dropout': { scale: 50, 'dropout.p': 0.1 },
+  'output-gate': { outputGate: true, mask: 'causal', 'dropout.p': 0.1 },
   'fill-minus-one': { mask: 'causal', maskFill: -1, 'dropout.p': 0.2 },
 };
 

@@ -82,6 +82,13 @@ export const CLAIMS = {
     }).length;
     return n === claim.zeroWeights ? null : `${n} weights are 0`;
   },
+  // Every number of sentence b of `unitInterval` ([B, S, D]: the gate) is between 0 and 1.
+  unitInterval(claim, run) {
+    const tensor = readTensor(run.result, claim.unitInterval);
+    const [, S, D] = tensor.shape;
+    const outside = tensor.data.slice(claim.b * S * D, (claim.b + 1) * S * D).find((v) => !(v >= 0 && v <= 1));
+    return outside === undefined ? null : `${claim.unitInterval} holds ${outside}`;
+  },
   // Key j has the largest weight of row i of head h of `rowTop` (weights, or dropped when dropout is on).
   rowTop(claim, run) {
     const row = readTensor(run.result, claim.rowTop).row(claim.b, claim.h, claim.i);

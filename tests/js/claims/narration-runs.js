@@ -33,6 +33,8 @@ const VARIANTS = [
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 4, dModel: 16 },
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 1 },
   { text: 'He sat by the bank', softcap: 5, scale: 'none' },
+  { text: 'He sat by the bank', outputGate: true, mask: 'causal' },
+  { text: TWO_SENTENCES, outputGate: true, numHeads: 1, 'weights.outProj': false, mask: 'padding' },
   { text: 'He sat by the bank', qkNorm: true, 'rope.style': 'interleaved', mask: 'causal' },
   { text: 'He sat by the bank', contextText: 'Er saß am Ufer des Flusses' },
   { text: 'He sat by the bank', score: 'additive', scale: 'none' },

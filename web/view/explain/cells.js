@@ -24,6 +24,7 @@ import {
 import { explainAlibi, explainCapped, explainScore } from './score-cells.js';
 import { explainAveraged, explainDropped, explainKeep, explainSink, explainWeight } from './softmax-cells.js';
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
+import { explainGate, explainGated } from './gate-cells.js';
 
 /**
  * Explanation for cell (i, j) of the matrix `step` in the context `ctx`
@@ -189,5 +190,7 @@ const EXPLAIN = {
   dropped: explainDropped,
   context: explainContext,
   concat: explainConcat,
+  gate: explainGate,
+  gated: explainGated,
   output: explainOutput,
 };

@@ -58,25 +58,32 @@ export function explainOutput(step, i, c, ctx) {
   const { cell } = reader(ctx);
   const value = cell('output', b, i, c);
   const lines = [headLine('output', qLabel(ctx, i), d(c), value)];
+  // What W_O reads: the concat, or the gated concat with the output gate.
+  const input = T.gated ? 'gated' : 'concat';
   if (!T.W_O) {
-    const claims = [{ claim: 'same', of: [value.fact, cellFact('concat', b, i, c)] }];
-    lines.push(say(t, 'explain.output.noProj', {}, { claims }));
-    return { lines, highlight: [{ matrix: 'concat', row: i, col: c }] };
+    const claims = [{ claim: 'same', of: [value.fact, cellFact(input, b, i, c)] }];
+    lines.push(say(t, 'explain.output.noProj', { input }, { claims }));
+    return { lines, highlight: [{ matrix: input, row: i, col: c }] };
   }
   const { items, sum } = productTerms(
     D,
-    (k) => cell('concat', b, i, k),
+    (k) => cell(input, b, i, k),
     (k) => cell('W_O', k, c),
     ctx,
   );
   const bias = T.b_O ? cell('b_O', c) : null;
   lines.push(
-    say(t, bias ? 'explain.output' : 'explain.output.noBias', { i: qLabel(ctx, i), c: d(c) }, { kind: 'formula' }),
+    say(
+      t,
+      bias ? 'explain.output' : 'explain.output.noBias',
+      { i: qLabel(ctx, i), c: d(c), input },
+      { kind: 'formula' },
+    ),
     termList(items, { size: 'D' }, t),
     sumLine(sum, bias, value.fact, ctx),
   );
   const highlight = [
-    { matrix: 'concat', row: i },
+    { matrix: input, row: i },
     { matrix: 'W_O', col: c },
   ];
   if (bias) highlight.push({ matrix: 'b_O', col: c });

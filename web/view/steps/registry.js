@@ -22,6 +22,7 @@ import links from './links.js';
 import dropped from './dropped.js';
 import context from './context-vectors.js';
 import concat from './concat.js';
+import gate from './gate.js';
 import wo from './out-projection.js';
 import output from './output.js';
 import kvcache from './kv-cache.js';
@@ -48,6 +49,7 @@ export const STEPS = [
   dropped,
   context,
   concat,
+  gate,
   wo,
   output,
   kvcache,

@@ -1,0 +1,73 @@
+// The 2025–26 variants (tests/reference/recent.py, PyTorch 1.13 written from each model's reference
+// code) through the JS API on the real wasm build, for those the engine runs: every tensor of each case
+// against PyTorch's, to the engine issue's tolerance; and a prepared run whose W_G is edited against the
+// plain call on the edited config.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadAttentionLab } from '../../web/api/index.js';
+import { compareTensors, reportWorst } from './fixtures.js';
+import { expectSameResult } from './same-result.js';
+import { editsFromJson, withEdits } from '../../web/model/edits.js';
+
+const dir = fileURLToPath(new URL('../reference/fixtures/recent/', import.meta.url));
+const names = JSON.parse(readFileSync(`${dir}index.json`, 'utf8'));
+const read = (name) => JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8'));
+// The config fields of the variants the engine runs; a case that uses any other new field waits for it.
+const RUN_FIELDS = ['outputGate'];
+const LATER_FIELDS = ['diff', 'mla'];
+const runs = (config) =>
+  !LATER_FIELDS.some((field) => field in config) &&
+  !(config.rope && 'scaling' in config.rope) &&
+  !Array.isArray(config.sinkLogit) &&
+  RUN_FIELDS.some((field) => field in config);
+
+let lab;
+const recordWorst = reportWorst('JS API vs PyTorch, recent variants');
+beforeAll(async () => {
+  lab = await loadAttentionLab();
+});
+
+describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
+  const cases = names.filter((name) => runs(read(name).config));
+
+  test('the gated output’s cases are among them', () => {
+    expect(cases.filter((name) => name.startsWith('gate-')).length).toBeGreaterThanOrEqual(6);
+  });
+
+  test.each(cases)('%s', (name) => {
+    const { config, expected } = read(name);
+    const result = lab.run(config);
+    expect(result.tokens).toEqual(expected.tokens);
+    const got = Object.fromEntries(
+      Object.keys(expected.tensors)
+        .map((tensor) => [tensor, result.tensors[tensor]])
+        .filter(([, t]) => t),
+    );
+    const outcome = compareTensors(expected.tensors, got);
+    recordWorst(name, outcome);
+    expect(outcome.problems).toEqual([]);
+  });
+});
+
+describe('the output gate', () => {
+  test('an edit of W_G through a prepared run is the plain call on the edited config', () => {
+    const { config } = read('gate-causal-qwen-like');
+    const edits = { weights: { W_G: [[1, 2, 2.5]] } };
+    const handle = lab.prepare(config);
+    handle.update(edits);
+    const edited = lab.run(withEdits(config, editsFromJson(edits)));
+    expectSameResult(handle.run(), edited);
+    handle.dispose();
+    // The edit reaches the gate: the logits of every token in column 2 move, and nothing before the gate.
+    const before = lab.run(config).tensors;
+    expect(edited.tensors.gateLogits.data.some((v, k) => v !== before.gateLogits.data[k])).toBe(true);
+    expect(edited.tensors.concat.data).toEqual(before.concat.data);
+  });
+
+  test('W_G given without outputGate is an error naming the field', () => {
+    expect(() => lab.run({ text: 'a b', weights: { edits: { W_G: [[0, 0, 1]] } } })).toThrow(
+      /weights\.edits\.W_G is given but outputGate is false/,
+    );
+  });
+});
