@@ -50,6 +50,12 @@ export default {
   }),
   render: (run, kit) => () => [
     kit.row(kit.weightMatrix('W_G')),
-    kit.row(kit.sentenceMatrix('gate', run.queryLabels), kit.sentenceMatrix('gated', run.queryLabels)),
+    kit.row(
+      // The gate is between 0 and 1: drawn on the weights' scale, as probabilities are.
+      ...[
+        ['gate', { kind: 'prob' }],
+        ['gated', {}],
+      ].map(([name, look]) => kit.group(kit.heading(name), kit.sentenceMatrix(name, run.queryLabels, look))),
+    ),
   ],
 };
