@@ -53,6 +53,7 @@ async function applyConfig(config) {
   if (config.rope?.base) await page.fill('#control-rope-base', String(config.rope.base));
   if (config.qkNorm) await page.setChecked('#control-qk-norm', true);
   if (config.alibi) await page.setChecked('#control-alibi', true);
+  if (config.outputGate) await page.setChecked('#control-output-gate', true);
   await waitForIdle(page);
   expect(await page.$$eval('.field-error:not([hidden])', (e) => e.map((x) => x.textContent))).toEqual([]);
 }
@@ -95,6 +96,25 @@ async function explain(name, i, j) {
 }
 
 describe('each variant through the form, with PyTorch’s numbers', () => {
+  test('the output gate: its step, W_G, the gate and the gated concat (tests/reference/recent.py)', async () => {
+    const { config, expected } = readFixture('recent/gate-plain');
+    await applyConfig(config);
+    expect(await steps()).toContain('gate');
+    const T = expected.tensors;
+    const [, S, D] = T.gate.shape;
+    const worst = Math.max(
+      await expectTorch('W_G', torchBlock(T.W_G, 0, D, D)),
+      await expectTorch('gate', torchBlock(T.gate, 0, S, D)),
+      await expectTorch('gated', torchBlock(T.gated, 0, S, D)),
+      await expectTorch('output', torchBlock(T.output, 0, S, D)),
+    );
+    console.log(`output gate: worst |page − torch| = ${worst.toExponential(2)}`);
+    expect(await explain('gate', 1, 2)).toMatch(/^gate\[[^\]]+\] = .*σ\(/);
+    expect(await explain('gated', 1, 2)).toMatch(/^gated\[[^\]]+\] = .* × /);
+    expect(await page.textContent('#step-gate h2')).toContain(en['step.gate.title']);
+    await shot(page, 'variant-output-gate', { fullPage: false });
+  });
+
   test('QK-norm: its step, Q_norm and K_norm of head 1', async () => {
     const { config, expected } = readFixture('qk-norm');
     await applyConfig(config);
