@@ -32,8 +32,9 @@
 //     all NaN, and the run has the one warning about it;
 //   - dropped is weights (p = 0), weights * 0 (p = 1), or each entry is
 //     weights * 0 or weights * 1/(1-p); averagedWeights is dropped summed over
-//     the heads / H; concat is context with the heads side by side; output is
-//     concat without an output projection;
+//     the heads / H; concat is context with the heads side by side; with the
+//     output gate each gate is in [0, 1] and gated = concat * gate; output is
+//     concat (gated) without an output projection;
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
 //     equally, and a fully given table is what X holds (without positions);
@@ -318,13 +319,14 @@ const Tensor& tensor(const AttentionResult& r, const char* name) {
 // The tensors of the modern variants, each in a result only when its variant is on.
 bool isVariantTensor(const std::string& n) {
   return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" || n == "capped" ||
-         n == "alibiBias" || n == "biased" || n == "sinkWeights";
+         n == "alibiBias" || n == "biased" || n == "sinkWeights" || n == "gateLogits" || n == "gate" || n == "gated";
 }
 bool variantIsOn(const AttentionConfig& c, const std::string& n) {
   if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
   if (n == "capped") return c.softcap.has_value();
   if (n == "alibiBias" || n == "biased") return c.alibi;
   if (n == "sinkWeights") return c.sinkLogit.has_value();
+  if (n == "gateLogits" || n == "gate" || n == "gated") return c.outputGate;
   return c.ropeStyle != RopeStyle::None;  // ropeAngles, Q_rope, K_rope
 }
 
@@ -354,6 +356,9 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                                                         {"averagedWeights", {B, S, Skv}},
                                                         {"context", {B, H, S, dk}},
                                                         {"concat", {B, S, D}},
+                                                        {"gateLogits", {B, S, D}},
+                                                        {"gate", {B, S, D}},
+                                                        {"gated", {B, S, D}},
                                                         {"output", {B, S, D}}};
   const std::vector<std::string> weights = weightNames(c);
   for (const std::string& name : weights) shapes[name] = weightShape(c, name);
@@ -527,7 +532,16 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
         for (int64_t k = 0; k < dk; ++k)
           FUZZ_CHECK(sameBits(concat.data[static_cast<size_t>((b * S + s) * D + h * dk + k)],
                               context.data[static_cast<size_t>(((b * H + h) * S + s) * dk + k)]));
-  if (!c.outProj) FUZZ_CHECK(sameTensor(output, concat));
+  // The output gate: each gate in [0, 1] (or NaN, from a NaN logit), gated = concat * gate.
+  const Tensor* gated = c.outputGate ? &tensor(r, "gated") : nullptr;
+  if (gated) {
+    const Tensor& gate = tensor(r, "gate");
+    for (size_t k = 0; k < concat.data.size(); ++k) {
+      FUZZ_CHECK(std::isnan(gate.data[k]) || (gate.data[k] >= 0.0f && gate.data[k] <= 1.0f));
+      FUZZ_CHECK(sameBits(gated->data[k], concat.data[k] * gate.data[k]));
+    }
+  }
+  if (!c.outProj) FUZZ_CHECK(sameTensor(output, gated ? *gated : concat));
 }
 
 // Given values, then edits over them, are what the weights hold.
