@@ -35,6 +35,21 @@ def encode_number(x):
     return x
 
 
+def write_fixture(path, record):
+    """One fixture file: `record` as JSON (non-ASCII kept, NaN and infinities refused: encode_number writes
+    them as strings first) and a newline."""
+    with open(path, "w") as f:
+        json.dump(record, f, ensure_ascii=False, allow_nan=False)
+        f.write("\n")
+
+
+def write_index(out_dir, names):
+    """out_dir/index.json: the fixtures' names, in order, one per line."""
+    with open(os.path.join(out_dir, "index.json"), "w") as f:
+        json.dump(names, f, indent=1)
+        f.write("\n")
+
+
 def is_complete(values):
     """Explicit values without null entries: that stage draws nothing."""
     return all(is_complete(v) if isinstance(v, list) else v is not None for v in values) if values is not None else False
@@ -1177,16 +1192,12 @@ def write_steppers():
         else:
             expected, line = flash_reference(config, options["batch"], options["head"], options["tileQueries"],
                                              options["tileKeys"])
-        with open(os.path.join(out_dir, name + ".json"), "w") as f:
-            json.dump({"name": name, "description": description, "kind": kind, "config": config,
-                       "options": options, "expected": encode_stepper(expected)}, f, ensure_ascii=False,
-                      allow_nan=False)
-            f.write("\n")
+        write_fixture(os.path.join(out_dir, name + ".json"),
+                      {"name": name, "description": description, "kind": kind, "config": config,
+                       "options": options, "expected": encode_stepper(expected)})
         names.append(name)
         lines.append(f"{name}: {line}")
-    with open(os.path.join(out_dir, "index.json"), "w") as f:
-        json.dump(names, f, indent=1)
-        f.write("\n")
+    write_index(out_dir, names)
     return lines
 
 
@@ -1208,13 +1219,9 @@ def run_programs():
             raise RuntimeError(f"programs/{name}.py failed:\n{run.stderr}")
         with open(path) as f:
             saved = json.load(f)
-        with open(path, "w") as f:
-            json.dump({"program": f"tests/reference/programs/{name}.py", "printed": run.stdout,
-                       "tensors": saved["tensors"]}, f, ensure_ascii=False, allow_nan=False)
-            f.write("\n")
-    with open(os.path.join(out_dir, "index.json"), "w") as f:
-        json.dump(names, f, indent=1)
-        f.write("\n")
+        write_fixture(path, {"program": f"tests/reference/programs/{name}.py", "printed": run.stdout,
+                             "tensors": saved["tensors"]})
+    write_index(out_dir, names)
     return names
 
 
@@ -1227,14 +1234,10 @@ def main():
     for name, description, config in CONFIGS:
         expected, checks = reference(config)
         worst_mha += [f"{name}: {line}" for line in checks]
-        with open(os.path.join(OUT, name + ".json"), "w") as f:
-            json.dump({"name": name, "description": description, "config": config,
-                       "expected": expected}, f, ensure_ascii=False, allow_nan=False)
-            f.write("\n")
+        write_fixture(os.path.join(OUT, name + ".json"),
+                      {"name": name, "description": description, "config": config, "expected": expected})
         index.append(name)
-    with open(os.path.join(OUT, "index.json"), "w") as f:
-        json.dump(index, f, indent=1)
-        f.write("\n")
+    write_index(OUT, index)
     with open(os.path.join(OUT, "random.json"), "w") as f:
         json.dump(random_fixture(), f)
         f.write("\n")

@@ -9,7 +9,6 @@ weights, dropout) are untouched. Nothing here is read from our engine.
 Writes tests/reference/fixtures/prepared/<name>.json and index.json: {config, x: {shape,
 data}, expected} with expected as generate.py's.
 """
-import json
 import os
 import sys
 
@@ -17,7 +16,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from generate import encode_number, reference  # noqa: E402
+from generate import encode_number, reference, write_fixture, write_index  # noqa: E402
 
 OUT = os.path.join(HERE, "fixtures", "prepared")
 
@@ -46,15 +45,12 @@ def main():
         generator = torch.Generator().manual_seed(seed)
         x = (torch.randn if draw == "randn" else torch.rand)(*shape, generator=generator)
         expected, _ = reference(config, x=x)
-        with open(os.path.join(OUT, name + ".json"), "w") as f:
-            json.dump({"name": name, "description": description, "config": config,
+        write_fixture(os.path.join(OUT, name + ".json"),
+                      {"name": name, "description": description, "config": config,
                        "x": {"shape": shape, "data": [encode_number(v) for v in x.flatten().tolist()]},
-                       "expected": expected}, f, ensure_ascii=False, allow_nan=False)
-            f.write("\n")
+                       "expected": expected})
         index.append(name)
-    with open(os.path.join(OUT, "index.json"), "w") as f:
-        json.dump(index, f, indent=1)
-        f.write("\n")
+    write_index(OUT, index)
     print(f"wrote {len(index)} prepared-run fixtures to {OUT}")
 
 

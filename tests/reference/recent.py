@@ -89,7 +89,6 @@ multihead_diffattn.py and DeepSeek's MLA have no attention dropout, so diff and 
 """
 import contextlib
 import copy
-import json
 import math
 import os
 import sys
@@ -104,7 +103,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import generate  # noqa: E402
 import recent_ops as ops  # noqa: E402
-from generate import encode_number, is_complete, override, reference  # noqa: E402
+from generate import encode_number, is_complete, override, reference, write_fixture, write_index  # noqa: E402
 
 OUT = os.path.join(HERE, "fixtures", "recent")
 GATE_WEIGHTS = ("W_G",)
@@ -832,14 +831,10 @@ def main():
         if name == "sinks-equal-vs-scalar":
             checks.append(compare_with_scalar_sink(config))
         lines += [f"{name}: {line}" for line in checks]
-        with open(os.path.join(OUT, name + ".json"), "w") as f:
-            json.dump({"name": name, "description": description, "config": config, "expected": expected}, f,
-                      ensure_ascii=False, allow_nan=False)
-            f.write("\n")
+        write_fixture(os.path.join(OUT, name + ".json"),
+                      {"name": name, "description": description, "config": config, "expected": expected})
         index.append(name)
-    with open(os.path.join(OUT, "index.json"), "w") as f:
-        json.dump(index, f, indent=1)
-        f.write("\n")
+    write_index(OUT, index)
     print(f"wrote {len(index)} fixtures of recent variants to {OUT}")
     for line in lines:
         print(" ", line)
