@@ -1,14 +1,9 @@
 // Why a row of weights is NaN: all its keys masked with −∞ (softmax computes 0/0), or a score that
-// overflowed to ∞ (∞ − ∞). The matrices of weights say it under the figure.
+// overflowed to ∞ (∞ − ∞). The matrices of weights say it under the figure; context, concat and output
+// say it was carried over from there.
 
 /** The note for the NaN rows `rows` of a weights matrix of this run. */
-export const nanNote = (run, t) => (rows) =>
-  notesByCause(
-    run,
-    rows,
-    (list) => t('matrix.nanNote', { rows: list }),
-    (list) => t('matrix.nanOverflow', { rows: list }),
-  );
+export const nanNote = (run, t) => (rows) => notesByCause(run, t, rows, 'matrix.nanNote', 'matrix.nanOverflow');
 
 /**
  * The note for the NaN rows of a matrix computed from the weights (context, concat, output): carried
@@ -16,15 +11,13 @@ export const nanNote = (run, t) => (rows) =>
  * weights are finite (the engine checks them), so a NaN arises only in softmax.
  */
 export const carriedNanNote = (run, t) => (rows) =>
-  notesByCause(
-    run,
-    rows,
-    (list) => t('matrix.nanCarried', { rows: list }),
-    (list) => t('matrix.nanCarried.overflow', { rows: list }),
-  );
+  notesByCause(run, t, rows, 'matrix.nanCarried', 'matrix.nanCarried.overflow');
 
-/** Rows whose keys are all masked with −∞ (softmax's 0/0) and the others (a score overflowed): a note each. */
-function notesByCause(run, rows, maskedNote, overflowNote) {
+/**
+ * Rows whose keys are all masked with −∞ (softmax's 0/0) and the others (a score overflowed): the
+ * sentence of `maskedKey` for the first, of `overflowKey` for the others, each naming its rows.
+ */
+function notesByCause(run, t, rows, maskedKey, overflowKey) {
   const { Skv, rs, queryLabels } = run;
   const allMasked = (i) =>
     Array.from({ length: Skv }, (_, j) => run.blocked(i, j)).every(Boolean) && rs.fill === -Infinity;
@@ -32,7 +25,7 @@ function notesByCause(run, rows, maskedNote, overflowNote) {
   const masked = rows.filter(allMasked);
   const overflow = rows.filter((i) => !allMasked(i));
   const notes = [];
-  if (masked.length) notes.push(maskedNote(names(masked)));
-  if (overflow.length) notes.push(overflowNote(names(overflow)));
+  if (masked.length) notes.push(t(maskedKey, { rows: names(masked) }));
+  if (overflow.length) notes.push(t(overflowKey, { rows: names(overflow) }));
   return notes.join(' ');
 }
