@@ -5,7 +5,7 @@
 // (model/words.js), so Node tests read them as the page shows them.
 import { element } from '../common/dom.js';
 import { plainSentence, say } from '../../model/words.js';
-import { chapterNumber, chapterSteps } from './chapters.js';
+import { STEPLESS_VARIANTS, chapterNumber, chapterSteps } from './chapters.js';
 import { size } from './quotes.js';
 
 /** A chapter's name in the reader's language. */
@@ -24,12 +24,12 @@ function holds(bar, run, t) {
       return run.multiHead ? say(t, 'chapter.heads.here', sizes) : say(t, 'chapter.heads.here.one', { dk: sizes.dk });
     }
     case 'variants': {
-      // GQA, a window and sink tokens are variants with no step of their own (chapters.js): named too.
+      // The variants with a step of their own here, then those with none that are on (GQA, a window, sinks).
       const names = [
         ...steps.map((step) => t(`step.${step.key}.short`)),
-        ...(run.gqa ? [t('chapter.variants.gqa')] : []),
-        ...(run.rs.window !== null ? [t('chapter.variants.window')] : []),
-        ...(run.rs.sinkTokens > 0 ? [t('chapter.variants.sinks')] : []),
+        ...STEPLESS_VARIANTS.filter((variant) => variant.on(run)).map((variant) =>
+          t(`chapter.variants.${variant.key}`),
+        ),
       ];
       return names.length
         ? say(t, 'chapter.variants.here', { names: names.join(t('chapter.list')) })

@@ -15,20 +15,27 @@ import { STEPS, stepsOf } from './registry.js';
  * setting: a chapter that is a config setting rather than steps (the trained model is another model):
  * open exactly when the setting has that value, so it is not a view option of its own.
  */
+/**
+ * The variants with no step of their own (they change the heads' and the mask's): each one's key
+ * (i18n chapter.variants.<key>, the words its chapter bar names it by) and whether a run has it on.
+ */
+export const STEPLESS_VARIANTS = [
+  { key: 'gqa', on: (run) => run.gqa },
+  { key: 'window', on: (run) => run.rs.window !== null },
+  { key: 'sinks', on: (run) => run.rs.sinkTokens > 0 },
+];
+
 export const CHAPTERS = [
   { key: 'basics', buildsOn: [] },
   // Steps of their own for any number of heads (split, concat); averaged only with several.
   { key: 'heads', buildsOn: ['basics'], uses: (run) => run.multiHead },
-  // GQA, sliding windows and sink tokens have no step of their own: they change the heads' and the mask's.
   {
     key: 'variants',
     buildsOn: ['heads'],
     asked: true,
     uses: (run) =>
       STEPS.some((step) => step.chapter === 'variants' && step.applies?.(run)) ||
-      run.gqa ||
-      run.rs.window !== null ||
-      run.rs.sinkTokens > 0,
+      STEPLESS_VARIANTS.some((variant) => variant.on(run)),
   },
   { key: 'inference', buildsOn: ['basics'] },
   { key: 'trained', buildsOn: ['heads'], setting: { path: 'model', value: 'tiny' } },
