@@ -268,8 +268,14 @@ describe('dropout and the average over heads', () => {
     const dropped = new Float32Array([0.625, 0, 0, 1.25, 0, 0.9375]);
     const summary = dropoutSummary(weights, dropped, 0, 2, 3, 0.2);
     expect(Array.from(summary.keep)).toEqual([1, 0, UNKNOWN, 1, 0, 1]);
-    expect(summary).toMatchObject({ zeroed: 2, nonZero: 5, zeroWeights: 1 });
+    expect(summary).toMatchObject({ zeroed: 2, nonZero: 5, zeroWeights: 1, zeroCause: null });
     expect(summary.factor).toBeCloseTo(1.25, 12);
+    // Why the weight at [0, 2] was 0 already: its key is masked, or (not blocked) softmax gave it 0; a NaN row.
+    const at = (cells) => (i, j) => cells.some(([a, b]) => a === i && b === j);
+    expect(dropoutSummary(weights, dropped, 0, 2, 3, 0.2, at([[0, 2]])).zeroCause).toBe('masked');
+    expect(dropoutSummary(weights, dropped, 0, 2, 3, 0.2, at([])).zeroCause).toBe('softmax');
+    const nanRow = new Float32Array([0.5, 0.5, 0, NaN, NaN, NaN]);
+    expect(dropoutSummary(nanRow, dropped, 0, 2, 3, 0.2, at([[0, 2]])).zeroCause).toBe('nan');
   });
 
   test('averaged weights are the mean over the heads', () => {

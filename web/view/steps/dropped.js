@@ -1,7 +1,6 @@
 // Step "dropped": dropout(A) = A ⊙ m / (1 − p), m ~ Bernoulli(1 − p) (training mode).
 // torch: F.dropout(weights, p)   (B, H, S, S_kv); the keep mask m of head h read off the result.
 import { formatNumber } from '../../model/format.js';
-import { headStart } from '../../model/selection.js';
 import { UNKNOWN, droppedByDropout } from '../../model/dropout.js';
 import { joined, say } from '../../model/words.js';
 import { headColor } from '../common/colors.js';
@@ -28,7 +27,7 @@ function summaryOf(run, t) {
         }),
   ];
   if (dropout.zeroWeights) {
-    const cause = zeroWeightsCause(run);
+    const cause = dropout.zeroCause; // masked keys, softmax's underflow, or NaN (model/dropout.js)
     sentences.push(
       say(
         t,
@@ -44,24 +43,6 @@ function summaryOf(run, t) {
     );
   }
   return sentences;
-}
-
-/**
- * Why head h has weights that were 0 before dropout: 'masked' when each is at a masked key, 'nan' when
- * some are NaN (a row softmax made NaN), else 'softmax' (a score so far below its row's largest that
- * exp underflowed: a scale of 50, no mask).
- */
-function zeroWeightsCause(run) {
-  const { T, b, h, S, Skv } = run;
-  const weights = T.weights.data.subarray(headStart(T.weights, b, h));
-  let unmasked = false;
-  for (let i = 0; i < S; i++)
-    for (let j = 0; j < Skv; j++) {
-      const w = weights[i * Skv + j];
-      if (Number.isNaN(w)) return 'nan';
-      if (w === 0 && !run.blocked(i, j)) unmasked = true;
-    }
-  return unmasked ? 'softmax' : 'masked';
 }
 
 function renderDropout(run, kit) {

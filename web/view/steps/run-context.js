@@ -94,7 +94,7 @@ export function runContext(
     /** What dropout did to head h's weights (model/dropout.js). */
     get dropout() {
       const at = (tensor) => tensor.data.subarray(headStart(tensor, b, h));
-      return (dropout ??= dropoutSummary(at(T.weights), at(T.dropped), 0, S, Skv, rs.p));
+      return (dropout ??= dropoutSummary(at(T.weights), at(T.dropped), 0, S, Skv, rs.p, blocked));
     },
     /** Averaged over heads: nn.MultiheadAttention's returned weights (PyTorch 1.13: after dropout). */
     get averaged() {
