@@ -243,8 +243,8 @@ ScoreRowSteps scoreRowSteps(const AttentionConfig& c, const Dims& d, double scal
   steps.fill = c.maskFill;
   steps.cap = c.softcap.has_value();
   steps.softcap = static_cast<float>(c.softcap.value_or(1.0));
-  steps.sink = c.sinkLogit.has_value();
-  steps.sinkLogit = static_cast<float>(c.sinkLogit.value_or(0.0));
+  steps.sink = c.hasSink();
+  steps.sinkLogit = steps.sink ? static_cast<float>(c.sinkLogitOf(0)) : 0.0f;  // withHeadSink sets each head's
   return steps;
 }
 
@@ -322,7 +322,7 @@ constexpr int64_t kSmallObjectBytes = int64_t{16} << 10;
 // S_kv] stage counts only when it is kept.
 int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, const Plan& p) {
   const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, Dkv = d.Dkv, cells = S * Skv;
-  const bool self = !c.isCrossAttention(), sink = c.sinkLogit.has_value();
+  const bool self = !c.isCrossAttention(), sink = c.hasSink();
   const Selection& sel = p.selection;
   const auto name = [](int tensor) { return kTensorNameViews[static_cast<size_t>(tensor)]; };
   // A projection [B, L, width] kept when asked for (one sentence of it, selected).
@@ -760,6 +760,10 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   const int64_t group = d.H / d.Hkv;  // query heads per KV head: repeat_interleave(group, dim=1)
   // The probabilities' row: the S_kv weights, then the sink's (when on).
   const int64_t width = Skv + (steps.sink ? 1 : 0);
+  // Dropout's row: the scalar sink keeps its column (add_zero_attn: S_kv + 1 draws a row); gpt-oss's
+  // per-head sinks drop it first (scores = probs[..., :-1]; dropout(scores): S_kv draws a row).
+  const bool dropSinkFirst = steps.sink && c.sinkLogitPerHead;
+  const int64_t dropWidth = dropSinkFirst ? Skv : width;
   const Selection& sel = p.selection;
   // A kept per-head tensor holds [B, H, S, cols] or, selected, one sentence and/or one head of it.
   const auto take = [&](bool keep, int tensor, int64_t cols) {
@@ -793,7 +797,7 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   // With the sink, the probabilities (and their dropout) need a row of S_kv + 1.
   float* probsScratch = steps.sink ? grownTo(ws.headProbs, S * width) : nullptr;
   float* probsDroppedScratch =
-      steps.sink && p.drop && !p.droppedIsWeights ? grownTo(ws.headProbsDropped, S * width) : nullptr;
+      steps.sink && !dropSinkFirst && p.drop && !p.droppedIsWeights ? grownTo(ws.headProbsDropped, S * width) : nullptr;
   if (p.drop && c.dropoutSeed && c.dropoutP > 0 && c.dropoutP < 1) gen.manualSeed(*c.dropoutSeed);
 
   int64_t nanRows = 0;
@@ -803,6 +807,7 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
     if (averaged) std::fill(averaged, averaged + cells, 0.0f);
     for (int64_t h = 0; h < H; ++h) {
       const int64_t kvHead = h / group;
+      const ScoreRowSteps headSteps = withHeadSink(steps, c, h);
       // [S, dk]·[dk, S_kv] -> [S, S_kv]
       float* kept = slot(m.scores, kScores, b, h, cells);
       float* scores = kept ? kept : scratch;
@@ -838,32 +843,37 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
           out.biased = biased ? biased + row : nullptr;
           out.masked = masked ? masked + row : nullptr;
           out.probs = probs + i * width;
-          variantRow(steps, scores + row, bias ? bias + row : nullptr, maskRow, Skv, out);
+          variantRow(headSteps, scores + row, bias ? bias + row : nullptr, maskRow, Skv, out);
           nanRows += std::isnan(out.probs[0]);
-          if (steps.sink && kept) std::copy(out.probs, out.probs + Skv, weights + row);
+          // Row i of the scores is read by now: the weights may take its place in the scratch.
+          if (steps.sink && (kept || dropSinkFirst)) std::copy(out.probs, out.probs + Skv, weights + row);
           if (sinkWeights) sinkWeights[i] = out.probs[Skv];
         }
       }
       if (!p.drop) continue;
 
-      // dropped [S, width] (the probabilities' layout), the kept [S, S_kv] copied out of it with the sink
+      // dropped [S, dropWidth] (what dropout drew over), the kept [S, S_kv] copied out of it with the scalar sink
       kept = slot(m.dropped, kDropped, b, h, cells);
-      float* dropped = p.droppedIsWeights ? probs : steps.sink ? probsDroppedScratch : kept ? kept : droppedScratch;
-      if (dropped != probs) gen.dropout(probs, dropped, S * width, c.dropoutP);
-      if (steps.sink && kept && dropped != probs)
+      float* source = dropSinkFirst ? weights : probs;
+      float* dropped = p.droppedIsWeights             ? source
+                       : steps.sink && !dropSinkFirst ? probsDroppedScratch
+                       : kept                         ? kept
+                                                      : droppedScratch;
+      if (dropped != source) gen.dropout(source, dropped, S * dropWidth, c.dropoutP);
+      if (steps.sink && !dropSinkFirst && kept && dropped != probs)
         for (int64_t i = 0; i < S; ++i) std::copy(dropped + i * width, dropped + i * width + Skv, kept + i * Skv);
       if (averaged)
         for (int64_t i = 0; i < S; ++i)
-          for (int64_t j = 0; j < Skv; ++j) averaged[i * Skv + j] += dropped[i * width + j];
+          for (int64_t j = 0; j < Skv; ++j) averaged[i * Skv + j] += dropped[i * dropWidth + j];
       if (!p.merge) continue;
       // [S, S_kv]·[S_kv, dk] -> [S, dk]
       const ConstView v = headView(qkv.v, qkv.kvStride, b, kvHead, Skv, dk);
       float* concatHead = concat ? concat + b * S * D + h * dk : nullptr;
       if (float* context = slot(m.context, kContext, b, h, S * dk)) {
-        gemm(S, dk, Skv, dropped, width, v.data(), v.outerStride(), false, nullptr, context, dk);
+        gemm(S, dk, Skv, dropped, dropWidth, v.data(), v.outerStride(), false, nullptr, context, dk);
         if (concatHead) View(concatHead, S, dk, Strided(D)) = ConstView(context, S, dk, Strided(dk));
       } else if (concatHead) {
-        gemm(S, dk, Skv, dropped, width, v.data(), v.outerStride(), false, nullptr, concatHead, D);
+        gemm(S, dk, Skv, dropped, dropWidth, v.data(), v.outerStride(), false, nullptr, concatHead, D);
       }
     }
     if (averaged)
@@ -1163,6 +1173,11 @@ ScoreRowSteps scoreRowStepsOf(const AttentionConfig& c, const AttentionResult& r
   d.H = r.sizes.H;
   d.dk = r.headDim;
   return scoreRowSteps(c, d, r.scaleFactor);
+}
+
+ScoreRowSteps withHeadSink(ScoreRowSteps steps, const AttentionConfig& c, int64_t head) {
+  if (steps.sink) steps.sinkLogit = static_cast<float>(c.sinkLogitOf(head));
+  return steps;
 }
 
 }  // namespace attention_lab

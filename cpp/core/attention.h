@@ -8,7 +8,7 @@
 //     -> concat -> output = concat·W_O + b_O
 //   averagedWeights = dropped averaged over the heads (nn.MultiheadAttention's
 //   default average_attn_weights=True). The stages in [] run only with their
-//   variant on (config.h: qkNorm, rope, softcap, alibi, sinkLogit).
+//   variant on (config.h: qkNorm, rope, softcap, alibi, sinkLogit, one per head or one for all).
 //
 // Shapes: B batch, S query length, S_kv key length, H heads, D dModel,
 // dk = D / H (headDim), H_kv key/value heads (numKVHeads; H without GQA).
@@ -170,6 +170,8 @@ int64_t intermediateBytes(const AttentionConfig& config, const RunSizes& sizes, 
 // are the run's rows bit for bit. `result` is the run of `config`.
 struct ScoreRowSteps;
 ScoreRowSteps scoreRowStepsOf(const AttentionConfig& config, const AttentionResult& result);
+// The steps of head `head`'s rows: its own sink logit when the sinks are per head (gpt-oss).
+ScoreRowSteps withHeadSink(ScoreRowSteps steps, const AttentionConfig& config, int64_t head);
 
 // ALiBi's slope per head (float32): 2^(-8h/H), h = 1..H, when H is a power of
 // two; otherwise the paper's interleaving rule (get_slopes in the ALiBi code).

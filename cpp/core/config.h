@@ -232,8 +232,13 @@ struct AttentionConfig {
   std::optional<int64_t> window;
   // StreamingLLM: keys j < sinkTokens stay visible whatever the window (causality still holds).
   int64_t sinkTokens = 0;
-  // One extra logit per row, the softmax's last column, carrying no value (0: add_zero_attn=True). Unset: none.
-  std::optional<double> sinkLogit;
+  // One extra logit per row, the softmax's last column, carrying no value (0: add_zero_attn=True). Empty: none.
+  // One number is every head's; a list of numHeads numbers (sinkLogitPerHead) is gpt-oss's learned sinks,
+  // head h's the h-th: torch.cat([logits, sinks.reshape(1, -1, 1, 1).expand(B, -1, S, -1)], dim=-1).
+  std::vector<double> sinkLogit;
+  bool sinkLogitPerHead = false;
+  bool hasSink() const { return !sinkLogit.empty(); }
+  double sinkLogitOf(int64_t head) const { return sinkLogit[sinkLogitPerHead ? static_cast<size_t>(head) : 0]; }
   // ALiBi: biased = capped + (-slope_h * (i - j)), before the mask.
   bool alibi = false;
   // Logit soft-capping: capped = softcap * torch.tanh(scaled / softcap) (Gemma 2: 50). Unset: none.

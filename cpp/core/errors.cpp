@@ -73,6 +73,7 @@ const ErrorKind kEngineKinds[] = {
     {"embedding-not-matrix", EN("{field} must be a matrix [len(vocab), dModel]")},
     {"embedding-shape", EN("embedding.values must be {expected} ([len(vocab), dModel]), got {got}")},
     {"given-without-out-proj", EN("{field} is given but weights.outProj is false")},
+    {"sink-logit-heads", EN("{field} has {count} sink logits: give one number, or one per head ({numHeads})")},
     {"given-without-output-gate", EN("{field} is given but outputGate is false")},
     {"given-without-additive",
      EN("{field} is given but score is \"dot\": W_a, U_a and v_a belong to the additive score")},

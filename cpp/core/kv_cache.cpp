@@ -107,7 +107,7 @@ Status decodeFrom(const AttentionConfig& c, int64_t batch, DecodeResult& out, co
       gemm(1, length, dk, in.query(t, h), dk, in.keys(in.kvHeadOf(h)), in.kvStride(), true, nullptr, scores, S);
       float* weights = out.weights.data() + row;
       const float* biasRow = alibi ? alibi->data.data() + (h * S + t) * S : nullptr;
-      attentionRow(steps, scores, biasRow, mask + t * S, length, toProbs);
+      attentionRow(withHeadSink(steps, c, h), scores, biasRow, mask + t * S, length, toProbs);
       std::copy(probs.data(), probs.data() + length, weights);
       // The full run's row t of head h: the first t + 1 entries the same bits, the rest exact zeros.
       const float* fullRow = full.data.data() + (h * S + t) * S;
@@ -116,7 +116,7 @@ Status decodeFrom(const AttentionConfig& c, int64_t batch, DecodeResult& out, co
       for (int64_t j = length; j < S; ++j) identical = identical && fullRow[j] == 0.0f;
       out.identicalRows += identical;
       if (h == 0) {
-        attentionRow(oneQuery, scores, biasRow, topLeftMask.data(), length, toProbs);
+        attentionRow(withHeadSink(oneQuery, c, h), scores, biasRow, topLeftMask.data(), length, toProbs);
         std::copy(probs.data(), probs.data() + length, out.isCausalOneQuery.data() + t * S);
       }
     }

@@ -123,7 +123,7 @@ Status onlineSoftmaxFrom(const AttentionConfig& c, const FlashOptions& o, FlashR
   const float* values = in.values(in.kvHeadOf(o.head));
   // The sink logit: softmax over cat([masked, sinkLogit]), the last column.
   const std::optional<float> sink =
-      c.sinkLogit ? std::optional<float>(static_cast<float>(*c.sinkLogit)) : std::optional<float>();
+      c.hasSink() ? std::optional<float>(static_cast<float>(c.sinkLogitOf(o.head))) : std::optional<float>();
 
   out.S = S;
   out.Skv = Skv;

@@ -513,6 +513,33 @@ std::string writeScale(const AttentionConfig& c) {
                                       : jsonQuote(kScaleNames[static_cast<size_t>(c.scale)]);
 }
 
+// One number (every head's sink logit) or a list of them (one per head, gpt-oss);
+// the list's length is checked against numHeads in validate.cpp.
+Status readSinkLogit(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
+  c.sinkLogit.clear();
+  c.sinkLogitPerHead = v.isArray();
+  if (!v.isArray()) {
+    double x;
+    if (Status s = numberIn(v, f.path, f.min, f.max, x)) return s;
+    c.sinkLogit.push_back(x);
+    return {};
+  }
+  for (size_t h = 0; h < v.array().size(); ++h) {
+    double x;
+    if (Status s = numberIn(v.array()[h], std::string(f.path) + "[" + std::to_string(h) + "]", f.min, f.max, x))
+      return s;
+    c.sinkLogit.push_back(x);
+  }
+  return {};
+}
+std::string writeSinkLogit(const AttentionConfig& c) {
+  if (c.sinkLogit.empty()) return "null";
+  if (!c.sinkLogitPerHead) return formatNumber(c.sinkLogit[0]);
+  std::string out = "[";
+  for (size_t h = 0; h < c.sinkLogit.size(); ++h) out += (h ? ", " : "") + formatNumber(c.sinkLogit[h]);
+  return out + "]";
+}
+
 // "-inf" (also "-Infinity", how the JS API sends -Infinity) or a float32 number.
 Status readMaskFill(const FieldSpec& f, const JsonValue& v, const Tensors&, AttentionConfig& c) {
   if (v.isString() && (v.string() == "-inf" || v.string() == "-Infinity")) {
@@ -697,7 +724,16 @@ std::vector<FieldSpec> buildSchema() {
       integerField<&C::numKVHeads>("numKVHeads", "kv-heads", "modern", 1, kMaxHeads),
       integerField<&C::window>("window", "window", "modern", 1, kMaxTokensPerSequence),
       integerField<&C::sinkTokens>("sinkTokens", "sink-tokens", "modern", 0, kMaxTokensPerSequence),
-      numberField<&C::sinkLogit>("sinkLogit", "sink-logit", "modern", -1e4, 1e4),
+      {"sinkLogit",
+       "sink-logit",
+       FieldType::NumberOrList,
+       "modern",
+       {},
+       -1e4,
+       1e4,
+       nullptr,
+       &readSinkLogit,
+       &writeSinkLogit},
       booleanField<&C::alibi>("alibi", "alibi", "modern"),
       numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
       booleanField<&C::outputGate>("outputGate", "output-gate", "modern"),
@@ -720,6 +756,7 @@ const char* typeName(FieldType type) {
     case FieldType::Boolean: return "boolean";
     case FieldType::Enum: return "enum";
     case FieldType::EnumOrNumber: return "enum|number";
+    case FieldType::NumberOrList: return "number|number[]";
     case FieldType::RandomInput: return "random-input";
     case FieldType::Matrix: return "matrix";
     case FieldType::MatrixMap: return "matrix-map";
@@ -938,7 +975,8 @@ std::string schemaJson() {
       }
       out += "}";
     }
-    if (f.type == FieldType::Integer || f.type == FieldType::Seed || f.type == FieldType::Number)
+    if (f.type == FieldType::Integer || f.type == FieldType::Seed || f.type == FieldType::Number ||
+        f.type == FieldType::NumberOrList)
       out += ",\"min\":" + formatNumber(f.min) + ",\"max\":" + formatNumber(f.max);
     if (f.oneOf) out += ",\"oneOf\":" + jsonQuote(f.oneOf);
     if (f.usedWhen) {

@@ -27,6 +27,7 @@ enum class FieldType {
   Boolean,       // true / false
   Enum,          // one of `choices`
   EnumOrNumber,  // one of `choices`, or a finite number
+  NumberOrList,  // a finite number within [min, max], or a list of them
   RandomInput,   // {"randn": [B, S, dModel]} or {"rand": [B, S, dModel]}
   Matrix,        // number[][] (null keeps the drawn number), or a typed array
   MatrixMap,     // {name: Matrix} for the names in `choices`

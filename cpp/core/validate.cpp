@@ -94,6 +94,11 @@ Status checkModernVariants(const AttentionConfig& c) {
   if (kvHeads < c.numHeads && (!gqaInit || c.layout != ProjectionLayout::Fused))
     return fieldError("numKVHeads", "kv-heads-init", {{"numKVHeads", str(kvHeads)}, {"numHeads", str(c.numHeads)}});
   if (c.window && !blocksFuture(c.mask)) return fieldError("window", "window-needs-causal");
+  if (c.sinkLogitPerHead && static_cast<int64_t>(c.sinkLogit.size()) != c.numHeads)
+    return fieldError("sinkLogit", "sink-logit-heads",
+                      {{"field", "sinkLogit"},
+                       {"count", str(static_cast<int64_t>(c.sinkLogit.size()))},
+                       {"numHeads", str(c.numHeads)}});
   if (c.isCrossAttention()) {
     const char* positional = c.ropeStyle != RopeStyle::None ? "rope.style"
                              : c.alibi                      ? "alibi"

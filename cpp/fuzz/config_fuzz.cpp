@@ -325,7 +325,7 @@ bool variantIsOn(const AttentionConfig& c, const std::string& n) {
   if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
   if (n == "capped") return c.softcap.has_value();
   if (n == "alibiBias" || n == "biased") return c.alibi;
-  if (n == "sinkWeights") return c.sinkLogit.has_value();
+  if (n == "sinkWeights") return c.hasSink();
   if (n == "gateLogits" || n == "gate" || n == "gated") return c.outputGate;
   return c.ropeStyle != RopeStyle::None;  // ropeAngles, Q_rope, K_rope
 }
@@ -462,7 +462,7 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
 
   // What the mask is applied to: the scaled scores, after the cap and the ALiBi bias when they are on.
   const Tensor& logits = c.alibi ? tensor(r, "biased") : c.softcap ? tensor(r, "capped") : scaled;
-  const Tensor* sinkWeights = c.sinkLogit ? &tensor(r, "sinkWeights") : nullptr;
+  const Tensor* sinkWeights = c.hasSink() ? &tensor(r, "sinkWeights") : nullptr;
   int64_t nanRows = 0;
   const double tolerance = 1e-4 + 2.0 * static_cast<double>(Skv) * std::numeric_limits<float>::epsilon();
   for (int64_t b = 0; b < B; ++b)

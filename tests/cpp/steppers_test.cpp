@@ -41,6 +41,9 @@ const char* const kDecodeConfigs[] = {
         "sinkLogit": 0.5})",
     R"({"texts": ["every variant in a cached decode", "the second one"], "dModel": 12, "numHeads": 6,
         "numKVHeads": 3, "alibi": true, "softcap": 2, "mask": "causal+padding", "sinkLogit": -1})",
+    // gpt-oss: one learned sink logit per head, with GQA, RoPE and a window.
+    R"({"text": "each head has its own sink", "dModel": 16, "numHeads": 4, "numKVHeads": 2,
+        "rope": {"style": "rotate-half"}, "mask": "causal", "window": 3, "sinkLogit": [0.1, -0.3, 0.7, 1.2]})",
 };
 
 TEST(KvCache, EveryDecodeRowIsTheFullCausalRunsRowBitForBit) {
@@ -137,6 +140,7 @@ const char* const kFlashConfigs[] = {
         "mask": "causal", "window": 3, "sinkTokens": 1, "sinkLogit": 0.5})",
     R"({"text": "a b c d e f g", "dModel": 8, "numHeads": 2, "alibi": true, "softcap": 3, "sinkLogit": 0,
         "mask": "causal"})",
+    R"({"text": "a b c d e f g h", "dModel": 8, "numHeads": 2, "mask": "causal", "sinkLogit": [-2, 3]})",
 };
 
 struct Tiles {

@@ -85,7 +85,7 @@ const SAMPLES = {
   numKVHeads: { value: 1 },
   window: { value: 2, base: { mask: 'causal' } },
   sinkTokens: { value: 1 },
-  sinkLogit: { value: 0.5 },
+  sinkLogit: { value: [0.5, -1] },
   alibi: { value: true },
   softcap: { value: 30 },
   outputGate: { value: true },
@@ -115,6 +115,8 @@ function fitsSchema(field, value) {
       return Number.isInteger(value) && inRange(value);
     case 'number':
       return typeof value === 'number' && inRange(value);
+    case 'number|number[]':
+      return [value].flat().every((n) => typeof n === 'number' && inRange(n));
     case 'boolean':
       return typeof value === 'boolean';
     case 'enum':

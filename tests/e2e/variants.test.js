@@ -220,6 +220,33 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await explain('weights', 2, 1)).toContain('sink');
   });
 
+  test('learned per-head sinks (gpt-oss): typed as a list, each head’s own logit and sink weights', async () => {
+    const { config, expected } = readFixture('recent/sinks-per-head-causal');
+    await applyConfig({ ...config, sinkLogit: config.sinkLogit.join(', ') });
+    const T = expected.tensors;
+    const [, H, S] = T.sinkWeights.shape;
+    let worst = 0;
+    for (const h of [0, 3]) {
+      if (h > 0) {
+        await page.click(`#head-tab-${h}`);
+        await waitForIdle(page);
+      }
+      const shown = await tableNumbers('sinkWeights');
+      for (let i = 0; i < S; i++)
+        worst = Math.max(worst, Math.abs(shown[i][0] - Number(T.sinkWeights.data[h * S + i])));
+      worst = Math.max(worst, await expectTorch('weights', torchBlock(T.weights, h * S * S, S, S)));
+      const note = en['sink.note.perHead'].split('{head}')[0];
+      expect(await page.locator('#step-attnweights').textContent()).toContain(note);
+      expect(await page.locator('#step-attnweights .formula').first().textContent()).toContain(
+        `s${h + 1} = ${config.sinkLogit[h]}`.replace('-', '−'),
+      );
+    }
+    console.log(`per-head sinks: worst |page − torch| = ${worst.toExponential(2)} (heads 1 and 4, H = ${H})`);
+    expect(worst).toBeLessThanOrEqual(5e-5 + 1e-6);
+    expect(await explain('weights', 2, 1)).toContain(String(config.sinkLogit[3]));
+    await shot(page.locator('#step-attnweights'), 'variants-per-head-sinks');
+  });
+
   test('softcap and ALiBi: capped beside scaled, each head’s slope and bias, biased', async () => {
     const { config, expected } = readFixture('softcap-alibi');
     await applyConfig(config);

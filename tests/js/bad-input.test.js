@@ -181,6 +181,27 @@ function badValues(field) {
       for (const [label, value] of BEYOND_DOUBLE) add(label, value);
       break;
     }
+    case 'number|number[]': {
+      // One number for every head, or a list with one per head (numHeads is 2 by default).
+      wrongTypes([
+        ['a string', 'x'],
+        ['a number as a string', String(field.min)],
+        ['true', true],
+        ['an object', {}],
+      ]);
+      add(`min − 1 (${below(field.min)})`, below(field.min));
+      add(`max + 1 (${above(field.max)})`, above(field.max));
+      add('1e300', 1e300);
+      for (const [label, value] of NON_FINITE) add(label, value);
+      for (const [label, value] of BEYOND_DOUBLE) add(label, value);
+      add('an empty list', []);
+      add('one number too few', [0]);
+      add('one number too many', [0, 0, 0]);
+      add('a list with a string', [0, 'x'], `${field.path}[1]`);
+      add('a list with max + 1', [0, above(field.max)], `${field.path}[1]`);
+      add('a list with null', [null, 0], `${field.path}[0]`);
+      break;
+    }
     case 'boolean':
       wrongTypes([
         ['the string "true"', 'true'],

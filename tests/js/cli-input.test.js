@@ -33,13 +33,19 @@ function badFlags(field) {
     add('only whitespace', '  ');
   }
   switch (field.type) {
+    case 'number|number[]':
+      add('a word in the list', '0.5, x');
+      add('max + 1 in the list', `0, ${above(field.max)}`);
+      add('three numbers for two heads', '1, 2, 3');
+      add('an empty list', '[]');
+    // falls through: one number is checked as a number field is
     case 'integer':
     case 'seed':
     case 'number':
       add('a word', 'x');
       add('min − 1', String(below(field.min)));
       add('max + 1', String(above(field.max)));
-      if (field.type === 'number') {
+      if (field.type.startsWith('number')) {
         add('just below min', String(nextDown(field.min)));
         add('just above max', String(nextUp(field.max)));
       } else {

@@ -183,10 +183,18 @@ const cases = [
     'all-variants-dropout',
   ].map((name) => [`fixture ${name}`, readFixture(name).config]),
   // The output gate (tests/reference/recent.py's configs): every init that draws W_G its own way.
-  ...['gate-plain', 'gate-causal-qwen-like', 'gate-padded', 'gate-dropout', 'gate-mha', 'gate-rand'].map((name) => [
-    `recent fixture ${name}`,
-    readFixture(`recent/${name}`).config,
-  ]),
+  ...[
+    'gate-plain',
+    'gate-causal-qwen-like',
+    'gate-padded',
+    'gate-dropout',
+    'gate-mha',
+    'gate-rand',
+    // gpt-oss's learned per-head sinks, with GQA, RoPE, a window and dropout over S_kv columns.
+    'sinks-per-head-dropout',
+    'sinks-gpt-oss-like',
+    'sinks-per-head-padded',
+  ].map((name) => [`recent fixture ${name}`, readFixture(`recent/${name}`).config]),
   [
     'output gate, identity weights, no output projection',
     { text: 'a b c', outputGate: true, weights: { init: 'identity', outProj: false } },

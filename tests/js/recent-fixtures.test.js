@@ -9,17 +9,17 @@ import { loadAttentionLab } from '../../web/api/index.js';
 import { compareTensors, reportWorst } from './fixtures.js';
 import { expectSameResult } from './same-result.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
+import { errorText, loadLanguage } from '../../web/i18n/index.js';
 
 const dir = fileURLToPath(new URL('../reference/fixtures/recent/', import.meta.url));
 const names = JSON.parse(readFileSync(`${dir}index.json`, 'utf8'));
 const read = (name) => JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8'));
 // The config fields of the variants the engine runs; a case that uses any other new field waits for it.
-const RUN_FIELDS = ['outputGate'];
+const RUN_FIELDS = ['outputGate', 'sinkLogit'];
 const LATER_FIELDS = ['diff', 'mla'];
 const runs = (config) =>
   !LATER_FIELDS.some((field) => field in config) &&
   !(config.rope && 'scaling' in config.rope) &&
-  !Array.isArray(config.sinkLogit) &&
   RUN_FIELDS.some((field) => field in config);
 
 let lab;
@@ -31,8 +31,9 @@ beforeAll(async () => {
 describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
   const cases = names.filter((name) => runs(read(name).config));
 
-  test('the gated output’s cases are among them', () => {
+  test('the gated output’s and the per-head sinks’ cases are among them', () => {
     expect(cases.filter((name) => name.startsWith('gate-')).length).toBeGreaterThanOrEqual(6);
+    expect(cases.filter((name) => name.startsWith('sinks-')).length).toBeGreaterThanOrEqual(6);
   });
 
   test.each(cases)('%s', (name) => {
@@ -68,6 +69,42 @@ describe('the output gate', () => {
   test('W_G given without outputGate is an error naming the field', () => {
     expect(() => lab.run({ text: 'a b', weights: { edits: { W_G: [[0, 0, 1]] } } })).toThrow(
       /weights\.edits\.W_G is given but outputGate is false/,
+    );
+  });
+});
+
+describe('learned per-head sinks', () => {
+  test('equal logits per head are the one scalar logit, bit for bit', () => {
+    const { config } = read('sinks-equal-vs-scalar');
+    const perHead = lab.run(config);
+    const scalar = lab.run({ ...config, sinkLogit: config.sinkLogit[0] });
+    expect(perHead.settings.sinkLogit).toEqual([0.5, 0.5]);
+    expect(scalar.settings.sinkLogit).toBe(0.5);
+    expectSameResult({ ...perHead, settings: null }, { ...scalar, settings: null });
+  });
+
+  test('each head reads its own logit: changing head 2’s moves head 2’s weights only', () => {
+    const { config } = read('sinks-per-head-causal');
+    const before = lab.run(config).tensors.sinkWeights;
+    const after = lab.run({ ...config, sinkLogit: config.sinkLogit.map((x, h) => (h === 1 ? x + 3 : x)) }).tensors
+      .sinkWeights;
+    const S = before.shape[2];
+    const moved = (h) => before.data.slice(h * S, (h + 1) * S).some((v, i) => v !== after.data[h * S + i]);
+    expect([0, 1, 2, 3].map(moved)).toEqual([false, true, false, false]);
+  });
+
+  test('a list whose length is not numHeads is an error naming the field, in English and Chinese', async () => {
+    const config = { text: 'a b', dModel: 8, numHeads: 2, sinkLogit: [1, 2, 3] };
+    let error;
+    try {
+      lab.run(config);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error.field).toBe('sinkLogit');
+    expect(error.message).toBe('sinkLogit has 3 sink logits: give one number, or one per head (2)');
+    expect(errorText(error, await loadLanguage('zh'))).toBe(
+      'sinkLogit 有 3 个汇聚 logit：请给一个数，或每个头一个（2 个）',
     );
   });
 });

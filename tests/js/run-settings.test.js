@@ -100,7 +100,8 @@ describe('runSettings, the one reader of result.settings', () => {
       ropeBase: 10000,
       window: null,
       sinkTokens: 0,
-      sinkLogit: null,
+      sinkLogits: null,
+      sinkPerHead: false,
       alibi: false,
       softcap: null,
     });
@@ -129,6 +130,14 @@ describe('runSettings, the one reader of result.settings', () => {
     expect(rs).toMatchObject({ heads: 4, kvHeads: 2, gqa: true, rope: 'interleaved', ropeBase: 500 });
     expect([rs.heads, rs.kvHeads]).toEqual([sizes.H, sizes.H_kv]);
     expect(rs.maskKinds).toEqual({ causal: true, padding: false });
+  });
+
+  test('the sink logit: one number is every head’s, a list is one per head (gpt-oss)', async () => {
+    const lab = await loadAttentionLab();
+    const run = (sinkLogit) =>
+      runSettings(lab.run({ text: 'a b', dModel: 8, numHeads: 2, sinkLogit }, { tensors: ['output'] }).settings);
+    expect(run(0.5)).toMatchObject({ sinkLogits: [0.5, 0.5], sinkPerHead: false });
+    expect(run([0.5, -1])).toMatchObject({ sinkLogits: [0.5, -1], sinkPerHead: true });
   });
 
   test('the PyTorch script and the views read settings through it, not from result.settings', () => {

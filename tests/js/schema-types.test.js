@@ -81,6 +81,7 @@ const EXPECTED = {
   integer: 'number',
   seed: 'number',
   number: 'number',
+  'number|number[]': 'number | number[]',
   boolean: 'boolean',
   'random-input': 'RandomInput',
   matrix: 'GivenValues',

@@ -245,6 +245,10 @@ describe('the new steps', () => {
       'masked = biased.masked_fill(M, −∞)',
     );
     expect(formulaFor({ mask: 'causal', sinkLogit: 0 }, 'attnweights')).toContain('softmax([masked, 0], dim=−1)');
+    // Learned per-head sinks: the formula names the shown head's logit.
+    expect(formulaFor({ mask: 'causal', sinkLogit: [0.5, -1.25] }, 'attnweights')).toContain(
+      'softmax([masked, s_1 = 0.5], dim=−1)',
+    );
     expect(formulaFor({}, 'split', { H: 8, Hkv: 2 })).toContain('[B, H_kv, S_kv, d_k]');
   });
 

@@ -25,6 +25,7 @@ export interface SchemaField {
     | 'boolean'
     | 'enum'
     | 'enum|number'
+    | 'number|number[]'
     | 'random-input'
     | 'matrix'
     | 'matrix-map'

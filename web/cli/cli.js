@@ -134,7 +134,7 @@ for (const field of FIELDS) {
 
 function fieldHelp(t, field) {
   const value =
-    { boolean: '', integer: ' N', seed: ' N', number: ' X', enum: ' NAME' }[field.type] ??
+    { boolean: '', integer: ' N', seed: ' N', number: ' X', 'number|number[]': ' X[,X…]', enum: ' NAME' }[field.type] ??
     (field.type === 'string' ? ' TEXT' : ' JSON');
   const flag = field.type === 'boolean' ? `--[no-]${field.name}` : `--${field.name}${value}`;
   const facts = [];
@@ -250,7 +250,7 @@ function readConfig(path, lab, io) {
 }
 
 // The fields whose flag takes a number (a number beyond a double is kept as its text).
-const NUMERIC_TYPES = new Set(['integer', 'seed', 'number', 'enum|number']);
+const NUMERIC_TYPES = new Set(['integer', 'seed', 'number', 'enum|number', 'number|number[]']);
 
 /** The config of --preset KEY (its English sentences), or {} without the flag. */
 function presetConfig(key) {

@@ -767,7 +767,7 @@ export default {
   'help.sinkTokens': 'StreamingLLM: the first n keys stay visible to every later query, whatever the window size.',
   'field.sinkLogit': 'Sink logit (optional)',
   'help.sinkLogit':
-    'One extra logit per row that takes weight in the softmax and carries no value, so a row’s weights can sum to less than 1. 0 is nn.MultiheadAttention(add_zero_attn=True).',
+    'One extra logit per row that takes weight in the softmax and carries no value, so a row’s weights can sum to less than 1. 0 is nn.MultiheadAttention(add_zero_attn=True). A list (“0.5, -1”) gives each head its own, as gpt-oss learns them.',
   'field.alibi': 'ALiBi (linear distance bias)',
   'help.alibi': 'Each head adds −m_h·(i − j) to its scores before the mask, with slopes m_h = 2^(−8h/H) (BLOOM).',
   'field.softcap': 'Softcap (optional)',
@@ -862,6 +862,8 @@ export default {
   'sink.caption': 'The sink’s weight and each row’s sum ({head})',
   'sink.column': 'sink',
   'sink.rowSum': 'Σ_j A',
+  'sink.note.perHead':
+    'Each head has its own learned sink logit (as in gpt-oss); head {head}’s is {logit}. It takes part in every row’s softmax and carries no value: each row of weights sums to 1 minus its sink weight (here from {min} to {max}).',
   'sink.note':
     'The sink logit {logit} takes part in every row’s softmax and carries no value: each row of weights sums to 1 minus its sink weight (here from {min} to {max}).',
   'explain.mask.window':

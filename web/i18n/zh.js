@@ -726,6 +726,7 @@ export default {
   'error.embedding-shape': 'embedding.values 的形状应为 {expected}（[len(vocab), dModel]），实际为 {got}',
   'error.given-without-out-proj': '给出了 {field}，但 weights.outProj 为 false',
   'error.given-without-output-gate': '给出了 {field}，但 outputGate 为 false',
+  'error.sink-logit-heads': '{field} 有 {count} 个汇聚 logit：请给一个数，或每个头一个（{numHeads} 个）',
   'error.given-without-additive': '给出了 {field}，但 score 为 "dot"：W_a、U_a 和 v_a 属于加性注意力分数',
   'error.not-divisible': 'dModel（{dModel}）必须能被 numHeads（{numHeads}）整除',
   'error.input-required': '缺少 text：请输入一个句子（或给出 texts、tokens 或 input）',
@@ -914,7 +915,7 @@ export default {
   'help.sinkTokens': 'StreamingLLM：前 n 个键对之后的每个查询始终可见，不受滑动窗口限制。',
   'field.sinkLogit': '汇聚 logit（可选）',
   'help.sinkLogit':
-    '每行多一个 logit，参与 softmax 分走权重但不带任何值，所以一行的注意力权重之和可以小于 1。0 即 nn.MultiheadAttention(add_zero_attn=True)。',
+    '每行多一个 logit，参与 softmax 分走权重但不带任何值，所以一行的注意力权重之和可以小于 1。0 即 nn.MultiheadAttention(add_zero_attn=True)。给一串数（“0.5, -1”）则每个头各用一个，如 gpt-oss 学到的那样。',
   'field.alibi': 'ALiBi（按距离的线性偏置）',
   'help.alibi': '每个头在掩码之前给分数加上 −m_h·(i − j)，斜率 m_h = 2^(−8h/H)（BLOOM）。',
   'field.softcap': '软上限 softcap（可选）',
@@ -1003,6 +1004,8 @@ export default {
   'sink.caption': '汇聚列的权重与每行之和（{head}）',
   'sink.column': '汇聚',
   'sink.rowSum': 'Σ_j A',
+  'sink.note.perHead':
+    '每个头有自己学到的汇聚 logit（如 gpt-oss），第 {head} 个头的是 {logit}。它参与每一行的 softmax，但不带任何值：每行注意力权重之和等于 1 减去该行的汇聚权重（这里从 {min} 到 {max}）。',
   'sink.note':
     '汇聚 logit {logit} 参与每一行的 softmax，但不带任何值：每行注意力权重之和等于 1 减去该行的汇聚权重（这里从 {min} 到 {max}）。',
   'explain.mask.window': '滑动窗口：键“{key}”在位置 {j}，比查询位置 {i} 早 {d} 个位置，不小于窗口 {window}。',

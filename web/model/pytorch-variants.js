@@ -2,7 +2,7 @@
 // ALiBi, sliding window and sinks, the sink logit): the torch 1.13 lines each
 // adds to the script of pytorch-script.js, in the engine's pipeline order.
 // `v` is the run's settings (runSettings, run-settings.js): qkNorm, rope, ropeBase, gqa, kvHeads,
-// softcap, alibi, window, sinkTokens, sinkLogit. Every function returns lines of Python.
+// softcap, alibi, window, sinkTokens, sinkLogits. Every function returns lines of Python.
 
 const pyNumber = (x) => (Number.isInteger(x) ? String(x) : String(Math.fround(x)));
 
@@ -107,18 +107,25 @@ export function windowLines(v) {
 
 /** The softmax, with the sink column when there is one, and the dropout after it. */
 export function softmaxLines(v) {
-  if (v.sinkLogit === null)
+  if (v.sinkLogits === null)
     return {
       softmax: ['weights = torch.softmax(masked, dim=-1)'],
       dropout: 'dropped = dropout(weights)',
     };
   return {
     softmax: [
-      `sink = torch.full((B, H, S, 1), ${pyNumber(v.sinkLogit)})  # one extra logit per row, no value`,
+      ...(v.sinkPerHead
+        ? [
+            `sinks = torch.tensor([${v.sinkLogits.map(pyNumber).join(', ')}])  # one learned logit per head (gpt-oss)`,
+            'sink = sinks.reshape(1, H, 1, 1).expand(B, H, S, 1)  # one extra logit per row, no value',
+          ]
+        : [`sink = torch.full((B, H, S, 1), ${pyNumber(v.sinkLogits[0])})  # one extra logit per row, no value`]),
       'probs = torch.softmax(torch.cat([masked, sink], dim=-1), dim=-1)  # (B, H, S, S_kv + 1)',
       'weights, sinkWeights = probs[..., :S_kv], probs[..., S_kv]  # a row of weights sums to 1 - its sink weight',
     ],
-    dropout: 'dropped = dropout(probs)[..., :S_kv]  # dropout draws over S_kv + 1 columns, as add_zero_attn does',
+    dropout: v.sinkPerHead
+      ? 'dropped = dropout(weights)  # gpt-oss drops the sink column first: dropout draws over S_kv columns'
+      : 'dropped = dropout(probs)[..., :S_kv]  # dropout draws over S_kv + 1 columns, as add_zero_attn does',
   };
 }
 
@@ -127,7 +134,7 @@ export function variantTensors(v) {
   return {
     V: [...(v.qkNorm ? ['Q_norm', 'K_norm'] : []), ...(v.rope ? ['ropeAngles', 'Q_rope', 'K_rope'] : [])],
     scaled: [...(v.softcap !== null ? ['capped'] : []), ...(v.alibi ? ['alibiBias', 'biased'] : [])],
-    weights: v.sinkLogit !== null ? ['sinkWeights'] : [],
+    weights: v.sinkLogits !== null ? ['sinkWeights'] : [],
     concat: v.outputGate ? ['gateLogits', 'gate', 'gated'] : [],
   };
 }

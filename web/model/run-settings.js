@@ -10,14 +10,22 @@ import { fieldByPath } from './schema.js';
 /** A setting that may be unset (null, absent): its number or null. */
 const optionalNumber = (value) => (value === null || value === undefined || value === '' ? null : Number(value));
 
+/** The sink logit setting (a number, or one per head) as one number per head; unset -> null. */
+const sinkLogitsOf = (value, heads) =>
+  value === null || value === undefined || value === ''
+    ? null
+    : Array.isArray(value)
+      ? value.map(Number)
+      : Array.from({ length: heads }, () => Number(value));
+
 /** {"rand": [B, S, D]} -> "rand"; none -> null. */
 const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys(input)[0] ?? null) : null);
 
 /**
  * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
  * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
- * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogit, alibi, softcap,
- * outputGate}.
+ * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogits, sinkPerHead,
+ * alibi, softcap, outputGate}.
  */
 export function runSettings(settings) {
   const valueOf = (path) => settings[path] ?? fieldByPath.get(path).default;
@@ -57,7 +65,9 @@ export function runSettings(settings) {
     ropeBase: Number(valueOf('rope.base')),
     window: optionalNumber(settings.window),
     sinkTokens: Number(valueOf('sinkTokens')),
-    sinkLogit: optionalNumber(settings.sinkLogit),
+    // The sink logit of each head (null: no sink column); per head (gpt-oss's learned sinks) or one for all.
+    sinkLogits: sinkLogitsOf(settings.sinkLogit, heads),
+    sinkPerHead: Array.isArray(settings.sinkLogit),
     alibi: valueOf('alibi') === true,
     softcap: optionalNumber(settings.softcap),
     outputGate: valueOf('outputGate') === true,
@@ -85,3 +95,6 @@ export function blockReasons(mask, i, j, keyLabel, rs = {}) {
   if (kinds.padding && keyLabel === '<pad>') reasons.push('pad');
   return reasons;
 }
+
+/** Head h's sink logit as a fact of the words: the setting, or its entry h when it is one per head. */
+export const sinkLogitFact = (rs, h) => ({ setting: 'sinkLogit', ...(rs.sinkPerHead ? { head: h } : {}) });

@@ -22,7 +22,16 @@ export const fieldByName = new Map(FIELDS.map((field) => [field.name, field]));
 /** "d-model" -> "dModel": the element property of a field. */
 export const camelCase = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
-const SCALAR_TYPES = new Set(['string', 'integer', 'seed', 'number', 'boolean', 'enum', 'enum|number']);
+const SCALAR_TYPES = new Set([
+  'string',
+  'integer',
+  'seed',
+  'number',
+  'boolean',
+  'enum',
+  'enum|number',
+  'number|number[]',
+]);
 /** A field set by one value (a form control, a flag, an attribute); the others take JSON. */
 export const isScalar = (field) => SCALAR_TYPES.has(field.type);
 

@@ -19,6 +19,18 @@ function numberOrText(raw) {
   return Number.isFinite(n) ? n : text;
 }
 
+// "0.5", "0.5, -1" or "[0.5, -1]": one number, or a list of them (one per head); an array as it is.
+function numberOrList(raw) {
+  if (Array.isArray(raw)) return raw.map(numberOrText);
+  const text = String(raw).trim();
+  if (!/[\s,[]/.test(text)) return numberOrText(text);
+  return text
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(numberOrText);
+}
+
 function jsonOrText(raw) {
   if (typeof raw !== 'string') return raw;
   if (raw.trim() === '') return undefined;
@@ -44,6 +56,8 @@ export function coerce(field, raw) {
     case 'number':
     case 'enum|number':
       return numberOrText(raw);
+    case 'number|number[]':
+      return numberOrList(raw);
     case 'enum':
       return String(raw).trim() === '' ? undefined : String(raw).trim();
     case 'string':
@@ -118,10 +132,10 @@ export function settingsFromAttributes(getAttribute) {
   return settings;
 }
 
-/** The attribute text of a setting: booleans present ('') or "false", objects as JSON. */
+/** The attribute text of a setting: booleans present ('') or "false", objects and lists as JSON. */
 export function attributeValue(field, value) {
   if (field.type === 'boolean') return coerce(field, value) ? '' : 'false';
-  if (!isScalar(field) && typeof value !== 'string') return JSON.stringify(value);
+  if ((!isScalar(field) || Array.isArray(value)) && typeof value !== 'string') return JSON.stringify(value);
   return String(value);
 }
 

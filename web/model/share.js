@@ -129,7 +129,8 @@ function checkSettings(raw) {
     const field = SETTING_FIELDS.get(path);
     if (!field) throw new ShareLinkError('unknown-setting', { setting: path.slice(0, 40) });
     const valid = isScalar(field)
-      ? ['string', 'number', 'boolean'].includes(typeof value)
+      ? ['string', 'number', 'boolean'].includes(typeof value) ||
+        (field.type === 'number|number[]' && Array.isArray(value) && value.every(isFiniteNumber))
       : JSON_SETTING_CHECKS[field.type](value);
     if (!valid) throw new ShareLinkError('wrong-type', { setting: path });
     if (!isScalar(field) && JSON.stringify(value).length > MAX_TEXT)

@@ -10,7 +10,8 @@
 //   {cell: [tensor, ...index]}            the tensor's value at that index, as shown
 //   {size: 'B' | 'H' | 'H_kv' | 'S' | 'S_kv' | 'D' | 'd_k'}
 //   {count: name, ...where}               a count the test makes itself from the tensors
-//   {setting: name}                       a setting of the run, as the engine reports it
+//   {setting: name, head?: h}             a setting of the run, as the engine reports it (entry h of a
+//                                         setting given per head: sinkLogit's list)
 //   {headNumber: h}                       "head 2": h + 1, with 0 <= h < H
 //   {value: name, ...where}               a derived figure the test recomputes (a sum, a factor, a bound)
 //   {value: op, of: [fact, …]}            arithmetic on facts (sum, product, difference, quotient, exp, …)

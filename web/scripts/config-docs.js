@@ -20,6 +20,8 @@ function typeText(field) {
     field.type === 'enum' || field.type === 'enum|number' ? field.choices.map((v) => `"${v}"`).join(', ') : '';
   if (field.type === 'enum') return `one of ${values}`;
   if (field.type === 'enum|number') return `${values} or a number`;
+  if (field.type === 'number|number[]')
+    return `a number, or a list of numbers (one per head), ${field.min} to ${field.max}`;
   if (field.min !== undefined) return `${field.type}, ${field.min} to ${field.max}`;
   if (field.type === 'matrix-map' || field.type === 'edits-map') return `${field.type} of ${field.choices.join(' ')}`;
   return field.type;

@@ -46,6 +46,7 @@ function attributeType({ type, choices }) {
   if (type === 'enum') return literals;
   if (type === 'enum|number') return `${literals} | ${NUMBER_ATTRIBUTE}`;
   if (['integer', 'seed', 'number'].includes(type)) return NUMBER_ATTRIBUTE;
+  if (type === 'number|number[]') return `${NUMBER_ATTRIBUTE} | string`;
   if (type === 'boolean') return BOOLEAN_ATTRIBUTE;
   return 'string';
 }

@@ -11,6 +11,7 @@ const NAMED_TYPES = {
   integer: 'number',
   seed: 'number',
   number: 'number',
+  'number|number[]': 'number | number[]',
   boolean: 'boolean',
   'random-input': 'RandomInput',
   matrix: 'GivenValues',
@@ -52,6 +53,7 @@ export function namedTypesIn(types) {
 export function limitsText({ type, min, max }) {
   if (min === undefined) return '';
   if (type === 'seed') return `A seed: an integer from ${min} to ${max}.`;
+  if (type === 'number|number[]') return `A number, or a list with one per head, each from ${min} to ${max}.`;
   return `${type === 'number' ? 'A number' : 'An integer'} from ${min} to ${max}.`;
 }
 

@@ -44,6 +44,7 @@ function fieldType(field) {
   if (field.type === 'enum') return choices;
   if (field.type === 'enum|number') return `${choices} | number`;
   if (['integer', 'seed', 'number'].includes(field.type)) return 'number';
+  if (field.type === 'number|number[]') return 'number | number[]';
   if (field.type === 'boolean') return 'boolean';
   return JSON_TYPES[field.type] ?? 'string';
 }

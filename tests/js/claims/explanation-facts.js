@@ -44,9 +44,10 @@ export function sizeOf(result, name) {
   return sizes[name];
 }
 
-/** A setting as a number (maskFill's "-inf" is −∞). */
-export function settingOf(result, name) {
-  const value = result.settings[name];
+/** A setting as a number (maskFill's "-inf" is −∞); entry `head` of a setting given per head. */
+export function settingOf(result, name, head) {
+  const given = result.settings[name];
+  const value = Array.isArray(given) ? given[head ?? NaN] : given;
   if (name === 'maskFill' && (value === '-inf' || value === undefined)) return -Infinity;
   if (value === undefined || value === null) throw new Error(`the run has no setting ${name}`);
   return Number(value);
@@ -130,7 +131,7 @@ export function factValue(fact, run) {
   const { result } = run;
   if (fact.cell) return cellValue(result, fact.cell[0], fact.cell.slice(1));
   if (fact.size) return sizeOf(result, fact.size);
-  if (fact.setting) return settingOf(result, fact.setting);
+  if (fact.setting) return settingOf(result, fact.setting, fact.head);
   if ('constant' in fact) return fact.constant;
   if ('headNumber' in fact) return inRange(fact.headNumber, sizeOf(result, fact.of ?? 'H'), 'head') + 1;
   if ('index' in fact) return inRange(fact.index, sizeOf(result, fact.of), `index of ${fact.of}`);

@@ -40,6 +40,8 @@ const VARIANTS = {
   'window-sinks': { mask: 'causal', window: 2, sinkTokens: 1 },
   'window-only': { mask: 'causal', window: 3 },
   'sink-logit': { mask: 'causal', sinkLogit: 0.5 },
+  // gpt-oss's learned sinks, one per head (typed as the form takes them), under dropout over S_kv columns.
+  'sink-logits-per-head': { dModel: 12, numHeads: 3, mask: 'causal', sinkLogit: '1.5, -2, 0', 'dropout.p': 0.2 },
   alibi: { dModel: 12, numHeads: 4, alibi: true, mask: 'causal' },
   'alibi-three-heads': { dModel: 12, numHeads: 3, alibi: true },
   softcap: { softcap: 2, mask: 'causal' },

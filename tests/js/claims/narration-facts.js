@@ -214,7 +214,10 @@ export const FACTS = {
   setting(quote, run) {
     const settings = run.result.settings;
     const name = quote.fact.setting;
-    const v = SETTING[name] ? SETTING[name](settings) : Number(settings[name]);
+    const given = settings[name];
+    const v = SETTING[name]
+      ? SETTING[name](settings)
+      : Number(Array.isArray(given) ? given[quote.fact.head ?? NaN] : given);
     return (
       (Number.isFinite(v)
         ? Math.abs(parse(quote.text) - v) <= 5e-4 * Math.max(1, Math.abs(v))

@@ -30,6 +30,7 @@ const VARIANTS = [
   // More sink tokens than keys: every key is a sink.
   { text: 'the cat sat', mask: 'causal', window: 2, sinkTokens: 5 },
   { text: 'He sat by the bank', sinkLogit: 0.5 },
+  { text: 'He sat by the bank', mask: 'causal', numHeads: 2, sinkLogit: '3, -1', 'dropout.p': 0.3 },
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 4, dModel: 16 },
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 1 },
   { text: 'He sat by the bank', softcap: 5, scale: 'none' },

@@ -6,6 +6,7 @@
 import { compact, formula, quote, restyled, say, whole } from '../../model/words.js';
 import { decodeStep, flashTile, sameBits } from '../../model/stepper-runs.js';
 import { kvHeadOf } from '../../model/variant-math.js';
+import { sinkLogitFact } from '../../model/run-settings.js';
 import { cellName, derived, reader } from './lines.js';
 import { headQuote, indexQuote } from './names.js';
 
@@ -70,7 +71,8 @@ function causalSentence(ctx, j, value) {
   }
   if (!ctx.result.tensors.sinkWeights)
     return say(t, 'explain.kv.causalKept', {}, { claims: [{ claim: 'equal', of: [value.fact, { constant: 1 }] }] });
-  const logit = compact(ctx.rs.sinkLogit, { setting: 'sinkLogit' });
+  // The is_causal figure is head 1's: its sink logit.
+  const logit = compact(ctx.rs.sinkLogits[0], sinkLogitFact(ctx.rs, 0));
   return say(
     t,
     'explain.kv.causalKeptSink',

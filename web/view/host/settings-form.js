@@ -150,7 +150,7 @@ export function buildSettingsForm(container, { t, onChange, places = {} }) {
           number.hidden = isChoice;
           if (!isChoice) number.value = String(value ?? '');
         } else {
-          input.value = String(value ?? '');
+          input.value = Array.isArray(value) ? value.join(', ') : String(value ?? '');
         }
       }
     },

@@ -54,7 +54,7 @@ export const maskInput = (rs) =>
 
 /** Whether a variant changes the scores after scaling (softcap, ALiBi) or the softmax (a sink logit). */
 export const variantScores = (rs) =>
-  maskInput(rs) !== 'scaled' || (rs.sinkLogit !== null && rs.sinkLogit !== undefined);
+  maskInput(rs) !== 'scaled' || (rs.sinkLogits !== null && rs.sinkLogits !== undefined);
 
 /** The dot-product scores with the variants' q and k: Q_{rope,h}K_{rope,g}ᵀ, g = h // (H / H_kv). */
 export function variantScoresFormula(rs, f) {

@@ -1,12 +1,13 @@
 // Step "attnweights": A = softmax(masked, dim=−1) (with a sink logit: softmax over [masked, sink], the sink
 // column dropped). torch: weights = F.softmax(scores, dim=-1)   (B, H, S, S_kv); sinkWeights (B, H, S)
 import { compactNumber } from '../../model/format.js';
-import { say } from '../../model/words.js';
+import { compact, say } from '../../model/words.js';
+import { sinkLogitFact } from '../../model/run-settings.js';
 import { headStart, sentenceIndex } from '../../model/selection.js';
 import { headColor } from '../common/colors.js';
 import { exampleToken } from './example-token.js';
 import { PER_HEAD } from './scores.js';
-import { cell, derived, setting, size } from './quotes.js';
+import { cell, derived, headNumber, size } from './quotes.js';
 import { maskInput, maskedExpression, scaledScores, variantScores } from './formulas.js';
 import { nanNote } from './nan-rows.js';
 import { figureLook } from './figure-looks.js';
@@ -30,9 +31,10 @@ function notesOf(run, t) {
     notes.push(
       say(
         t,
-        'sink.note',
+        run.rs.sinkPerHead ? 'sink.note.perHead' : 'sink.note',
         {
-          logit: setting(run.rs.sinkLogit, 'sinkLogit'),
+          head: headNumber(run),
+          logit: compact(run.rs.sinkLogits[run.h], sinkLogitFact(run.rs, run.h)),
           min: derived(Math.min(...sums), 'rowSumMin', where, run.decimals),
           max: derived(Math.max(...sums), 'rowSumMax', where, run.decimals),
         },
@@ -109,8 +111,12 @@ export default {
   ],
   formula(f) {
     const { rs } = f;
-    if (rs.sinkLogit !== null && rs.sinkLogit !== undefined)
-      return `p = softmax([masked, ${compactNumber(rs.sinkLogit)}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;
+    if (rs.sinkLogits !== null && rs.sinkLogits !== undefined) {
+      // One learned logit per head (gpt-oss): this head's, named s_h.
+      const logit = compactNumber(rs.sinkLogits[f.h ?? 0]);
+      const sinkColumn = rs.sinkPerHead ? `s_{${(f.h ?? 0) + 1}} = ${logit}` : logit;
+      return `p = softmax([masked, ${sinkColumn}], dim=−1),  A = p[…, :S_{kv}],  sink = p[…, S_{kv}]`;
+    }
     return `A = softmax(${maskedExpression(rs, variantScores(rs) ? maskInput(rs) : scaledScores(f))}, dim=−1)`;
   },
   words: (run, t) => ({
