@@ -21,6 +21,7 @@
 #include "draw_cache.h"
 #include "embedding.h"
 #include "gemm.h"
+#include "rope_scaling.h"
 #include "softmax.h"
 #include "tokens.h"
 #include "torch_random.h"
@@ -184,16 +185,22 @@ void initializeWeights(const AttentionConfig& c, TorchGenerator& gen, Intermedia
 constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_context"), kQ = TensorSet::indexOf("Q"),
               kK = TensorSet::indexOf("K"), kV = TensorSet::indexOf("V"), kQNorm = TensorSet::indexOf("Q_norm"),
               kKNorm = TensorSet::indexOf("K_norm"), kRopeAngles = TensorSet::indexOf("ropeAngles"),
-              kQRope = TensorSet::indexOf("Q_rope"), kKRope = TensorSet::indexOf("K_rope"),
-              kScores = TensorSet::indexOf("scores"), kScaled = TensorSet::indexOf("scaled"),
-              kCapped = TensorSet::indexOf("capped"), kAlibiBias = TensorSet::indexOf("alibiBias"),
-              kBiased = TensorSet::indexOf("biased"), kMask = TensorSet::indexOf("mask"),
-              kMasked = TensorSet::indexOf("masked"), kWeights = TensorSet::indexOf("weights"),
-              kSinkWeights = TensorSet::indexOf("sinkWeights"), kDropped = TensorSet::indexOf("dropped"),
-              kAveragedWeights = TensorSet::indexOf("averagedWeights"), kContext = TensorSet::indexOf("context"),
-              kConcat = TensorSet::indexOf("concat"), kGateLogits = TensorSet::indexOf("gateLogits"),
-              kGate = TensorSet::indexOf("gate"), kGated = TensorSet::indexOf("gated"),
-              kOutput = TensorSet::indexOf("output");
+              kRopeInvFreqBase = TensorSet::indexOf("ropeInvFreqBase"),
+              kRopeInvFreq = TensorSet::indexOf("ropeInvFreq"),
+              kRopeAttentionFactor = TensorSet::indexOf("ropeAttentionFactor"),
+              kRopeExtrapolationFactor = TensorSet::indexOf("ropeExtrapolationFactor"),
+              kRopeNtkBase = TensorSet::indexOf("ropeNtkBase"), kQRope = TensorSet::indexOf("Q_rope"),
+              kKRope = TensorSet::indexOf("K_rope"), kScores = TensorSet::indexOf("scores"),
+              kScaled = TensorSet::indexOf("scaled"), kCapped = TensorSet::indexOf("capped"),
+              kAlibiBias = TensorSet::indexOf("alibiBias"), kBiased = TensorSet::indexOf("biased"),
+              kMask = TensorSet::indexOf("mask"), kMasked = TensorSet::indexOf("masked"),
+              kWeights = TensorSet::indexOf("weights"), kSinkWeights = TensorSet::indexOf("sinkWeights"),
+              kDropped = TensorSet::indexOf("dropped"), kAveragedWeights = TensorSet::indexOf("averagedWeights"),
+              kContext = TensorSet::indexOf("context"), kConcat = TensorSet::indexOf("concat"),
+              kGateLogits = TensorSet::indexOf("gateLogits"), kGate = TensorSet::indexOf("gate"),
+              kGated = TensorSet::indexOf("gated"), kOutput = TensorSet::indexOf("output");
+static_assert(kRopeInvFreqBase >= 0 && kRopeInvFreq >= 0 && kRopeAttentionFactor >= 0 &&
+              kRopeExtrapolationFactor >= 0 && kRopeNtkBase >= 0);
 static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kQNorm >= 0 && kKNorm >= 0 &&
               kRopeAngles >= 0 && kQRope >= 0 && kKRope >= 0 && kScores >= 0 && kScaled >= 0 && kCapped >= 0 &&
               kAlibiBias >= 0 && kBiased >= 0 && kMask >= 0 && kMasked >= 0 && kWeights >= 0 && kSinkWeights >= 0 &&
@@ -283,7 +290,9 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   const bool norm = c.qkNorm && (p.wants(kQNorm) || p.wants(kKNorm));
   const bool rope = c.ropeStyle != RopeStyle::None && (p.wants(kQRope) || p.wants(kKRope));
   p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV) || norm || rope;
-  p.ropeAngles = c.ropeStyle != RopeStyle::None && (p.wants(kRopeAngles) || p.project);
+  const bool wantsFrequencies = p.wants(kRopeInvFreqBase) || p.wants(kRopeInvFreq) || p.wants(kRopeAttentionFactor) ||
+                                p.wants(kRopeExtrapolationFactor) || p.wants(kRopeNtkBase);
+  p.ropeAngles = c.ropeStyle != RopeStyle::None && (p.wants(kRopeAngles) || wantsFrequencies || p.project);
   p.alibi = c.alibi && (p.wants(kAlibiBias) || p.attend);
   p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
   return p;
@@ -547,17 +556,10 @@ void rmsNormHeads(float* rows, int64_t stride, int64_t count, int64_t heads, int
 }
 
 // ropeAngles [S, dk/2]:
-//   inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk))   # (dk/2,)
+//   inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk))   # (dk/2,), scaled by rope.scaling
 //   ropeAngles = torch.outer(torch.arange(S).float(), inv_freq)          # (S, dk/2)
-// The power is rounded once from double (torch.pow in float32 is within an ulp of it).
-void computeRopeAngles(double base, int64_t S, int64_t dk, float* angles) {
-  const int64_t half = dk / 2;
-  std::vector<float> inverseFrequency(static_cast<size_t>(half));
-  for (int64_t i = 0; i < half; ++i) {
-    const float exponent = static_cast<float>(2 * i) / static_cast<float>(dk);
-    const float power = static_cast<float>(std::pow(base, static_cast<double>(exponent)));
-    inverseFrequency[static_cast<size_t>(i)] = 1.0f / power;
-  }
+void computeRopeAngles(const std::vector<float>& inverseFrequency, int64_t S, float* angles) {
+  const auto half = static_cast<int64_t>(inverseFrequency.size());
   for (int64_t t = 0; t < S; ++t)
     for (int64_t i = 0; i < half; ++i)
       angles[t * half + i] = static_cast<float>(t) * inverseFrequency[static_cast<size_t>(i)];
@@ -608,9 +610,15 @@ void transformQueriesKeys(const AttentionConfig& c, const Dims& d, const Plan& p
   float* cosines = grownTo(ws.ropeTable, 2 * cells);
   float* sines = cosines + cells;
   const float* angles = m.ropeAngles.data.data();
+  // cos = emb.cos() * attention_scaling, sin likewise (YaRN's factor; 1 leaves them as they are)
+  const float scale = m.ropeScale;
   for (int64_t i = 0; i < cells; ++i) {
     cosines[i] = static_cast<float>(std::cos(static_cast<double>(angles[i])));
     sines[i] = static_cast<float>(std::sin(static_cast<double>(angles[i])));
+    if (scale != 1.0f) {
+      cosines[i] = cosines[i] * scale;
+      sines[i] = sines[i] * scale;
+    }
   }
   rotateHeads(c.ropeStyle, cosines, sines, qkv.q, qkv.qStride, d.B, d.S, d.H, d.dk);
   rotateHeads(c.ropeStyle, cosines, sines, qkv.k, qkv.kvStride, d.B, d.Skv, d.Hkv, d.dk);
@@ -655,11 +663,20 @@ void computeAlibiBias(int64_t H, int64_t S, int64_t Skv, float* bias) {
         bias[(h * S + i) * Skv + j] = -slopes[static_cast<size_t>(h)] * static_cast<float>(i - j);
 }
 
-// ropeAngles [S, dk/2], kept in a pool buffer (the projections read it).
-Tensor ropeAngles(const AttentionConfig& c, const Dims& d, BufferPool& pool) {
-  Tensor angles = pool.take({d.S, d.dk / 2});
-  computeRopeAngles(c.ropeBase, d.S, d.dk, angles.data.data());
-  return angles;
+// ropeAngles [S, dk/2], kept in a pool buffer (the projections read it); with rope.scaling, the
+// frequencies before and after it and its factors as well (rope_scaling.h).
+void ropeAngles(const AttentionConfig& c, const Dims& d, BufferPool& pool, Intermediates& m) {
+  const RopeFrequencies f = ropeFrequencies(c, d.S, d.dk);
+  m.ropeAngles = pool.take({d.S, d.dk / 2});
+  computeRopeAngles(f.scaled, d.S, m.ropeAngles.data.data());
+  m.ropeScale = f.attentionFactor;
+  if (c.ropeScaling == RopeScaling::None) return;
+  const int64_t half = d.dk / 2;
+  m.ropeInvFreqBase = Tensor{{half}, f.unscaled};
+  m.ropeInvFreq = Tensor{{half}, f.scaled};
+  m.ropeAttentionFactor = Tensor{{}, {f.attentionFactor}};
+  if (c.ropeScaling == RopeScaling::Yarn) m.ropeExtrapolationFactor = Tensor{{half}, f.extrapolation};
+  if (c.ropeScaling == RopeScaling::Dynamic) m.ropeNtkBase = Tensor{{}, {f.ntkBase}};
 }
 
 // alibiBias [H, S, S_kv], kept in a pool buffer (the heads read it).
@@ -986,6 +1003,13 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
     keep(kQNorm, m.qNorm);
     keep(kKNorm, m.kNorm);
   }
+  if (c.ropeScaling != RopeScaling::None && !m.ropeInvFreq.data.empty()) {
+    keep(kRopeInvFreqBase, m.ropeInvFreqBase);
+    keep(kRopeInvFreq, m.ropeInvFreq);
+    keep(kRopeAttentionFactor, m.ropeAttentionFactor);
+    if (c.ropeScaling == RopeScaling::Yarn) keep(kRopeExtrapolationFactor, m.ropeExtrapolationFactor);
+    if (c.ropeScaling == RopeScaling::Dynamic) keep(kRopeNtkBase, m.ropeNtkBase);
+  }
   if (c.ropeStyle != RopeStyle::None) {
     keep(kRopeAngles, m.ropeAngles);
     keep(kQRope, m.qRope);
@@ -1098,7 +1122,7 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     keepProjection(p, kQ, qkv.q, qkv.qStride, d.B, d.S, d.D, pool, m.q);
     keepProjection(p, kK, qkv.k, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.k);
     keepProjection(p, kV, qkv.v, qkv.kvStride, d.B, d.Skv, d.Dkv, pool, m.v);
-    if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);
+    if (p.ropeAngles) ropeAngles(c, d, pool, m);
     transformQueriesKeys(c, d, p, qkv, pool, ws, m);
     if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
     if (p.alibi) m.alibiBias = alibiBias(d, pool);
@@ -1128,7 +1152,7 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     }
   } else {
     if (p.mask) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
-    if (p.ropeAngles) m.ropeAngles = ropeAngles(c, d, pool);
+    if (p.ropeAngles) ropeAngles(c, d, pool, m);
     if (p.alibi) m.alibiBias = alibiBias(d, pool);
   }
   collect(c, p, m, pool, lendInputs, r);

@@ -39,11 +39,15 @@ struct Tokens {
 
 // Every intermediate, named as in kTensorNames.
 struct Intermediates {
-  Tensor x, xContext;                               // [B, S, D], [B, S_kv, D] (cross-attention only)
-  WeightSet w;                                      // W_* [D, D], b_* [D]; W_a, U_a [dk, hidden], v_a [hidden]
-  Tensor q, k, v;                                   // [B, S, D], [B, S_kv, Dkv], [B, S_kv, Dkv]
-  Tensor qNorm, kNorm, qRope, kRope;                // as q and k (qkNorm, RoPE)
-  Tensor ropeAngles;                                // [S, dk/2]
+  Tensor x, xContext;                 // [B, S, D], [B, S_kv, D] (cross-attention only)
+  WeightSet w;                        // W_* [D, D], b_* [D]; W_a, U_a [dk, hidden], v_a [hidden]
+  Tensor q, k, v;                     // [B, S, D], [B, S_kv, Dkv], [B, S_kv, Dkv]
+  Tensor qNorm, kNorm, qRope, kRope;  // as q and k (qkNorm, RoPE)
+  Tensor ropeAngles;                  // [S, dk/2]
+  // rope.scaling: the frequencies before and after [dk/2], YaRN's extrapolation factors [dk/2], and the
+  // attention factor and dynamic NTK base [] (rope_scaling.h); ropeScale multiplies cos and sin.
+  Tensor ropeInvFreqBase, ropeInvFreq, ropeExtrapolationFactor, ropeAttentionFactor, ropeNtkBase;
+  float ropeScale = 1.0f;
   Tensor mask;                                      // [B, S, S_kv]
   Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
   Tensor capped, biased;                            // [B, H, S, S_kv] (softcap, ALiBi)

@@ -151,6 +151,15 @@ enum class RopeStyle {
 };
 inline constexpr std::array<const char*, 3> kRopeStyleNames = {"none", "rotate-half", "interleaved"};
 
+// Long-context RoPE: transformers' rope_scaling "rope_type" (modeling_rope_utils.py; rope_scaling.h).
+enum class RopeScaling {
+  None,     // the frequencies as trained   (default)
+  Linear,   // position interpolation: inv_freq / factor
+  Dynamic,  // dynamic NTK: the base grows once S exceeds originalMaxPositions
+  Yarn,     // YaRN: low frequencies interpolated, high ones kept, cos and sin times 0.1·ln(factor) + 1
+};
+inline constexpr std::array<const char*, 4> kRopeScalingNames = {"none", "linear", "dynamic", "yarn"};
+
 enum class Positional { None, Sinusoidal };
 inline constexpr std::array<const char*, 2> kPositionalNames = {"none", "sinusoidal"};
 
@@ -225,6 +234,13 @@ struct AttentionConfig {
   // RoPE: inv_freq = 1.0 / (ropeBase ** (torch.arange(0, dk, 2).float() / dk)); angles = outer(arange(S), inv_freq).
   RopeStyle ropeStyle = RopeStyle::None;
   double ropeBase = 10000.0;
+  // rope.scaling (rope_scaling.h): {type, factor, originalMaxPositions, betaFast, betaSlow}, as rope_scaling's
+  // {rope_type, factor, original_max_position_embeddings, beta_fast, beta_slow}.
+  RopeScaling ropeScaling = RopeScaling::None;
+  double ropeScalingFactor = 4.0;
+  int64_t ropeOriginalMaxPositions = 4096;  // dynamic: the length up to which nothing changes; YaRN's range
+  double ropeBetaFast = 32.0;               // YaRN: rotations over the original length above which a pair is kept
+  double ropeBetaSlow = 1.0;                // ... and below which it is interpolated
   // Grouped-query attention: K and V have numKVHeads heads (W_K, W_V [D, numKVHeads·dk]); query head h reads
   // KV head h // (numHeads // numKVHeads), as k.repeat_interleave(numHeads // numKVHeads, dim=1). Unset = numHeads.
   std::optional<int64_t> numKVHeads;

@@ -93,6 +93,11 @@ const ErrorKind kEngineKinds[] = {
     // The modern variants (validate.cpp).
     {"rope-odd-head-dim",
      EN("RoPE rotates pairs of features, so headDim must be even; headDim is {headDim} (dModel / numHeads)")},
+    {"rope-scaling-needs-rope", EN("rope.scaling.type {got} scales RoPE's frequencies: choose a rope.style too")},
+    {"yarn-factor-below-one",
+     EN("rope.scaling.factor ({got}) must be at least 1 for YaRN: it stretches the context, never shrinks it")},
+    {"dynamic-head-dim",
+     EN("dynamic NTK raises to the power dk / (dk − 2), so the head dimension must be more than 2; it is {headDim}")},
     {"kv-heads-not-divisor",
      EN("numHeads ({numHeads}) must be divisible by numKVHeads ({numKVHeads}): each key/value head serves the same "
         "number of query heads")},

@@ -94,6 +94,13 @@ Status checkModernVariants(const AttentionConfig& c) {
   if (kvHeads < c.numHeads && (!gqaInit || c.layout != ProjectionLayout::Fused))
     return fieldError("numKVHeads", "kv-heads-init", {{"numKVHeads", str(kvHeads)}, {"numHeads", str(c.numHeads)}});
   if (c.window && !blocksFuture(c.mask)) return fieldError("window", "window-needs-causal");
+  if (c.ropeScaling != RopeScaling::None && c.ropeStyle == RopeStyle::None)
+    return fieldError("rope.scaling.type", "rope-scaling-needs-rope",
+                      {{"got", std::string("\"") + kRopeScalingNames[static_cast<size_t>(c.ropeScaling)] + "\""}});
+  if (c.ropeScaling == RopeScaling::Yarn && c.ropeScalingFactor < 1)
+    return fieldError("rope.scaling.factor", "yarn-factor-below-one", {{"got", formatNumber(c.ropeScalingFactor)}});
+  if (c.ropeScaling == RopeScaling::Dynamic && c.ropeStyle != RopeStyle::None && headDim <= 2)
+    return fieldError("rope.scaling.type", "dynamic-head-dim", {{"headDim", str(headDim)}});
   if (c.sinkLogitPerHead && static_cast<int64_t>(c.sinkLogit.size()) != c.numHeads)
     return fieldError("sinkLogit", "sink-logit-heads",
                       {{"field", "sinkLogit"},

@@ -318,8 +318,10 @@ const Tensor& tensor(const AttentionResult& r, const char* name) {
 
 // The tensors of the modern variants, each in a result only when its variant is on.
 bool isVariantTensor(const std::string& n) {
-  return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" || n == "capped" ||
-         n == "alibiBias" || n == "biased" || n == "sinkWeights" || n == "gateLogits" || n == "gate" || n == "gated";
+  return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" ||
+         n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" || n == "ropeExtrapolationFactor" ||
+         n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" || n == "sinkWeights" ||
+         n == "gateLogits" || n == "gate" || n == "gated";
 }
 bool variantIsOn(const AttentionConfig& c, const std::string& n) {
   if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
@@ -327,6 +329,11 @@ bool variantIsOn(const AttentionConfig& c, const std::string& n) {
   if (n == "alibiBias" || n == "biased") return c.alibi;
   if (n == "sinkWeights") return c.hasSink();
   if (n == "gateLogits" || n == "gate" || n == "gated") return c.outputGate;
+  // rope.scaling's frequencies and factors: with a RoPE style; YaRN's ramp and dynamic NTK's base each alone.
+  const bool scaled = c.ropeStyle != RopeStyle::None && c.ropeScaling != RopeScaling::None;
+  if (n == "ropeExtrapolationFactor") return scaled && c.ropeScaling == RopeScaling::Yarn;
+  if (n == "ropeNtkBase") return scaled && c.ropeScaling == RopeScaling::Dynamic;
+  if (n == "ropeInvFreqBase" || n == "ropeInvFreq" || n == "ropeAttentionFactor") return scaled;
   return c.ropeStyle != RopeStyle::None;  // ropeAngles, Q_rope, K_rope
 }
 
@@ -340,6 +347,11 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                                                         {"V", {B, Skv, kvWidth}},
                                                         {"Q_norm", {B, S, D}},
                                                         {"K_norm", {B, Skv, kvWidth}},
+                                                        {"ropeInvFreqBase", {dk / 2}},
+                                                        {"ropeInvFreq", {dk / 2}},
+                                                        {"ropeAttentionFactor", {}},
+                                                        {"ropeExtrapolationFactor", {dk / 2}},
+                                                        {"ropeNtkBase", {}},
                                                         {"ropeAngles", {S, dk / 2}},
                                                         {"Q_rope", {B, S, D}},
                                                         {"K_rope", {B, Skv, kvWidth}},

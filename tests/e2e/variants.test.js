@@ -51,6 +51,18 @@ async function applyConfig(config) {
   if (config.mask) await page.selectOption('#control-mask', config.mask);
   if (config.rope) await page.selectOption('#control-rope', config.rope.style);
   if (config.rope?.base) await page.fill('#control-rope-base', String(config.rope.base));
+  const scaling = config.rope?.scaling;
+  if (scaling) {
+    await page.selectOption('#control-rope-scaling', scaling.type);
+    await waitForIdle(page);
+    const fields = { factor: 'rope-factor', originalMaxPositions: 'rope-original-max' };
+    Object.assign(fields, { betaFast: 'rope-beta-fast', betaSlow: 'rope-beta-slow' });
+    for (const [key, name] of Object.entries(fields))
+      if (scaling[key] !== undefined) {
+        await page.fill(`#control-${name}`, String(scaling[key]));
+        await waitForIdle(page);
+      }
+  }
   if (config.qkNorm) await page.setChecked('#control-qk-norm', true);
   if (config.alibi) await page.setChecked('#control-alibi', true);
   if (config.outputGate) await page.setChecked('#control-output-gate', true);
@@ -113,6 +125,58 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await explain('gated', 1, 2)).toMatch(/^gated\[[^\]]+\] = .* × /);
     expect(await page.textContent('#step-gate h2')).toContain(en['step.gate.title']);
     await shot(page, 'variant-output-gate', { fullPage: false });
+  });
+
+  test('YaRN through the form: the frequencies before and after, Q and K rotated, the same score at one distance', async () => {
+    const { config, expected } = readFixture('recent/rope-yarn-causal');
+    await applyConfig(config);
+    const T = expected.tensors;
+    const [S, half] = T.ropeAngles.shape;
+    const D = T.Q.shape[2];
+    const dk = D / config.numHeads;
+    // The table: per pair, θ before and after (4 significant digits), the kind of each pair.
+    const rows = await page.$$eval('#step-rope table[data-figure="ropeFrequencies"] tbody tr', (trs) =>
+      trs.map((tr) => ({
+        kind: tr.dataset.kind,
+        cells: Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent.replace('−', '-'))),
+      })),
+    );
+    expect(rows.length).toBe(half);
+    let worstRelative = 0;
+    rows.forEach(({ cells }, i) => {
+      for (const [k, tensor] of [
+        [0, T.ropeInvFreqBase],
+        [1, T.ropeInvFreq],
+      ]) {
+        const want = Number(tensor.data[i]);
+        worstRelative = Math.max(worstRelative, Math.abs(cells[k] - want) / want);
+      }
+    });
+    expect(worstRelative).toBeLessThan(5e-4); // 4 significant digits
+    const extrapolation = T.ropeExtrapolationFactor.data.map(Number);
+    expect(rows.map((r) => r.kind)).toEqual(
+      extrapolation.map((e) => (e === 1 ? 'kept' : e === 0 ? 'interpolated' : 'blended')),
+    );
+    const worst = Math.max(
+      await expectTorch('ropeAngles', torchBlock(T.ropeAngles, 0, S, half)),
+      await expectTorch('Q_rope_h', torchBlock(T.Q_rope, 0, S, dk, D)),
+      await expectTorch('K_rope_h', torchBlock(T.K_rope, 0, S, dk, D)),
+      await expectTorch('scores', torchBlock(T.scores, 0, S, S)),
+    );
+    console.log(
+      `yarn: worst |page − torch| = ${worst.toExponential(2)}, frequencies ${worstRelative.toExponential(2)} relative`,
+    );
+    // The same score at the same distance still holds, with cos and sin × the attention factor.
+    const check = page.locator('#step-rope .rope-scores');
+    const [i, j] = [S - 1, Math.floor((S - 1) / 2)];
+    expect(Math.abs(Number(await check.getAttribute('data-first')) - Number(T.scores.data[i * S + j]))).toBeLessThan(
+      1e-4,
+    );
+    const notes = await page.locator('#step-rope').textContent();
+    expect(notes).toContain(`cos and sin are multiplied by ${Number(T.ropeAttentionFactor.data[0]).toFixed(4)}`);
+    expect(await explain('Q_rope_h', 3, 1)).toContain('attention factor');
+    expect(await explain('ropeAngles', 3, 1)).toContain('after yarn scaling');
+    await shot(page.locator('#step-rope'), 'variants-rope-yarn');
   });
 
   test('QK-norm: its step, Q_norm and K_norm of head 1', async () => {

@@ -194,6 +194,16 @@ const cases = [
     'sinks-per-head-dropout',
     'sinks-gpt-oss-like',
     'sinks-per-head-padded',
+    // Long-context RoPE: every scaling, above and below originalMaxPositions, with padding and dropout.
+    'rope-linear',
+    'rope-linear-padded-dropout',
+    'rope-dynamic',
+    'rope-dynamic-short',
+    'rope-dynamic-padded',
+    'rope-yarn',
+    'rope-yarn-causal',
+    'rope-yarn-padded-dropout',
+    'sinks-yarn-gate',
   ].map((name) => [`recent fixture ${name}`, readFixture(`recent/${name}`).config]),
   [
     'output gate, identity weights, no output projection',

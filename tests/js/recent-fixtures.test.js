@@ -10,17 +10,17 @@ import { compareTensors, reportWorst } from './fixtures.js';
 import { expectSameResult } from './same-result.js';
 import { editsFromJson, withEdits } from '../../web/model/edits.js';
 import { errorText, loadLanguage } from '../../web/i18n/index.js';
+import { getPath } from '../../web/model/schema.js';
 
 const dir = fileURLToPath(new URL('../reference/fixtures/recent/', import.meta.url));
 const names = JSON.parse(readFileSync(`${dir}index.json`, 'utf8'));
 const read = (name) => JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8'));
 // The config fields of the variants the engine runs; a case that uses any other new field waits for it.
-const RUN_FIELDS = ['outputGate', 'sinkLogit'];
+const RUN_FIELDS = ['outputGate', 'sinkLogit', 'rope.scaling'];
 const LATER_FIELDS = ['diff', 'mla'];
+const has = (config, path) => getPath(config, path) !== undefined;
 const runs = (config) =>
-  !LATER_FIELDS.some((field) => field in config) &&
-  !(config.rope && 'scaling' in config.rope) &&
-  RUN_FIELDS.some((field) => field in config);
+  !LATER_FIELDS.some((field) => has(config, field)) && RUN_FIELDS.some((field) => has(config, field));
 
 let lab;
 const recordWorst = reportWorst('JS API vs PyTorch, recent variants');
@@ -33,7 +33,8 @@ describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
 
   test('the gated output’s and the per-head sinks’ cases are among them', () => {
     expect(cases.filter((name) => name.startsWith('gate-')).length).toBeGreaterThanOrEqual(6);
-    expect(cases.filter((name) => name.startsWith('sinks-')).length).toBeGreaterThanOrEqual(6);
+    expect(cases.filter((name) => name.startsWith('sinks-')).length).toBeGreaterThanOrEqual(7);
+    expect(cases.filter((name) => name.startsWith('rope-')).length).toBeGreaterThanOrEqual(10);
   });
 
   test.each(cases)('%s', (name) => {
@@ -106,5 +107,30 @@ describe('learned per-head sinks', () => {
     expect(errorText(error, await loadLanguage('zh'))).toBe(
       'sinkLogit 有 3 个汇聚 logit：请给一个数，或每个头一个（2 个）',
     );
+  });
+});
+
+describe('long-context RoPE', () => {
+  const unscaled = (config) => ({ ...config, rope: { style: config.rope.style, base: config.rope.base } });
+
+  test.each(['rope-yarn-factor-1', 'rope-dynamic-short'])('%s rotates exactly as no scaling does', (name) => {
+    const { config } = read(name);
+    const scaled = lab.run(config).tensors;
+    const plain = lab.run(unscaled(config)).tensors;
+    for (const tensor of ['ropeAngles', 'Q_rope', 'K_rope', 'weights', 'output'])
+      expect(Array.from(scaled[tensor].data), tensor).toEqual(Array.from(plain[tensor].data));
+    expect(Array.from(scaled.ropeInvFreq.data)).toEqual(Array.from(scaled.ropeInvFreqBase.data));
+  });
+
+  test('linear scaling turns position m as the unscaled RoPE turns m / factor', () => {
+    const { config } = read('rope-linear');
+    const { ropeAngles, ropeInvFreqBase } = lab.run(config).tensors;
+    const factor = config.rope.scaling.factor;
+    const [S, half] = ropeAngles.shape;
+    let worst = 0;
+    for (let m = 0; m < S; m++)
+      for (let i = 0; i < half; i++)
+        worst = Math.max(worst, Math.abs(ropeAngles.data[m * half + i] - (m / factor) * ropeInvFreqBase.data[i]));
+    expect(worst).toBeLessThan(1e-6);
   });
 });

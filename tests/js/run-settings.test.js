@@ -98,6 +98,7 @@ describe('runSettings, the one reader of result.settings', () => {
       qkNorm: false,
       rope: null,
       ropeBase: 10000,
+      ropeScaling: null,
       window: null,
       sinkTokens: 0,
       sinkLogits: null,

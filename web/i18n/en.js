@@ -758,6 +758,24 @@ export default {
   'enum.rope.style.interleaved': 'interleaved pairs (Meta)',
   'field.rope.base': 'RoPE base',
   'help.rope.base': 'The frequencies θ_i = base^(−2i/d_k) (10000 in the paper and in Llama 2).',
+  'field.rope.scaling.type': 'RoPE scaling (long context)',
+  'help.rope.scaling.type':
+    'Stretches RoPE past the length it was trained on, as transformers’ rope_scaling does: linear divides every frequency by the factor; dynamic NTK grows the base once the text is longer than originalMaxPositions; YaRN interpolates the slow pairs, keeps the fast ones and multiplies cos and sin by 0.1·ln(factor) + 1.',
+  'enum.rope.scaling.type.none': 'none',
+  'enum.rope.scaling.type.linear': 'linear (position interpolation)',
+  'enum.rope.scaling.type.dynamic': 'dynamic NTK',
+  'enum.rope.scaling.type.yarn': 'YaRN',
+  'field.rope.scaling.factor': 'RoPE scaling factor',
+  'help.rope.scaling.factor': 'How many times longer the context gets (rope_scaling.factor; YaRN needs at least 1).',
+  'field.rope.scaling.originalMaxPositions': 'Original context length',
+  'help.rope.scaling.originalMaxPositions':
+    'The length the model was trained on (original_max_position_embeddings): dynamic NTK changes nothing up to it; YaRN counts each pair’s turns over it.',
+  'field.rope.scaling.betaFast': 'YaRN β_fast',
+  'help.rope.scaling.betaFast':
+    'A pair that turns more than β_fast times over the original length is kept as trained (32 by default).',
+  'field.rope.scaling.betaSlow': 'YaRN β_slow',
+  'help.rope.scaling.betaSlow':
+    'A pair that turns fewer than β_slow times over the original length is interpolated (1 by default).',
   'field.numKVHeads': 'K/V heads (GQA; optional)',
   'help.numKVHeads':
     'Grouped-query attention: K and V get this many heads, each shared by numHeads / numKVHeads query heads (repeat_interleave). 1 = multi-query attention; empty = numHeads.',
@@ -833,6 +851,28 @@ export default {
   'term.sinkWeights': '',
   'view.kvHead': 'K/V head {g}',
   'rope.angles': 'Angles θ[m, i] = m · base^(−2i/d_k), base {base}',
+  'rope.angles.scaled': 'Angles θ[m, i] = m · θ′_i, the frequencies after {type} scaling',
+  'rope.scaling.caption': 'The frequencies before and after {type} scaling, and their wavelengths 2π/θ (in positions)',
+  'rope.scaling.column.pair': 'pair',
+  'rope.scaling.column.before': 'θ_i before',
+  'rope.scaling.column.after': 'θ′_i after',
+  'rope.scaling.column.ratio': 'θ′_i / θ_i',
+  'rope.scaling.column.wavelengthBefore': 'wavelength before',
+  'rope.scaling.column.wavelengthAfter': 'wavelength after',
+  'rope.scaling.column.kind': 'what scaling did',
+  'rope.scaling.kind.kept': 'kept',
+  'rope.scaling.kind.interpolated': 'interpolated',
+  'rope.scaling.kind.blended': 'blended',
+  'rope.scaling.linear':
+    'Linear scaling divides every frequency by {factor}: position m turns each pair as far as position m / {factor} did before.',
+  'rope.scaling.dynamic':
+    'Dynamic NTK: S = {S} is more than the original {original} positions, so the base grows from {base} to {ntkBase}; the first pair keeps its frequency, the others slow down.',
+  'rope.scaling.dynamicShort':
+    'Dynamic NTK: S = {S} is within the original {original} positions, so the base stays {ntkBase} and the frequencies are the trained ones.',
+  'rope.scaling.yarn':
+    'YaRN keeps {kept} fast pairs (more than {betaFast} turns over {original} positions), interpolates {interpolated} slow pairs by 1/{factor} (fewer than {betaSlow} turns) and blends {blended} in between; cos and sin are multiplied by {attentionFactor}.',
+  'rope.scaling.wavelengths':
+    'The scaling changes {changed} of the {half} frequencies; the longest wavelength goes from {longestBefore} to {longestAfter} positions.',
   'rope.pairs.rotate-half': 'Pairs (i, i + d_k/2): x·cos θ + rotate_half(x)·sin θ (Hugging Face, GPT-NeoX)',
   'rope.pairs.interleaved': 'Pairs (2i, 2i + 1), Meta’s original form',
   'rope.same.title': 'Same distance, same score',
@@ -873,6 +913,10 @@ export default {
   'explain.qkNorm': 'The row’s value divided by its RMS over head {h}’s {dk} numbers: RMS = √(mean(x²) + 1e-6).',
   'explain.rope': 'Feature {c} is in pair ({a}, {b}) of head {h}; position {m} turns that pair by θ = {angle}.',
   'explain.ropeAngle': 'Position {m} times pair {i}’s frequency base^(−2·{i}/{dk}) = {freq}.',
+  'explain.ropeAngle.scaled':
+    'Position {m} times pair {i}’s frequency after {type} scaling, {freq} (it was {before} before the scaling).',
+  'explain.rope.attentionFactor':
+    'YaRN multiplies cos and sin by its attention factor {factor}, so the pair grows by it too.',
   'explain.capped': 'c·tanh(scaled / c) with c = {c}: small scores pass almost unchanged, large ones stay below c.',
   'explain.alibi': 'Head {h}’s slope {m} times the distance i − j = {d}, negated.',
   'explain.biased': 'The score plus head {h}’s ALiBi bias for distance {d}.',

@@ -737,6 +737,9 @@ export default {
     'weights.layout "per-head" 不能与 weights.init "torch-mha" 同用：nn.MultiheadAttention 只有一个融合的 in_proj',
   'error.per-head-with-clones':
     'weights.layout "per-head" 不能与 weights.init "torch-linear-clones" 同用：它把同一个 nn.Linear(dModel, dModel) 整个复制给 Q、K、V 和 O，没有逐头的层可以抽取',
+  'error.rope-scaling-needs-rope': 'rope.scaling.type {got} 缩放的是 RoPE 的频率：请同时选一个 rope.style',
+  'error.yarn-factor-below-one': 'YaRN 的 rope.scaling.factor（{got}）必须至少为 1：它拉长上下文，不会缩短',
+  'error.dynamic-head-dim': '动态 NTK 要取 dk / (dk − 2) 次幂，所以头维度必须大于 2；现在是 {headDim}',
   'error.rope-odd-head-dim':
     'RoPE 按两两一组旋转特征，所以 headDim 必须是偶数；当前 headDim 为 {headDim}（dModel / numHeads）',
   'error.kv-heads-not-divisor':
@@ -906,6 +909,22 @@ export default {
   'enum.rope.style.interleaved': '相邻成对（Meta）',
   'field.rope.base': 'RoPE 基数',
   'help.rope.base': '旋转频率 θ_i = 基数^(−2i/d_k)（论文和 Llama 2 用 10000）。',
+  'field.rope.scaling.type': 'RoPE 缩放（长上下文）',
+  'help.rope.scaling.type':
+    '把 RoPE 拉长到训练长度之外，与 transformers 的 rope_scaling 相同：linear 把每个频率除以倍数；dynamic NTK 在文本长于 originalMaxPositions 时增大基数；YaRN 对慢的组做插值、保留快的组，并把 cos 和 sin 乘以 0.1·ln(倍数) + 1。',
+  'enum.rope.scaling.type.none': '无',
+  'enum.rope.scaling.type.linear': 'linear（位置插值）',
+  'enum.rope.scaling.type.dynamic': '动态 NTK',
+  'enum.rope.scaling.type.yarn': 'YaRN',
+  'field.rope.scaling.factor': 'RoPE 缩放倍数',
+  'help.rope.scaling.factor': '上下文拉长的倍数（rope_scaling.factor；YaRN 要求至少为 1）。',
+  'field.rope.scaling.originalMaxPositions': '原始上下文长度',
+  'help.rope.scaling.originalMaxPositions':
+    '模型训练时的长度（original_max_position_embeddings）：在它以内动态 NTK 什么也不改；YaRN 按它数每组转的圈数。',
+  'field.rope.scaling.betaFast': 'YaRN β_fast',
+  'help.rope.scaling.betaFast': '在原始长度内转超过 β_fast 圈的组保持训练时的频率（默认 32）。',
+  'field.rope.scaling.betaSlow': 'YaRN β_slow',
+  'help.rope.scaling.betaSlow': '在原始长度内转不到 β_slow 圈的组做插值（默认 1）。',
   'field.numKVHeads': '键/值头数（GQA，可选）',
   'help.numKVHeads':
     '分组查询注意力（GQA）：K 和 V 只有这么多个头，每个由 numHeads / numKVHeads 个查询头共享（repeat_interleave）。1 为多查询注意力（MQA）；留空 = numHeads。',
@@ -977,6 +996,27 @@ export default {
   'term.sinkWeights': '汇聚权重',
   'view.kvHead': '第 {g} 个键/值头',
   'rope.angles': '旋转角 θ[m, i] = m · 基数^(−2i/d_k)，基数为 {base}',
+  'rope.angles.scaled': '旋转角 θ[m, i] = m · θ′_i，用的是 {type} 缩放之后的频率',
+  'rope.scaling.caption': '{type} 缩放前后的频率，以及它们的波长 2π/θ（以位置计）',
+  'rope.scaling.column.pair': '组',
+  'rope.scaling.column.before': '缩放前 θ_i',
+  'rope.scaling.column.after': '缩放后 θ′_i',
+  'rope.scaling.column.ratio': 'θ′_i / θ_i',
+  'rope.scaling.column.wavelengthBefore': '缩放前波长',
+  'rope.scaling.column.wavelengthAfter': '缩放后波长',
+  'rope.scaling.column.kind': '缩放做了什么',
+  'rope.scaling.kind.kept': '保留',
+  'rope.scaling.kind.interpolated': '插值',
+  'rope.scaling.kind.blended': '混合',
+  'rope.scaling.linear': 'linear 缩放把每个频率除以 {factor}：位置 m 把每组转的角度，等于原来位置 m / {factor} 转的。',
+  'rope.scaling.dynamic':
+    '动态 NTK：S = {S} 超过原始的 {original} 个位置，所以基数从 {base} 增大到 {ntkBase}；第一组频率不变，其余各组都变慢。',
+  'rope.scaling.dynamicShort':
+    '动态 NTK：S = {S} 没有超过原始的 {original} 个位置，所以基数仍是 {ntkBase}，频率就是训练时的。',
+  'rope.scaling.yarn':
+    'YaRN 保留 {kept} 个快的组（在 {original} 个位置内转超过 {betaFast} 圈），对 {interpolated} 个慢的组按 1/{factor} 插值（转不到 {betaSlow} 圈），中间的 {blended} 个组混合；cos 和 sin 乘以 {attentionFactor}。',
+  'rope.scaling.wavelengths':
+    '缩放改变了 {half} 个频率中的 {changed} 个；最长的波长从 {longestBefore} 变为 {longestAfter} 个位置。',
   'rope.pairs.rotate-half': '成对 (i, i + d_k/2)：x·cos θ + rotate_half(x)·sin θ（Hugging Face、GPT-NeoX）',
   'rope.pairs.interleaved': '成对 (2i, 2i + 1)，Meta 的原始写法',
   'rope.same.title': '距离相同，分数相同',
@@ -1014,6 +1054,8 @@ export default {
   'explain.qkNorm': '这一行的值除以它在第 {h} 个头的 {dk} 个数上的均方根：RMS = √(mean(x²) + 1e-6)。',
   'explain.rope': '特征 {c} 属于第 {h} 个头的第 ({a}, {b}) 组；位置 {m} 把这一组旋转 θ = {angle}。',
   'explain.ropeAngle': '位置 {m} 乘以第 {i} 组的频率 base^(−2·{i}/{dk}) = {freq}。',
+  'explain.ropeAngle.scaled': '位置 {m} 乘以第 {i} 组在 {type} 缩放之后的频率 {freq}（缩放前是 {before}）。',
+  'explain.rope.attentionFactor': 'YaRN 把 cos 和 sin 乘以注意力因子 {factor}，所以这一组也随之放大。',
   'explain.gate': 'gate[{i},{c}] = σ(Σ_k X[{i},k] · W_G[k,{c}])',
   'explain.gated': '拼接后 [{i},{c}] 处的数乘以它的门：门几乎关上时它被挡在 W_O 的混合之外，门几乎全开时它原样通过。',
   'explain.capped': 'c·tanh(scaled / c)，c = {c}：小的分数几乎不变，大的始终低于 c。',

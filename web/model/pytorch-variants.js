@@ -21,16 +21,16 @@ export function variantHelpers(v) {
       '    half = x.shape[-1] // 2',
       '    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)',
       '',
-      'def apply_rope(x, angles):  # x * cos + rotate_half(x) * sin, the frequencies repeated over both halves',
+      'def apply_rope(x, angles, scale=1.0):  # x * cos + rotate_half(x) * sin, the frequencies over both halves',
       '    emb = torch.cat((angles, angles), dim=-1)  # (S, d_k)',
-      '    return x * emb.cos() + rotate_half(x) * emb.sin()',
+      '    return x * (emb.cos() * scale) + rotate_half(x) * (emb.sin() * scale)',
       '',
     );
   if (v.rope === 'interleaved')
     L.push(
-      "def apply_rope(x, angles):  # Meta's form: pairs (2i, 2i+1) rotated by angle i",
+      "def apply_rope(x, angles, scale=1.0):  # Meta's form: pairs (2i, 2i+1) rotated by angle i",
       '    even, odd = x[..., 0::2], x[..., 1::2]',
-      '    cos, sin = angles.cos(), angles.sin()',
+      '    cos, sin = angles.cos() * scale, angles.sin() * scale',
       '    return torch.stack((even * cos - odd * sin, even * sin + odd * cos), dim=-1).flatten(-2)',
       '',
     );
@@ -49,6 +49,53 @@ export function variantHelpers(v) {
   return L;
 }
 
+/**
+ * rope.scaling on inv_freq, as transformers' modeling_rope_utils.py computes it (a scaling number written as
+ * the engine holds it, a double: "4" stays a Python int, as in a config.json).
+ */
+function ropeScalingLines(v) {
+  const s = v.ropeScaling;
+  if (!s) return [];
+  const base = pyNumber(v.ropeBase);
+  const before = 'ropeInvFreqBase = inv_freq  # the trained frequencies';
+  const after = ['ropeInvFreq = inv_freq  # what the angles use'];
+  const unscaledFactor = 'ropeAttentionFactor = torch.tensor(1.0)  # cos and sin as they are';
+  if (s.type === 'linear')
+    return [
+      before,
+      `inv_freq = inv_freq / ${s.factor}  # rope.scaling linear: position p turns as p / factor did`,
+      ...after,
+      unscaledFactor,
+    ];
+  if (s.type === 'dynamic')
+    return [
+      before,
+      `ropeNtkBase = torch.tensor(float(${base}))`,
+      `if S > ${s.originalMaxPositions}:  # dynamic NTK: the base grows once S passes originalMaxPositions`,
+      `    ropeNtkBase = ${base} * ((${s.factor} * torch.tensor(S) / ${s.originalMaxPositions}) - (${s.factor} - 1)) ** (d_k / (d_k - 2))`,
+      '    inv_freq = 1.0 / (ropeNtkBase ** (torch.arange(0, d_k, 2).float() / d_k))',
+      ...after,
+      unscaledFactor,
+    ];
+  return [
+    before,
+    '# YaRN: pairs that turn fewer than beta_slow times over the original length are interpolated (/ factor),',
+    '# pairs that turn more than beta_fast times are kept, a linear ramp blends those between',
+    `pos_freqs = ${base} ** (torch.arange(0, d_k, 2).float() / d_k)`,
+    `def correction_dim(rotations):`,
+    `    return (d_k * math.log(${s.originalMaxPositions} / (rotations * 2 * math.pi))) / (2 * math.log(${base}))`,
+    `low, high = max(math.floor(correction_dim(${s.betaFast})), 0), min(math.ceil(correction_dim(${s.betaSlow})), d_k - 1)`,
+    'if low == high:',
+    '    high += 0.001',
+    'ramp = torch.clamp((torch.arange(d_k // 2, dtype=torch.float32) - low) / (high - low), 0, 1)',
+    'ropeExtrapolationFactor = 1 - ramp  # 1: kept, 0: interpolated',
+    `inv_freq = 1.0 / (${s.factor} * pos_freqs) * (1 - ropeExtrapolationFactor) + 1.0 / pos_freqs * ropeExtrapolationFactor`,
+    `attention_factor = 0.1 * math.log(${s.factor}) + 1.0  # cos and sin are multiplied by it`,
+    ...after,
+    'ropeAttentionFactor = torch.tensor(attention_factor)',
+  ];
+}
+
 /** After q, k, v are split into heads: QK-norm, RoPE, then the GQA repeat. Indented by the caller. */
 export function qkLines(v) {
   const L = [];
@@ -62,8 +109,11 @@ export function qkLines(v) {
   if (v.rope)
     L.push(
       `inv_freq = 1.0 / (${pyNumber(v.ropeBase)} ** (torch.arange(0, d_k, 2).float() / d_k))  # (d_k/2,)`,
+      ...ropeScalingLines(v),
       'ropeAngles = torch.outer(torch.arange(S).float(), inv_freq)  # (S, d_k/2): position x frequency',
-      `q, k = apply_rope(q, ropeAngles), apply_rope(k, ropeAngles)  # RoPE ${v.rope}`,
+      v.ropeScaling?.type === 'yarn'
+        ? `q, k = apply_rope(q, ropeAngles, attention_factor), apply_rope(k, ropeAngles, attention_factor)  # RoPE ${v.rope}`
+        : `q, k = apply_rope(q, ropeAngles), apply_rope(k, ropeAngles)  # RoPE ${v.rope}`,
       `Q_rope, K_rope = ${merge('q', 'H', 'S')}, ${merge('k', kvHeads, 'S_kv')}`,
     );
   if (v.gqa)
@@ -132,7 +182,19 @@ export function softmaxLines(v) {
 /** The variants' tensor names, each placed after the engine tensor it follows. */
 export function variantTensors(v) {
   return {
-    V: [...(v.qkNorm ? ['Q_norm', 'K_norm'] : []), ...(v.rope ? ['ropeAngles', 'Q_rope', 'K_rope'] : [])],
+    V: [
+      ...(v.qkNorm ? ['Q_norm', 'K_norm'] : []),
+      ...(v.ropeScaling
+        ? [
+            'ropeInvFreqBase',
+            'ropeInvFreq',
+            'ropeAttentionFactor',
+            ...(v.ropeScaling.type === 'yarn' ? ['ropeExtrapolationFactor'] : []),
+            ...(v.ropeScaling.type === 'dynamic' ? ['ropeNtkBase'] : []),
+          ]
+        : []),
+      ...(v.rope ? ['ropeAngles', 'Q_rope', 'K_rope'] : []),
+    ],
     scaled: [...(v.softcap !== null ? ['capped'] : []), ...(v.alibi ? ['alibiBias', 'biased'] : [])],
     weights: v.sinkLogits !== null ? ['sinkWeights'] : [],
     concat: v.outputGate ? ['gateLogits', 'gate', 'gated'] : [],

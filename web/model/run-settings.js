@@ -24,7 +24,7 @@ const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys
 /**
  * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
  * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
- * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, window, sinkTokens, sinkLogits, sinkPerHead,
+ * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, ropeScaling, window, sinkTokens, sinkLogits, sinkPerHead,
  * alibi, softcap, outputGate}.
  */
 export function runSettings(settings) {
@@ -63,6 +63,18 @@ export function runSettings(settings) {
     qkNorm: valueOf('qkNorm') === true,
     rope: ropeStyle && ropeStyle !== 'none' ? ropeStyle : null,
     ropeBase: Number(valueOf('rope.base')),
+    // Long-context RoPE (rope.scaling): {type: "linear" | "dynamic" | "yarn", factor, originalMaxPositions,
+    // betaFast, betaSlow}, or null for the trained frequencies.
+    ropeScaling:
+      ropeStyle && ropeStyle !== 'none' && valueOf('rope.scaling.type') !== 'none'
+        ? {
+            type: valueOf('rope.scaling.type'),
+            factor: Number(valueOf('rope.scaling.factor')),
+            originalMaxPositions: Number(valueOf('rope.scaling.originalMaxPositions')),
+            betaFast: Number(valueOf('rope.scaling.betaFast')),
+            betaSlow: Number(valueOf('rope.scaling.betaSlow')),
+          }
+        : null,
     window: optionalNumber(settings.window),
     sinkTokens: Number(valueOf('sinkTokens')),
     // The sink logit of each head (null: no sink column); per head (gpt-oss's learned sinks) or one for all.

@@ -70,7 +70,9 @@ export function isUsed(field, valueOf) {
   if (!when) return true;
   const value = valueOf(when.path);
   const is = (target) => String(value) === target || Number(value) === Number(target); // "0" is 0
-  return when.equals !== undefined ? is(when.equals) : !is(when.differs);
+  // A condition on a field that is itself unused holds nowhere (rope.scaling.factor without rope.style).
+  const holds = when.equals !== undefined ? is(when.equals) : !is(when.differs);
+  return holds && isUsed(fieldByPath.get(when.path), valueOf);
 }
 
 /** A weight that is a vector (the biases, and the additive score's v_a); the others are matrices. */

@@ -39,13 +39,13 @@ export function ropePairOf(c, dk, style) {
  * [a, b] -> [a·cos θ − b·sin θ, a·sin θ + b·cos θ] for each pair.
  * torch (rotate-half): x * cos(cat(θ, θ)) + cat(-x[dk/2:], x[:dk/2]) * sin(cat(θ, θ))
  */
-export function ropeRotate(x, angles, style) {
+export function ropeRotate(x, angles, style, scale = 1) {
   const dk = x.length;
   const out = new Float64Array(dk);
   for (let i = 0; i < dk / 2; i++) {
     const [a, b] = ropePair(i, dk, style);
-    const cos = Math.cos(angles[i]);
-    const sin = Math.sin(angles[i]);
+    const cos = Math.cos(angles[i]) * scale;
+    const sin = Math.sin(angles[i]) * scale;
     out[a] = x[a] * cos - x[b] * sin;
     out[b] = x[a] * sin + x[b] * cos;
   }
@@ -54,9 +54,12 @@ export function ropeRotate(x, angles, style) {
 
 const dot = (a, b) => a.reduce((sum, v, k) => sum + v * b[k], 0);
 
-/** q·k after rotating q to position m and k to position n; anglesAt(p): position p's d_k/2 angles. */
-export const ropeScore = (q, k, m, n, anglesAt, style) =>
-  dot(ropeRotate(q, anglesAt(m), style), ropeRotate(k, anglesAt(n), style));
+/**
+ * q·k after rotating q to position m and k to position n; anglesAt(p): position p's d_k/2 angles; scale:
+ * what cos and sin are multiplied by (YaRN's attention factor; 1 otherwise).
+ */
+export const ropeScore = (q, k, m, n, anglesAt, style, scale = 1) =>
+  dot(ropeRotate(q, anglesAt(m), style, scale), ropeRotate(k, anglesAt(n), style, scale));
 
 /**
  * A second pair of positions, within 0…S−1, at the same distance as (m, n): moved to start at 0, or, if
@@ -71,11 +74,11 @@ export function samePairAtDistance(m, n, S) {
  * RoPE's promise, checked on one q and one k: placed at (m1, n1) and at (m2, n2) with m1 − n1 = m2 − n2,
  * they give the same score. Returns {first: [m1, n1, score], second: [m2, n2, score] | null}.
  */
-export function ropeEqualDistance(q, k, [m, n], S, anglesAt, style) {
+export function ropeEqualDistance(q, k, [m, n], S, anglesAt, style, scale = 1) {
   const second = samePairAtDistance(m, n, S);
   return {
-    first: [m, n, ropeScore(q, k, m, n, anglesAt, style)],
-    second: second && [...second, ropeScore(q, k, second[0], second[1], anglesAt, style)],
+    first: [m, n, ropeScore(q, k, m, n, anglesAt, style, scale)],
+    second: second && [...second, ropeScore(q, k, second[0], second[1], anglesAt, style, scale)],
   };
 }
 

@@ -49,6 +49,19 @@ const VARIANTS = {
   'qk-norm': { qkNorm: true },
   'rope-half': { 'rope.style': 'rotate-half', mask: 'causal' },
   'rope-interleaved': { 'rope.style': 'interleaved', 'rope.base': 500, qkNorm: true },
+  // Long-context RoPE: YaRN's attention factor on every rotated number, dynamic NTK past its length.
+  'rope-yarn': {
+    dModel: 32,
+    numHeads: 2,
+    'rope.style': 'interleaved',
+    'rope.scaling.type': 'yarn',
+    'rope.scaling.originalMaxPositions': 64,
+  },
+  'rope-dynamic': {
+    'rope.style': 'rotate-half',
+    'rope.scaling.type': 'dynamic',
+    'rope.scaling.originalMaxPositions': 2,
+  },
   'rope-gqa': { dModel: 16, numHeads: 4, numKVHeads: 2, 'rope.style': 'rotate-half', qkNorm: true },
   cross: { texts: ['the cat sat'], contextTexts: ['le chat est assis ici'] },
   'cross-padding': { contextTexts: ['le chat est assis', 'un chien'], mask: 'padding' },

@@ -31,6 +31,8 @@ function bounds({ fact }, value) {
   if (fact.min !== undefined && value < fact.min) return `the wording needs ${fact.min} or more, the run has ${value}`;
   if (fact.above !== undefined && !(value > fact.above))
     return `the wording needs more than ${fact.above}, the run has ${value}`;
+  if (fact.atMost !== undefined && !(value <= fact.atMost))
+    return `the wording needs at most ${fact.atMost}, the run has ${value}`;
   return null;
 }
 
@@ -65,6 +67,23 @@ function windowCounts(run) {
   return counts;
 }
 
+// rope.scaling's pairs, from the frequencies before and after: kept (the same float), interpolated (÷ factor,
+// to float32 rounding), blended (between); changed = not kept.
+const ROPE_COUNTS = { ropePairs: 1, ropeKept: 1, ropeInterpolated: 1, ropeBlended: 1, ropeChanged: 1 };
+function ropeCounts(run) {
+  const before = readTensor(run.result, 'ropeInvFreqBase').data;
+  const after = readTensor(run.result, 'ropeInvFreq').data;
+  const factor = Number(run.result.settings['rope.scaling.factor']);
+  const counts = { ropePairs: before.length, ropeKept: 0, ropeInterpolated: 0, ropeBlended: 0 };
+  before.forEach((b, i) => {
+    if (after[i] === b) counts.ropeKept++;
+    else if (Math.abs(after[i] * factor - b) <= 2 ** -22 * b) counts.ropeInterpolated++;
+    else counts.ropeBlended++;
+  });
+  counts.ropeChanged = before.length - counts.ropeKept;
+  return counts;
+}
+
 function count(quote, run) {
   const { fact } = quote;
   const { S, S_kv } = run.sizes;
@@ -76,6 +95,7 @@ function count(quote, run) {
   else if (fact.count in { windowBlocked: 1, sinkKept: 1, sinkKeys: 1 }) value = windowCounts(run)[fact.count];
   else if (fact.count in { nonZeroWeights: 1, droppedZeroed: 1, zeroWeights: 1, droppedKept: 1 })
     value = weightCounts(run, b, fact.h ?? 0)[fact.count];
+  else if (fact.count in ROPE_COUNTS) value = ropeCounts(run)[fact.count];
   else if (run.decoded && fact.count in DECODE_COUNTS) value = DECODE_COUNTS[fact.count](run.decoded, fact);
   else return `no way to count ${fact.count}`;
   return mismatch(quote, value) ?? bounds(quote, value);
@@ -135,6 +155,9 @@ function value(quote, run) {
       const weights = readTensor(run.result, 'weights');
       return Math.max(0, ...maskCells(run, b, true).map(([i, j]) => weights.at(b, h, i, j)));
     },
+    // 2π over the slowest frequency, before or after rope.scaling.
+    ropeLongestWavelength: () =>
+      (2 * Math.PI) / Math.min(...readTensor(run.result, fact.before ? 'ropeInvFreqBase' : 'ropeInvFreq').data),
     rowSumMin: () => Math.min(...rowSums(run, 'weights', b, h)),
     rowSumMax: () => Math.max(...rowSums(run, 'weights', b, h)),
   };

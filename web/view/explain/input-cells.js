@@ -201,6 +201,11 @@ export function explainRope(step, i, c, ctx) {
   const out = first
     ? num(xa.value * cos.value - xb.value * sin.value, derived('difference', f1, f2))
     : num(xa.value * sin.value + xb.value * cos.value, derived('sum', f1, f2));
+  // YaRN multiplies cos and sin by its attention factor: the rotated pair is that much longer.
+  const factor = result.tensors.ropeAttentionFactor;
+  const scale = factor && factor.data[0] !== 1 ? cell('ropeAttentionFactor') : null;
+  const scaled = scale ? num(out.value * scale.value, derived('product', out.fact, scale.fact)) : out;
+  const claims = [{ claim: 'equal', of: [scaled.fact, cellFact(step, b, i, base + c)] }];
   const params = { c: d(base + c), a: d(base + a), b: d(base + bb), h: headQuote(head, of), m: indexQuote(i, 'S') };
   return {
     lines: [
@@ -209,9 +214,13 @@ export function explainRope(step, i, c, ctx) {
       first
         ? formula`${xa}·cos(${angle}) − ${xb}·sin(${angle}) = ${xa}·${cos} − ${xb}·${sin}`
         : formula`${xa}·sin(${angle}) + ${xb}·cos(${angle}) = ${xa}·${sin} + ${xb}·${cos}`,
-      restyled(formula`= ${out}`, 'result', {
-        claims: [{ claim: 'equal', of: [out.fact, cellFact(step, b, i, base + c)] }],
-      }),
+      ...(scale
+        ? [
+            formula`= ${out}`,
+            say(t, 'explain.rope.attentionFactor', { factor: scale }),
+            restyled(formula`${out} × ${scale} = ${scaled}`, 'result', { claims }),
+          ]
+        : [restyled(formula`= ${out}`, 'result', { claims })]),
     ],
     highlight: [
       { matrix: 'ropeAngles', row: i, col: pair },
@@ -220,11 +229,12 @@ export function explainRope(step, i, c, ctx) {
   };
 }
 
-// θ[m, i] = m · base^(−2i/d_k).
+// θ[m, i] = m · base^(−2i/d_k), or m · ropeInvFreq[i] with rope.scaling.
 export function explainRopeAngle(step, m, i, ctx) {
   const { t, rs, dk } = ctx;
   const { num, cell } = reader(ctx);
   const value = cell('ropeAngles', m, i);
+  if (ctx.result.tensors.ropeInvFreq) return explainScaledRopeAngle(m, i, value, ctx);
   const freq = num(1 / rs.ropeBase ** ((2 * i) / dk), { value: 'ropeFrequency', i });
   const pos = indexQuote(m, 'S');
   const pair = indexQuote(i, 'd_k/2');
@@ -237,6 +247,31 @@ export function explainRopeAngle(step, m, i, ctx) {
       headLine('ropeAngles', m, `θ${i}`, value),
       say(t, 'explain.ropeAngle', { m: pos, i: pair, dk: size, freq }),
       restyled(formula`${pos} × ${ropeBase}^(−${twice}/${size}) = ${pos} × ${freq} = ${angle}`, 'result', {
+        claims: [{ claim: 'equal', of: [angle.fact, value.fact] }],
+      }),
+    ],
+    highlight: [],
+  };
+}
+
+// With rope.scaling, position m times pair i's frequency after the scaling (ropeInvFreq), beside the trained one.
+function explainScaledRopeAngle(m, i, value, ctx) {
+  const { t, rs } = ctx;
+  const { num, cell } = reader(ctx);
+  const pos = indexQuote(m, 'S');
+  const freq = cell('ropeInvFreq', i);
+  const angle = num(m * freq.value, derived('product', pos.fact, freq.fact));
+  return {
+    lines: [
+      headLine('ropeAngles', m, `θ${i}`, value),
+      say(t, 'explain.ropeAngle.scaled', {
+        m: pos,
+        i: indexQuote(i, 'd_k/2'),
+        type: rs.ropeScaling.type,
+        freq,
+        before: cell('ropeInvFreqBase', i),
+      }),
+      restyled(formula`${pos} × ${freq} = ${angle}`, 'result', {
         claims: [{ claim: 'equal', of: [angle.fact, value.fact] }],
       }),
     ],

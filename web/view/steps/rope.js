@@ -8,10 +8,20 @@ import { QK_SHAPES } from './qk-norm.js';
 import { headNumber } from './quotes.js';
 import { features } from './run-context.js';
 import { renderRopeSameDistance } from './variant-figures.js';
+import { renderRopeFrequencies, ropeScalingWords } from './rope-scaling.js';
 
 const ROPE_FORMULA = {
   'rotate-half': 'q′ = q·cos(mθ) + rotate_half(q)·sin(mθ), rotate_half(q) = [−q_{d_k/2:}, q_{:d_k/2}]',
   interleaved: 'q′_{2i} = q_{2i}cos(mθ_{i}) − q_{2i+1}sin(mθ_{i}), q′_{2i+1} = q_{2i}sin(mθ_{i}) + q_{2i+1}cos(mθ_{i})',
+};
+
+// What rope.scaling does to θ_i (transformers' modeling_rope_utils.py), after the trained θ_i.
+const SCALING_FORMULA = {
+  linear: (s) => `,  θ′_{i} = θ_{i} / ${compactNumber(s.factor)}`,
+  dynamic: (s) =>
+    `,  θ′_{i} = base′^{−2i/d_{k}}, base′ = base·(${compactNumber(s.factor)}·S/${s.originalMaxPositions} − ${compactNumber(s.factor - 1)})^{d_{k}/(d_{k}−2)} when S > ${s.originalMaxPositions}`,
+  yarn: (s) =>
+    `,  θ′_{i} = (1 − γ_{i})·θ_{i}/${compactNumber(s.factor)} + γ_{i}·θ_{i},  cos, sin × (0.1·ln ${compactNumber(s.factor)} + 1)`,
 };
 
 /** RoPE: the angles, q before and after, k after, and the same q·k at two position pairs of one distance. */
@@ -28,8 +38,11 @@ function renderRope(run, kit) {
   };
   return [
     element('p', 'notice', kit.t(`rope.pairs.${rs.rope}`)),
+    ...(T.ropeInvFreq ? [renderRopeFrequencies(run, kit)] : []),
     kit.group(
-      kit.t('rope.angles', { base: compactNumber(rs.ropeBase) }),
+      rs.ropeScaling
+        ? kit.t('rope.angles.scaled', { type: rs.ropeScaling.type })
+        : kit.t('rope.angles', { base: compactNumber(rs.ropeBase) }),
       kit.matrix('ropeAngles', T.ropeAngles, 0, S, half, features(S, ''), features(half, 'θ')),
     ),
     kit.row(
@@ -46,6 +59,7 @@ function renderRope(run, kit) {
       S,
       angles: T.ropeAngles.data,
       style: rs.rope,
+      scale: T.ropeAttentionFactor?.data[0] ?? 1,
       engineScore: T.scores.data[headStart(T.scores, b, h) + i * Skv + j],
       queryLabels,
       keyLabels,
@@ -68,10 +82,11 @@ export default {
     { name: 'K_rope_h', rows: run.Skv, cols: run.dk },
   ],
   formula: ({ rs }) =>
-    `${ROPE_FORMULA[rs.rope] ?? ROPE_FORMULA['rotate-half']}, θ_{i} = ${compactNumber(rs.ropeBase ?? 10000)}^{−2i/d_{k}}`,
+    `${ROPE_FORMULA[rs.rope] ?? ROPE_FORMULA['rotate-half']}, θ_{i} = ${compactNumber(rs.ropeBase ?? 10000)}^{−2i/d_{k}}` +
+    (rs.ropeScaling ? SCALING_FORMULA[rs.ropeScaling.type](rs.ropeScaling) : ''),
   words: (run, t) => ({
     meaning: [say(t, 'step.rope.meaning')],
-    notes: [],
+    notes: ropeScalingWords(run, t),
     narration: [say(t, 'step.rope.narration', { head: headNumber(run) })],
   }),
   render: (run, kit) => () => renderRope(run, kit),

@@ -99,10 +99,11 @@ export function renderRopeSameDistance({
   queryLabels,
   keyLabels,
   decimals,
+  scale = 1,
 }) {
   const half = q.length / 2;
   const anglesAt = (m) => angles.subarray(m * half, (m + 1) * half);
-  const { first, second } = ropeEqualDistance(q, k, [i, j], S, anglesAt, style);
+  const { first, second } = ropeEqualDistance(q, k, [i, j], S, anglesAt, style, scale);
   const box = element('figure', 'rope-same');
   box.append(element('h3', '', t('rope.same.title')));
   if (!second) {
