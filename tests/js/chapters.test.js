@@ -180,6 +180,19 @@ describe('the plain path of the default example', () => {
     expect(chapterBarWords(bar, llama, zh).holds.text).toBe('本次运行打开了 RoPE、分组查询注意力。');
   });
 
+  test('a sink logit, one or one per head, has no step in the variants chapter: its bar says it is on', () => {
+    for (const [sinkLogit, words] of [
+      ['0.5', ['a sink logit', '汇聚 logit']],
+      ['0.5, -1', ['a learned sink logit per head', '每个头学到的汇聚 logit']],
+    ]) {
+      const { run } = runOf({ ...presetSettings(DEFAULT_PRESET), numHeads: 2, sinkLogit });
+      const bars = pipelineItems(run, { chapters: PLAIN_PATH }).filter((item) => item.bar);
+      const bar = bars.find((item) => item.bar.chapter.key === 'variants').bar;
+      expect(chapterBarWords(bar, run, en).holds.text).toBe(`This run turns on ${words[0]}.`);
+      expect(chapterBarWords(bar, run, zh).holds.text).toBe(`本次运行打开了 ${words[1]}。`);
+    }
+  });
+
   test('GQA and a window have no step of their own: the bars still say they are on', () => {
     const settings = { ...presetSettings(DEFAULT_PRESET), mask: 'causal', numHeads: 4, numKVHeads: 2, window: 2 };
     const { run } = runOf(settings);

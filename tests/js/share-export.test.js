@@ -50,6 +50,23 @@ describe('share links', () => {
     }
   });
 
+  test('per-head sink logits (a list or the form’s text) and RoPE scaling round-trip; a list of text is refused', async () => {
+    for (const sinkLogit of [[0.5, -1], '0.5, -1']) {
+      const settings = {
+        sinkLogit,
+        'rope.style': 'rotate-half',
+        'rope.scaling.type': 'yarn',
+        'rope.scaling.factor': '8',
+        'rope.scaling.originalMaxPositions': 64,
+      };
+      const back = await decodeState(`#${await encodeState({ settings, edits: emptyEdits() })}`);
+      expect(back.settings).toEqual(settings);
+      expect(configFromSettings(back.settings).sinkLogit).toEqual([0.5, -1]);
+    }
+    const { error } = await readFragment(await deflated({ s: { sinkLogit: ['0.5', 'x'] } }));
+    expect(error?.params.setting).toBe('sinkLogit');
+  });
+
   test('the tokenizer, score, additive hidden size, mask convention and cloned init round-trip', async () => {
     const settings = {
       text: '我爱NLP和AI',

@@ -534,6 +534,8 @@ export default {
   'chapter.variants.gqa': 'grouped-query attention',
   'chapter.variants.window': 'a sliding window',
   'chapter.variants.sinks': 'sink tokens',
+  'chapter.variants.sinkLogit': 'a sink logit',
+  'chapter.variants.sinkLogitPerHead': 'a learned sink logit per head',
   'chapter.heads.here.one': 'This run has one head of {dk} numbers: splitting it and joining it back change no number.',
   'chapter.variants.here': 'This run turns on {names}.',
   'chapter.variants.none':

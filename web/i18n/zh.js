@@ -503,6 +503,8 @@ export default {
   'chapter.variants.gqa': '分组查询注意力',
   'chapter.variants.window': '滑动窗口',
   'chapter.variants.sinks': '汇聚词元',
+  'chapter.variants.sinkLogit': '汇聚 logit',
+  'chapter.variants.sinkLogitPerHead': '每个头学到的汇聚 logit',
   'chapter.heads.here.one': '本次运行只有一个头，每个头 {dk} 个数：拆分和拼接都不改变任何数。',
   'chapter.variants.here': '本次运行打开了 {names}。',
   'chapter.variants.none':

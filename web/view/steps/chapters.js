@@ -23,6 +23,9 @@ export const STEPLESS_VARIANTS = [
   { key: 'gqa', on: (run) => run.gqa },
   { key: 'window', on: (run) => run.rs.window !== null },
   { key: 'sinks', on: (run) => run.rs.sinkTokens > 0 },
+  // The sink logit's column is drawn in the weights step (basics): no step here, but it is on.
+  { key: 'sinkLogit', on: (run) => run.rs.sinkLogits !== null && !run.rs.sinkPerHead },
+  { key: 'sinkLogitPerHead', on: (run) => run.rs.sinkPerHead },
 ];
 
 export const CHAPTERS = [
