@@ -175,7 +175,7 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     const notes = await page.locator('#step-rope').textContent();
     expect(notes).toContain(`cos and sin are multiplied by ${Number(T.ropeAttentionFactor.data[0]).toFixed(4)}`);
     expect(await explain('Q_rope_h', 3, 1)).toContain('attention factor');
-    expect(await explain('ropeAngles', 3, 1)).toContain('after yarn scaling');
+    expect(await explain('ropeAngles', 3, 1)).toContain('after YaRN scaling');
     await shot(page.locator('#step-rope'), 'variants-rope-yarn');
   });
 

@@ -267,7 +267,7 @@ function explainScaledRopeAngle(m, i, value, ctx) {
       say(t, 'explain.ropeAngle.scaled', {
         m: pos,
         i: indexQuote(i, 'd_k/2'),
-        type: rs.ropeScaling.type,
+        type: t(`rope.scaling.name.${rs.ropeScaling.type}`),
         freq,
         before: cell('ropeInvFreqBase', i),
       }),

@@ -7,6 +7,9 @@ import { quote, say } from '../../model/words.js';
 import { element } from '../common/dom.js';
 import { cell, count, setting, size } from './quotes.js';
 
+/** The scaling's name in the reader's language: "YaRN", "dynamic NTK", "linear". */
+export const scalingName = (t, scaling) => t(`rope.scaling.name.${scaling.type}`);
+
 /** The kind of each pair's frequency: 'kept' (unchanged), 'interpolated' (÷ factor) or 'blended' (between). */
 export function frequencyKinds(before, after, factor) {
   return Array.from(before, (b, i) => {
@@ -104,5 +107,5 @@ export function renderRopeFrequencies(run, kit) {
       element('td', '', kit.t(`rope.scaling.kind.${kinds[i]}`)),
     );
   });
-  return kit.group(kit.t('rope.scaling.caption', { type: rs.ropeScaling.type }), table);
+  return kit.group(kit.t('rope.scaling.caption', { type: scalingName(kit.t, rs.ropeScaling) }), table);
 }

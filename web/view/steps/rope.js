@@ -8,7 +8,7 @@ import { QK_SHAPES } from './qk-norm.js';
 import { headNumber } from './quotes.js';
 import { features } from './run-context.js';
 import { renderRopeSameDistance } from './variant-figures.js';
-import { renderRopeFrequencies, ropeScalingWords } from './rope-scaling.js';
+import { renderRopeFrequencies, ropeScalingWords, scalingName } from './rope-scaling.js';
 
 const ROPE_FORMULA = {
   'rotate-half': 'q′ = q·cos(mθ) + rotate_half(q)·sin(mθ), rotate_half(q) = [−q_{d_k/2:}, q_{:d_k/2}]',
@@ -41,7 +41,7 @@ function renderRope(run, kit) {
     ...(T.ropeInvFreq ? [renderRopeFrequencies(run, kit)] : []),
     kit.group(
       rs.ropeScaling
-        ? kit.t('rope.angles.scaled', { type: rs.ropeScaling.type })
+        ? kit.t('rope.angles.scaled', { type: scalingName(kit.t, rs.ropeScaling) })
         : kit.t('rope.angles', { base: compactNumber(rs.ropeBase) }),
       kit.matrix('ropeAngles', T.ropeAngles, 0, S, half, features(S, ''), features(half, 'θ')),
     ),
