@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -85,8 +86,11 @@ inline constexpr auto kTensorNameViews = [] {
 class TensorSet {
  public:
   TensorSet() = default;  // none
-  static TensorSet all() { return TensorSet((uint64_t{1} << kTensorNames.size()) - 1); }
-  static_assert(kTensorNames.size() < 64, "TensorSet holds at most 63 names");
+  static TensorSet all() {
+    TensorSet every;
+    every.bits_.set();
+    return every;
+  }
   // The name's index in kTensorNames, or -1.
   static constexpr int indexOf(std::string_view name) {
     for (size_t i = 0; i < kTensorNameViews.size(); ++i)
@@ -96,16 +100,15 @@ class TensorSet {
   // false (and no change) for a name that is not in kTensorNames.
   bool add(std::string_view name) {
     const int i = indexOf(name);
-    if (i >= 0) bits_ |= uint64_t{1} << i;
+    if (i >= 0) bits_.set(static_cast<size_t>(i));
     return i >= 0;
   }
   bool has(std::string_view name) const { return has(indexOf(name)); }
-  bool has(int index) const { return index >= 0 && (bits_ >> index & 1u); }
+  bool has(int index) const { return index >= 0 && bits_.test(static_cast<size_t>(index)); }
   bool operator==(const TensorSet& other) const { return bits_ == other.bits_; }
 
  private:
-  explicit TensorSet(uint64_t bits) : bits_(bits) {}
-  uint64_t bits_ = 0;
+  std::bitset<kTensorNames.size()> bits_;  // bit i: kTensorNames[i]
 };
 
 // The part of the batch and of the heads a caller shows (the page: one
