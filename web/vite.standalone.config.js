@@ -29,6 +29,20 @@ const glueWithoutUrls = {
   },
 };
 
+// The settings' one-line help (help.<config path>) is the page's form's, the authors' page's and the
+// CLI's: the element shows no form, so its scripts leave those strings out of each language's table.
+const I18N_TABLE = /\/web\/i18n\/(en|zh)\.js$/;
+const withoutFormHelp = {
+  name: 'attention-lab-without-form-help',
+  async transform(code, id) {
+    if (!I18N_TABLE.test(id)) return null;
+    const { default: strings } = await import(id);
+    const kept = Object.entries(strings).filter(([key]) => !key.startsWith('help.'));
+    if (kept.length === Object.keys(strings).length) throw new Error(`standalone: ${id} has no help strings`);
+    return `export default ${JSON.stringify(Object.fromEntries(kept))};\n`;
+  },
+};
+
 const FILES = {
   en: { file: 'attention-lab-element.standalone.js' },
   zh: { file: 'attention-lab-element.standalone.zh.js', loaders: './i18n/loaders.bundled-zh.js' },
@@ -42,7 +56,7 @@ export default defineConfig(({ mode }) => {
     ? [{ find: /^\.\/loaders\.js$/, replacement: new URL(loaders, import.meta.url).pathname }]
     : [];
   return {
-    plugins: [glueWithoutUrls],
+    plugins: [glueWithoutUrls, withoutFormHelp],
     root: new URL('.', import.meta.url).pathname,
     resolve: {
       alias: [

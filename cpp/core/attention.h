@@ -100,11 +100,11 @@ class TensorSet {
   // false (and no change) for a name that is not in kTensorNames.
   bool add(std::string_view name) {
     const int i = indexOf(name);
-    if (i >= 0) bits_.set(static_cast<size_t>(i));
+    if (i >= 0) bits_[static_cast<size_t>(i)] = true;  // [] and not set(): no out_of_range path in the wasm
     return i >= 0;
   }
   bool has(std::string_view name) const { return has(indexOf(name)); }
-  bool has(int index) const { return index >= 0 && bits_.test(static_cast<size_t>(index)); }
+  bool has(int index) const { return index >= 0 && bits_[static_cast<size_t>(index)]; }
   bool operator==(const TensorSet& other) const { return bits_ == other.bits_; }
 
  private:

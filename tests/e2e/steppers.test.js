@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
+import explainStrings from '../../web/i18n/explain.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
 import { attributesFromSettings, elementMarkup, settingsFromConfig } from '../../web/model/settings.js';
@@ -21,7 +22,8 @@ const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`../reference/fixtures/steppers/${name}.json`, import.meta.url), 'utf8'));
 const DECODE = fixture('decode-causal');
 const FLASH = fixture('flash-causal-2x2');
-const STRINGS = { en, zh };
+// The page's strings and the explanations' own (explain/cells.js registers them).
+const STRINGS = { en: { ...en, ...explainStrings.en }, zh: { ...zh, ...explainStrings.zh } };
 
 /** A fixture number ("NaN", "-Infinity" as strings) as a JS number. */
 const num = (v) => (typeof v === 'string' ? Number(v) : v);

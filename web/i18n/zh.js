@@ -1,7 +1,7 @@
 // 简体中文 strings. Keys: field.<config path> (a setting's label), help.<config path>
 // (its one-line help), enum.<config path>.<value> (a choice), then by where they appear. The strings of
 // one tool or view are files of their own, as in English: zh-cli.js, zh-authors.js, zh-trained.js,
-// zh-checkpoint.js, zh-heads.js.
+// zh-checkpoint.js, zh-heads.js, zh-explain.js.
 export default {
   'app.title': '注意力实验室',
   'app.tagline': '逐步展示缩放点积注意力与多头注意力的每一步，数值与 PyTorch 打印的完全一致。',
@@ -182,7 +182,7 @@ export default {
   'step.attnweights.title': '注意力权重',
   'step.attnweights.meaning': '对每一行做 softmax：每个查询对各个键的权重都非负，且和为 1。',
   'step.attnweights.meaning.sink':
-    '沿每一行做 softmax，sink logit 作为多出来的一列：每个查询对各个键的权重都非负，总和为 1 减去 sink 所占的份额。',
+    '沿每一行做 softmax，汇聚 logit 作为多出来的一列：每个查询对各个键的权重都非负，总和为 1 减去汇聚列所占的份额。',
   'step.scaling.title': '缩放的作用',
   'step.scaling.meaning':
     '为什么要缩放：q·k 的方差随 d_k 增大，而分数相差很大时 softmax 会饱和。下表逐行比较有缩放与无缩放时的最大权重和权重熵（不缩放时，d_k 越大 softmax 越尖锐：最大值 → 1，熵 → 0）。',
@@ -208,16 +208,7 @@ export default {
   'scaling.maxWithout': '最大权重（不缩放）',
   'scaling.entWith': '熵（缩放）',
   'scaling.entWithout': '熵（不缩放）',
-  'explain.title': '这个数是怎么算出来的',
-  'explain.close': '关闭',
   'explain.hint': '把鼠标悬停在矩阵中的任意数字上（或用键盘聚焦、用手指轻点），查看它从哪里来、怎么算出来。',
-  'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
-  'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
-  'explain.sum': '行和 = {sum}',
-  'explain.weighted': 'context[{i},{c}] = Σ_j weight[{i},j] · v_j[{c}]',
-  'explain.output': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}] + b_O[{c}]',
-  'explain.more': '……（还有 {count} 项）',
-  'explain.masked': '被掩码屏蔽',
   'error.field': '请检查 {field}',
   'share.button': '分享',
   'share.title': '分享当前设置',
@@ -420,70 +411,6 @@ export default {
   'matrix.nanCarried.overflow': '第 {rows} 行为 NaN：来自为 NaN 的注意力权重行，那一行有分数溢出成 ∞。',
   'matrix.nanOverflow':
     '第 {rows} 行为 NaN：某个分数超出 float32 范围变成 ∞，softmax 计算 ∞ − ∞ = NaN，与 PyTorch 的结果相同。用更小的缩放因子可以避免。',
-  'explain.weights.overflow':
-    '这一行的某个分数超出 float32 范围变成 ∞：softmax 减去该行最大的分数，∞ − ∞ = NaN，与 PyTorch 完全相同。',
-  'explain.dropped.nan': '这个权重是 NaN（见注意力权重）：dropout 之后仍然是 NaN。',
-  'explain.X.randn': '在 torch.manual_seed({seed}) 之后由 torch.randn({shape}) 抽取的随机数。',
-  'explain.X.rand': '在 torch.manual_seed({seed}) 之后由 torch.rand({shape}) 抽取的随机数。',
-  'explain.X.embedding': '词元“{token}”的 ID 是 {id}：这是嵌入表第 {id} 行、第 {c} 列的数：{value}。',
-  'explain.X.positional': '再加上正弦位置编码 PE（偶数列用 sin，奇数列用 cos）。',
-  'explain.edited': '这个数是你修改过的。',
-  'explain.W.linear':
-    'nn.Linear 把 linear.weight 存为 [输出维, 输入维] 并计算 x·linear.weightᵀ；W 显示的是转置：W[i][j] = linear.weight[j][i]。',
-  'explain.W.perHead':
-    '第 {h} 个头自己的 nn.Linear(D, d_k) 的转置：W[i][j] = weight[j − h·d_k][i]，因为第 h 个头占据 W 从 h·d_k 开始的列。',
-  'explain.W.mha':
-    'nn.MultiheadAttention 把 W_Q、W_K、W_V 的转置叠放在 in_proj_weight [3D, D] 中，用 xavier_uniform_ 初始化。',
-  'explain.W.rand': 'torch.rand 抽取的数（[0, 1) 上均匀分布），原样使用，不转置。',
-  'explain.W.randHead': '为第 {h} 个头用 torch.rand(D, d_k) 抽取的数（[0, 1) 上均匀分布），放在该头的列上。',
-  'explain.W.identity': 'W = I：对角线上为 1，其余为 0。',
-  'explain.W.clones':
-    'Q、K、V、O 一开始是同一个 nn.Linear 的副本（clones）：W_Q、W_K、W_V、W_O 中这个位置的数相同，都是转置。',
-  'explain.W.role': '它决定 {x} 的第 {i} 个特征在 {out} 第 {j} 列中的分量。',
-  'explain.W.given': '本次配置给出了权重数值（weights.values）：给出的数会替换随机抽取的数。',
-  'explain.b.linear': 'nn.Linear 的偏置从 U(−1/√D, 1/√D) 中抽取。',
-  'explain.b.mhaZero': 'nn.MultiheadAttention 的偏置初始为 0。',
-  'explain.b.clones': 'Q、K、V、O 共同复制的那个 nn.Linear 的偏置。',
-  'explain.b.role': '它被加到 {out} 每一行的第 {j} 列上。',
-  'explain.additiveParam': '{name}：加性注意力分数 v_aᵀ tanh(q·W_a + k·U_a) 的参数，与其他权重一起抽取。',
-  'explain.qkv': '{x} 的“{i}”行与 W_{name} 的第 {c} 列逐项相乘再求和。',
-  'explain.qkv.bias': '{x} 的“{i}”行与 W_{name} 的第 {c} 列逐项相乘再求和，再加上 b_{name}[{c}]。',
-  'explain.split': '第 {h} 个头取 {name} 的第 {from}…{to} 列：同一个数，没有计算（只是视图）。',
-  'explain.additive': 'score[{i},{j}] = Σ_m v_a[m] · tanh((q_{i}·W_a)[m] + (k_{j}·U_a)[m])',
-  'explain.scaled': '缩放因子：{factor}。',
-  'explain.mask.blocked.blocked': 'M = 1：屏蔽（在这个掩码中 1 = 屏蔽）。',
-  'explain.mask.blocked.kept': 'M = 0：保留（在这个掩码中 0 = 保留）。',
-  'explain.mask.keep.blocked': 'M = 0：屏蔽（在这个掩码中 1 = 保留、0 = 屏蔽，与 torch.tril 相同）。',
-  'explain.mask.keep.kept': 'M = 1：保留（在这个掩码中 1 = 保留，与 torch.tril 相同）。',
-  'explain.mask.additive.blocked': 'M = {fill}：屏蔽（加到分数上，使分数变为 {fill}）。',
-  'explain.mask.additive.kept': 'M = 0：保留（加 0 不改变分数）。',
-  'explain.mask.future': '因果掩码：键“{key}”在位置 {j}，在查询的位置 {i} 之后（j > i），是未来的词元。',
-  'explain.mask.pad': '填充掩码：键“{key}”是 <pad> 词元。',
-  'explain.mask.kept': '没有屏蔽它：{reasons}。',
-  'explain.mask.notFuture': '位置 {j} 不在 {i} 之后（j ≤ i）',
-  'explain.mask.notPad': '“{key}”不是 <pad>',
-  'explain.mask.noMask': '没有掩码：每个键都保留。',
-  'explain.masked.blocked': '被掩码屏蔽：填入 {fill}。',
-  'explain.masked.kept': '掩码保留了它：就是缩放后的分数 {value}。',
-  'explain.weights.nan':
-    '这一行的所有键都被 −∞ 掩码：softmax 计算 exp(−∞) / Σ exp(−∞) = 0/0 = NaN，与 PyTorch 完全相同。用有限的掩码填充值（如 −1e9）则会得到相等的权重。',
-  'explain.weights.allFilled': '这一行的所有键都被填入 {fill}：分数全部相等，所以每个权重都是 1/{n}。',
-  'explain.keep.kept': 'm = 1：这个权重在 dropout 中保留下来，并乘以 1/(1 − p) = {factor}。',
-  'explain.keep.zeroed': 'm = 0：dropout 把这个权重置 0（每个权重以概率 p = {p} 被置 0）。',
-  'explain.keep.unknown': '这个权重本来就是 0（被掩码的键），无论 m 是多少都还是 0：无法从结果中读出 m。',
-  'explain.keep.unknown.softmax':
-    '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0），无论 m 是多少都还是 0：无法读出 m。',
-  'explain.keep.nan': '这个权重是 NaN，dropout 后无论 m 是多少都还是 NaN：无法读出 m。',
-  'explain.dropped.kept': '在 dropout 中保留（m = 1），并放大 1/(1 − p) 倍。',
-  'explain.dropped.zeroed': '被 dropout 置 0（m = 0，概率 p = {p}）：不是很小的权重，而是被丢弃的权重。',
-  'explain.dropped.zeroWeight': '这个权重本来就是 0（被掩码的键）：仍然是 0。',
-  'explain.dropped.zeroWeight.softmax': '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0）：仍然是 0。',
-  'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
-  'explain.output.noBias': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}]',
-  'explain.output.noProj': '没有输出投影时，output = {input}：同一个数。',
-  'explain.averaged': '{H} 个头在这个位置上的权重的平均值：',
-  'explain.averaged.dropout':
-    '{H} 个头在这个位置上经过 dropout 后的权重的平均值（与 nn.MultiheadAttention 返回的相同）：',
   // 教学框架：流程总览、跟随词元、逐步讲解（web/view/teach.js）。
   'view.mode': '`scroll`：所有步骤依次排列；`steps`：一次只显示一步并附简短讲解，用 ← → 切换（适合课堂）。',
   // 章节（web/view/steps/chapters.js、chapter-bar.js）：先走基础路径，其余章节由学习者自己打开。
@@ -600,7 +527,7 @@ export default {
   'step.attnweights.narration':
     'softmax 把每一行分数变成 {Skv} 个 0 到 1 之间、总和为 1 的注意力权重。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
   'step.attnweights.narration.sink':
-    'softmax 把每一行分数连同旁边的 sink logit 一起，变成 {Skv} 个 0 到 1 之间的注意力权重，它们的和是 1 减去 sink 所占的份额。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
+    'softmax 把每一行分数连同旁边的汇聚 logit 一起，变成 {Skv} 个 0 到 1 之间的注意力权重，它们的和是 1 减去汇聚列所占的份额。例如“{token}”把最大的权重 {weight} 给了“{top}”。',
   'step.averaged.narration':
     'nn.MultiheadAttention 返回的是一个权重矩阵而不是 H 个：各头注意力权重的平均（average_attn_weights=True）。它显示这一层整体上关注哪里，但输出从没用过这个平均：每个头用的都是自己的权重。',
   'step.scaling.narration':
@@ -913,9 +840,9 @@ export default {
   'help.rope.base': '旋转频率 θ_i = 基数^(−2i/d_k)（论文和 Llama 2 用 10000）。',
   'field.rope.scaling.type': 'RoPE 缩放（长上下文）',
   'help.rope.scaling.type':
-    '把 RoPE 拉长到训练长度之外，与 transformers 的 rope_scaling 相同：linear 把每个频率除以倍数；dynamic NTK 在文本长于 originalMaxPositions 时增大基数；YaRN 对慢的组做插值、保留快的组，并把 cos 和 sin 乘以 0.1·ln(倍数) + 1。',
+    '把 RoPE 拉长到训练长度之外，与 Hugging Face 的 rope_scaling 相同：线性缩放把每个频率除以倍数；动态 NTK 在文本长于 originalMaxPositions 时增大基数；YaRN 对慢的组做插值、保留快的组，并把 cos 和 sin 乘以 0.1·ln(倍数) + 1。',
   'enum.rope.scaling.type.none': '无',
-  'enum.rope.scaling.type.linear': 'linear（位置插值）',
+  'enum.rope.scaling.type.linear': '线性（位置插值）',
   'enum.rope.scaling.type.dynamic': '动态 NTK',
   'enum.rope.scaling.type.yarn': 'YaRN',
   'field.rope.scaling.factor': 'RoPE 缩放倍数',
@@ -1019,7 +946,7 @@ export default {
   'rope.scaling.dynamicShort':
     '动态 NTK：S = {S} 没有超过原始的 {original} 个位置，所以基数仍是 {ntkBase}，频率就是训练时的。',
   'rope.scaling.yarn':
-    'YaRN 保留 {kept} 个快的组（在 {original} 个位置内转超过 {betaFast} 圈），对 {interpolated} 个慢的组按 1/{factor} 插值（转不到 {betaSlow} 圈），中间的 {blended} 个组混合；cos 和 sin 乘以 {attentionFactor}。',
+    'YaRN 保留 {kept} 个快的组（在 {original} 个位置内转超过 β_fast = {betaFast} 圈），对 {interpolated} 个慢的组按 1/{factor} 插值（不到 β_slow = {betaSlow} 圈），中间的 {blended} 个组混合；cos 和 sin 乘以 {attentionFactor}。',
   'rope.scaling.wavelengths':
     '缩放改变了 {half} 个频率中的 {changed} 个；最长的波长从 {longestBefore} 变为 {longestAfter} 个位置。',
   'rope.pairs.rotate-half': '成对 (i, i + d_k/2)：x·cos θ + rotate_half(x)·sin θ（Hugging Face、GPT-NeoX）',
@@ -1053,23 +980,6 @@ export default {
     '每个头有自己学到的汇聚 logit（如 gpt-oss），第 {head} 个头的是 {logit}。它参与每一行的 softmax，但不带任何值：每行注意力权重之和等于 1 减去该行的汇聚权重（这里从 {min} 到 {max}）。',
   'sink.note':
     '汇聚 logit {logit} 参与每一行的 softmax，但不带任何值：每行注意力权重之和等于 1 减去该行的汇聚权重（这里从 {min} 到 {max}）。',
-  'explain.mask.window': '滑动窗口：键“{key}”在位置 {j}，比查询位置 {i} 早 {d} 个位置，不小于窗口 {window}。',
-  'explain.mask.inWindow': '键 {j} 在窗口内（i − j = {d} < {window}）',
-  'explain.mask.sink': '键 {j} 是前 {n} 个之一（注意力汇聚词元），不受窗口限制',
-  'explain.qkNorm': '这一行的值除以它在第 {h} 个头的 {dk} 个数上的均方根：RMS = √(mean(x²) + 1e-6)。',
-  'explain.rope': '特征 {c} 属于第 {h} 个头的第 ({a}, {b}) 组；位置 {m} 把这一组旋转 θ = {angle}。',
-  'explain.ropeAngle': '位置 {m} 乘以第 {i} 组的频率 base^(−2·{i}/{dk}) = {freq}。',
-  'explain.ropeAngle.scaled': '位置 {m} 乘以第 {i} 组在 {type} 缩放之后的频率 {freq}（缩放前是 {before}）。',
-  'explain.rope.attentionFactor': 'YaRN 把 cos 和 sin 乘以注意力因子 {factor}，所以这一组也随之放大。',
-  'explain.gate': 'gate[{i},{c}] = σ(Σ_k X[{i},k] · W_G[k,{c}])',
-  'explain.gated': '拼接后 [{i},{c}] 处的数乘以它的门：门几乎关上时它被挡在 W_O 的混合之外，门几乎全开时它原样通过。',
-  'explain.capped': 'c·tanh(scaled / c)，c = {c}：小的分数几乎不变，大的始终低于 c。',
-  'explain.alibi': '第 {h} 个头的斜率 {m} 乘以距离 i − j = {d}，取负。',
-  'explain.biased': '分数加上第 {h} 个头在距离 {d} 处的 ALiBi 偏置。',
-  'explain.softmax.sink': '汇聚 logit {logit} 也在每一行的和里（它不带任何值）。',
-  'explain.sink': '汇聚列在“{i}”这一行所占的份额：exp(sink − max) / 对该行和汇聚列求 Σ exp。',
-  'explain.masked.keptInput': '掩码保留了它：就是 {input} 的值 {value}。',
-  'explain.kvHead': '第 {h} 个头读第 {g} 个键/值头（h // {group}）。',
   // 两个步进器：KV 缓存逐词元解码（lab.decode）与 FlashAttention 的在线 softmax（lab.flash）。
   'step.kvcache.title': 'KV 缓存：逐个词元解码',
   'step.kvcache.meaning':
@@ -1145,28 +1055,4 @@ export default {
     '不是 100%，这是正常的：exp(x − m_old)·α 的舍入与直接计算 exp(x − m_new) 不同，而且 ℓ 和 O 是逐块累加的，顺序与对整行做一次 softmax 不同。float32 加法不满足结合律，所以最后几位会不同；数值在 float32 舍入误差之内一致。',
   'flash.whyAll':
     '这里每个元素都逐位相同（例如每行只有一个键分块，或没有发生重缩放）；一般情况下 exp(x − m_old)·α 与 exp(x − m_new) 的舍入不同，逐块求和的顺序也不同，所以会有少数最后几位不同。',
-  'explain.kv.cacheNew': '“{token}”的 {kind}_{t}：在这一步计算并追加到缓存（KV 头 {g}）。',
-  'explain.kv.cacheOld': '“{token}”的 {kind}_{j}：在第 {j} 步计算，第 {t} 步从缓存读取，不再重新计算。',
-  'explain.kv.score': '查询 {t} 与缓存的键 {j}：这一步 {n} 个点积之一（未缩放；softmax 使用缩放后的值）。',
-  'explain.kv.weight': '这一步 {n} 个注意力分数（以及汇聚列，如果有）的 softmax。',
-  'explain.kv.full': '带因果掩码的完整运行中注意力权重的第 {t} 行，用于比较。',
-  'explain.kv.same': '与另一个（{other}）逐位相同。',
-  'explain.kv.differs': '与另一个（{other}）在最后几位上不同。',
-  'explain.kv.causalKept': '键 0：左上角对齐的因果掩码只给单个查询留下这一个键，所以它的权重是 1。',
-  'explain.kv.causalKeptSink':
-    '键 0：左上角对齐的因果掩码只给单个查询留下这一个键；汇聚 logit {logit} 也在这一行里分走一份，所以它的权重是 {weight}，而不是 1。',
-  'explain.kv.causalBlocked':
-    '键 {j}：被左上角对齐的掩码遮住（tril 的第 0 行只保留第 0 列），所以权重为 0，尽管它是过去的词元。',
-  'explain.flash.logit': '属于第 {n} 块（查询 {q0}–{q1}，键 {k0}–{k1}）。',
-  'explain.flash.logitSkipped': '属于第 {n} 块（查询 {q0}–{q1}，键 {k0}–{k1}）：该块全部被掩码，因此跳过。',
-  'explain.flash.mOld': '查询 {i} 在这一块之前的运行最大值（第一块之前为 −∞）。',
-  'explain.flash.m': '查询 {i} 在这一块之后的运行最大值：max(m_old, 这一块中该行的最大 logit)。',
-  'explain.flash.alpha':
-    '重缩放因子 α = exp(m_old − m)：之前的 ℓ 和 O 都乘以它（m_old = −∞ 时为 0，因为之前什么也没有）。',
-  'explain.flash.l': '查询 {i} 的运行和：ℓ = α·ℓ_old + Σ exp(x − m)，对这一块的键求和。',
-  'explain.flash.partial': '查询 {i} 未归一化的输出：O = α·O_old + Σ exp(x − m)·v，对这一块的键求和。',
-  'explain.flash.output': '在线 softmax 的结果：最后把 O 除以 ℓ 一次。',
-  'explain.flash.plain': '普通 softmax 在这个头上的上下文：对整行做 softmax，再乘以 V。',
-  'explain.flash.same': '与另一个逐位相同。',
-  'explain.flash.differs': '与另一个相差 {diff}：float32 舍入，累加顺序不同。',
 };

@@ -7,6 +7,8 @@
 // dispatches to each step family's explainers and explains the mask;
 // render-explanation.js turns an explanation into the panel's DOM.
 import { compact, formula, joined, restyled, say, whole } from '../../model/words.js';
+import explainStrings from '../../i18n/explain.js';
+import { addStrings } from '../../i18n/index.js';
 import { blockReasons, maskBlocks } from '../../model/run-settings.js';
 import { windowEffect } from '../../model/variant-math.js';
 import { explainWeightCell } from './weight-cells.js';
@@ -25,6 +27,9 @@ import { explainAlibi, explainCapped, explainScore } from './score-cells.js';
 import { explainAveraged, explainDropped, explainKeep, explainSink, explainWeight } from './softmax-cells.js';
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
 import { explainGate, explainGated } from './gate-cells.js';
+
+// The explanations' words arrive with their code (a part of its own in the standalone scripts).
+addStrings(explainStrings);
 
 /**
  * Explanation for cell (i, j) of the matrix `step` in the context `ctx`

@@ -107,5 +107,8 @@ export function renderRopeFrequencies(run, kit) {
       element('td', '', kit.t(`rope.scaling.kind.${kinds[i]}`)),
     );
   });
-  return kit.group(kit.t('rope.scaling.caption', { type: scalingName(kit.t, rs.ropeScaling) }), table);
+  // Seven columns are wider than a phone: the table scrolls sideways, as the matrices do.
+  const scroller = element('div', 'matrix-figure');
+  scroller.append(table);
+  return kit.group(kit.t('rope.scaling.caption', { type: scalingName(kit.t, rs.ropeScaling) }), scroller);
 }
