@@ -134,3 +134,44 @@ describe('long-context RoPE', () => {
     expect(worst).toBeLessThan(1e-6);
   });
 });
+
+// YaRN's frequencies where the ramp's ends meet (low == high: high += 0.001) and in the common case, as
+// PyTorch 1.13 printed them: tests/reference/recent_ops.py yarn_inv_freq(dk, base, factor, orig, β_fast, β_slow),
+// each [float(x) for x in inv_freq], and the attention factor 0.1·ln(factor) + 1 as a float32.
+const YARN_BY_TORCH = [
+  { dk: 4, base: 10000, orig: 64, betaFast: 32, betaSlow: 1, factor: 4, invFreq: [1.0, 0.0024999999441206455] },
+  {
+    dk: 8,
+    base: 10000,
+    orig: 64,
+    betaFast: 32,
+    betaSlow: 32,
+    factor: 4,
+    invFreq: [1.0, 0.02500000037252903, 0.0024999999441206455, 0.0002500000118743628],
+  },
+  {
+    dk: 8,
+    base: 100,
+    orig: 16,
+    betaFast: 4,
+    betaSlow: 4,
+    factor: 2.5,
+    invFreq: [1.0, 0.12649111449718475, 0.03999999910593033, 0.012649111449718475],
+  },
+];
+
+test.each(YARN_BY_TORCH)('YaRN at d_k $dk, β $betaFast / $betaSlow: the inverse frequencies bit for bit', (c) => {
+  const rope = {
+    style: 'interleaved',
+    base: c.base,
+    scaling: {
+      type: 'yarn',
+      factor: c.factor,
+      originalMaxPositions: c.orig,
+      betaFast: c.betaFast,
+      betaSlow: c.betaSlow,
+    },
+  };
+  const { tensors } = lab.run({ text: 'a b c', dModel: 2 * c.dk, numHeads: 2, rope }, { tensors: ['ropeInvFreq'] });
+  expect(Array.from(tensors.ropeInvFreq.data)).toEqual(c.invFreq);
+});
