@@ -175,3 +175,12 @@ test.each(YARN_BY_TORCH)('YaRN at d_k $dk, β $betaFast / $betaSlow: the inverse
   const { tensors } = lab.run({ text: 'a b c', dModel: 2 * c.dk, numHeads: 2, rope }, { tensors: ['ropeInvFreq'] });
   expect(Array.from(tensors.ropeInvFreq.data)).toEqual(c.invFreq);
 });
+
+test('a prepared run with YaRN, per-head sinks, a window and dropout gives the plain call’s numbers after an edit', () => {
+  const { config } = read('sinks-yarn-gate');
+  const edits = { weights: { W_Q: [[1, 2, 0.75]] } };
+  const handle = lab.prepare(config);
+  handle.update(edits);
+  expectSameResult(handle.run(), lab.run(withEdits(config, editsFromJson(edits))));
+  handle.dispose();
+});
