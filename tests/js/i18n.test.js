@@ -159,6 +159,23 @@ describe('i18n', () => {
     expect(unused).toEqual([]);
   });
 
+  test('the page names in its markup only keys of each language’s own table', async () => {
+    // Their texts are filled in at start, before a view's strings (explanations, heads, …) are registered.
+    const own = {
+      en: (await import('../../web/i18n/en.js')).default,
+      zh: (await import('../../web/i18n/zh.js')).default,
+    };
+    for (const page of ['index.html']) {
+      const keys = [...readFileSync(web + page, 'utf8').matchAll(/data-i18n[\w-]*="([\w.]+)"/g)].map((m) => m[1]);
+      expect(keys.length, page).toBeGreaterThan(3);
+      for (const lang of languages)
+        expect(
+          keys.filter((key) => !Object.hasOwn(own[lang], key)),
+          `${page}: keys missing from i18n/${lang}.js`,
+        ).toEqual([]);
+    }
+  });
+
   test('strings set as markup (data-i18n-html) hold only <code> and <em>, in every language', () => {
     const keys = [...sources().matchAll(/data-i18n-html="([\w.]+)"/g)].map((m) => m[1]);
     expect(keys.length).toBeGreaterThan(5);

@@ -20,6 +20,7 @@ import { stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, runSettings } from '../../web/model/run-settings.js';
 import { STEP_NAMES } from '../../web/view/steps/registry.js';
 import { sinkColumns } from '../../web/view/steps/variant-figures.js';
+import { frequencyKinds } from '../../web/view/steps/rope-scaling.js';
 import { readFixture } from './fixtures.js';
 
 const en = translator('en');
@@ -171,6 +172,28 @@ describe('RoPE', () => {
     expect(zh('rope.same.none', { S: 2, m: 1, n: 0 })).toBe(
       '只有 2 个位置，找不到与 (1, 0) 距离相同的第二对位置，没有可比较的分数。',
     );
+  });
+});
+
+describe('RoPE scaling: what the table says each pair’s frequency went through', () => {
+  const kindsOf = (name) => {
+    const { config, expected } = readFixture(`recent/${name}`);
+    const T = expected.tensors;
+    return frequencyKinds(T.ropeInvFreqBase.data.map(Number), T.ropeInvFreq.data.map(Number), config.rope.scaling);
+  };
+
+  test('YaRN: kept, interpolated and blended exactly where PyTorch’s extrapolation factor is 1, 0 or between', () => {
+    for (const name of ['rope-yarn', 'rope-yarn-causal', 'rope-yarn-padded-dropout']) {
+      const e = readFixture(`recent/${name}`).expected.tensors.ropeExtrapolationFactor.data.map(Number);
+      expect(kindsOf(name), name).toEqual(e.map((x) => (x === 1 ? 'kept' : x === 0 ? 'interpolated' : 'blended')));
+    }
+  });
+
+  test('linear interpolates every pair; dynamic NTK slows every pair but the first, or keeps them all', () => {
+    expect(new Set(kindsOf('rope-linear'))).toEqual(new Set(['interpolated']));
+    const [first, ...rest] = kindsOf('rope-dynamic');
+    expect([first, new Set(rest)]).toEqual(['kept', new Set(['slowed'])]);
+    expect(new Set(kindsOf('rope-dynamic-short'))).toEqual(new Set(['kept']));
   });
 });
 

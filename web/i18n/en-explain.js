@@ -1,8 +1,6 @@
 // English strings of the cell explanations (view/explain/): registered by explain/cells.js, which the
 // page and the element load once a first result is shown, so the explanations' words travel with their code.
 export default {
-  'explain.title': 'How this number is computed',
-  'explain.close': 'Close',
   'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
   'explain.sum': 'row sum = {sum}',

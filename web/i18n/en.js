@@ -215,6 +215,8 @@ export default {
   'scaling.maxWithout': 'max weight (unscaled)',
   'scaling.entWith': 'entropy (scaled)',
   'scaling.entWithout': 'entropy (unscaled)',
+  'explain.title': 'How this number is computed',
+  'explain.close': 'Close',
   'explain.hint': 'Hover, focus or tap any number in the matrices to see where it comes from and how it is computed.',
   'error.field': 'Check {field}',
   'share.button': 'Share',
@@ -786,6 +788,7 @@ export default {
   'rope.scaling.kind.kept': 'kept',
   'rope.scaling.kind.interpolated': 'interpolated',
   'rope.scaling.kind.blended': 'blended',
+  'rope.scaling.kind.slowed': 'slowed',
   'rope.scaling.linear':
     'Linear scaling divides every frequency by {factor}: position m turns each pair as far as position m / {factor} did before.',
   'rope.scaling.dynamic':

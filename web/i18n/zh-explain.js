@@ -1,7 +1,5 @@
 // 简体中文 strings of the cell explanations (view/explain/): see en-explain.js.
 export default {
-  'explain.title': '这个数是怎么算出来的',
-  'explain.close': '关闭',
   'explain.dot': 'score[{i},{j}] = q_{i} · k_{j} = Σ q·k',
   'explain.softmax': 'weights[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)',
   'explain.sum': '行和 = {sum}',

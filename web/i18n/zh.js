@@ -208,6 +208,8 @@ export default {
   'scaling.maxWithout': '最大权重（不缩放）',
   'scaling.entWith': '熵（缩放）',
   'scaling.entWithout': '熵（不缩放）',
+  'explain.title': '这个数是怎么算出来的',
+  'explain.close': '关闭',
   'explain.hint': '把鼠标悬停在矩阵中的任意数字上（或用键盘聚焦、用手指轻点），查看它从哪里来、怎么算出来。',
   'error.field': '请检查 {field}',
   'share.button': '分享',
@@ -940,6 +942,7 @@ export default {
   'rope.scaling.kind.kept': '保留',
   'rope.scaling.kind.interpolated': '插值',
   'rope.scaling.kind.blended': '混合',
+  'rope.scaling.kind.slowed': '变慢',
   'rope.scaling.linear': 'linear 缩放把每个频率除以 {factor}：位置 m 把每组转的角度，等于原来位置 m / {factor} 转的。',
   'rope.scaling.dynamic':
     '动态 NTK：S = {S} 超过原始的 {original} 个位置，所以基数从 {base} 增大到 {ntkBase}；第一组频率不变，其余各组都变慢。',

@@ -10,10 +10,15 @@ import { cell, count, setting, size } from './quotes.js';
 /** The scaling's name in the reader's language: "YaRN", "dynamic NTK", "linear". */
 export const scalingName = (t, scaling) => t(`rope.scaling.name.${scaling.type}`);
 
-/** The kind of each pair's frequency: 'kept' (unchanged), 'interpolated' (÷ factor) or 'blended' (between). */
-export function frequencyKinds(before, after, factor) {
+/**
+ * The kind of each pair's frequency: 'kept' (unchanged), 'interpolated' (÷ factor) or 'blended' (between,
+ * YaRN's ramp); dynamic NTK's larger base makes every changed one 'slowed' (neither ÷ factor nor a blend).
+ */
+export function frequencyKinds(before, after, scaling) {
+  const { type, factor } = scaling;
   return Array.from(before, (b, i) => {
     if (after[i] === b) return 'kept';
+    if (type === 'dynamic') return 'slowed';
     // ÷ factor in float32: within float32 rounding of b / factor.
     return Math.abs(after[i] * factor - b) <= 2 ** -22 * b ? 'interpolated' : 'blended';
   });
@@ -21,7 +26,8 @@ export function frequencyKinds(before, after, factor) {
 
 const wavelength = (frequency) => (2 * Math.PI) / frequency;
 const longest = (frequencies) => wavelength(Math.min(...frequencies));
-// A wavelength in positions: whole from 100 on (4 significant digits would write 158953 as 159000).
+// A wavelength in positions, or a base: whole from 100 on (4 significant digits would write 158953 as
+// 159000, 4 decimals 2092965 as 2092965.3750).
 const positions = (v) => (Math.abs(v) >= 100 ? String(Math.round(v)) : compactNumber(v));
 
 /** The words of rope.scaling: what it did to the frequencies, quoted from the run. */
@@ -31,7 +37,7 @@ export function ropeScalingWords(run, t) {
   const s = rs.ropeScaling;
   const before = T.ropeInvFreqBase.data;
   const after = T.ropeInvFreq.data;
-  const kinds = frequencyKinds(before, after, s.factor);
+  const kinds = frequencyKinds(before, after, s);
   const tally = (kind) => count(kinds.filter((k) => k === kind).length, `rope${kind[0].toUpperCase()}${kind.slice(1)}`);
   const factor = setting(s.factor, 'rope.scaling.factor');
   const original = setting(s.originalMaxPositions, 'rope.scaling.originalMaxPositions');
@@ -44,7 +50,7 @@ export function ropeScalingWords(run, t) {
         S: size(run, 'S', grows ? { above: s.originalMaxPositions } : { atMost: s.originalMaxPositions }),
         original,
         base: setting(rs.ropeBase, 'rope.base'),
-        ntkBase: cell(run, 'ropeNtkBase', [], T.ropeNtkBase.data[0]),
+        ntkBase: quote(T.ropeNtkBase.data[0], { cell: ['ropeNtkBase'] }, positions(T.ropeNtkBase.data[0])),
       }),
     );
   } else {
@@ -81,7 +87,7 @@ export function renderRopeFrequencies(run, kit) {
   const { T, rs } = run;
   const before = T.ropeInvFreqBase.data;
   const after = T.ropeInvFreq.data;
-  const kinds = frequencyKinds(before, after, rs.ropeScaling.factor);
+  const kinds = frequencyKinds(before, after, rs.ropeScaling);
   const table = element('table', 'stats rope-frequencies');
   table.dataset.figure = 'ropeFrequencies';
   const head = table.createTHead().insertRow();
