@@ -185,6 +185,11 @@ describe('chapters', () => {
       'chapter-trained',
     ]);
     await page.close();
+    // Opened by the address with no step in this run, the variants stand among the next chapters, open:
+    // the overview's row says so too (the block's button, which names the chapter, is not the block).
+    page = await openPage(suite.browser, `${suite.server.url}?chapters=heads,variants`, { problems });
+    expect(await chapterRow()).toContainEqual(['variants', true, expect.any(String)]);
+    await page.close();
     page = await openPage(suite.browser, suite.server.url, { problems });
     await page.selectOption('#control-rope', 'rotate-half');
     await waitForIdle(page);

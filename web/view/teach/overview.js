@@ -63,8 +63,10 @@ export function chaptersOf(sections) {
   for (const section of sections) {
     if (!isBar(section)) see(section, true);
     else if (section.dataset.chapter) see(section, section.classList.contains('is-open'));
-    // The next chapters' section: one block per chapter.
-    else for (const item of section.querySelectorAll('[data-chapter]')) see(item, item.classList.contains('is-open'));
+    // The next chapters' section: one block per chapter (not its button, which names the chapter too).
+    else
+      for (const item of section.querySelectorAll('[data-chapter]:not(.chapter-toggle)'))
+        see(item, item.classList.contains('is-open'));
   }
   return CHAPTERS.filter((chapter) => seen.has(chapter.key)).map((chapter) => seen.get(chapter.key));
 }
