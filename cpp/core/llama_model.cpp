@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "model_ops.h"
+#include "rope_scaling.h"
 #include "softmax.h"
 
 namespace attention_lab {
@@ -44,12 +45,7 @@ void embed(const LlamaWeights& w, const std::vector<int64_t>& ids, int64_t d, Ll
 // cosf and sinf are within an ulp of that: the test counts the entries that differ).
 void rotary(float theta, int64_t hd, int64_t T, LlamaResult& r) {
   const int64_t half = hd / 2;
-  std::vector<float> invFreq(static_cast<size_t>(half));
-  for (int64_t i = 0; i < half; ++i) {
-    const float exponent = static_cast<float>(2 * i) / static_cast<float>(hd);
-    invFreq[static_cast<size_t>(i)] =
-        1.0f / static_cast<float>(std::pow(static_cast<double>(theta), static_cast<double>(exponent)));
-  }
+  const std::vector<float> invFreq = inverseFrequencies(static_cast<double>(theta), hd);
   r.ropeCos = zeros({T, hd});
   r.ropeSin = zeros({T, hd});
   for (int64_t t = 0; t < T; ++t)

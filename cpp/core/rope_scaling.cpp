@@ -48,6 +48,8 @@ double correctionDim(double rotations, int64_t dk, double base, int64_t orig) {
 
 }  // namespace
 
+std::vector<float> inverseFrequencies(double base, int64_t dk) { return reciprocals(positionFrequencies(base, dk)); }
+
 RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk) {
   RopeFrequencies f;
   const int64_t half = dk / 2;
@@ -66,7 +68,7 @@ RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk)
       if (S > c.ropeOriginalMaxPositions && dk > 2) {
         f.ntkBase = dynamicBase(c.ropeBase, c.ropeScalingFactor, c.ropeOriginalMaxPositions, S, dk);
         // inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim)), base a float32 tensor
-        f.scaled = reciprocals(positionFrequencies(static_cast<double>(f.ntkBase), dk));
+        f.scaled = inverseFrequencies(static_cast<double>(f.ntkBase), dk);
       }
       break;
     case RopeScaling::Yarn: {

@@ -25,6 +25,10 @@ struct RopeFrequencies {
   float ntkBase = 0.0f;          // dynamic NTK: the base the frequencies used (the config's when S <= orig)
 };
 
+// inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk)), unscaled (dk/2,): the float32 exponents,
+// the power rounded once from double (torch.pow in float32 is within an ulp of it), its reciprocal.
+std::vector<float> inverseFrequencies(double base, int64_t dk);
+
 // The frequencies of config `c` (ropeBase, ropeScaling) for dk features at S positions (the padded length).
 RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk);
 

@@ -6,6 +6,7 @@
 import { windowEffect } from './variant-math.js';
 import { maskKindsOf } from './mask-kinds.js';
 import { fieldByPath } from './schema.js';
+import { compact } from './words.js';
 
 /** A setting that may be unset (null, absent): its number or null. */
 const optionalNumber = (value) => (value === null || value === undefined || value === '' ? null : Number(value));
@@ -110,3 +111,6 @@ export function blockReasons(mask, i, j, keyLabel, rs = {}) {
 
 /** Head h's sink logit as a fact of the words: the setting, or its entry h when it is one per head. */
 export const sinkLogitFact = (rs, h) => ({ setting: 'sinkLogit', ...(rs.sinkPerHead ? { head: h } : {}) });
+
+/** Head h's sink logit quoted as the sentences write a setting (compactly). */
+export const sinkLogitQuote = (rs, h) => compact(rs.sinkLogits[h], sinkLogitFact(rs, h));

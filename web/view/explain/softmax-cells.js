@@ -2,7 +2,7 @@
 // weight as exp(s − max) / Σ exp, the sink's share, the average over heads,
 // and dropout's keep mask and dropped weights.
 import { compact, constant, formula, restyled, say, whole } from '../../model/words.js';
-import { maskBlocks, sinkLogitFact } from '../../model/run-settings.js';
+import { maskBlocks, sinkLogitFact, sinkLogitQuote } from '../../model/run-settings.js';
 import { UNKNOWN } from '../../model/dropout.js';
 import { cellFact, derived, headLine, reader, termList } from './lines.js';
 import { headQuote, kLabel, qLabel } from './names.js';
@@ -69,7 +69,7 @@ export function explainWeight(step, i, j, ctx) {
     }),
     say(t, 'explain.sum', { sum: rowSum }, { kind: 'result' }),
   );
-  if (s.sink) lines.push(say(t, 'explain.softmax.sink', { logit: compact(rs.sinkLogits[h], sinkLogitFact(rs, h)) }));
+  if (s.sink) lines.push(say(t, 'explain.softmax.sink', { logit: sinkLogitQuote(rs, h) }));
   if (rs.mask !== 'none' && Number.isFinite(rs.fill) && values.every((v, jj) => s.blocked(jj))) {
     const claims = [
       { claim: 'rowBlocked', b, i },
@@ -97,7 +97,7 @@ export function explainSink(step, i, col, ctx) {
       ? [
           headLine('sinkWeights', null, qLabel(ctx, i), sink),
           say(t, 'explain.sink', { i: qLabel(ctx, i) }),
-          say(t, 'explain.softmax.sink', { logit: compact(rs.sinkLogits[h], sinkLogitFact(rs, h)) }),
+          say(t, 'explain.softmax.sink', { logit: sinkLogitQuote(rs, h) }),
         ]
       : [
           formula`Σ_j weights[${qLabel(ctx, i)}, j] = ${sum}`,

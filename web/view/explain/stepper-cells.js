@@ -3,10 +3,10 @@
 // ctx.steppers: {decode: {data, t}, flash: {data, k}} (Steppers.state). A
 // stepper's number is quoted with the fact {stepper: [decode | flash, field,
 // ...index]}: the engine's figure (lab.decode, lab.flash) at that index.
-import { compact, formula, quote, restyled, say, whole } from '../../model/words.js';
+import { formula, quote, restyled, say, whole } from '../../model/words.js';
 import { decodeStep, flashTile, sameBits } from '../../model/stepper-runs.js';
 import { kvHeadOf } from '../../model/variant-math.js';
-import { sinkLogitFact } from '../../model/run-settings.js';
+import { sinkLogitQuote } from '../../model/run-settings.js';
 import { cellName, derived, reader } from './lines.js';
 import { headQuote, indexQuote } from './names.js';
 
@@ -72,7 +72,7 @@ function causalSentence(ctx, j, value) {
   if (!ctx.result.tensors.sinkWeights)
     return say(t, 'explain.kv.causalKept', {}, { claims: [{ claim: 'equal', of: [value.fact, { constant: 1 }] }] });
   // The is_causal figure is head 1's: its sink logit.
-  const logit = compact(ctx.rs.sinkLogits[0], sinkLogitFact(ctx.rs, 0));
+  const logit = sinkLogitQuote(ctx.rs, 0);
   return say(
     t,
     'explain.kv.causalKeptSink',

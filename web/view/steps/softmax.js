@@ -1,8 +1,8 @@
 // Step "attnweights": A = softmax(masked, dim=−1) (with a sink logit: softmax over [masked, sink], the sink
 // column dropped). torch: weights = F.softmax(scores, dim=-1)   (B, H, S, S_kv); sinkWeights (B, H, S)
 import { compactNumber } from '../../model/format.js';
-import { compact, say } from '../../model/words.js';
-import { sinkLogitFact } from '../../model/run-settings.js';
+import { say } from '../../model/words.js';
+import { sinkLogitQuote } from '../../model/run-settings.js';
 import { headStart, sentenceIndex } from '../../model/selection.js';
 import { headColor } from '../common/colors.js';
 import { exampleToken } from './example-token.js';
@@ -34,7 +34,7 @@ function notesOf(run, t) {
         run.rs.sinkPerHead ? 'sink.note.perHead' : 'sink.note',
         {
           head: headNumber(run),
-          logit: compact(run.rs.sinkLogits[run.h], sinkLogitFact(run.rs, run.h)),
+          logit: sinkLogitQuote(run.rs, run.h),
           min: derived(Math.min(...sums), 'rowSumMin', where, run.decimals),
           max: derived(Math.max(...sums), 'rowSumMax', where, run.decimals),
         },
