@@ -796,7 +796,7 @@ export default {
   'rope.scaling.dynamicShort':
     'Dynamic NTK: S = {S} is within the original {original} positions, so the base stays {ntkBase} and the frequencies are the trained ones.',
   'rope.scaling.yarn':
-    'YaRN keeps {kept} fast pairs (over β_fast = {betaFast} turns in {original} positions), interpolates {interpolated} slow pairs by 1/{factor} (under β_slow = {betaSlow}) and blends {blended} in between; cos and sin are multiplied by {attentionFactor}.',
+    'YaRN keeps the fast pairs as trained (over β_fast = {betaFast} turns in {original} positions: {kept} here), interpolates the slow ones by 1/{factor} (under β_slow = {betaSlow}: {interpolated}) and blends those in between ({blended}); cos and sin are multiplied by {attentionFactor}.',
   'rope.scaling.wavelengths':
     'The scaling changes {changed} of the {half} frequencies; the longest wavelength goes from {longestBefore} to {longestAfter} positions.',
   'rope.pairs.rotate-half': 'Pairs (i, i + d_k/2): x·cos θ + rotate_half(x)·sin θ (Hugging Face, GPT-NeoX)',
