@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <limits>
 #include <string>
 
 #include "attention_stages.h"
@@ -199,6 +200,12 @@ constexpr int kX = TensorSet::indexOf("X"), kXContext = TensorSet::indexOf("X_co
               kContext = TensorSet::indexOf("context"), kConcat = TensorSet::indexOf("concat"),
               kGateLogits = TensorSet::indexOf("gateLogits"), kGate = TensorSet::indexOf("gate"),
               kGated = TensorSet::indexOf("gated"), kOutput = TensorSet::indexOf("output");
+constexpr int kHalfScores = TensorSet::indexOf("halfScores"), kHalfScaled = TensorSet::indexOf("halfScaled"),
+              kHalfMasked = TensorSet::indexOf("halfMasked"), kHalfWeights = TensorSet::indexOf("halfWeights"),
+              kLambdaFull = TensorSet::indexOf("lambdaFull"), kContextNorm = TensorSet::indexOf("contextNorm"),
+              kContextScaled = TensorSet::indexOf("contextScaled");
+static_assert(kHalfScores >= 0 && kHalfScaled >= 0 && kHalfMasked >= 0 && kHalfWeights >= 0 && kLambdaFull >= 0 &&
+              kContextNorm >= 0 && kContextScaled >= 0);
 static_assert(kRopeInvFreqBase >= 0 && kRopeInvFreq >= 0 && kRopeAttentionFactor >= 0 &&
               kRopeExtrapolationFactor >= 0 && kRopeNtkBase >= 0);
 static_assert(kX >= 0 && kXContext >= 0 && kQ >= 0 && kK >= 0 && kV >= 0 && kQNorm >= 0 && kKNorm >= 0 &&
@@ -227,6 +234,10 @@ struct Plan {
   bool merge = false;        // context = dropped @ v, and the concat: context, concat, the gate or output
   bool gate = false;         // the output gate's stage: outputGate, and any of its tensors or the output
   bool mask = false;         // the mask tensor: asked for, or the mask step reads it
+  // Differential attention (diff.depth): its half-head maps, λ and the head norm's two stages, kept.
+  bool diff = false;
+  bool keepHalfScores = false, keepHalfScaled = false, keepHalfMasked = false, keepHalfWeights = false;
+  bool keepLambda = false, keepContextNorm = false, keepContextScaled = false;
 
   bool wants(int tensor) const { return wanted.has(tensor); }
 };
@@ -282,11 +293,23 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.variantRows = needsVariantRow(steps, c.alibi);
   p.keepContext = p.wants(kContext);
   p.keepConcat = p.wants(kConcat);
+  p.diff = c.isDiff();
+  if (p.diff) {  // its half-head maps stand where scores .. masked would (validate.cpp: no variant rows)
+    p.keepScores = p.keepScaled = p.keepMasked = false;
+    p.keepHalfScores = p.wants(kHalfScores);
+    p.keepHalfScaled = p.wants(kHalfScaled);
+    p.keepHalfMasked = p.wants(kHalfMasked);
+    p.keepHalfWeights = p.wants(kHalfWeights);
+    p.keepLambda = p.wants(kLambdaFull);
+    p.keepContextNorm = p.wants(kContextNorm);
+    p.keepContextScaled = p.wants(kContextScaled);
+  }
   p.gate = c.outputGate && (p.wants(kGateLogits) || p.wants(kGate) || p.wants(kGated) || p.wants(kOutput));
-  p.merge = p.keepContext || p.keepConcat || p.gate || p.wants(kOutput);
+  p.merge = p.keepContext || p.keepConcat || p.gate || p.wants(kOutput) || p.keepContextNorm || p.keepContextScaled;
   p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
   p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights) || p.keepCapped ||
-             p.keepBiased || p.keepSinkWeights;
+             p.keepBiased || p.keepSinkWeights || p.keepHalfScores || p.keepHalfScaled || p.keepHalfMasked ||
+             p.keepHalfWeights || p.keepLambda;
   const bool norm = c.qkNorm && (p.wants(kQNorm) || p.wants(kKNorm));
   const bool rope = c.ropeStyle != RopeStyle::None && (p.wants(kQRope) || p.wants(kKRope));
   p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV) || norm || rope;
@@ -382,6 +405,18 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
             perHead(p.keepDropped, kDropped, Skv) + perHead(p.keepSinkWeights, kSinkWeights, 1) +
             perHead(p.keepContext, kContext, dk);
   if (p.keepAveraged) floats += (sel.batch >= 0 ? 1 : B) * cells;
+  if (p.diff) {
+    // The half-head maps kept (a selected head keeps its two), the head norm's stages, and the scratch: a
+    // half-head's scaled q [S, d], its two maps and their weights [2, S, S_kv], one head's context [S, dk].
+    const auto halves = [&](bool keep, int tensor) -> int64_t {
+      if (!keep) return 0;
+      return (sel.batchOf(name(tensor)) >= 0 ? 1 : B) * (sel.headOf(name(tensor)) >= 0 ? 2 : 2 * H) * cells;
+    };
+    floats += halves(p.keepHalfScores, kHalfScores) + halves(p.keepHalfScaled, kHalfScaled) +
+              halves(p.keepHalfMasked, kHalfMasked) + halves(p.keepHalfWeights, kHalfWeights) + 1 +
+              perHead(p.keepContextNorm, kContextNorm, dk) + perHead(p.keepContextScaled, kContextScaled, dk);
+    floats += S * dk / 2 + 4 * cells + 2 * S * dk;
+  }
   const bool dropScratch = p.drop && !p.droppedIsWeights;
   floats += cells + (dropScratch ? cells : 0) + (sink ? S * (Skv + 1) * (dropScratch ? 2 : 1) : 0);
   if (c.score == ScoreKind::Additive) floats += (S + Skv) * c.additiveHidden;
@@ -406,6 +441,9 @@ struct Workspace {
   std::vector<float> headProbsDropped;  // [S, S_kv + 1] the same after dropout
   std::vector<float> ropeTable;         // [S, dk/2] cos, then [S, dk/2] sin
   std::vector<float> concat;            // [B, S, D] when neither kept nor the output itself
+  std::vector<float> halfQuery;         // [S, d] a half-head's scaled queries (differential attention)
+  std::vector<float> halfMaps;          // [2, S, S_kv] a head's two scaled maps, then their weights
+  std::vector<float> headContext;       // [2, S, dk] one head's context and its norm when not kept
 };
 
 Workspace& workspace() {
@@ -899,6 +937,148 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   return nanRows;
 }
 
+// ---- differential attention ------------------------------------------------
+// The heads of differential attention (multihead_diffattn.py with num_kv_heads = num_heads and no rotary step;
+// validate.cpp refuses the rest), d = dk / 2, one head at a time. Per head h of sentence b:
+//   q = Q.view(B, S, 2H, d).transpose(1, 2); k likewise      # half-heads 2h, 2h + 1 are head h's columns
+//   v = V.view(B, S_kv, H, 2d).transpose(1, 2)               # [0, d) and [d, 2d); its value is the whole head
+//   halfScores = q @ k.transpose(-1, -2)                     # shown only: the forward scales q first
+//   q *= d ** -0.5
+//   halfScaled = torch.nan_to_num(q @ k.transpose(-1, -2))   # [B, 2H, S, S_kv]
+//   halfMasked = the mask on it; halfWeights = F.softmax(halfMasked, dim=-1)
+//   lambdaFull = exp(sum(λ_q1 * λ_k1)) - exp(sum(λ_q2 * λ_k2)) + λ_init,  λ_init = 0.8 - 0.6 * exp(-0.3 * depth)
+//   weights = halfWeights[:, 2h] - lambdaFull * halfWeights[:, 2h + 1]   # [B, H, S, S_kv], rows sum to 1 - λ
+//   context = weights @ v                                    # [B, H, S, 2d]
+//   contextNorm = context * torch.rsqrt(context.pow(2).mean(-1, keepdim=True) + 1e-5) * subln
+//   contextScaled = contextNorm * (1 - λ_init)               # into concat[:, :, h·dk : (h+1)·dk]
+//   averaged += weights                                      # then / H, as the other runs average
+// Returns the number of weight rows that are NaN (a row whose keys are all masked with -inf).
+double lambdaInitOf(int64_t depth) { return 0.8 - 0.6 * std::exp(-0.3 * static_cast<double>(depth)); }
+
+// torch.exp(torch.sum(a * b)) in float32: the products, their sum left to right, exp rounded once.
+float expOfDot(const Tensor& a, const Tensor& b) {
+  float sum = 0.0f;
+  for (size_t i = 0; i < a.data.size(); ++i) sum += a.data[i] * b.data[i];
+  return static_cast<float>(std::exp(static_cast<double>(sum)));
+}
+
+int64_t diffAttendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, const ScoreRowSteps& steps,
+                        const Projections& qkv, BufferPool& pool, Workspace& ws, Intermediates& m, float* concat) {
+  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, half = dk / 2, cells = S * Skv;
+  const Selection& sel = p.selection;
+  const auto name = [](int tensor) { return kTensorNameViews[static_cast<size_t>(tensor)]; };
+  // A kept half-head map: [B, 2H, S, S_kv], or one sentence and/or one head's two half-heads of it.
+  const auto takeHalves = [&](bool keep, int tensor) {
+    if (!keep) return Tensor{};
+    return pool.take({sel.batchOf(name(tensor)) >= 0 ? 1 : B, sel.headOf(name(tensor)) >= 0 ? 2 : 2 * H, S, Skv});
+  };
+  const auto takeHeads = [&](bool keep, int tensor, int64_t cols) {
+    if (!keep) return Tensor{};
+    return pool.take({sel.batchOf(name(tensor)) >= 0 ? 1 : B, sel.headOf(name(tensor)) >= 0 ? 1 : H, S, cols});
+  };
+  m.halfScores = takeHalves(p.keepHalfScores, kHalfScores);
+  m.halfScaled = takeHalves(p.keepHalfScaled, kHalfScaled);
+  m.halfMasked = takeHalves(p.keepHalfMasked, kHalfMasked);
+  m.halfWeights = takeHalves(p.keepHalfWeights, kHalfWeights);
+  m.weights = takeHeads(p.keepWeights, kWeights, Skv);
+  m.context = takeHeads(p.keepContext, kContext, dk);
+  m.contextNorm = takeHeads(p.keepContextNorm, kContextNorm, dk);
+  m.contextScaled = takeHeads(p.keepContextScaled, kContextScaled, dk);
+  if (p.keepAveraged) m.averagedWeights = pool.take({sel.batch >= 0 ? 1 : B, S, Skv});
+  // Where head h (or its half-head s) of sentence b lies in a kept tensor, or nullptr.
+  const auto slot = [&](Tensor& t, int tensor, int64_t b, int64_t h, int64_t size, int64_t perHead,
+                        int64_t s) -> float* {
+    if (t.data.empty()) return nullptr;
+    const int64_t oneBatch = sel.batchOf(name(tensor)), oneHead = sel.headOf(name(tensor));
+    if ((oneBatch >= 0 && b != oneBatch) || (oneHead >= 0 && h != oneHead)) return nullptr;
+    const int64_t heads = (oneHead >= 0 ? 1 : H) * perHead;
+    return t.data.data() + ((oneBatch >= 0 ? 0 : b) * heads + (oneHead >= 0 ? 0 : h) * perHead + s) * size;
+  };
+
+  // λ: one number for every head of the layer.
+  const double lambdaInit = lambdaInitOf(*c.diffDepth);
+  const float lambda =
+      (expOfDot(m.w.at("lambda_q1"), m.w.at("lambda_k1")) - expOfDot(m.w.at("lambda_q2"), m.w.at("lambda_k2"))) +
+      static_cast<float>(lambdaInit);
+  if (p.keepLambda) m.lambdaFull = Tensor{{}, {lambda}};
+  const float queryScale = static_cast<float>(std::pow(static_cast<double>(half), -0.5));  // d ** -0.5
+  const float normScale = static_cast<float>(1.0 - lambdaInit), eps = 1e-5f;
+  const float* subln = m.w.at("subln").data.data();
+  // The maps' rows: the scaled scores as they are (no division), then the mask and the softmax.
+  ScoreRowSteps rowSteps = steps;
+  rowSteps.divide = false;
+  rowSteps.factor = 1.0f;
+
+  float* query = grownTo(ws.halfQuery, S * half);
+  float* maps = grownTo(ws.halfMaps, 2 * cells);
+  float* headContext = grownTo(ws.headContext, 2 * S * dk);
+  int64_t nanRows = 0;
+  for (int64_t b = 0; b < B; ++b) {
+    const bool averageThis = p.keepAveraged && (sel.batch < 0 || b == sel.batch);
+    float* averaged = averageThis ? m.averagedWeights.data.data() + (sel.batch >= 0 ? 0 : b * cells) : nullptr;
+    if (averaged) std::fill(averaged, averaged + cells, 0.0f);
+    for (int64_t h = 0; h < H; ++h) {
+      for (int64_t s = 0; s < 2; ++s) {  // half-head 2h + s: columns [s·d, (s+1)·d) of head h
+        const ConstView q(qkv.q + b * S * qkv.qStride + h * dk + s * half, S, half, Strided(qkv.qStride));
+        const ConstView k(qkv.k + b * Skv * qkv.kvStride + h * dk + s * half, Skv, half, Strided(qkv.kvStride));
+        float* map = maps + s * cells;
+        if (float* kept = slot(m.halfScores, kHalfScores, b, h, cells, 2, s))
+          gemm(S, Skv, half, q.data(), q.outerStride(), k.data(), k.outerStride(), true, nullptr, kept, Skv);
+        for (int64_t i = 0; i < S; ++i)
+          for (int64_t j = 0; j < half; ++j) query[i * half + j] = q(i, j) * queryScale;
+        gemm(S, Skv, half, query, half, k.data(), k.outerStride(), true, nullptr, map, Skv);
+        for (int64_t k2 = 0; k2 < cells; ++k2)  // torch.nan_to_num: NaN -> 0, ±inf -> ±float max
+          if (!std::isfinite(map[k2]))
+            map[k2] = std::isnan(map[k2]) ? 0.0f
+                      : map[k2] > 0       ? std::numeric_limits<float>::max()
+                                          : std::numeric_limits<float>::lowest();
+        if (float* kept = slot(m.halfScaled, kHalfScaled, b, h, cells, 2, s)) std::copy(map, map + cells, kept);
+        float* masked = slot(m.halfMasked, kHalfMasked, b, h, cells, 2, s);
+        for (int64_t i = 0; i < S; ++i) {
+          const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
+          scaleMaskSoftmaxRow(rowSteps, map + i * Skv, maskRow, Skv, nullptr, masked ? masked + i * Skv : nullptr,
+                              map + i * Skv);
+        }
+        if (float* kept = slot(m.halfWeights, kHalfWeights, b, h, cells, 2, s)) std::copy(map, map + cells, kept);
+      }
+      // A = softmax₁ − λ·softmax₂, in the first map's place.
+      float* weights = maps;
+      const float* second = maps + cells;
+      for (int64_t k2 = 0; k2 < cells; ++k2) weights[k2] = weights[k2] - lambda * second[k2];
+      for (int64_t i = 0; i < S; ++i) nanRows += std::isnan(weights[i * Skv]);
+      if (float* kept = slot(m.weights, kWeights, b, h, cells, 1, 0)) std::copy(weights, weights + cells, kept);
+      if (averaged)
+        for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] += weights[k2];
+      if (!p.merge) continue;
+      // [S, S_kv]·[S_kv, dk] -> [S, dk], then RMSNorm over each row's dk numbers, subln and 1 − λ_init.
+      const ConstView v = headView(qkv.v, qkv.kvStride, b, h, Skv, dk);
+      float* context = slot(m.context, kContext, b, h, S * dk, 1, 0);
+      if (!context) context = headContext;
+      gemm(S, dk, Skv, weights, Skv, v.data(), v.outerStride(), false, nullptr, context, dk);
+      float* normed = slot(m.contextNorm, kContextNorm, b, h, S * dk, 1, 0);
+      if (!normed) normed = headContext + S * dk;
+      float* scaledOut = slot(m.contextScaled, kContextScaled, b, h, S * dk, 1, 0);
+      float* concatHead = concat ? concat + b * S * D + h * dk : nullptr;
+      for (int64_t i = 0; i < S; ++i) {
+        const float* x = context + i * dk;
+        float sumOfSquares = 0.0f;
+        for (int64_t j = 0; j < dk; ++j) sumOfSquares += x[j] * x[j];
+        const float inverseRms = 1.0f / std::sqrt(sumOfSquares / static_cast<float>(dk) + eps);  // torch.rsqrt
+        for (int64_t j = 0; j < dk; ++j) {
+          const float y = (x[j] * inverseRms) * subln[j];
+          normed[i * dk + j] = y;
+          const float out = y * normScale;
+          if (scaledOut) scaledOut[i * dk + j] = out;
+          if (concatHead) concatHead[i * D + j] = out;
+        }
+      }
+    }
+    if (averaged)
+      for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] /= static_cast<float>(H);
+  }
+  return nanRows;
+}
+
 // ---- output gate -------------------------------------------------------------
 // X [B, S, D], concat [B, S, D] -> gateLogits, gate, gated [B, S, D] (outputGate; Qwen3-Next's gated attention)
 //   gate_logits = X @ W_G                  # W_G [D, D], no bias
@@ -1015,7 +1195,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
     keep(kQRope, m.qRope);
     keep(kKRope, m.kRope);
   }
-  keep(kScores, m.scores);
+  if (p.keepScores) keep(kScores, m.scores);  // not with differential attention: its maps are halfScores
   if (p.keepScaled) {
     if (p.maskedIsScaled)
       keepPair(kScaled, kMasked, m.scaled);
@@ -1027,6 +1207,13 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   if (p.keepBiased) keep(kBiased, m.biased);
   keep(kMask, m.mask);
   if (p.keepMasked) keep(kMasked, m.masked);
+  if (p.diff) {
+    keep(kHalfScores, m.halfScores);
+    keep(kHalfScaled, m.halfScaled);
+    keep(kHalfMasked, m.halfMasked);
+    keep(kHalfWeights, m.halfWeights);
+    keep(kLambdaFull, m.lambdaFull);
+  }
   if (p.keepWeights) {
     if (p.droppedIsWeights)
       keepPair(kWeights, kDropped, m.weights);
@@ -1037,6 +1224,10 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   if (p.keepDropped) keep(kDropped, m.dropped);
   keep(kAveragedWeights, m.averagedWeights);
   keep(kContext, m.context);
+  if (p.diff) {
+    keep(kContextNorm, m.contextNorm);
+    keep(kContextScaled, m.contextScaled);
+  }
   keep(kConcat, m.concat);
   if (c.outputGate) {
     keep(kGateLogits, m.gateLogits);
@@ -1072,12 +1263,19 @@ const Tensor* AttentionResult::find(const std::string& name) const {
 bool Selection::isPerHead(std::string_view name) {
   const int i = TensorSet::indexOf(name);
   return i == kScores || i == kScaled || i == kCapped || i == kBiased || i == kMasked || i == kWeights ||
-         i == kSinkWeights || i == kDropped || i == kContext;
+         i == kSinkWeights || i == kDropped || i == kContext || i == kContextNorm || i == kContextScaled ||
+         isHalfHead(name);
+}
+
+bool Selection::isHalfHead(std::string_view name) {
+  const int i = TensorSet::indexOf(name);
+  return i == kHalfScores || i == kHalfScaled || i == kHalfMasked || i == kHalfWeights;
 }
 
 bool Selection::hasBatch(std::string_view name) {
   const int i = TensorSet::indexOf(name);
-  return i == kX || i == kXContext || (i >= kQ && i <= kOutput && i != kRopeAngles && i != kAlibiBias);
+  return i == kX || i == kXContext ||
+         (i >= kQ && i <= kOutput && i != kRopeAngles && i != kAlibiBias && i != kLambdaFull);
 }
 
 namespace stages {
@@ -1088,7 +1286,8 @@ Status describe(const AttentionConfig& c, Tokens& t, AttentionResult& r, RunSize
   if (Status s = measure(c, r, sizes, d)) return s;
   r.sizes = {d.B, d.H, d.S, d.Skv, d.D, c.kvHeads()};
   r.headDim = d.dk;
-  r.scaleFactor = scaleFactorFor(c, d.dk);
+  // Differential attention scales each half-head's q by d^-0.5, d = dk / 2 (multihead_diffattn.py's scaling).
+  r.scaleFactor = scaleFactorFor(c, c.isDiff() ? d.dk / 2 : d.dk);
   return {};
 }
 
@@ -1138,7 +1337,10 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     } else if (p.wants(kOutput) || p.gate) {
       concat = grownTo(ws.concat, d.B * d.S * d.D);
     }
-    if (p.attend) warnAboutNaNRows(attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat), r);
+    if (p.attend)
+      warnAboutNaNRows(p.diff ? diffAttendHeads(c, d, p, steps, qkv, pool, ws, m, concat)
+                              : attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat),
+                       r);
     if (p.gate) {
       // The heads wrote the concat into the output's buffer (no W_O, concat not kept): gated is the output.
       const bool concatIsOutput = !p.keepConcat && !c.outProj && p.wants(kOutput);

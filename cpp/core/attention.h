@@ -6,6 +6,10 @@
 //     -> weights = softmax (with [the sink column], whose share is sinkWeights)
 //     -> dropped = dropout(weights) -> context = dropped · V_g
 //     -> concat -> output = concat·W_O + b_O
+//   Differential attention (diff.depth) instead of scores .. dropped: half-heads 2h, 2h + 1 of q and k,
+//     halfScores = q_s k_sᵀ, halfScaled = (q_s·d^-0.5) k_sᵀ, halfMasked, halfWeights = softmax  [B, 2H, S, S_kv]
+//     -> weights = halfWeights[2h] − lambdaFull·halfWeights[2h+1]  [B, H, S, S_kv]
+//     -> context = weights · V_h -> contextNorm = RMSNorm(context)·subln -> contextScaled = ·(1 − λ_init) -> concat
 //   averagedWeights = dropped averaged over the heads (nn.MultiheadAttention's
 //   default average_attn_weights=True). The stages in [] run only with their
 //   variant on (config.h: qkNorm, rope, softcap, alibi, sinkLogit, one per head or one for all).
@@ -30,7 +34,7 @@
 namespace attention_lab {
 
 // Every tensor a run can return, in pipeline order.
-inline constexpr std::array<const char*, 44> kTensorNames = {"X",
+inline constexpr std::array<const char*, 56> kTensorNames = {"X",
                                                              "X_context",
                                                              "W_Q",
                                                              "W_K",
@@ -44,6 +48,11 @@ inline constexpr std::array<const char*, 44> kTensorNames = {"X",
                                                              "W_O",
                                                              "b_O",
                                                              "W_G",
+                                                             "lambda_q1",
+                                                             "lambda_k1",
+                                                             "lambda_q2",
+                                                             "lambda_k2",
+                                                             "subln",
                                                              "Q",
                                                              "K",
                                                              "V",
@@ -64,11 +73,18 @@ inline constexpr std::array<const char*, 44> kTensorNames = {"X",
                                                              "biased",
                                                              "mask",
                                                              "masked",
+                                                             "halfScores",
+                                                             "halfScaled",
+                                                             "halfMasked",
+                                                             "halfWeights",
+                                                             "lambdaFull",
                                                              "weights",
                                                              "sinkWeights",
                                                              "dropped",
                                                              "averagedWeights",
                                                              "context",
+                                                             "contextNorm",
+                                                             "contextScaled",
                                                              "concat",
                                                              "gateLogits",
                                                              "gate",
@@ -119,7 +135,10 @@ struct Selection {
   int64_t head = -1;   // -1: every head; else the per-head tensors hold only this one (H = 1) ...
   TensorSet allHeads;  // ... except these, kept with every head (the page's small multiples of all heads)
 
-  // Per-head tensors: [B, H, S, S_kv] scores, scaled, masked, weights, dropped, and context [B, H, S, dk].
+  // Per-head tensors: [B, H, S, S_kv] scores, scaled, masked, weights, dropped, and context [B, H, S, dk]
+  // (contextNorm, contextScaled too); differential attention's half-head maps [B, 2H, S, S_kv], of which a
+  // selected head keeps its two half-heads 2h, 2h + 1 ([B, 2, S, S_kv]).
+  static bool isHalfHead(std::string_view name);
   static bool isPerHead(std::string_view name);
   // Tensors with a leading batch dimension: all but the weights (W_*, b_*, W_a, U_a, v_a).
   static bool hasBatch(std::string_view name);

@@ -48,16 +48,19 @@ struct Intermediates {
   // attention factor and dynamic NTK base [] (rope_scaling.h); ropeScale multiplies cos and sin.
   Tensor ropeInvFreqBase, ropeInvFreq, ropeExtrapolationFactor, ropeAttentionFactor, ropeNtkBase;
   float ropeScale = 1.0f;
-  Tensor mask;                                      // [B, S, S_kv]
-  Tensor scores, scaled, masked, weights, dropped;  // [B, H, S, S_kv]
-  Tensor capped, biased;                            // [B, H, S, S_kv] (softcap, ALiBi)
-  Tensor alibiBias;                                 // [H, S, S_kv]
-  Tensor sinkWeights;                               // [B, H, S]
-  Tensor averagedWeights;                           // [B, S, S_kv]
-  Tensor context;                                   // [B, H, S, dk]
-  Tensor concat;                                    // [B, S, D]
-  Tensor gateLogits, gate, gated;                   // [B, S, D] (outputGate)
-  Tensor output;                                    // [B, S, D]
+  Tensor mask;                                             // [B, S, S_kv]
+  Tensor scores, scaled, masked, weights, dropped;         // [B, H, S, S_kv]
+  Tensor capped, biased;                                   // [B, H, S, S_kv] (softcap, ALiBi)
+  Tensor alibiBias;                                        // [H, S, S_kv]
+  Tensor sinkWeights;                                      // [B, H, S]
+  Tensor averagedWeights;                                  // [B, S, S_kv]
+  Tensor halfScores, halfScaled, halfMasked, halfWeights;  // [B, 2H, S, S_kv] (differential attention)
+  Tensor lambdaFull;                                       // [] (differential attention)
+  Tensor context;                                          // [B, H, S, dk]
+  Tensor contextNorm, contextScaled;                       // [B, H, S, dk] (differential attention)
+  Tensor concat;                                           // [B, S, D]
+  Tensor gateLogits, gate, gated;                          // [B, S, D] (outputGate)
+  Tensor output;                                           // [B, S, D]
 
   const Tensor* bias(const char* name) const {
     const auto found = w.find(name);

@@ -178,12 +178,16 @@ inline constexpr std::array<const char*, 3> kModelNames = {"attention", "tiny", 
 inline constexpr int64_t kLastTinyCheckpoint = 11000;
 
 // The weight tensors a config may give or edit, in pipeline order: the
-// projections, the additive score's layers (score "additive"), the output projection, the output gate.
-inline constexpr std::array<const char*, 12> kWeightNames = {"W_Q", "W_K", "W_V", "b_Q", "b_K", "b_V",
-                                                             "W_a", "U_a", "v_a", "W_O", "b_O", "W_G"};
-// Biases and v_a are vectors; the others matrices.
-inline bool isVectorWeight(const std::string& name) { return name[0] == 'b' || name == "v_a"; }
+// projections, the additive score's layers (score "additive"), the output projection, the output gate,
+// differential attention's λ vectors and its head norm's weight (diff.depth).
+inline constexpr std::array<const char*, 17> kWeightNames = {
+    "W_Q", "W_K", "W_V", "b_Q",       "b_K",       "b_V",       "W_a",       "U_a",  "v_a",
+    "W_O", "b_O", "W_G", "lambda_q1", "lambda_k1", "lambda_q2", "lambda_k2", "subln"};
 inline bool isAdditiveWeight(const std::string& name) { return name == "W_a" || name == "U_a" || name == "v_a"; }
+// lambda_q1, lambda_k1, lambda_q2, lambda_k2 [d] and subln [2d] (Diff Transformer's MultiheadDiffAttn).
+inline bool isDiffWeight(const std::string& name) { return name.rfind("lambda_", 0) == 0 || name == "subln"; }
+// Biases, v_a and differential attention's weights are vectors; the others matrices.
+inline bool isVectorWeight(const std::string& name) { return name[0] == 'b' || name == "v_a" || isDiffWeight(name); }
 
 struct AttentionConfig {
   SequenceSource input;                           // queries (and keys/values for self-attention)
@@ -261,6 +265,12 @@ struct AttentionConfig {
   std::optional<double> softcap;
   // Gated output (Qwen3-Next): gated = concat * torch.sigmoid(X @ W_G) before W_O; W_G [D, D], no bias.
   bool outputGate = false;
+  // Differential attention (Diff Transformer, multihead_diffattn.py) at layer index diffDepth: each head's q and
+  // k split into two half-heads of d = dk / 2, A = softmax(q₁k₁ᵀ/√d) − λ·softmax(q₂k₂ᵀ/√d) with
+  // λ = exp(λ_q1·λ_k1) − exp(λ_q2·λ_k2) + λ_init, λ_init = 0.8 − 0.6·exp(−0.3·depth), and the head output
+  // RMSNorm(A·V)·subln·(1 − λ_init). Unset: off.
+  std::optional<int64_t> diffDepth;
+  bool isDiff() const { return diffDepth.has_value(); }
 
   // The trained model instead of the layer above (model "tiny"), and the training step of its weights.
   ModelKind model = ModelKind::Attention;

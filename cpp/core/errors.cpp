@@ -75,6 +75,7 @@ const ErrorKind kEngineKinds[] = {
     {"given-without-out-proj", EN("{field} is given but weights.outProj is false")},
     {"sink-logit-heads", EN("{field} has {count} sink logits: give one number, or one per head ({numHeads})")},
     {"given-without-output-gate", EN("{field} is given but outputGate is false")},
+    {"given-without-diff", EN("{field} is given but diff.depth is not set: it belongs to differential attention")},
     {"given-without-additive",
      EN("{field} is given but score is \"dot\": W_a, U_a and v_a belong to the additive score")},
     // Combinations (validate.cpp).
@@ -108,6 +109,12 @@ const ErrorKind kEngineKinds[] = {
     {"window-needs-causal", EN("a sliding window needs mask \"causal\" or \"causal+padding\"")},
     {"needs-self-attention", EN("{field} uses the positions i − j of queries and keys in one sequence, so it needs "
                                 "self-attention (no context)")},
+    {"diff-half-heads",
+     EN("differential attention splits each head into two half-heads: dModel ({dModel}) must be divisible by 2 × "
+        "numHeads ({numHeads})")},
+    {"diff-excludes",
+     EN("differential attention follows the Diff Transformer's layer, which has no {other}: turn {other} off or leave "
+        "diff.depth empty")},
     // Sizes (validate.cpp, schema.cpp).
     {"batch-too-large", EN("the batch ({batch}) exceeds the limit of {limit}")},
     {"query-too-long", EN("the query length ({length}) exceeds the limit of {limit} tokens")},
@@ -233,6 +240,9 @@ const ErrorKind kEngineKinds[] = {
     {"stepper-needs-attention-model",
      EN("the KV cache and FlashAttention steppers walk the attention layer you configure: they need model "
         "\"attention\", not \"tiny\"")},
+    {"stepper-without-diff",
+     EN("the KV cache and FlashAttention steppers walk one softmax per head: differential attention's two maps are "
+        "not stepped yet, so leave diff.depth empty to step")},
     {"decode-needs-self-attention",
      EN("the KV cache decodes a sentence against its own keys: it needs self-attention, but {field} gives a context")},
     {"decode-needs-causal",

@@ -3,6 +3,7 @@
 #include <initializer_list>
 
 #include "errors.h"
+#include "validate.h"
 
 namespace attention_lab {
 
@@ -33,7 +34,12 @@ HeadInputs headInputsOf(const AttentionResult& r) {
 }
 
 Status checkStepperModel(const AttentionConfig& c) {
-  if (c.model == ModelKind::Attention) return {};
+  if (c.model == ModelKind::Attention && !c.isDiff()) return {};
+  if (c.model == ModelKind::Attention) {
+    // A config the run would refuse names its own field first; a valid one is refused for its two maps.
+    if (Status s = validateConfig(c)) return s;
+    return fieldError("diff.depth", "stepper-without-diff");
+  }
   if (c.model == ModelKind::Checkpoint) return fieldError("model", "model-checkpoint-files");
   return fieldError("model", "stepper-needs-attention-model", {});
 }

@@ -747,6 +747,7 @@ std::vector<FieldSpec> buildSchema() {
        &writeSinkLogit},
       booleanField<&C::alibi>("alibi", "alibi", "modern"),
       numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
+      integerField<&C::diffDepth>("diff.depth", "diff-depth", "modern", 0, 1000),
       booleanField<&C::outputGate>("outputGate", "output-gate", "modern"),
       // The trained model (tiny_model.h): with model "tiny" only text and checkpoint are read.
       enumField<&C::model, kModelNames>("model", "model", "trained"),
@@ -1016,6 +1017,14 @@ std::string schemaJson() {
          ",\"minRepeat\":" + std::to_string(kTinyMinRepeat) + "}";
   out += ",\"tensors\":[";
   for (size_t i = 0; i < kTensorNames.size(); ++i) out += (i ? "," : "") + jsonQuote(kTensorNames[i]);
+  // The weights given as a vector ([[column, value]] edits, one row): config.h's isVectorWeight.
+  out += "],\"vectorWeights\":[";
+  bool firstVector = true;
+  for (const char* name : kWeightNames)
+    if (isVectorWeight(name)) {
+      out += (firstVector ? "" : ",") + jsonQuote(name);
+      firstVector = false;
+    }
   out += "],\"errors\":[";
   for (size_t i = 0; i < errorCatalog().size(); ++i) {
     const ErrorKind& kind = errorCatalog()[i];

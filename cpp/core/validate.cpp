@@ -46,6 +46,7 @@ Status checkWeightExists(const AttentionConfig& c, const std::string& name, cons
   if ((name == "W_O" || name == "b_O") && !c.outProj)
     return fieldError(field, "given-without-out-proj", {{"field", field}});
   if (name == "W_G" && !c.outputGate) return fieldError(field, "given-without-output-gate", {{"field", field}});
+  if (isDiffWeight(name) && !c.isDiff()) return fieldError(field, "given-without-diff", {{"field", field}});
   if (isAdditiveWeight(name) && c.score != ScoreKind::Additive)
     return fieldError(field, "given-without-additive", {{"field", field}});
   return {};
@@ -78,6 +79,32 @@ Status checkWeightShape(const AttentionConfig& c, const std::string& name, const
                      {"expected", shapeText(expected)},
                      {"dModel", str(c.dModel)},
                      {"got", shapeText(given.shape)}});
+}
+
+// Differential attention as multihead_diffattn.py defines it (tests/reference/recent.py): two half-heads per
+// head, self-attention with one K/V head per query head, the dot score scaled by 1/√d, no dropout, and none of
+// the other variants on its scores or its output; the first setting that leaves that reference is named.
+Status checkDifferential(const AttentionConfig& c) {
+  if (!c.isDiff()) return {};
+  if (c.dModel % (2 * c.numHeads) != 0)
+    return fieldError("diff.depth", "diff-half-heads", {{"dModel", str(c.dModel)}, {"numHeads", str(c.numHeads)}});
+  const char* other = c.context.random                 ? "contextInput"
+                      : !c.context.tokens.empty()      ? "contextTokens"
+                      : c.context.textsGivenAsList     ? "contextTexts"
+                      : c.context.present()            ? "contextText"
+                      : c.dropoutP > 0                 ? "dropout.p"
+                      : c.kvHeads() != c.numHeads      ? "numKVHeads"
+                      : c.score != ScoreKind::Dot      ? "score"
+                      : c.scale != ScaleMode::HeadDim  ? "scale"
+                      : c.ropeStyle != RopeStyle::None ? "rope.style"
+                      : c.qkNorm                       ? "qkNorm"
+                      : c.softcap                      ? "softcap"
+                      : c.alibi                        ? "alibi"
+                      : c.hasSink()                    ? "sinkLogit"
+                      : c.outputGate                   ? "outputGate"
+                                                       : nullptr;
+  if (other) return fieldError("diff.depth", "diff-excludes", {{"other", other}});
+  return {};
 }
 
 // The variants' combinations: RoPE pairs features, GQA shares K/V heads evenly and
@@ -122,6 +149,8 @@ std::vector<int64_t> weightShape(const AttentionConfig& c, const std::string& na
   const int64_t headDim = c.dModel / c.numHeads;
   if (name == "W_a" || name == "U_a") return {headDim, c.additiveHidden};
   if (name == "v_a") return {c.additiveHidden};
+  // Differential attention: the λ vectors have a half-head's d = headDim / 2 numbers, subln a head's 2d.
+  if (isDiffWeight(name)) return {name == "subln" ? headDim : headDim / 2};
   // K and V have numKVHeads heads of headDim (grouped-query attention).
   const int64_t columns =
       name == "W_K" || name == "W_V" || name == "b_K" || name == "b_V" ? c.kvHeads() * headDim : c.dModel;
@@ -154,6 +183,7 @@ Status validateConfig(const AttentionConfig& c) {
     return fieldError("weights.layout", "per-head-with-clones");
 
   if (Status s = checkModernVariants(c)) return s;
+  if (Status s = checkDifferential(c)) return s;
 
   // Explicit weights and edits: of the right shape, and only for weights this config has.
   for (const auto& [name, given] : c.weightValues) {

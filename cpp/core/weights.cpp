@@ -1,7 +1,9 @@
 #include "weights.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "draw_cache.h"
@@ -9,6 +11,9 @@
 
 namespace attention_lab {
 namespace {
+
+// Differential attention's weights, in the order unilm's MultiheadDiffAttn draws them.
+constexpr std::array<const char*, 5> kDiffWeightNames = {"lambda_q1", "lambda_k1", "lambda_q2", "lambda_k2", "subln"};
 
 // Each projection's weight and bias, in the order Q, K, V are drawn.
 constexpr const char* kProjections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
@@ -195,6 +200,29 @@ std::vector<std::string> drawnWeightNames(const AttentionConfig& config) {
   return names;
 }
 
+// Differential attention's weights, after every other weight of the layer (unilm's MultiheadDiffAttn.__init__
+// order), drawn unless all five are given in full (tests/reference/recent.py), d = headDim / 2:
+//   lambda_q1 = nn.Parameter(torch.zeros(d).normal_(mean=0, std=0.1)); lambda_k1, lambda_q2, lambda_k2 likewise
+//   subln = RMSNorm(2 * d): weight torch.ones(2d), no draw
+bool drawsDiff(const AttentionConfig& config) {
+  if (!config.isDiff()) return false;
+  for (const char* name : kDiffWeightNames) {
+    const auto given = config.weightValues.find(name);
+    if (given == config.weightValues.end() || !given->second.complete()) return true;
+  }
+  return false;
+}
+
+void drawDiff(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+  for (const char* name : kDiffWeightNames) {
+    Tensor& t = w[name] = zeros(weightShape(config, name));
+    if (std::string_view(name) == "subln")
+      std::fill(t.data.begin(), t.data.end(), 1.0f);
+    else
+      gen.normal(t.data.data(), static_cast<int64_t>(t.data.size()), 0.0, 0.1);
+  }
+}
+
 // What a draw of the weights depends on besides the generator's state: every
 // config field drawWeights() reads (directly, through hasQkvBias() or
 // weightShape()). A field missing here would let a changed config reuse the
@@ -247,6 +275,7 @@ WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& gener
 
 std::vector<std::string> weightNames(const AttentionConfig& config) {
   std::vector<std::string> names = drawnWeightNames(config);
+  if (config.isDiff()) names.insert(names.end(), kDiffWeightNames.begin(), kDiffWeightNames.end());
   // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
   auto add = [&](const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -304,19 +333,28 @@ int64_t countWeightFloats(const AttentionConfig& config) {
 int64_t weightFloats(const AttentionConfig& config) {
   // Without given values or edits the count depends on the draw's parameters alone, and the last one is
   // kept: counting builds the weights' names and shapes, about 3 µs of a 30 µs run at S 5, D 4 in wasm.
+  // Differential attention's vectors are not part of the draw's parameters: they are counted on top.
   thread_local std::optional<std::pair<WeightDrawParams, int64_t>> last;
   if (!config.weightValues.empty() || !config.weightEdits.empty()) return countWeightFloats(config);
   const WeightDrawParams params = drawParamsOf(config);
-  if (!last || !(last->first == params)) last.emplace(params, countWeightFloats(config));
-  return last->second;
+  if (!last || !(last->first == params)) {
+    AttentionConfig plain = config;
+    plain.diffDepth.reset();
+    last.emplace(params, countWeightFloats(plain));
+  }
+  const int64_t headDim = config.dModel / config.numHeads;
+  return last->second + (config.isDiff() ? 3 * headDim : 0);  // four λ vectors of headDim / 2, subln of headDim
 }
 
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {
   const std::vector<std::string> names = weightNames(config);
   // The layer's weights and the gate's are each drawn unless given in full, as tests/reference/recent.py
   // draws them: every layer weight given, W_G alone is drawn (the first draw after the inputs).
+  // Differential attention's five are drawn after them the same way.
   std::vector<std::string> layer = names;
-  layer.erase(std::remove(layer.begin(), layer.end(), "W_G"), layer.end());
+  layer.erase(std::remove_if(layer.begin(), layer.end(),
+                             [](const std::string& name) { return name == "W_G" || isDiffWeight(name); }),
+              layer.end());
   WeightSet w;
   if (!everyValueGiven(config, layer)) {
     w = drawWeightsCached(config, generator);
@@ -324,6 +362,7 @@ WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) 
     w["W_G"] = zeros(weightShape(config, "W_G"));
     drawGate(config, generator, w);
   }
+  if (drawsDiff(config)) drawDiff(config, generator, w);
   // Given or edited tensors the init does not make, and every tensor when nothing is drawn, start at 0.
   for (const std::string& name : names)
     if (!w.count(name)) w[name] = zeros(weightShape(config, name));

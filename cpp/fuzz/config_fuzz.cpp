@@ -35,6 +35,16 @@
 //     the heads / H; concat is context with the heads side by side; with the
 //     output gate each gate is in [0, 1] and gated = concat * gate; output is
 //     concat (gated) without an output projection;
+//   - with differential attention (diff.depth) the half-head maps stand
+//     for scores .. masked: halfMasked is halfScaled masked as above, each
+//     halfWeights row is in [0, 1] and sums to 1 (or is all NaN), lambdaFull
+//     is exp(λ_q1·λ_k1) − exp(λ_q2·λ_k2) + λ_init, weights is
+//     first − λ·second half-head bit for bit (rows sum to 1 − λ), contextNorm
+//     is RMSNorm(context)·subln, contextScaled is contextNorm·(1 − λ_init) and
+//     concat holds contextScaled's heads; about half the configs that parse
+//     without diff are run again with it on (depth 0 to 5): one that ran must
+//     still run, or, with a setting the Diff Transformer lacks, be an error
+//     on diff.depth;
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
 //     equally, and a fully given table is what X holds (without positions);
@@ -316,14 +326,24 @@ const Tensor& tensor(const AttentionResult& r, const char* name) {
   return *t;
 }
 
-// The tensors of the modern variants, each in a result only when its variant is on.
+// Differential attention's own tensors (diff.depth), in a result only with it on.
+bool isDiffTensor(const std::string& n) {
+  return n == "halfScores" || n == "halfScaled" || n == "halfMasked" || n == "halfWeights" || n == "lambdaFull" ||
+         n == "contextNorm" || n == "contextScaled";
+}
+
+// The tensors of the modern variants, each in a result only when its variant is on; and the one-map
+// score stages, which differential attention's half-head maps replace.
 bool isVariantTensor(const std::string& n) {
   return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" ||
          n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" || n == "ropeExtrapolationFactor" ||
          n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" || n == "sinkWeights" ||
-         n == "gateLogits" || n == "gate" || n == "gated";
+         n == "gateLogits" || n == "gate" || n == "gated" || isDiffTensor(n) || n == "scores" || n == "scaled" ||
+         n == "masked";
 }
 bool variantIsOn(const AttentionConfig& c, const std::string& n) {
+  if (isDiffTensor(n)) return c.isDiff();
+  if (n == "scores" || n == "scaled" || n == "masked") return !c.isDiff();
   if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
   if (n == "capped") return c.softcap.has_value();
   if (n == "alibiBias" || n == "biased") return c.alibi;
@@ -363,10 +383,17 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                                                         {"scaled", {B, H, S, Skv}},
                                                         {"mask", {B, S, Skv}},
                                                         {"masked", {B, H, S, Skv}},
+                                                        {"halfScores", {B, 2 * H, S, Skv}},
+                                                        {"halfScaled", {B, 2 * H, S, Skv}},
+                                                        {"halfMasked", {B, 2 * H, S, Skv}},
+                                                        {"halfWeights", {B, 2 * H, S, Skv}},
+                                                        {"lambdaFull", {}},
                                                         {"weights", {B, H, S, Skv}},
                                                         {"dropped", {B, H, S, Skv}},
                                                         {"averagedWeights", {B, S, Skv}},
                                                         {"context", {B, H, S, dk}},
+                                                        {"contextNorm", {B, H, S, dk}},
+                                                        {"contextScaled", {B, H, S, dk}},
                                                         {"concat", {B, S, D}},
                                                         {"gateLogits", {B, S, D}},
                                                         {"gate", {B, S, D}},
@@ -435,22 +462,108 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
   if (!c.vocab) FUZZ_CHECK(unknown.empty());
 }
 
+// Differential attention after its half-head maps' softmax (checked with the other runs' in checkAttention;
+// halfNaN: which of the [B, 2H, S] half-head rows are all NaN):
+//   lambdaFull = exp(Σ λ_q1·λ_k1) − exp(Σ λ_q2·λ_k2) + λ_init, λ_init = 0.8 − 0.6·exp(−0.3·depth);
+//   weights = halfWeights[:, 2h] − lambdaFull·halfWeights[:, 2h + 1] bit for bit, so each row sums to 1 − λ
+//   (within rounding), or is all NaN when either half-head row is; the one warning counts those rows;
+//   contextNorm = RMSNorm(context)·subln and contextScaled = contextNorm·(1 − λ_init) bit for bit.
+void checkDifferential(const AttentionConfig& c, const Plan& p, const AttentionResult& r,
+                       const std::vector<bool>& halfNaN) {
+  const int64_t B = p.sizes.batch, S = p.sizes.queryLen, Skv = p.sizes.keyLen, H = c.numHeads, dk = c.dModel / H;
+  const Tensor &halfWeights = tensor(r, "halfWeights"), &weights = tensor(r, "weights"),
+               &lambdaFull = tensor(r, "lambdaFull");
+  const double lambdaInit = 0.8 - 0.6 * std::exp(-0.3 * static_cast<double>(*c.diffDepth));
+  // torch.exp(torch.sum(a * b)) in float32: the products summed left to right, the exp rounded once.
+  const auto expOfDot = [&](const char* a, const char* b) {
+    const Tensor &x = tensor(r, a), &y = tensor(r, b);
+    FUZZ_CHECK(x.data.size() == static_cast<size_t>(dk / 2) && y.data.size() == x.data.size());
+    float sum = 0.0f;
+    for (size_t i = 0; i < x.data.size(); ++i) sum += x.data[i] * y.data[i];
+    return static_cast<float>(std::exp(static_cast<double>(sum)));
+  };
+  const float lambda = lambdaFull.data.at(0);
+  FUZZ_CHECK(sameBits(lambda, (expOfDot("lambda_q1", "lambda_k1") - expOfDot("lambda_q2", "lambda_k2")) +
+                                  static_cast<float>(lambdaInit)));
+
+  const int64_t cells = S * Skv;
+  const double tolerance = (1e-4 + 2.0 * static_cast<double>(Skv) * std::numeric_limits<float>::epsilon()) *
+                           (1.0 + std::fabs(static_cast<double>(lambda)));
+  int64_t nanRows = 0;
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h) {
+      const float* first = halfWeights.data.data() + (b * 2 * H + 2 * h) * cells;
+      const float* second = first + cells;
+      const float* w = weights.data.data() + (b * H + h) * cells;
+      for (int64_t k = 0; k < cells; ++k) FUZZ_CHECK(sameBits(w[k], first[k] - lambda * second[k]));
+      for (int64_t i = 0; i < S; ++i) {
+        const size_t half = static_cast<size_t>((b * 2 * H + 2 * h) * S + i);
+        const bool undefined = halfNaN[half] || halfNaN[half + static_cast<size_t>(S)];
+        nanRows += undefined;
+        if (!std::isfinite(lambda)) continue;
+        double sum = 0;
+        for (int64_t j = 0; j < Skv; ++j) {
+          const float x = w[i * Skv + j];
+          FUZZ_CHECK(undefined ? std::isnan(x) : std::isfinite(x));
+          sum += x;
+        }
+        if (!undefined) FUZZ_CHECK(std::fabs(sum - (1.0 - static_cast<double>(lambda))) <= tolerance);
+      }
+    }
+  // A finite λ leaves a row NaN only where a half-head row is; a λ of ±inf or NaN may make any weight NaN.
+  if (std::isfinite(lambda)) {
+    FUZZ_CHECK(r.warnings.size() == (nanRows > 0 ? 1u : 0u));
+    if (nanRows > 0) FUZZ_CHECK(r.warnings[0].params == ErrorParams({{"count", std::to_string(nanRows)}}));
+  } else {
+    FUZZ_CHECK(r.warnings.size() <= 1u);
+  }
+  for (const Warning& warning : r.warnings) {
+    FUZZ_CHECK(warning.code == "nan-rows");
+    checkCode(warning.code, warning.params, warning.message);
+  }
+
+  // Each head's context row through the RMSNorm (torch.rsqrt(mean(x²) + 1e-5), float32), subln and 1 − λ_init.
+  const Tensor &context = tensor(r, "context"), &contextNorm = tensor(r, "contextNorm"),
+               &contextScaled = tensor(r, "contextScaled"), &subln = tensor(r, "subln");
+  const float normScale = static_cast<float>(1.0 - lambdaInit);
+  for (int64_t row = 0; row < B * H * S; ++row) {
+    const float* x = context.data.data() + row * dk;
+    float sumOfSquares = 0.0f;
+    for (int64_t j = 0; j < dk; ++j) sumOfSquares += x[j] * x[j];
+    const float inverseRms = 1.0f / std::sqrt(sumOfSquares / static_cast<float>(dk) + 1e-5f);
+    for (int64_t j = 0; j < dk; ++j) {
+      const size_t k = static_cast<size_t>(row * dk + j);
+      FUZZ_CHECK(sameBits(contextNorm.data[k], (x[j] * inverseRms) * subln.data[static_cast<size_t>(j)]));
+      FUZZ_CHECK(sameBits(contextScaled.data[k], contextNorm.data[k] * normScale));
+    }
+  }
+}
+
 void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResult& r) {
   const int64_t B = p.sizes.batch, S = p.sizes.queryLen, Skv = p.sizes.keyLen, D = c.dModel, H = c.numHeads, dk = D / H;
-  const Tensor &scores = tensor(r, "scores"), &scaled = tensor(r, "scaled"), &mask = tensor(r, "mask"),
-               &masked = tensor(r, "masked"), &weights = tensor(r, "weights"), &dropped = tensor(r, "dropped");
+  const bool diff = c.isDiff();
+  const Tensor &mask = tensor(r, "mask"), &weights = tensor(r, "weights"), &dropped = tensor(r, "dropped");
 
   switch (c.scale) {
-    case ScaleMode::HeadDim: FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(dk))); break;
+    // Differential attention scales a half-head's q: d^-0.5 with d = dk / 2.
+    case ScaleMode::HeadDim:
+      FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(diff ? dk / 2 : dk)));
+      break;
     case ScaleMode::DModel: FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(D))); break;
     case ScaleMode::None: FUZZ_CHECK(r.scaleFactor == 1.0); break;
     case ScaleMode::Custom: FUZZ_CHECK(r.scaleFactor == c.customScale); break;
   }
   const bool divide = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
   const float divisor = static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? D : dk)));
-  for (size_t i = 0; i < scores.data.size(); ++i)
-    FUZZ_CHECK(sameBits(scaled.data[i],
-                        divide ? scores.data[i] / divisor : scores.data[i] * static_cast<float>(r.scaleFactor)));
+  if (!diff) {
+    const Tensor &scores = tensor(r, "scores"), &scaled = tensor(r, "scaled");
+    for (size_t i = 0; i < scores.data.size(); ++i)
+      FUZZ_CHECK(sameBits(scaled.data[i],
+                          divide ? scores.data[i] / divisor : scores.data[i] * static_cast<float>(r.scaleFactor)));
+  } else {
+    // Differential attention scales q by d^-0.5 before its product, then torch.nan_to_num: finite maps.
+    for (float x : tensor(r, "halfScaled").data) FUZZ_CHECK(std::isfinite(x));
+  }
 
   // The keys' padding: the context's tokens, or the queries' own in self-attention.
   const Side* keys = c.context.hasTokens()                          ? &p.context
@@ -472,15 +585,23 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
         FUZZ_CHECK(sameBits(mask.data[k], isBlocked[k] ? blockedValue : visibleValue));
       }
 
-  // What the mask is applied to: the scaled scores, after the cap and the ALiBi bias when they are on.
-  const Tensor& logits = c.alibi ? tensor(r, "biased") : c.softcap ? tensor(r, "capped") : scaled;
+  // What the mask is applied to: the scaled scores, after the cap and the ALiBi bias when they are on;
+  // with differential attention, each of the 2H half-head maps (no cap, bias or sink: validate.cpp).
+  const Tensor& logits = diff        ? tensor(r, "halfScaled")
+                         : c.alibi   ? tensor(r, "biased")
+                         : c.softcap ? tensor(r, "capped")
+                                     : tensor(r, "scaled");
+  const Tensor &masked = tensor(r, diff ? "halfMasked" : "masked"),
+               &probabilities = diff ? tensor(r, "halfWeights") : weights;
   const Tensor* sinkWeights = c.hasSink() ? &tensor(r, "sinkWeights") : nullptr;
+  const int64_t maps = diff ? 2 * H : H;
+  std::vector<bool> nanRow(static_cast<size_t>(B * maps * S));
   int64_t nanRows = 0;
   const double tolerance = 1e-4 + 2.0 * static_cast<double>(Skv) * std::numeric_limits<float>::epsilon();
   for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h)
+    for (int64_t h = 0; h < maps; ++h)
       for (int64_t i = 0; i < S; ++i) {
-        const size_t row = static_cast<size_t>(((b * H + h) * S + i) * Skv);
+        const size_t row = static_cast<size_t>(((b * maps + h) * S + i) * Skv);
         bool undefined = false, allMinusInf = true;
         for (int64_t j = 0; j < Skv; ++j) {
           const size_t k = row + static_cast<size_t>(j);
@@ -499,7 +620,7 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
         double sum = sinkWeights ? sinkWeights->data[static_cast<size_t>((b * H + h) * S + i)] : 0.0;
         if (sinkTakesAll) FUZZ_CHECK(sum == 1.0);
         for (int64_t j = 0; j < Skv; ++j) {
-          const float w = weights.data[row + static_cast<size_t>(j)];
+          const float w = probabilities.data[row + static_cast<size_t>(j)];
           if (undefined || allMinusInf) {
             FUZZ_CHECK(std::isnan(w));
           } else {
@@ -507,15 +628,21 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
             sum += w;
           }
         }
-        if (undefined || allMinusInf)
+        if (undefined || allMinusInf) {
           ++nanRows;
-        else
+          nanRow[static_cast<size_t>((b * maps + h) * S + i)] = true;
+        } else {
           FUZZ_CHECK(std::fabs(sum - 1.0) <= tolerance);
+        }
       }
-  FUZZ_CHECK(r.warnings.size() == (nanRows > 0 ? 1u : 0u));
-  for (const Warning& w : r.warnings) {
-    FUZZ_CHECK(w.code == "nan-rows");
-    checkCode(w.code, w.params, w.message);
+  if (diff) {
+    checkDifferential(c, p, r, nanRow);
+  } else {
+    FUZZ_CHECK(r.warnings.size() == (nanRows > 0 ? 1u : 0u));
+    for (const Warning& w : r.warnings) {
+      FUZZ_CHECK(w.code == "nan-rows");
+      checkCode(w.code, w.params, w.message);
+    }
   }
 
   const float keptScale = 1.0f / static_cast<float>(1.0 - c.dropoutP);
@@ -537,7 +664,9 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
       FUZZ_CHECK(sameBits(averaged.data[static_cast<size_t>(b * S * Skv + k)], sum / static_cast<float>(H)));
     }
 
-  const Tensor &context = tensor(r, "context"), &concat = tensor(r, "concat"), &output = tensor(r, "output");
+  // The heads side by side: their context, or with differential attention its normed and scaled context.
+  const Tensor &context = tensor(r, diff ? "contextScaled" : "context"), &concat = tensor(r, "concat"),
+               &output = tensor(r, "output");
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h)
       for (int64_t s = 0; s < S; ++s)
@@ -740,6 +869,43 @@ void checkWeightsFile(const std::string& bytes) {
   }
 }
 
+// Whether differential attention (diff.depth) may be switched on for this config: two half-heads per head,
+// self-attention with a K/V head per query head, the dot score scaled by 1/sqrt(headDim), no dropout, and none
+// of the variants the Diff Transformer's layer has not (validate.cpp's checkDifferential, written out again).
+bool diffCompatible(const AttentionConfig& c) {
+  return c.dModel % (2 * c.numHeads) == 0 && !c.isCrossAttention() && c.dropoutP <= 0 && c.kvHeads() == c.numHeads &&
+         c.score == ScoreKind::Dot && c.scale == ScaleMode::HeadDim && c.ropeStyle == RopeStyle::None && !c.qkNorm &&
+         !c.softcap && !c.alibi && !c.hasSink() && !c.outputGate;
+}
+
+// Runs the config and checks the result (or, too slow to run here, only the checks that come before the
+// arithmetic); returns the error, which has been checked, if any.
+Status runAndCheck(const AttentionConfig& config, const JsonParseResult& json, const Plan& p) {
+  if (p.sized && p.cost > kMaxRunCost) {
+    Status error = validateConfig(config);
+    if (!error) error = validateSizes(config, p.sizes);
+    if (!error) error = checkIntermediateBytes(intermediateBytes(config, p.sizes));
+    if (error) checkError(error, json);
+    return error;
+  }
+  AttentionResult result;
+  if (Status error = runAttention(config, result)) {
+    checkError(error, json);
+    return error;
+  }
+  FUZZ_CHECK(p.sized);
+  checkNamesAndShapes(config, p, result);
+  checkAttention(config, p, result);
+  checkWeights(config, result);
+  checkEmbedding(config, json.value, result);
+  if (p.cost <= kRepeatCost) {
+    AttentionResult again;
+    FUZZ_CHECK(!runAttention(config, again));
+    FUZZ_CHECK(sameResult(result, again));
+  }
+  return {};
+}
+
 void check(const std::string& text) {
   checkWeightsFile(text);
   const JsonParseResult json = parseJson(text, kMaxJsonValues);
@@ -759,25 +925,24 @@ void check(const std::string& text) {
     for (const std::string& text : side->texts) checkSplit(text);
 
   const Plan p = plan(config);
-  if (p.sized && p.cost > kMaxRunCost) {
-    // Too slow to run here: only the checks that come before the arithmetic.
-    if (Status error = validateConfig(config)) return checkError(error, json);
-    if (Status error = validateSizes(config, p.sizes)) return checkError(error, json);
-    if (Status error = checkIntermediateBytes(intermediateBytes(config, p.sizes))) checkError(error, json);
-    return;
-  }
-  AttentionResult result;
-  if (Status error = runAttention(config, result)) return checkError(error, json);
-  FUZZ_CHECK(p.sized);
-  checkNamesAndShapes(config, p, result);
-  checkAttention(config, p, result);
-  checkWeights(config, result);
-  checkEmbedding(config, json.value, result);
-  if (p.cost <= kRepeatCost) {
-    AttentionResult again;
-    FUZZ_CHECK(!runAttention(config, again));
-    FUZZ_CHECK(sameResult(result, again));
-  }
+  const Status error = runAndCheck(config, json, p);
+  if (config.isDiff()) return;
+  // Differential attention on the same config, for about half the inputs (few texts spell out
+  // "diff": {"depth": n}), at a depth of 0 to 5, both from a hash of the text.
+  uint32_t hash = 2166136261u;  // FNV-1a
+  for (const char byte : text) hash = (hash ^ static_cast<unsigned char>(byte)) * 16777619u;
+  if (hash & 1) return;
+  AttentionConfig diff = config;
+  diff.diffDepth = static_cast<int64_t>((hash >> 1) % 6);
+  const Status diffError = runAndCheck(diff, json, p);
+  if (error) return;
+  // The config passed: with diff on, it must still pass (or need more memory), or, when it has a setting
+  // the Diff Transformer has not, be refused on diff.depth.
+  if (diffCompatible(config))
+    FUZZ_CHECK(!diffError || diffError->code == "memory-limit");
+  else
+    FUZZ_CHECK(diffError && diffError->field == "diff.depth" &&
+               (diffError->code == "diff-half-heads" || diffError->code == "diff-excludes"));
 }
 
 }  // namespace

@@ -111,11 +111,21 @@ const entryText = (rows, [r, c]) => (rows === 0 ? `[${c}]` : `[${r}][${c}]`);
 // A matrix-map / edits-map name: W_* are [dModel, dModel], b_* vectors of dModel (as the engine reads them);
 // the additive score's W_a, U_a are [headDim, additiveHidden] and v_a a vector of additiveHidden, which
 // is dModel (8) in BASE, so every column count below is D.
+// Differential attention's λ vectors and subln are vectors too (of headDim / 2 and headDim numbers).
 const ADDITIVE = new Set(['W_a', 'U_a', 'v_a']);
-const rowsOfWeight = (name) => (name[0] === 'b' || name === 'v_a' ? 0 : ADDITIVE.has(name) ? D / BASE.numHeads : D);
-/** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a, the output gate for W_G. */
+const DIFF = new Set(['lambda_q1', 'lambda_k1', 'lambda_q2', 'lambda_k2', 'subln']);
+const rowsOfWeight = (name) =>
+  name[0] === 'b' || name === 'v_a' || DIFF.has(name) ? 0 : ADDITIVE.has(name) ? D / BASE.numHeads : D;
+/** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a, the output gate for W_G,
+ * differential attention for its five. */
 const needsFor = (name) =>
-  ADDITIVE.has(name) ? { score: 'additive', additiveHidden: D } : name === 'W_G' ? { outputGate: true } : undefined;
+  ADDITIVE.has(name)
+    ? { score: 'additive', additiveHidden: D }
+    : name === 'W_G'
+      ? { outputGate: true }
+      : DIFF.has(name)
+        ? { diff: { depth: 0 } }
+        : undefined;
 
 // Values that are wrong inside a matrix: [label, value, wording the message must hold].
 const BAD_ENTRIES = [

@@ -58,7 +58,16 @@ describe('the chapter list', () => {
   test('the plain path is the classic steps; multi-head, variants and inference are chapters of their own', () => {
     const of = (key) => STEPS.filter((step) => step.chapter === key).map((step) => step.key);
     expect(of('heads')).toEqual(['split', 'averaged', 'concat', 'wo']);
-    expect(of('variants')).toEqual(['qkNorm', 'rope', 'softcap', 'alibi', 'gate']);
+    expect(of('variants')).toEqual([
+      'qkNorm',
+      'rope',
+      'softcap',
+      'alibi',
+      'diffmaps',
+      'diffweights',
+      'diffnorm',
+      'gate',
+    ]);
     expect(of('inference')).toEqual(['kvcache', 'flash']);
   });
 
@@ -145,7 +154,7 @@ describe('the plain path of the default example', () => {
     const variants = words(bars[3], en);
     expect(variants.steps).toBeNull();
     expect(variants.holds.text).toContain(
-      'No variant is on in this run. QK-norm, RoPE, softcap, ALiBi, gate each add a step',
+      'No variant is on in this run. QK-norm, RoPE, softcap, ALiBi, differential attention, gate each add a step',
     );
     expect(words(bars[4], en).steps.text).toBe('2 steps here: KV cache, online softmax.');
     expect(words(bars[5], en).action.text).toBe('Open chapter 5: the trained model');

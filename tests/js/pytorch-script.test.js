@@ -204,7 +204,33 @@ const cases = [
     'rope-yarn-causal',
     'rope-yarn-padded-dropout',
     'sinks-yarn-gate',
+    // Differential attention: its λ vectors drawn after the layer, given in part, over padding.
+    'diff-plain',
+    'diff-causal',
+    'diff-padded',
+    'diff-given-lambdas',
   ].map((name) => [`recent fixture ${name}`, readFixture(`recent/${name}`).config]),
+  [
+    'differential attention, every weight given (nothing drawn), torch-rand init, an additive mask',
+    {
+      text: 'a b c',
+      dModel: 4,
+      numHeads: 1,
+      diff: { depth: 4 },
+      mask: 'causal',
+      maskConvention: 'additive',
+      weights: {
+        init: 'torch-rand',
+        values: {
+          lambda_q1: [0.3, -0.2],
+          lambda_k1: [0.1, 0.4],
+          lambda_q2: [-0.5, 0.25],
+          lambda_k2: [0.2, 0.2],
+          subln: [1, 2, 0.5, 1],
+        },
+      },
+    },
+  ],
   [
     'output gate, identity weights, no output projection',
     { text: 'a b c', outputGate: true, weights: { init: 'identity', outProj: false } },

@@ -16,8 +16,11 @@ const dir = fileURLToPath(new URL('../reference/fixtures/recent/', import.meta.u
 const names = JSON.parse(readFileSync(`${dir}index.json`, 'utf8'));
 const read = (name) => JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8'));
 // The config fields of the variants the engine runs; a case that uses any other new field waits for it.
-const RUN_FIELDS = ['outputGate', 'sinkLogit', 'rope.scaling'];
-const LATER_FIELDS = ['diff', 'mla'];
+const RUN_FIELDS = ['outputGate', 'sinkLogit', 'rope.scaling', 'diff'];
+const LATER_FIELDS = ['mla'];
+// Differential attention's half-head maps [B, 2H, S, S_kv]: the reference's scores, scaled and masked, which the
+// engine names apart from the heads' own [B, H, S, S_kv] stages.
+const DIFF_NAMES = { scores: 'halfScores', scaled: 'halfScaled', masked: 'halfMasked' };
 const has = (config, path) => getPath(config, path) !== undefined;
 const runs = (config) =>
   !LATER_FIELDS.some((field) => has(config, field)) && RUN_FIELDS.some((field) => has(config, field));
@@ -35,17 +38,26 @@ describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
     expect(cases.filter((name) => name.startsWith('gate-')).length).toBeGreaterThanOrEqual(6);
     expect(cases.filter((name) => name.startsWith('sinks-')).length).toBeGreaterThanOrEqual(7);
     expect(cases.filter((name) => name.startsWith('rope-')).length).toBeGreaterThanOrEqual(10);
+    expect(cases.filter((name) => name.startsWith('diff-')).length).toBeGreaterThanOrEqual(4);
   });
 
   test.each(cases)('%s', (name) => {
     const { config, expected } = read(name);
     const result = lab.run(config);
     expect(result.tokens).toEqual(expected.tokens);
+    const diff = has(config, 'diff');
+    const ours = (tensor) => (diff ? (DIFF_NAMES[tensor] ?? tensor) : tensor);
     const got = Object.fromEntries(
       Object.keys(expected.tensors)
-        .map((tensor) => [tensor, result.tensors[tensor]])
+        .map((tensor) => [tensor, result.tensors[ours(tensor)]])
         .filter(([, t]) => t),
     );
+    // Differential attention returns every tensor its reference writes.
+    if (diff) {
+      expect(Object.keys(expected.tensors).filter((tensor) => !got[tensor])).toEqual([]);
+      // The multiplier of its scores: d^-0.5 of a half-head, d = d_k / 2.
+      expect(result.scaleFactor).toBeCloseTo(expected.scaleFactor, 12);
+    }
     const outcome = compareTensors(expected.tensors, got);
     recordWorst(name, outcome);
     expect(outcome.problems).toEqual([]);
@@ -183,4 +195,93 @@ test('a prepared run with YaRN, per-head sinks, a window and dropout gives the p
   handle.update(edits);
   expectSameResult(handle.run(), lab.run(withEdits(config, editsFromJson(edits))));
   handle.dispose();
+});
+
+describe('differential attention', () => {
+  const config = () => read('diff-padded').config;
+
+  test('a selected head keeps its two half-heads 2h and 2h + 1, and its own weights, as the full run holds them', () => {
+    const full = lab.run(config()).tensors;
+    const [B, twoH, S, Skv] = full.halfWeights.shape;
+    const h = 2;
+    const one = lab.run(config(), { batch: 1, head: h }).tensors;
+    expect(one.halfWeights.shape).toEqual([1, 2, S, Skv]);
+    expect(one.weights.shape).toEqual([1, 1, S, Skv]);
+    const cells = S * Skv;
+    for (const name of ['halfScores', 'halfScaled', 'halfMasked', 'halfWeights']) {
+      const start = (1 * twoH + 2 * h) * cells;
+      expect(Array.from(one[name].data), name).toEqual(Array.from(full[name].data.slice(start, start + 2 * cells)));
+    }
+    const start = (1 * (twoH / 2) + h) * cells;
+    expect(Array.from(one.weights.data)).toEqual(Array.from(full.weights.data.slice(start, start + cells)));
+    expect(B).toBe(2);
+  });
+
+  test('A is softmax₁ − λ·softmax₂ in float32, and each row sums to 1 − λ', () => {
+    const { halfWeights, weights, lambdaFull } = lab.run(config()).tensors;
+    const [B, H, S, Skv] = weights.shape;
+    const lambda = lambdaFull.data[0];
+    const cells = S * Skv;
+    let worstRow = 0;
+    for (let b = 0; b < B; b++)
+      for (let h = 0; h < H; h++)
+        for (let i = 0; i < S; i++) {
+          let sum = 0;
+          for (let j = 0; j < Skv; j++) {
+            const k = i * Skv + j;
+            const first = halfWeights.data[(b * 2 * H + 2 * h) * cells + k];
+            const second = halfWeights.data[(b * 2 * H + 2 * h + 1) * cells + k];
+            const a = weights.data[(b * H + h) * cells + k];
+            expect(a).toBe(Math.fround(first - Math.fround(lambda * second)));
+            sum += a;
+          }
+          worstRow = Math.max(worstRow, Math.abs(sum - (1 - lambda)));
+        }
+    expect(worstRow).toBeLessThan(1e-5);
+  });
+
+  test('the settings it leaves out are errors on diff.depth that name them, in English and Chinese', async () => {
+    const zh = await loadLanguage('zh');
+    const caught = (cfg) => {
+      try {
+        lab.run(cfg);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const base = { text: 'a b c', dModel: 8, numHeads: 2, diff: { depth: 1 } };
+    const dropout = caught({ ...base, dropout: { p: 0.1 } });
+    expect(dropout.field).toBe('diff.depth');
+    expect(dropout.message).toMatch(/has no dropout\.p: turn dropout\.p off or leave diff\.depth empty/);
+    expect(errorText(dropout, zh)).toMatch(/没有 dropout\.p/);
+    for (const [key, value] of [
+      ['numKVHeads', 1],
+      ['rope', { style: 'rotate-half' }],
+      ['alibi', true],
+      ['outputGate', true],
+      ['sinkLogit', 0],
+      ['contextText', 'x y'],
+    ])
+      expect(caught({ ...base, [key]: value }).message, key).toContain(`no ${key === 'rope' ? 'rope.style' : key}`);
+    const odd = caught({ ...base, dModel: 6, numHeads: 2 });
+    expect([odd.field, odd.message]).toEqual([
+      'diff.depth',
+      'differential attention splits each head into two half-heads: dModel (6) must be divisible by 2 × numHeads (2)',
+    ]);
+    const stray = caught({ text: 'a b', weights: { values: { subln: [1, 1, 1, 1] } } });
+    expect(stray.message).toBe(
+      'weights.values.subln is given but diff.depth is not set: it belongs to differential attention',
+    );
+    expect(() => lab.decode({ ...base, mask: 'causal' })).toThrow(/differential attention's two maps/);
+  });
+
+  test('all five weights given draw nothing: the dropout-free run is the one with them drawn and given back', () => {
+    const drawn = lab.run(config()).tensors;
+    const values = Object.fromEntries(
+      ['lambda_q1', 'lambda_k1', 'lambda_q2', 'lambda_k2', 'subln'].map((n) => [n, Array.from(drawn[n].data)]),
+    );
+    const given = lab.run({ ...config(), weights: { values } }).tensors;
+    expect(Array.from(given.output.data)).toEqual(Array.from(drawn.output.data));
+  });
 });

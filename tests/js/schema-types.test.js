@@ -169,6 +169,11 @@ describe('AttentionConfig, from the schema', () => {
       'b_O',
       'b_Q',
       'b_V',
+      'lambda_k1',
+      'lambda_k2',
+      'lambda_q1',
+      'lambda_q2',
+      'subln',
       'v_a',
     ]);
   });

@@ -66,6 +66,8 @@ export interface Schema {
   /** The tiny trained model (model "tiny"): its shipped checkpoints and fixed sizes. */
   tinyModel: TinyModelFacts;
   tensors: TensorName[];
+  /** The weights given as a vector (edits [[column, value]]): the biases, v_a, differential attention's five. */
+  vectorWeights: WeightName[];
   /** Every error and warning code, with the parameters its message names and its English template. */
   errors: ErrorKind[];
 }

@@ -75,6 +75,15 @@ export default {
   'explain.dropped.zeroWeight': 'The weight is 0 already (a masked key): it stays 0.',
   'explain.dropped.zeroWeight.softmax':
     'The weight is 0 already (softmax gave it 0: its score is far below its row’s largest): it stays 0.',
+  'explain.diff.score': 'Map {s}: q·d^−½ times k over the half-head’s d = d_k/2 columns (q is scaled by {scale} first)',
+  'explain.diff.softmax': 'A_{s}[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max), over this map’s row',
+  'explain.diff.weight':
+    'The first map’s weight for “{i}” → “{j}” minus λ times the second’s: where both maps attend, the shared part cancels.',
+  'explain.diff.noise': 'What A loses at “{j}”: λ times the second map’s weight.',
+  'explain.diff.norm':
+    'RMSNorm divides “{i}”’s row of the head’s context by its root mean square (ε = 1e-5), times the learned subln.',
+  'explain.concat.diff':
+    'Head {h}’s output (RMSNorm, × (1 − λ_init)) of “{i}”, its column {c}: head {h} fills columns {from}…{to} of concat.',
   'explain.concat': 'Head {h}’s context of “{i}”, its column {c}: head {h} fills columns {from}…{to} of concat.',
   'explain.output.noBias': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}]',
   'explain.output.noProj': 'Without an output projection, output = {input}: the same number.',

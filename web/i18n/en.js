@@ -455,6 +455,7 @@ export default {
   'chapter.variants.window': 'a sliding window',
   'chapter.variants.sinks': 'sink tokens',
   'chapter.variants.sinkLogit': 'a sink logit',
+  'chapter.variants.diff': 'differential attention',
   'chapter.variants.sinkLogitPerHead': 'a learned sink logit per head',
   'chapter.heads.here.one': 'This run has one head of {dk} numbers: splitting it and joining it back change no number.',
   'chapter.variants.here': 'This run turns on {names}.',
@@ -712,6 +713,9 @@ export default {
   'help.alibi': 'Each head adds −m_h·(i − j) to its scores before the mask, with slopes m_h = 2^(−8h/H) (BLOOM).',
   'field.softcap': 'Softcap (optional)',
   'help.softcap': 'Logit soft-capping: capped = c·tanh(scaled / c), before ALiBi and the mask (Gemma 2 uses 50).',
+  'field.diff.depth': 'Differential attention: layer depth (optional)',
+  'help.diff.depth':
+    'Diff Transformer: each head splits q and k into two halves, takes two softmaxes and subtracts the second, times λ, from the first, to cancel the attention both give to the same keys. λ_init = 0.8 − 0.6·exp(−0.3·depth); empty: off.',
   'field.outputGate': 'Output gate (Qwen3-Next)',
   'help.outputGate':
     'Each number of the joined heads is multiplied by sigmoid(X·W_G) before W_O: a gate between 0 and 1 that the input opens or closes. W_G is one more [dModel, dModel] weight, drawn after the others.',
@@ -737,6 +741,40 @@ export default {
   'step.rope.short': 'RoPE',
   'step.rope.narration':
     'Every q and k of head {head} is rotated pair by pair, by its position times each pair’s frequency. Nothing is added to X: the position lives in the angle between q and k.',
+  'step.diffmaps.title': 'Differential attention: two maps per head',
+  'step.diffmaps.meaning':
+    'The Diff Transformer gives each head two attention maps instead of one: it splits the head’s query and key columns into two halves, scores the keys with each half on its own and takes a softmax of each. The next step subtracts the second map from the first.',
+  'step.diffmaps.short': 'diff: two maps',
+  'step.diffmaps.narration':
+    'Head {head} splits its {dk} query and key columns into two halves of {d}, and each half scores the keys on its own (q is multiplied by 1/√d before the product, as the Diff Transformer does). For “{token}”, the first map gives its largest weight to “{top1}” ({w1}), the second to “{top2}” ({w2}).',
+  'diff.map': '{head}, map {s}',
+  'diff.off':
+    'This run has no differential attention: set “Differential attention: layer depth” in the settings to give each head two maps, A = A₁ − λ·A₂.',
+  'step.diffweights.title': 'Differential attention: A = A₁ − λ·A₂',
+  'step.diffweights.meaning':
+    'Both maps give some weight to keys that do not matter. Subtracting λ times the second map from the first cancels what they share, as a differential amplifier cancels the noise common to its two inputs. λ is learned through four vectors and starts near λ_init.',
+  'step.diffweights.short': 'diff: A₁ − λ·A₂',
+  'step.diffweights.narration':
+    'λ = exp({dot1}) − exp({dot2}) + λ_init = {exp1} − {exp2} + {init} = {lambda}, with λ_init = {init} for a layer at depth {depth}. For “{token}”, the second map weighs “{key}” most; there A keeps {w1} − {lambda} × {w2} = {a}. Each row of A sums to 1 − λ = {rest}, not to one, and {negatives} of head {head}’s {cells} weights are negative.',
+  'diff.noise': 'λ·A₂: what the subtraction removes ({head})',
+  'step.diffnorm.title': 'Differential attention: RMSNorm and 1 − λ_init',
+  'step.diffnorm.meaning':
+    'Each head’s output A·V is normalized row by row (RMSNorm, with the learned weight subln), then multiplied by 1 − λ_init, so that every head reaches W_O on the same scale whatever λ is.',
+  'step.diffnorm.short': 'diff: RMSNorm',
+  'step.diffnorm.narration':
+    'Row “{token}” of head {head}’s context has a root mean square of {rms}: RMSNorm divides the row by it and multiplies it by subln, then every number is multiplied by 1 − λ_init = {scale}. Its first number goes {c} → {n} → {o}.',
+  'term.halfScores': '',
+  'term.halfScaled': '',
+  'term.halfMasked': '',
+  'term.halfWeights': '',
+  'term.lambdaFull': '',
+  'term.lambda_q1': '',
+  'term.lambda_k1': '',
+  'term.lambda_q2': '',
+  'term.lambda_k2': '',
+  'term.subln': '',
+  'term.contextNorm': '',
+  'term.contextScaled': '',
   'step.gate.title': 'Output gate: concat ⊙ σ(X·W_G)',
   'step.gate.meaning':
     'Before W_O mixes the heads, each of their numbers is multiplied by a gate between 0 and 1 that the token’s own input sets: σ(X·W_G). Qwen3-Next gates its attention output this way, so a head can shut off what it would add.',

@@ -65,6 +65,13 @@ export default {
   'explain.dropped.zeroed': '被 dropout 置 0（m = 0，概率 p = {p}）：不是很小的权重，而是被丢弃的权重。',
   'explain.dropped.zeroWeight': '这个权重本来就是 0（被掩码的键）：仍然是 0。',
   'explain.dropped.zeroWeight.softmax': '这个权重本来就是 0（分数远低于行内最大值，softmax 给出 0）：仍然是 0。',
+  'explain.diff.score': '图 {s}：在半头的 d = d_k/2 列上，q·d^−½ 乘以 k（q 先乘以 {scale}）',
+  'explain.diff.softmax': 'A_{s}[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)，在这张图的这一行上',
+  'explain.diff.weight': '第一张图中“{i}”→“{j}”的权重减去 λ 乘第二张的：两张图都关注的地方，共有的部分抵消。',
+  'explain.diff.noise': 'A 在“{j}”处减去的部分：λ 乘第二张图的权重。',
+  'explain.diff.norm': 'RMSNorm 把头的上下文中“{i}”这一行除以它的均方根（ε = 1e-5），再乘以学到的 subln。',
+  'explain.concat.diff':
+    '第 {h} 个头对“{i}”的输出（RMSNorm 后乘以 1 − λ_init）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
   'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
   'explain.output.noBias': 'output[{i},{c}] = Σ_k {input}[{i},k] · W_O[k,{c}]',
   'explain.output.noProj': '没有输出投影时，output = {input}：同一个数。',

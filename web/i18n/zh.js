@@ -433,6 +433,7 @@ export default {
   'chapter.variants.window': '滑动窗口',
   'chapter.variants.sinks': '汇聚词元',
   'chapter.variants.sinkLogit': '汇聚 logit',
+  'chapter.variants.diff': '差分注意力',
   'chapter.variants.sinkLogitPerHead': '每个头学到的汇聚 logit',
   'chapter.heads.here.one': '本次运行只有一个头，每个头 {dk} 个数：拆分和拼接都不改变任何数。',
   'chapter.variants.here': '本次运行打开了 {names}。',
@@ -657,6 +658,11 @@ export default {
   'error.embedding-shape': 'embedding.values 的形状应为 {expected}（[len(vocab), dModel]），实际为 {got}',
   'error.given-without-out-proj': '给出了 {field}，但 weights.outProj 为 false',
   'error.given-without-output-gate': '给出了 {field}，但 outputGate 为 false',
+  'error.given-without-diff': '给出了 {field}，但没有设置 diff.depth：它属于差分注意力',
+  'error.diff-half-heads': '差分注意力把每个头分成两个半头：dModel（{dModel}）必须能被 2 × numHeads（{numHeads}）整除',
+  'error.diff-excludes': '差分注意力按 Diff Transformer 的层来算，那里没有 {other}：请关掉它，或把 diff.depth 留空',
+  'error.stepper-without-diff':
+    'KV 缓存和 FlashAttention 单步演示每个头只走一个 softmax：差分注意力的两张图还不能单步演示，请把 diff.depth 留空再单步',
   'error.sink-logit-heads': '{field} 有 {count} 个汇聚 logit：请给一个数，或每个头一个（{numHeads} 个）',
   'error.given-without-additive': '给出了 {field}，但 score 为 "dot"：W_a、U_a 和 v_a 属于加性注意力分数',
   'error.not-divisible': 'dModel（{dModel}）必须能被 numHeads（{numHeads}）整除',
@@ -870,6 +876,9 @@ export default {
   'help.alibi': '每个头在掩码之前给分数加上 −m_h·(i − j)，斜率 m_h = 2^(−8h/H)（BLOOM）。',
   'field.softcap': '软上限 softcap（可选）',
   'help.softcap': 'logit 软上限：`capped = c·tanh(scaled / c)`，在 ALiBi 和掩码之前（Gemma 2 用 50）。',
+  'field.diff.depth': '差分注意力：层深度（可选）',
+  'help.diff.depth':
+    'Diff Transformer：每个头把 q 和 k 各分成两半，算两个 softmax，用第一个减去 λ 乘第二个，抵消两者都分给同一些键的注意力。λ_init = 0.8 − 0.6·exp(−0.3·depth)；留空则关闭。',
   'field.outputGate': '输出门控（Qwen3-Next）',
   'help.outputGate':
     '拼接后的各头输出在乘 W_O 之前，逐个数乘以 sigmoid(X·W_G)：一个由输入决定开合的 0 到 1 之间的门。W_G 是多出的一个 [dModel, dModel] 权重，在其他权重之后抽取。',
@@ -894,6 +903,39 @@ export default {
   'step.rope.narration':
     '第 {head} 个头的每个 q 和 k 两两一组地旋转，角度是位置乘以该组的频率。X 上没有加任何东西：位置信息在 q 与 k 之间的夹角里。',
   'step.softcap.title': '软上限（softcap）：c·tanh(scaled / c)',
+  'step.diffmaps.title': '差分注意力：每个头两张图',
+  'step.diffmaps.meaning':
+    '差分注意力（Diff Transformer）让每个头算两张注意力图而不是一张：把头的查询列和键列各分成两半，每一半单独给键打分，各做一次 softmax。下一步用第一张图减去第二张。',
+  'step.diffmaps.short': '差分：两张图',
+  'step.diffmaps.narration':
+    '头 {head} 把它的 {dk} 个查询列和键列分成两半，每半 {d} 个，两半各自给键打分（与 Diff Transformer 一样，先把 q 乘以 1/√d 再做乘积）。对“{token}”，第一张图把最大的权重给了“{top1}”（{w1}），第二张给了“{top2}”（{w2}）。',
+  'diff.map': '{head}，图 {s}',
+  'diff.off': '本次运行没有差分注意力：在设置中填写“差分注意力：层深度”，每个头就会有两张图，A = A₁ − λ·A₂。',
+  'step.diffweights.title': '差分注意力：A = A₁ − λ·A₂',
+  'step.diffweights.meaning':
+    '两张图都会把一些权重分给无关的键。用第一张图减去 λ 乘第二张，就抵消了两者共有的部分，就像差分放大器抵消两个输入上相同的噪声。λ 由四个向量学出来，起点在 λ_init 附近。',
+  'step.diffweights.short': '差分：A₁ − λ·A₂',
+  'step.diffweights.narration':
+    'λ = exp({dot1}) − exp({dot2}) + λ_init = {exp1} − {exp2} + {init} = {lambda}，其中深度为 {depth} 的层 λ_init = {init}。对“{token}”，第二张图最看重“{key}”；A 在那里保留 {w1} − {lambda} × {w2} = {a}。A 的每一行之和是 1 − λ = {rest}，而不是一；头 {head} 的 {cells} 个权重中有 {negatives} 个是负数。',
+  'diff.noise': 'λ·A₂：减去的部分（{head}）',
+  'step.diffnorm.title': '差分注意力：RMSNorm 与 1 − λ_init',
+  'step.diffnorm.meaning':
+    '每个头的输出 A·V 逐行做 RMSNorm（带学到的权重 subln），再乘以 1 − λ_init，这样不论 λ 多大，各头都以相同的尺度进入 W_O。',
+  'step.diffnorm.short': '差分：RMSNorm',
+  'step.diffnorm.narration':
+    '头 {head} 的上下文中“{token}”这一行的均方根是 {rms}：RMSNorm 把这一行除以它再乘以 subln，然后每个数再乘以 1 − λ_init = {scale}。它的第一个数依次变为 {c} → {n} → {o}。',
+  'term.halfScores': '半头分数',
+  'term.halfScaled': '缩放后的半头分数',
+  'term.halfMasked': '掩码后的半头分数',
+  'term.halfWeights': '半头注意力权重',
+  'term.lambdaFull': 'λ',
+  'term.lambda_q1': 'λ 向量',
+  'term.lambda_k1': 'λ 向量',
+  'term.lambda_q2': 'λ 向量',
+  'term.lambda_k2': 'λ 向量',
+  'term.subln': 'RMSNorm 权重',
+  'term.contextNorm': '归一化后的上下文',
+  'term.contextScaled': '缩放后的上下文',
   'step.gate.title': '输出门控：concat ⊙ σ(X·W_G)',
   'step.gate.meaning':
     '在 W_O 混合各头之前，每个数都乘以一个 0 到 1 之间、由该词元自己的输入决定的门：σ(X·W_G)。Qwen3-Next 就这样给注意力输出加门，让一个头可以关掉它要加进来的内容。',

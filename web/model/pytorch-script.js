@@ -7,6 +7,7 @@ import { float32Text } from './export.js';
 import { fieldByPath, isVectorWeight } from './schema.js';
 import { qkLines, scoreLines, softmaxLines, variantHelpers, variantTensors, windowLines } from './pytorch-variants.js';
 import { runSettings } from './run-settings.js';
+import { DIFF_PRINTED, diffOutputLines, diffScoreLines, diffWeightLines } from './pytorch-diff.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -21,6 +22,7 @@ const isComplete = (values) => values.every((v) => (Array.isArray(v) ? isComplet
 
 // The weight names in the engine's pipeline order (the schema's weights.values names them).
 const WEIGHT_NAMES = fieldByPath.get('weights.values').choices;
+const DIFF_WEIGHTS = ['lambda_q1', 'lambda_k1', 'lambda_q2', 'lambda_k2', 'subln'];
 
 // The additive score's layers, shared by the heads, drawn right after Q, K, V.
 const ADDITIVE_LAYERS = [
@@ -267,15 +269,19 @@ function weightLines({ rs, w, additive, kv, names }) {
   const L = ['# 2. Weights, in the x @ W convention'];
   if (rs.weightsSeed !== null) L.push(`torch.manual_seed(${py(rs.weightsSeed)})`);
   const values = w.values ?? {};
-  const allGiven = names.every((n) => values[n] && isComplete(values[n]));
+  const given = (n) => values[n] && isComplete(values[n]);
+  // Differential attention's five are drawn after the layer's weights, unless all five are given.
+  const diffNames = names.filter((n) => DIFF_WEIGHTS.includes(n));
+  const allGiven = names.filter((n) => !diffNames.includes(n)).every(given);
   if (!allGiven) {
     L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : [], kv, rs.outputGate));
     for (const n of names.filter((n) => n.startsWith('b_') && !drawsBias(n, w.init, qkvBias)))
       L.push(`${n} = torch.zeros(${n === 'b_K' || n === 'b_V' ? kv : 'D'})`);
   }
+  if (rs.diffDepth !== null) L.push(...diffWeightLines(rs, diffNames.every(given)));
   for (const n of names) {
     if (!values[n]) continue;
-    if (allGiven)
+    if (diffNames.includes(n) ? diffNames.every(given) : allGiven)
       L.push(
         `${n} = torch.tensor(${isVectorWeight(n) ? pyList(values[n]) : pyMatrix(values[n])}, dtype=torch.float32)`,
       );
@@ -299,11 +305,14 @@ function projectionLines({ rs, additive, names }) {
     `Q = X @ W_Q${bias('Q')}  # (B, S, D)`,
     `K = X_kv @ W_K${bias('K')}  # (B, S_kv, ${kvShape})`,
     `V = X_kv @ W_V${bias('V')}  # (B, S_kv, ${kvShape})`,
+  ];
+  if (rs.diffDepth !== null) return [...L, ...diffScoreLines()];
+  L.push(
     'q = Q.view(B, S, H, d_k).transpose(1, 2)  # (B, H, S, d_k)',
     `k = K.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`,
     `v = V.view(B, S_kv, ${kvHeads}, d_k).transpose(1, 2)  # (B, ${kvHeads}, S_kv, d_k)`,
     ...qkLines(rs),
-  ];
+  );
   if (additive)
     L.push(
       '# additive (Bahdanau) scores: v_a · tanh(q_i @ W_a + k_j @ U_a) for every query i and key j',
@@ -326,7 +335,10 @@ function projectionLines({ rs, additive, names }) {
 /** The score variants after scaling, then the mask (1 = blocked, turned into the run's convention) and masked. */
 function maskLines({ result, rs, cross }) {
   const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
-  const scored = scoreLines(rs);
+  // Differential attention masks its two maps per head: halfScaled -> halfMasked.
+  const diff = rs.diffDepth !== null;
+  const scored = diff ? { lines: [], last: 'halfScaled' } : scoreLines(rs);
+  const masked = diff ? 'halfMasked' : 'masked';
   const L = [...scored.lines, 'mask = torch.zeros(B, S, S_kv)  # 1 = blocked'];
   // What the mask blocks: the schema's kinds of the mask choice ("causal+padding" is both).
   if (rs.maskKinds.causal)
@@ -344,19 +356,24 @@ function maskLines({ result, rs, cross }) {
   if (rs.maskConvention === 'keep')
     L.push(
       'mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))',
-      `masked = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`,
+      `${masked} = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`,
     );
   else if (rs.maskConvention === 'additive')
     L.push(
       `mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`,
-      `masked = ${scored.last} + mask[:, None]`,
+      `${masked} = ${scored.last} + mask[:, None]`,
     );
-  else L.push(`masked = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
+  else L.push(`${masked} = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
   return L;
 }
 
 /** Softmax, dropout (train mode, its own seed), the heads' average, context, concat and W_O (indented by the caller). */
 function weightsToOutputLines({ rs, names }) {
+  const project = (input) =>
+    rs.outProj
+      ? `output = ${input} @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
+      : `output = ${input}  # no output projection`;
+  if (rs.diffDepth !== null) return diffOutputLines(project('concat'));
   const softmax = softmaxLines(rs);
   const L = [...softmax.softmax];
   if (rs.dropoutSeed !== null && rs.p > 0 && rs.p < 1) L.push(`torch.manual_seed(${py(rs.dropoutSeed)})`);
@@ -371,12 +388,7 @@ function weightsToOutputLines({ rs, names }) {
   // The output gate (Qwen3-Next): each number of concat times sigmoid(X @ W_G), before W_O.
   if (rs.outputGate)
     L.push('gateLogits = X @ W_G  # (B, S, D)', 'gate = torch.sigmoid(gateLogits)', 'gated = concat * gate');
-  const input = rs.outputGate ? 'gated' : 'concat';
-  L.push(
-    rs.outProj
-      ? `output = ${input} @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
-      : `output = ${input}  # no output projection`,
-  );
+  L.push(project(rs.outputGate ? 'gated' : 'concat'));
   return L;
 }
 
@@ -386,9 +398,11 @@ const PRINTED = ['Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights',
 /** The tensors, printed with PyTorch's 4 decimals. */
 function printLines({ rs, cross, names }) {
   const after = variantTensors(rs);
-  const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...PRINTED, 'context', 'concat', 'output'].flatMap(
-    (n) => [n, ...(after[n] ?? [])],
-  );
+  const printed = rs.diffDepth !== null ? DIFF_PRINTED : [...PRINTED, 'context'];
+  const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...printed, 'concat', 'output'].flatMap((n) => [
+    n,
+    ...(after[n] ?? []),
+  ]);
   return [
     '',
     'tensors = {',

@@ -26,7 +26,7 @@ const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys
  * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
  * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
  * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, ropeScaling, window, sinkTokens, sinkLogits, sinkPerHead,
- * alibi, softcap, outputGate}.
+ * alibi, softcap, outputGate, diffDepth}.
  */
 export function runSettings(settings) {
   const valueOf = (path) => settings[path] ?? fieldByPath.get(path).default;
@@ -84,6 +84,8 @@ export function runSettings(settings) {
     alibi: valueOf('alibi') === true,
     softcap: optionalNumber(settings.softcap),
     outputGate: valueOf('outputGate') === true,
+    // Differential attention's layer depth (λ_init = 0.8 − 0.6·exp(−0.3·depth)), or null: off.
+    diffDepth: optionalNumber(settings['diff.depth']),
   };
 }
 

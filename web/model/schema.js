@@ -76,7 +76,9 @@ export function isUsed(field, valueOf) {
 }
 
 /** A weight that is a vector (the biases, and the additive score's v_a); the others are matrices. */
-export const isVectorWeight = (name) => name.startsWith('b_') || name === 'v_a';
+// The weights given as a vector: the biases, v_a and differential attention's five (the engine's list).
+const VECTOR_WEIGHTS = new Set(SCHEMA.vectorWeights);
+export const isVectorWeight = (name) => VECTOR_WEIGHTS.has(name);
 
 /** object.a.b for "a.b" (undefined when missing). */
 export function getPath(object, path) {

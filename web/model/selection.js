@@ -24,6 +24,15 @@ export function headStart(tensor, b, h) {
   return (sentenceIndex(tensor, b) * heads + (tensor.head === undefined ? h : 0)) * rows * cols;
 }
 
+/**
+ * Where half-head s (0 or 1) of head h of sentence b starts in a differential attention map [B, 2H, rows, cols]
+ * (half-head 2h + s), which holds only head h's two half-heads when it holds head h alone.
+ */
+export function halfHeadStart(tensor, b, h, s) {
+  const [, halves, rows, cols] = tensor.shape;
+  return (sentenceIndex(tensor, b) * halves + (tensor.head === undefined ? 2 * h + s : s)) * rows * cols;
+}
+
 /** Whether every tensor of `result` holds sentence b and head h. */
 export function resultHolds(result, b, h) {
   return Object.values(result.tensors).every(

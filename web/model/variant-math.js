@@ -91,3 +91,6 @@ export function windowEffect(i, j, window, sinkTokens = 0) {
   if (!window || j > i || i - j < window) return null;
   return j < sinkTokens ? 'sink' : 'window';
 }
+
+/** Differential attention's λ_init for a layer at `depth` (multihead_diffattn.py lambda_init_fn): 0.8 − 0.6·e^(−0.3·depth). */
+export const lambdaInitOf = (depth) => 0.8 - 0.6 * Math.exp(-0.3 * depth);

@@ -17,8 +17,10 @@ export function cellValue(result, name, index) {
       x = 0;
     }
     if (axis === 1 && tensor.head !== undefined) {
-      if (x !== tensor.head) throw new Error(`${name} holds head ${tensor.head} only`);
-      x = 0;
+      // A differential attention map held for one head keeps its two half-heads 2h, 2h + 1.
+      const first = n === 2 ? 2 * tensor.head : tensor.head;
+      if (x !== first && !(n === 2 && x === first + 1)) throw new Error(`${name} holds head ${tensor.head} only`);
+      x -= first;
     }
     if (!Number.isInteger(x) || x < 0 || x >= n)
       throw new Error(`${name}[${index}] is out of its shape [${tensor.shape}]`);
@@ -109,6 +111,8 @@ const NAMED = {
   alibiSlope: (fact, run) => alibiSlope(run.result.sizes.H, fact.h),
   ropeFrequency: (fact, run) => 1 / settingOf(run.result, 'rope.base') ** ((2 * fact.i) / run.result.headDim),
   positional: (fact, run) => positional(run.result.sizes.D, fact.pos, fact.c),
+  // Differential attention: λ_init = 0.8 − 0.6·e^(−0.3·depth) (multihead_diffattn.py lambda_init_fn).
+  lambdaInit: (fact, run) => 0.8 - 0.6 * Math.exp(-0.3 * settingOf(run.result, 'diff.depth')),
 };
 
 function inRange(n, size, what) {

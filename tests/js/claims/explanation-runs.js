@@ -82,6 +82,9 @@ const VARIANTS = {
   // Weights of 0 with no mask (exp underflows at scale 50), under dropout; a fill too small to block.
   'underflow-dropout': { scale: 50, 'dropout.p': 0.1 },
   'output-gate': { outputGate: true, mask: 'causal', 'dropout.p': 0.1 },
+  // Differential attention: its maps, A = A₁ − λ·A₂, the head norm and the concat of the normed heads.
+  'diff-causal-padding': { dModel: 16, numHeads: 2, 'diff.depth': 2, mask: 'causal+padding' },
+  'diff-additive-mask': { 'diff.depth': 0, mask: 'causal', maskConvention: 'additive', maskFill: -1e9 },
   'fill-minus-one': { mask: 'causal', maskFill: -1, 'dropout.p': 0.2 },
 };
 

@@ -32,11 +32,11 @@ function isNotation(text, start, end) {
   if (/[\p{L}_/√^]/u.test(before) || /[\p{L}_/√^]/u.test(after)) return true;
   // A version of a program (PyTorch 1.13) names the program, not the run.
   if (/(?:PyTorch|torch) $/.test(text.slice(Math.max(0, start - 8), start))) return true;
-  // A number in a formula with a letter: 1 − p, (1 − p), 2·i, 0 ≤ i − j, d_k − 1.
+  // A number in a formula with a letter: 1 − p, (1 − p), 2·i, 0 ≤ i − j, d_k − 1, 1 − λ.
   const operator = '[−\\-+·×≤<>]';
   return (
-    new RegExp(`^\\s?${operator}\\s?[a-zA-Zθ]`).test(text.slice(end, end + 4)) ||
-    new RegExp(`[a-zA-Zθ_]\\s?${operator}\\s?$`).test(text.slice(Math.max(0, start - 4), start))
+    new RegExp(`^\\s?${operator}\\s?[a-zA-Zθλ]`).test(text.slice(end, end + 4)) ||
+    new RegExp(`[a-zA-Zθλ_]\\s?${operator}\\s?$`).test(text.slice(Math.max(0, start - 4), start))
   );
 }
 

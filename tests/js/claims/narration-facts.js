@@ -96,6 +96,10 @@ function count(quote, run) {
   else if (fact.count in { nonZeroWeights: 1, droppedZeroed: 1, zeroWeights: 1, droppedKept: 1 })
     value = weightCounts(run, b, fact.h ?? 0)[fact.count];
   else if (fact.count in ROPE_COUNTS) value = ropeCounts(run)[fact.count];
+  else if (fact.count === 'negativeWeights')
+    value = Array.from({ length: S }, (_, i) => Array.from(readTensor(run.result, 'weights').row(b, fact.h, i)))
+      .flat()
+      .filter((w) => w < 0).length;
   else if (run.decoded && fact.count in DECODE_COUNTS) value = DECODE_COUNTS[fact.count](run.decoded, fact);
   else return `no way to count ${fact.count}`;
   return mismatch(quote, value) ?? bounds(quote, value);
@@ -158,12 +162,39 @@ function value(quote, run) {
     // 2π over the slowest frequency, before or after rope.scaling.
     ropeLongestWavelength: () =>
       (2 * Math.PI) / Math.min(...readTensor(run.result, fact.before ? 'ropeInvFreqBase' : 'ropeInvFreq').data),
+    // Differential attention, from the λ vectors and diff.depth in float64.
+    ...differential(run),
+    contextRms() {
+      const row = readTensor(run.result, 'context').row(b, h, fact.i);
+      return Math.sqrt(row.reduce((a, x) => a + x * x, 0) / row.length);
+    },
     rowSumMin: () => Math.min(...rowSums(run, 'weights', b, h)),
     rowSumMax: () => Math.max(...rowSums(run, 'weights', b, h)),
   };
   if (!(fact.value in figures)) return `no way to work out ${fact.value}`;
   const v = figures[fact.value]();
   return writes(quote.text, v) || Math.abs(parse(quote.text) - v) <= 1e-4 * Math.abs(v) ? null : `the run gives ${v}`;
+}
+
+/**
+ * Differential attention's figures from its weights and depth (multihead_diffattn.py): the two dot products of
+ * the λ vectors, their exponentials, λ_init = 0.8 − 0.6·e^(−0.3·depth), λ and 1 − λ, 1 − λ_init.
+ */
+export function differential(run) {
+  const vector = (name) => Array.from(readTensor(run.result, name)?.data ?? []);
+  const dot = (a, b) => vector(a).reduce((sum, x, k) => sum + x * vector(b)[k], 0);
+  const init = () => 0.8 - 0.6 * Math.exp(-0.3 * Number(run.result.settings['diff.depth']));
+  const lambda = () => Math.exp(dot('lambda_q1', 'lambda_k1')) - Math.exp(dot('lambda_q2', 'lambda_k2')) + init();
+  return {
+    lambdaDot1: () => dot('lambda_q1', 'lambda_k1'),
+    lambdaDot2: () => dot('lambda_q2', 'lambda_k2'),
+    lambdaExp1: () => Math.exp(dot('lambda_q1', 'lambda_k1')),
+    lambdaExp2: () => Math.exp(dot('lambda_q2', 'lambda_k2')),
+    lambdaInit: init,
+    lambda,
+    oneMinusLambda: () => 1 - lambda(),
+    oneMinusLambdaInit: () => 1 - init(),
+  };
 }
 
 /** The sums of the rows of head h of sentence b of a [B, H, S, S_kv] tensor. */

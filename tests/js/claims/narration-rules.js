@@ -1,6 +1,6 @@
 // What each kind of claim says of the run, recomputed from the tensors: each returns a problem, or null.
 import { cells, isBlocked, readTensor } from './tensors.js';
-import { rowSums } from './narration-facts.js';
+import { differential, rowSums } from './narration-facts.js';
 
 const parse = (text) => Number(text.replace(/−/g, '-'));
 
@@ -40,6 +40,13 @@ export const CLAIMS = {
     const sums = rowSums(run, claim.tensor, claim.b, claim.h);
     const worst = sums.find((s) => !(Math.abs(s - claim.rowsSumTo) <= 1e-5));
     return worst === undefined ? null : `a row of ${claim.tensor} sums to ${worst}`;
+  },
+  // Differential attention: every row of head h's A = A₁ − λ·A₂ sums to 1 − λ (λ from the λ vectors).
+  rowsSumToOneMinusLambda(claim, run) {
+    const want = differential(run).oneMinusLambda();
+    const sums = rowSums(run, 'weights', claim.b, claim.h);
+    const worst = sums.find((s) => !(Math.abs(s - want) <= 1e-5) && !Number.isNaN(s));
+    return worst === undefined ? null : `a row of A sums to ${worst}, not 1 − λ = ${want}`;
   },
   // Each row's weights plus its sink weight sum to 1.
   rowsWithSinkSumToOne(claim, run) {

@@ -35,6 +35,10 @@ const VARIANTS = [
   { text: 'He sat by the bank', mask: 'causal', alibi: true, numHeads: 1 },
   { text: 'He sat by the bank', softcap: 5, scale: 'none' },
   { text: 'He sat by the bank', outputGate: true, mask: 'causal' },
+  // Differential attention: depth 0 and a deeper layer, over padding, with a fill that leaves blocked keys weight.
+  { text: 'He sat by the bank', 'diff.depth': 0 },
+  { text: TWO_SENTENCES, 'diff.depth': 3, mask: 'causal+padding', dModel: 16, numHeads: 4 },
+  { text: 'He sat by the bank', 'diff.depth': 1, mask: 'causal', maskFill: -1, 'weights.outProj': false },
   { text: TWO_SENTENCES, outputGate: true, numHeads: 1, 'weights.outProj': false, mask: 'padding' },
   { text: 'He sat by the bank', qkNorm: true, 'rope.style': 'interleaved', mask: 'causal' },
   // Long-context RoPE: each scaling, and dynamic NTK both past and within its original length.

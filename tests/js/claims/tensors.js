@@ -19,9 +19,9 @@ export function readTensor(result, name) {
   };
 }
 
-/** The run's sizes, read off the tensors' shapes: X [B, S, D], K [B, S_kv, H_kv·d_k], scores [B, H, S, S_kv], context [B, H, S, d_k]. */
+/** The run's sizes, read off the tensors' shapes: X [B, S, D], K [B, S_kv, H_kv·d_k], weights [B, H, S, S_kv], context [B, H, S, d_k]. */
 export function sizesOf(result) {
-  const { X, K, scores, context } = result.tensors;
+  const { X, K, weights: scores, context } = result.tensors;
   const dk = context.shape[3];
   return {
     B: X.shape[0],
@@ -35,13 +35,19 @@ export function sizesOf(result) {
   };
 }
 
-/** The tensor the mask was applied to: the last of scaled, capped, biased the run has. */
+/** The tensor the mask was applied to: the last of scaled, capped, biased the run has (differential attention: its maps). */
 export const maskInputName = (result) =>
-  result.tensors.biased ? 'biased' : result.tensors.capped ? 'capped' : 'scaled';
+  result.tensors.halfScaled
+    ? 'halfScaled'
+    : result.tensors.biased
+      ? 'biased'
+      : result.tensors.capped
+        ? 'capped'
+        : 'scaled';
 
 /** Whether the mask changed cell (i, j) of sentence b: the masked score differs from the score it was given. */
 export function isBlocked(run, b, i, j) {
-  const masked = readTensor(run.result, 'masked');
+  const masked = readTensor(run.result, run.result.tensors.halfMasked ? 'halfMasked' : 'masked');
   const input = readTensor(run.result, maskInputName(run.result));
   const before = input.at(b, 0, i, j);
   const after = masked.at(b, 0, i, j);

@@ -27,6 +27,7 @@ import { explainAlibi, explainCapped, explainScore } from './score-cells.js';
 import { explainAveraged, explainDropped, explainKeep, explainSink, explainWeight } from './softmax-cells.js';
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
 import { explainGate, explainGated } from './gate-cells.js';
+import { DIFF_EXPLAIN } from './diff-cells.js';
 
 // The explanations' words arrive with their code (a part of its own in the standalone scripts).
 addStrings(explainStrings);
@@ -39,7 +40,13 @@ addStrings(explainStrings);
  * Returns {lines: [sentence], highlight: [{matrix, row?, col?}]} (row null: every row), or null.
  */
 export function explainCell(step, i, j, ctx) {
-  const explain = EXPLAIN[step] ?? STEPPER_EXPLAIN[step] ?? (step in ctx.result.tensors ? explainWeightCell : null);
+  // Differential attention's weights are A₁ − λ·A₂, not a softmax of their own.
+  const diffStep = step === 'weights' && ctx.rs.diffDepth !== null ? 'diffWeights' : step;
+  const explain =
+    DIFF_EXPLAIN[diffStep] ??
+    EXPLAIN[step] ??
+    STEPPER_EXPLAIN[step] ??
+    (step in ctx.result.tensors ? explainWeightCell : null);
   if (!explain) return null;
   return explain(step, i, j, ctx);
 }

@@ -24,7 +24,8 @@ export function tensorValue(tensor, index) {
   tensor.shape.forEach((n, axis) => {
     let x = index[axis];
     if (axis === 0 && tensor.batch !== undefined) x = 0;
-    if (axis === 1 && tensor.head !== undefined) x = 0;
+    // One head held alone: index 0, or its two half-heads 2h, 2h + 1 (differential attention's maps).
+    if (axis === 1 && tensor.head !== undefined) x = n === 2 ? x - 2 * tensor.head : 0;
     k = k * n + x;
   });
   return tensor.data[k];

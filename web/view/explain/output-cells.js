@@ -37,7 +37,9 @@ export function explainConcat(step, i, c, ctx) {
   const head = Math.floor(c / dk);
   const column = c % dk;
   const value = cell('concat', b, i, c);
-  const claims = [{ claim: 'same', of: [value.fact, cellFact('context', b, head, i, column)] }];
+  // Differential attention joins the heads' normalized outputs (contextScaled), not their contexts.
+  const source = ctx.result.tensors.contextScaled ? 'contextScaled' : 'context';
+  const claims = [{ claim: 'same', of: [value.fact, cellFact(source, b, head, i, column)] }];
   const params = {
     h: headQuote(head),
     i: qLabel(ctx, i),
@@ -46,9 +48,12 @@ export function explainConcat(step, i, c, ctx) {
     to: d(head * dk + dk - 1),
   };
   return {
-    lines: [headLine('concat', qLabel(ctx, i), d(c), value), say(t, 'explain.concat', params, { claims })],
-    // The selected head's context matrix is on the page: point at its cell.
-    highlight: head === ctx.h || H === 1 ? [{ matrix: 'context', row: i, col: column }] : [],
+    lines: [
+      headLine('concat', qLabel(ctx, i), d(c), value),
+      say(t, source === 'context' ? 'explain.concat' : 'explain.concat.diff', params, { claims }),
+    ],
+    // The selected head's matrix is on the page: point at its cell.
+    highlight: head === ctx.h || H === 1 ? [{ matrix: source, row: i, col: column }] : [],
   };
 }
 

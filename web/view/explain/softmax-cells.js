@@ -8,11 +8,12 @@ import { cellFact, derived, headLine, reader, termList } from './lines.js';
 import { headQuote, kLabel, qLabel } from './names.js';
 
 // Row i of the softmax: its terms exp(s − max) → weight, each a sentence, and the figures they share.
-function softmaxTerms(i, ctx) {
+// `masked` at head index `head`: the masked scores of head h, or a differential attention map (halfMasked 2h + s).
+export function softmaxTerms(i, ctx, { masked = 'masked', head = ctx.h } = {}) {
   const { t, rs, b, h, Skv } = ctx;
   const T = ctx.result.tensors;
   const { num, cell, value } = reader(ctx);
-  const row = Array.from({ length: Skv }, (_, jj) => cell('masked', b, h, i, jj));
+  const row = Array.from({ length: Skv }, (_, jj) => cell(masked, b, head, i, jj));
   const sink = T.sinkWeights ? num(rs.sinkLogits[h], sinkLogitFact(rs, h)) : null;
   const logits = sink ? [...row, sink] : row;
   const top = num(Math.max(...logits.map((x) => x.value).filter((v) => !Number.isNaN(v))), {

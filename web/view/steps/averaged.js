@@ -9,7 +9,8 @@ export default {
   chapter: 'heads',
   name: 'averaged',
   shapes: [{ axes: ['B', 'S', 'S_kv'] }],
-  applies: (run) => run.multiHead,
+  // nn.MultiheadAttention's averaged weights: not differential attention's, whose rows sum to 1 − λ.
+  applies: (run) => run.multiHead && !run.diff,
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [{ name: 'averagedWeights', rows: run.S, cols: run.Skv }],
   formula: ({ rs }) => `Ā = (1/H) Σ_{h} ${rs.p > 0 ? 'dropout(A_{h})' : 'A_{h}'}`,

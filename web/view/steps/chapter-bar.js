@@ -14,6 +14,14 @@ export const chapterName = (t, key) => t(`chapter.${key}.name`);
 /** The short names of steps, as the overview's boxes write them, in the reader's list style. */
 export const stepList = (t, steps) => steps.map((step) => t(`step.${step.key}.short`)).join(t('chapter.list'));
 
+/**
+ * The variants the steps of the variants chapter stand for, each named once: a step's own short name, or its
+ * variant's (chapter.variants.<variant>) when several steps make one variant (differential attention's three).
+ */
+const variantList = (t, steps) => [
+  ...new Set(steps.map((step) => t(step.variant ? `chapter.variants.${step.variant}` : `step.${step.key}.short`))),
+];
+
 /** What a chapter holds in this run, in one sentence. */
 function holds(bar, run, t) {
   const { chapter, steps } = bar;
@@ -26,14 +34,14 @@ function holds(bar, run, t) {
     case 'variants': {
       // The variants with a step of their own here, then those with none that are on (GQA, a window, sinks).
       const names = [
-        ...steps.map((step) => t(`step.${step.key}.short`)),
+        ...variantList(t, steps),
         ...STEPLESS_VARIANTS.filter((variant) => variant.on(run)).map((variant) =>
           t(`chapter.variants.${variant.key}`),
         ),
       ];
       return names.length
         ? say(t, 'chapter.variants.here', { names: names.join(t('chapter.list')) })
-        : say(t, 'chapter.variants.none', { names: stepList(t, chapterSteps('variants')) });
+        : say(t, 'chapter.variants.none', { names: variantList(t, chapterSteps('variants')).join(t('chapter.list')) });
     }
     default:
       return say(t, `chapter.${chapter.key}.${steps.length ? 'here' : 'about'}`);

@@ -13,8 +13,9 @@ function narrationOf(run, t) {
   const used = run.rs.p > 0 ? 'dropped' : 'weights';
   const { i, top, weight } = exampleToken(run, run.T[used]);
   const { b, h } = run;
-  // A weighted average only while each row's weights add up to 1: not after dropout, nor beside a sink.
-  const average = run.rs.p === 0 && !run.T.sinkWeights;
+  // A weighted average only while each row's weights add up to 1: not after dropout, nor beside a sink, nor in
+  // differential attention (its rows sum to 1 − λ).
+  const average = run.rs.p === 0 && !run.T.sinkWeights && !run.diff;
   const params = { Skv: size(run, 'S_kv'), S: size(run, 'S'), dk: size(run, 'd_k'), token: run.queryLabels[i] };
   // Dropout may zero a whole row: its new row is then all 0, and no key is what it carries most.
   if (!(weight > 0))

@@ -70,6 +70,8 @@ function renderDropout(run, kit) {
 
 export default {
   key: 'dropped',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: 'dropped',
   shapes: [PER_HEAD],

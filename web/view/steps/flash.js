@@ -5,6 +5,8 @@ import { say } from '../../model/words.js';
 
 export default {
   key: 'flash',
+  // The engine's steppers walk one softmax per head: not differential attention's two maps.
+  applies: (run) => !run.diff,
   chapter: 'inference',
   name: 'flash',
   shapes: [{ of: 'O', axes: ['B_r', 'd_k'] }],

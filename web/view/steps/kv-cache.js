@@ -5,6 +5,8 @@ import { say } from '../../model/words.js';
 
 export default {
   key: 'kvcache',
+  // The engine's steppers walk one softmax per head: not differential attention's two maps.
+  applies: (run) => !run.diff,
   chapter: 'inference',
   name: 'kv-cache',
   shapes: [

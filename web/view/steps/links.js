@@ -66,6 +66,8 @@ function renderLinksStep(run, kit) {
 
 export default {
   key: 'links',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: NAME,
   shapes: [],

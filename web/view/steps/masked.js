@@ -47,6 +47,8 @@ function narrationOf(run, t) {
 
 export default {
   key: 'masked',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: 'masked',
   shapes: [PER_HEAD],

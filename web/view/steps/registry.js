@@ -16,11 +16,14 @@ import alibi from './alibi.js';
 import mask from './mask.js';
 import masked from './masked.js';
 import attnweights from './softmax.js';
+import diffmaps from './diff-maps.js';
+import diffweights from './diff-weights.js';
 import averaged from './averaged.js';
 import scaling from './scaling.js';
 import links from './links.js';
 import dropped from './dropped.js';
 import context from './context-vectors.js';
+import diffnorm from './diff-norm.js';
 import concat from './concat.js';
 import gate from './gate.js';
 import wo from './out-projection.js';
@@ -43,11 +46,14 @@ export const STEPS = [
   mask,
   masked,
   attnweights,
+  diffmaps,
+  diffweights,
   averaged,
   scaling,
   links,
   dropped,
   context,
+  diffnorm,
   concat,
   gate,
   wo,
@@ -66,7 +72,7 @@ export const STEP_NAMES = Object.fromEntries(STEPS.map((step) => [step.key, step
 
 /** The steps a run shows, in order: those that apply to it (the steppers only where the view has them). */
 export const stepsOf = (run, { steppers = false } = {}) =>
-  STEPS.filter((step) => (step.stepper ? steppers : (step.applies?.(run) ?? true)));
+  STEPS.filter((step) => (!step.stepper || steppers) && (step.applies?.(run) ?? true));
 
 /** The formula of step `key` for a run context (f: run-context.js fields, and t), or null. */
 export const stepFormula = (key, f) => stepByKey(key)?.formula?.(f, f.t) ?? null;

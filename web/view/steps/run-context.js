@@ -43,7 +43,7 @@ function labelsOf(result, b, S, Skv) {
 /**
  * The run context of `result` for sentence b and head h (clamped to the run's):
  * {result, T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
- *  rs, factor, bias: {Q, K, V, O}, hasWO, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(),
+ *  rs, factor, bias: {Q, K, V, O}, hasWO, diff, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(),
  *  blockedWeightMax, dropout, averaged}; blockedWeightMax, dropout and averaged are worked out when first read. The view options it takes: the followed token
  * (focus: a query row, or null), the decimals the matrices show, and whether the weights were given.
  */
@@ -70,6 +70,8 @@ export function runContext(
     factor: result.scaleFactor,
     bias: { Q: Boolean(T.b_Q), K: Boolean(T.b_K), V: Boolean(T.b_V), O: Boolean(T.b_O) },
     hasWO: Boolean(T.W_O),
+    // Differential attention: two maps per head, A = A₁ − λ·A₂ (diff-maps.js, diff-weights.js, diff-norm.js).
+    diff: rs.diffDepth !== null,
     focus,
     decimals,
     weightsGiven,

@@ -15,6 +15,8 @@ const factorQuote = (run) => derived(run.factor, 'scaleFactor', { b: run.b, h: r
 
 export default {
   key: 'scaled',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: 'scaled',
   shapes: [PER_HEAD],

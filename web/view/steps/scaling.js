@@ -62,6 +62,8 @@ function leftOut(run, t) {
 
 export default {
   key: 'scaling',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: 'scaling',
   shapes: [],

@@ -17,7 +17,19 @@ export const shapeLine = (shapes) =>
 export function stepShapesOf(step, run) {
   const { B, H, S, Skv, D, dk } = run;
   const Hkv = run.Hkv ?? H;
-  const size = { B, H, S, S_kv: Skv, D, d_k: dk, H_kv: Hkv, 'H_kv·d_k': Hkv * dk, 'd_k/2': dk / 2, 'H·d_k': H * dk };
+  const size = {
+    B,
+    H,
+    S,
+    S_kv: Skv,
+    D,
+    d_k: dk,
+    H_kv: Hkv,
+    'H_kv·d_k': Hkv * dk,
+    'd_k/2': dk / 2,
+    'H·d_k': H * dk,
+    '2H': 2 * H,
+  };
   const plainKv = Hkv === H;
   const declared = typeof step.shapes === 'function' ? step.shapes(run) : step.shapes;
   return declared.map(({ of, axes }) => {

@@ -101,6 +101,8 @@ function renderWeights(run, kit) {
 
 export default {
   key: 'attnweights',
+  // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
+  applies: (run) => !run.diff,
   chapter: 'basics',
   name: 'weights',
   shapes: (run) => [PER_HEAD, ...(run.T?.sinkWeights ? [{ of: 'sinkWeights', axes: ['B', 'H', 'S'] }] : [])],
