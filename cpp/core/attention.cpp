@@ -407,7 +407,7 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
   if (p.keepAveraged) floats += (sel.batch >= 0 ? 1 : B) * cells;
   if (p.diff) {
     // The half-head maps kept (a selected head keeps its two), the head norm's stages, and the scratch: a
-    // half-head's scaled q [S, d], its two maps and their weights [2, S, S_kv], one head's context [S, dk].
+    // half-head's scaled q [S, d], a head's two maps, then their weights [2, S, S_kv], its context and norm [2, S, dk].
     const auto halves = [&](bool keep, int tensor) -> int64_t {
       if (!keep) return 0;
       return (sel.batchOf(name(tensor)) >= 0 ? 1 : B) * (sel.headOf(name(tensor)) >= 0 ? 2 : 2 * H) * cells;
@@ -415,7 +415,8 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
     floats += halves(p.keepHalfScores, kHalfScores) + halves(p.keepHalfScaled, kHalfScaled) +
               halves(p.keepHalfMasked, kHalfMasked) + halves(p.keepHalfWeights, kHalfWeights) + 1 +
               perHead(p.keepContextNorm, kContextNorm, dk) + perHead(p.keepContextScaled, kContextScaled, dk);
-    floats += S * dk / 2 + 4 * cells + 2 * S * dk;
+    floats += S * dk / 2 + 2 * cells + 2 * S * dk;
+    return floats;  // none of the one-map scratch below
   }
   const bool dropScratch = p.drop && !p.droppedIsWeights;
   floats += cells + (dropScratch ? cells : 0) + (sink ? S * (Skv + 1) * (dropScratch ? 2 : 1) : 0);

@@ -89,6 +89,16 @@ inline std::vector<BudgetCase> budgetCases() {
        R"({"input": {"randn": [2, 300, 32]}, "dModel": 32, "numHeads": 4, "weights": {"outProj": false}})",
        {"concat", "output"}},
       {"ProjectionsOnly", R"({"text": ")" + words(1000) + R"(", "dModel": 64, "numHeads": 4})", {"Q", "K", "V"}},
+      // Differential attention: every tensor (its four half-head maps kept), and one head of a padded batch.
+      {"DiffEveryTensor",
+       R"({"text": ")" + words(300) + R"(", "dModel": 32, "numHeads": 4, "mask": "causal", "diff": {"depth": 2}})",
+       {}},
+      {"DiffOneHead",
+       R"({"texts": [")" + words(300) + R"(", ")" + words(200) +
+           R"("], "dModel": 16, "numHeads": 2, "mask": "padding", "diff": {"depth": 1}})",
+       {"halfWeights", "weights", "contextScaled", "output"},
+       1,
+       1},
   };
 }
 

@@ -97,6 +97,7 @@ const SAMPLES = {
   alibi: { value: true },
   softcap: { value: 30 },
   outputGate: { value: true },
+  'diff.depth': { value: 3 },
   // model "tiny" switches the element to the trained model's view (tested with that view); here the attention
   // layer, set explicitly, reads back and reflects (the default's own value: the one exception below).
   model: { value: 'attention', isDefault: true },

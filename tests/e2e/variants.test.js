@@ -48,6 +48,10 @@ async function applyConfig(config) {
       await page.fill(selector, String(config[key]));
       await waitForIdle(page);
     }
+  if (config.diff) {
+    await page.fill('#control-diff-depth', String(config.diff.depth));
+    await waitForIdle(page);
+  }
   if (config.mask) await page.selectOption('#control-mask', config.mask);
   if (config.rope) await page.selectOption('#control-rope', config.rope.style);
   if (config.rope?.base) await page.fill('#control-rope-base', String(config.rope.base));
@@ -125,6 +129,34 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await explain('gated', 1, 2)).toMatch(/^gated\[[^\]]+\] = .* × /);
     expect(await page.textContent('#step-gate h2')).toContain(en['step.gate.title']);
     await shot(page, 'variant-output-gate', { fullPage: false });
+  });
+
+  test('differential attention through the form: both maps, A = A₁ − λ·A₂, the head norm (tests/reference/recent.py)', async () => {
+    const { config, expected } = readFixture('recent/diff-causal');
+    await applyConfig(config);
+    const shown = await steps();
+    expect(shown).toEqual(expect.arrayContaining(['diffmaps', 'diffweights', 'diffnorm']));
+    // The one-map steps stand aside: their head h would be half-head h.
+    for (const step of ['scores', 'scaled', 'masked', 'weights', 'dropped', 'links']) expect(shown).not.toContain(step);
+    const T = expected.tensors;
+    const [, twoH, S, Skv] = T.halfWeights.shape;
+    const dk = T.context.shape[3];
+    const worst = Math.max(
+      await expectTorch('halfWeights_1', torchBlock(T.halfWeights, 0, S, Skv)),
+      await expectTorch('halfWeights_2', torchBlock(T.halfWeights, S * Skv, S, Skv)),
+      await expectTorch('weights', torchBlock(T.weights, 0, S, Skv)),
+      await expectTorch('contextNorm', torchBlock(T.contextNorm, 0, S, dk)),
+      await expectTorch('contextScaled', torchBlock(T.contextScaled, 0, S, dk)),
+      await expectTorch('output', torchBlock(T.output, 0, S, T.output.shape[2])),
+    );
+    expect(twoH).toBe(2 * config.numHeads);
+    console.log(`differential attention: worst |page − torch| = ${worst.toExponential(2)}`);
+    expect(await explain('weights', 2, 1)).toMatch(/^weights\[[^\]]+\] = .*A₁ − λ × A₂ = /);
+    expect(await explain('halfWeights_2', 2, 1)).toMatch(/^halfWeights\[[^\]]+\] = .*exp\(/);
+    expect(await explain('contextScaled', 1, 0)).toMatch(/λ_init/);
+    expect(await page.textContent('#step-diffweights h2')).toContain(en['step.diffweights.title']);
+    for (const step of ['diffmaps', 'diffweights', 'diffnorm'])
+      await shot(page.locator(`#step-${step}`), `variants-${step}`);
   });
 
   test('YaRN through the form: the frequencies before and after, Q and K rotated, the same score at one distance', async () => {
@@ -393,6 +425,21 @@ describe('in Chinese', () => {
     await expectTorch('Q_rope_h', torchBlock(T.Q_rope, 0, S, 4, 8));
     expect(await explain('ropeAngles', 2, 1)).toContain('位置 2');
     await shot(page.locator('#step-rope'), 'variants-rope-zh');
+  });
+
+  test('differential attention’s three steps in Chinese, with PyTorch’s numbers', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    const { config, expected } = readFixture('recent/diff-plain');
+    await applyConfig(config);
+    for (const step of ['diffmaps', 'diffweights', 'diffnorm'])
+      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(zh[`step.${step}.title`]);
+    const T = expected.tensors;
+    const [, , S, Skv] = T.weights.shape;
+    await expectTorch('weights', torchBlock(T.weights, 0, S, Skv));
+    await expectTorch('halfWeights_2', torchBlock(T.halfWeights, S * Skv, S, Skv));
+    expect(await explain('weights', 1, 0)).toContain('第一张图');
+    await shot(page.locator('#step-diffweights'), 'variants-diffweights-zh');
   });
 
   test('GQA, the window and the sinks say so in Chinese', async () => {
