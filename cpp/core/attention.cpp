@@ -19,6 +19,7 @@
 
 #include "attention_stages.h"
 #include "buffers.h"
+#include "diff_attention.h"
 #include "draw_cache.h"
 #include "embedding.h"
 #include "gemm.h"
@@ -442,9 +443,6 @@ struct Workspace {
   std::vector<float> headProbsDropped;  // [S, S_kv + 1] the same after dropout
   std::vector<float> ropeTable;         // [S, dk/2] cos, then [S, dk/2] sin
   std::vector<float> concat;            // [B, S, D] when neither kept nor the output itself
-  std::vector<float> halfQuery;         // [S, d] a half-head's scaled queries (differential attention)
-  std::vector<float> halfMaps;          // [2, S, S_kv] a head's two scaled maps, then their weights
-  std::vector<float> headContext;       // [2, S, dk] one head's context and its norm when not kept
 };
 
 Workspace& workspace() {
@@ -938,146 +936,23 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   return nanRows;
 }
 
-// ---- differential attention ------------------------------------------------
-// The heads of differential attention (multihead_diffattn.py with num_kv_heads = num_heads and no rotary step;
-// validate.cpp refuses the rest), d = dk / 2, one head at a time. Per head h of sentence b:
-//   q = Q.view(B, S, 2H, d).transpose(1, 2); k likewise      # half-heads 2h, 2h + 1 are head h's columns
-//   v = V.view(B, S_kv, H, 2d).transpose(1, 2)               # [0, d) and [d, 2d); its value is the whole head
-//   halfScores = q @ k.transpose(-1, -2)                     # shown only: the forward scales q first
-//   q *= d ** -0.5
-//   halfScaled = torch.nan_to_num(q @ k.transpose(-1, -2))   # [B, 2H, S, S_kv]
-//   halfMasked = the mask on it; halfWeights = F.softmax(halfMasked, dim=-1)
-//   lambdaFull = exp(sum(λ_q1 * λ_k1)) - exp(sum(λ_q2 * λ_k2)) + λ_init,  λ_init = 0.8 - 0.6 * exp(-0.3 * depth)
-//   weights = halfWeights[:, 2h] - lambdaFull * halfWeights[:, 2h + 1]   # [B, H, S, S_kv], rows sum to 1 - λ
-//   context = weights @ v                                    # [B, H, S, 2d]
-//   contextNorm = context * torch.rsqrt(context.pow(2).mean(-1, keepdim=True) + 1e-5) * subln
-//   contextScaled = contextNorm * (1 - λ_init)               # into concat[:, :, h·dk : (h+1)·dk]
-//   averaged += weights                                      # then / H, as the other runs average
-// Returns the number of weight rows that are NaN (a row whose keys are all masked with -inf).
-double lambdaInitOf(int64_t depth) { return 0.8 - 0.6 * std::exp(-0.3 * static_cast<double>(depth)); }
-
-// torch.exp(torch.sum(a * b)) in float32: the products, their sum left to right, exp rounded once.
-float expOfDot(const Tensor& a, const Tensor& b) {
-  float sum = 0.0f;
-  for (size_t i = 0; i < a.data.size(); ++i) sum += a.data[i] * b.data[i];
-  return static_cast<float>(std::exp(static_cast<double>(sum)));
-}
-
-int64_t diffAttendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, const ScoreRowSteps& steps,
-                        const Projections& qkv, BufferPool& pool, Workspace& ws, Intermediates& m, float* concat) {
-  const int64_t B = d.B, H = d.H, S = d.S, Skv = d.Skv, D = d.D, dk = d.dk, half = dk / 2, cells = S * Skv;
-  const Selection& sel = p.selection;
-  const auto name = [](int tensor) { return kTensorNameViews[static_cast<size_t>(tensor)]; };
-  // A kept half-head map: [B, 2H, S, S_kv], or one sentence and/or one head's two half-heads of it.
-  const auto takeHalves = [&](bool keep, int tensor) {
-    if (!keep) return Tensor{};
-    return pool.take({sel.batchOf(name(tensor)) >= 0 ? 1 : B, sel.headOf(name(tensor)) >= 0 ? 2 : 2 * H, S, Skv});
-  };
-  const auto takeHeads = [&](bool keep, int tensor, int64_t cols) {
-    if (!keep) return Tensor{};
-    return pool.take({sel.batchOf(name(tensor)) >= 0 ? 1 : B, sel.headOf(name(tensor)) >= 0 ? 1 : H, S, cols});
-  };
-  m.halfScores = takeHalves(p.keepHalfScores, kHalfScores);
-  m.halfScaled = takeHalves(p.keepHalfScaled, kHalfScaled);
-  m.halfMasked = takeHalves(p.keepHalfMasked, kHalfMasked);
-  m.halfWeights = takeHalves(p.keepHalfWeights, kHalfWeights);
-  m.weights = takeHeads(p.keepWeights, kWeights, Skv);
-  m.context = takeHeads(p.keepContext, kContext, dk);
-  m.contextNorm = takeHeads(p.keepContextNorm, kContextNorm, dk);
-  m.contextScaled = takeHeads(p.keepContextScaled, kContextScaled, dk);
-  if (p.keepAveraged) m.averagedWeights = pool.take({sel.batch >= 0 ? 1 : B, S, Skv});
-  // Where head h (or its half-head s) of sentence b lies in a kept tensor, or nullptr.
-  const auto slot = [&](Tensor& t, int tensor, int64_t b, int64_t h, int64_t size, int64_t perHead,
-                        int64_t s) -> float* {
-    if (t.data.empty()) return nullptr;
-    const int64_t oneBatch = sel.batchOf(name(tensor)), oneHead = sel.headOf(name(tensor));
-    if ((oneBatch >= 0 && b != oneBatch) || (oneHead >= 0 && h != oneHead)) return nullptr;
-    const int64_t heads = (oneHead >= 0 ? 1 : H) * perHead;
-    return t.data.data() + ((oneBatch >= 0 ? 0 : b) * heads + (oneHead >= 0 ? 0 : h) * perHead + s) * size;
-  };
-
-  // λ: one number for every head of the layer.
-  const double lambdaInit = lambdaInitOf(*c.diffDepth);
-  const float lambda =
-      (expOfDot(m.w.at("lambda_q1"), m.w.at("lambda_k1")) - expOfDot(m.w.at("lambda_q2"), m.w.at("lambda_k2"))) +
-      static_cast<float>(lambdaInit);
-  if (p.keepLambda) m.lambdaFull = Tensor{{}, {lambda}};
-  const float queryScale = static_cast<float>(std::pow(static_cast<double>(half), -0.5));  // d ** -0.5
-  const float normScale = static_cast<float>(1.0 - lambdaInit), eps = 1e-5f;
-  const float* subln = m.w.at("subln").data.data();
-  // The maps' rows: the scaled scores as they are (no division), then the mask and the softmax.
-  ScoreRowSteps rowSteps = steps;
-  rowSteps.divide = false;
-  rowSteps.factor = 1.0f;
-
-  float* query = grownTo(ws.halfQuery, S * half);
-  float* maps = grownTo(ws.halfMaps, 2 * cells);
-  float* headContext = grownTo(ws.headContext, 2 * S * dk);
-  int64_t nanRows = 0;
-  for (int64_t b = 0; b < B; ++b) {
-    const bool averageThis = p.keepAveraged && (sel.batch < 0 || b == sel.batch);
-    float* averaged = averageThis ? m.averagedWeights.data.data() + (sel.batch >= 0 ? 0 : b * cells) : nullptr;
-    if (averaged) std::fill(averaged, averaged + cells, 0.0f);
-    for (int64_t h = 0; h < H; ++h) {
-      for (int64_t s = 0; s < 2; ++s) {  // half-head 2h + s: columns [s·d, (s+1)·d) of head h
-        const ConstView q(qkv.q + b * S * qkv.qStride + h * dk + s * half, S, half, Strided(qkv.qStride));
-        const ConstView k(qkv.k + b * Skv * qkv.kvStride + h * dk + s * half, Skv, half, Strided(qkv.kvStride));
-        float* map = maps + s * cells;
-        if (float* kept = slot(m.halfScores, kHalfScores, b, h, cells, 2, s))
-          gemm(S, Skv, half, q.data(), q.outerStride(), k.data(), k.outerStride(), true, nullptr, kept, Skv);
-        for (int64_t i = 0; i < S; ++i)
-          for (int64_t j = 0; j < half; ++j) query[i * half + j] = q(i, j) * queryScale;
-        gemm(S, Skv, half, query, half, k.data(), k.outerStride(), true, nullptr, map, Skv);
-        for (int64_t k2 = 0; k2 < cells; ++k2)  // torch.nan_to_num: NaN -> 0, ±inf -> ±float max
-          if (!std::isfinite(map[k2]))
-            map[k2] = std::isnan(map[k2]) ? 0.0f
-                      : map[k2] > 0       ? std::numeric_limits<float>::max()
-                                          : std::numeric_limits<float>::lowest();
-        if (float* kept = slot(m.halfScaled, kHalfScaled, b, h, cells, 2, s)) std::copy(map, map + cells, kept);
-        float* masked = slot(m.halfMasked, kHalfMasked, b, h, cells, 2, s);
-        for (int64_t i = 0; i < S; ++i) {
-          const float* maskRow = p.mask ? m.mask.data.data() + (b * S + i) * Skv : nullptr;
-          scaleMaskSoftmaxRow(rowSteps, map + i * Skv, maskRow, Skv, nullptr, masked ? masked + i * Skv : nullptr,
-                              map + i * Skv);
-        }
-        if (float* kept = slot(m.halfWeights, kHalfWeights, b, h, cells, 2, s)) std::copy(map, map + cells, kept);
-      }
-      // A = softmax₁ − λ·softmax₂, in the first map's place.
-      float* weights = maps;
-      const float* second = maps + cells;
-      for (int64_t k2 = 0; k2 < cells; ++k2) weights[k2] = weights[k2] - lambda * second[k2];
-      for (int64_t i = 0; i < S; ++i) nanRows += std::isnan(weights[i * Skv]);
-      if (float* kept = slot(m.weights, kWeights, b, h, cells, 1, 0)) std::copy(weights, weights + cells, kept);
-      if (averaged)
-        for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] += weights[k2];
-      if (!p.merge) continue;
-      // [S, S_kv]·[S_kv, dk] -> [S, dk], then RMSNorm over each row's dk numbers, subln and 1 − λ_init.
-      const ConstView v = headView(qkv.v, qkv.kvStride, b, h, Skv, dk);
-      float* context = slot(m.context, kContext, b, h, S * dk, 1, 0);
-      if (!context) context = headContext;
-      gemm(S, dk, Skv, weights, Skv, v.data(), v.outerStride(), false, nullptr, context, dk);
-      float* normed = slot(m.contextNorm, kContextNorm, b, h, S * dk, 1, 0);
-      if (!normed) normed = headContext + S * dk;
-      float* scaledOut = slot(m.contextScaled, kContextScaled, b, h, S * dk, 1, 0);
-      float* concatHead = concat ? concat + b * S * D + h * dk : nullptr;
-      for (int64_t i = 0; i < S; ++i) {
-        const float* x = context + i * dk;
-        float sumOfSquares = 0.0f;
-        for (int64_t j = 0; j < dk; ++j) sumOfSquares += x[j] * x[j];
-        const float inverseRms = 1.0f / std::sqrt(sumOfSquares / static_cast<float>(dk) + eps);  // torch.rsqrt
-        for (int64_t j = 0; j < dk; ++j) {
-          const float y = (x[j] * inverseRms) * subln[j];
-          normed[i * dk + j] = y;
-          const float out = y * normScale;
-          if (scaledOut) scaledOut[i * dk + j] = out;
-          if (concatHead) concatHead[i * D + j] = out;
-        }
-      }
-    }
-    if (averaged)
-      for (int64_t k2 = 0; k2 < cells; ++k2) averaged[k2] /= static_cast<float>(H);
-  }
-  return nanRows;
+// What the differential attention stage (diff_attention.h) keeps and computes, from the run's plan.
+DiffPlan diffPlanOf(const Plan& p) {
+  DiffPlan dp;
+  dp.selection = p.selection;
+  dp.halfScores = p.keepHalfScores;
+  dp.halfScaled = p.keepHalfScaled;
+  dp.halfMasked = p.keepHalfMasked;
+  dp.halfWeights = p.keepHalfWeights;
+  dp.lambda = p.keepLambda;
+  dp.weights = p.keepWeights;
+  dp.averaged = p.keepAveraged;
+  dp.context = p.keepContext;
+  dp.contextNorm = p.keepContextNorm;
+  dp.contextScaled = p.keepContextScaled;
+  dp.merge = p.merge;
+  dp.mask = p.mask;
+  return dp;
 }
 
 // ---- output gate -------------------------------------------------------------
@@ -1176,7 +1051,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   lend(kX, m.x);
   if (c.isCrossAttention()) lend(kXContext, m.xContext);
   for (const char* name : kWeightNames)
-    if (m.w.count(name)) lend(TensorSet::indexOf(name), m.w[name]);
+    if (m.w.count(name)) lend(TensorSet::find(name), m.w[name]);
   keep(kQ, m.q);
   keep(kK, m.k);
   keep(kV, m.v);
@@ -1252,6 +1127,8 @@ Status checkSelection(const Selection& sel, const Dims& d) {
 
 }  // namespace
 
+[[gnu::noinline]] int TensorSet::find(std::string_view name) { return indexOf(name); }
+
 const Tensor* AttentionResult::find(const std::string& name) const {
   std::string target = name;
   for (const auto& [alias, of] : aliases)
@@ -1262,19 +1139,19 @@ const Tensor* AttentionResult::find(const std::string& name) const {
 }
 
 bool Selection::isPerHead(std::string_view name) {
-  const int i = TensorSet::indexOf(name);
+  const int i = TensorSet::find(name);
   return i == kScores || i == kScaled || i == kCapped || i == kBiased || i == kMasked || i == kWeights ||
          i == kSinkWeights || i == kDropped || i == kContext || i == kContextNorm || i == kContextScaled ||
          isHalfHead(name);
 }
 
 bool Selection::isHalfHead(std::string_view name) {
-  const int i = TensorSet::indexOf(name);
+  const int i = TensorSet::find(name);
   return i == kHalfScores || i == kHalfScaled || i == kHalfMasked || i == kHalfWeights;
 }
 
 bool Selection::hasBatch(std::string_view name) {
-  const int i = TensorSet::indexOf(name);
+  const int i = TensorSet::find(name);
   return i == kX || i == kXContext ||
          (i >= kQ && i <= kOutput && i != kRopeAngles && i != kAlibiBias && i != kLambdaFull);
 }
@@ -1339,7 +1216,8 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
       concat = grownTo(ws.concat, d.B * d.S * d.D);
     }
     if (p.attend)
-      warnAboutNaNRows(p.diff ? diffAttendHeads(c, d, p, steps, qkv, pool, ws, m, concat)
+      warnAboutNaNRows(p.diff ? diffAttendHeads(c, d, diffPlanOf(p), steps,
+                                                {qkv.q, qkv.k, qkv.v, qkv.qStride, qkv.kvStride}, pool, m, concat)
                               : attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat),
                        r);
     if (p.gate) {

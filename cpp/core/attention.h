@@ -113,13 +113,16 @@ class TensorSet {
       if (name == kTensorNameViews[i]) return static_cast<int>(i);
     return -1;
   }
+  // indexOf for a name known only at run time: one loop, where the compiler would unroll indexOf's
+  // comparisons with every name into each caller (attention.cpp).
+  static int find(std::string_view name);
   // false (and no change) for a name that is not in kTensorNames.
   bool add(std::string_view name) {
-    const int i = indexOf(name);
+    const int i = find(name);
     if (i >= 0) bits_[static_cast<size_t>(i)] = true;  // [] and not set(): no out_of_range path in the wasm
     return i >= 0;
   }
-  bool has(std::string_view name) const { return has(indexOf(name)); }
+  bool has(std::string_view name) const { return has(find(name)); }
   bool has(int index) const { return index >= 0 && bits_[static_cast<size_t>(index)]; }
   bool operator==(const TensorSet& other) const { return bits_ == other.bits_; }
 

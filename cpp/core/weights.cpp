@@ -333,17 +333,16 @@ int64_t countWeightFloats(const AttentionConfig& config) {
 int64_t weightFloats(const AttentionConfig& config) {
   // Without given values or edits the count depends on the draw's parameters alone, and the last one is
   // kept: counting builds the weights' names and shapes, about 3 µs of a 30 µs run at S 5, D 4 in wasm.
-  // Differential attention's vectors are not part of the draw's parameters: they are counted on top.
+  // Differential attention's five weights are no part of the draw's parameters: the count is kept per both.
   thread_local std::optional<std::pair<WeightDrawParams, int64_t>> last;
+  thread_local bool lastDiff = false;
   if (!config.weightValues.empty() || !config.weightEdits.empty()) return countWeightFloats(config);
   const WeightDrawParams params = drawParamsOf(config);
-  if (!last || !(last->first == params)) {
-    AttentionConfig plain = config;
-    plain.diffDepth.reset();
-    last.emplace(params, countWeightFloats(plain));
+  if (!last || !(last->first == params) || lastDiff != config.isDiff()) {
+    last.emplace(params, countWeightFloats(config));
+    lastDiff = config.isDiff();
   }
-  const int64_t headDim = config.dModel / config.numHeads;
-  return last->second + (config.isDiff() ? 3 * headDim : 0);  // four λ vectors of headDim / 2, subln of headDim
+  return last->second;
 }
 
 WeightSet initWeights(const AttentionConfig& config, TorchGenerator& generator) {

@@ -12,6 +12,7 @@ import checkpointStrings from '../../web/i18n/checkpoint.js';
 import headsStrings from '../../web/i18n/heads.js';
 import explainStrings from '../../web/i18n/explain.js';
 import trainedStrings from '../../web/i18n/trained.js';
+import presetNotesStrings from '../../web/i18n/preset-notes.js';
 import {
   LANGUAGES,
   STRINGS,
@@ -34,7 +35,15 @@ const LAYERS = ['api', 'i18n', 'model', 'view', 'page', 'element', 'cli'];
 const languages = Object.keys(LANGUAGES);
 await Promise.all(languages.map(loadLanguage));
 // Every language in full: the page's strings and those of the command line, the authors' page and the views.
-const AREAS = { cliStrings, authorsStrings, trainedStrings, headsStrings, checkpointStrings, explainStrings };
+const AREAS = {
+  cliStrings,
+  authorsStrings,
+  trainedStrings,
+  headsStrings,
+  checkpointStrings,
+  explainStrings,
+  presetNotesStrings,
+};
 for (const strings of Object.values(AREAS)) addStrings(strings);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** The keys of the engine's error templates, which only the languages other than English have. */

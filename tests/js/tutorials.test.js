@@ -11,7 +11,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadAttentionLab } from '../../web/api/index.js';
-import { loadLanguage, translator } from '../../web/i18n/index.js';
+import { addStrings, loadLanguage, translator } from '../../web/i18n/index.js';
+import presetNotes from '../../web/i18n/preset-notes.js';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { torchPrint } from '../../web/model/torch-print.js';
@@ -95,6 +96,8 @@ let lab;
 const counts = [];
 beforeAll(async () => {
   lab = await loadAttentionLab();
+  // The presets' notes are a part of their own (view/common/preset-note.js loads them on the page).
+  addStrings(presetNotes);
   await loadLanguage('zh');
 });
 afterAll(() => {

@@ -4,7 +4,7 @@
 
 // The types the schema defines (AttentionConfig, TensorName, WeightName) are written from it by the build
 // (web/scripts/write-types.js, after the wasm build) into generated/schema-types.d.ts.
-import type { AttentionConfig, TensorName } from './generated/schema-types.js';
+import type { AttentionConfig, TensorName, WeightName } from './generated/schema-types.js';
 export type { AttentionConfig, TensorName, WeightName } from './generated/schema-types.js';
 
 export declare const TENSOR_NAMES: readonly TensorName[];

@@ -44,6 +44,7 @@ import {
 import { VIEW_OPTIONS, readViewOption, viewOptionByName } from '../model/view-options.js';
 import elementCss from './element.css?inline';
 import { COLOR_PROPERTIES, ELEMENT_ATTRIBUTES } from './element-interface.js';
+import { loadPresetNotes } from '../view/common/preset-note.js';
 
 const HEAD_ATTRIBUTE = 'head';
 const STEP_NAME_LIST = Object.values(STEP_NAMES);
@@ -493,12 +494,17 @@ export class AttentionLabElement extends ElementBase {
     });
   }
 
-  /** The note of the preset attribute's preset: what program it mirrors. */
-  #showPresetNote() {
+  /** The note of the preset attribute's preset: what program it mirrors (its words loaded the first time). */
+  async #showPresetNote() {
     const note = this.#root.querySelector('.preset-note');
     const key = this.getAttribute(PRESET_ATTRIBUTE)?.trim();
-    note.hidden = !presetByKey.has(key) || key === 'default';
-    note.replaceChildren(...(note.hidden ? [] : withCode(this.#host.t(`preset.${key}.note`))));
+    const shown = presetByKey.has(key) && key !== 'default';
+    if (shown) await loadPresetNotes();
+    // A newer call (another preset, another language) may have shown its note meanwhile: this one is still right
+    // only while the attribute names the same preset.
+    if (key !== this.getAttribute(PRESET_ATTRIBUTE)?.trim()) return;
+    note.hidden = !shown;
+    note.replaceChildren(...(shown ? withCode(this.#host.t(`preset.${key}.note`)) : []));
   }
 
   async #run() {

@@ -32,6 +32,7 @@ import { fitForPrint } from './print.js';
 import { renderPrintHeader } from './print-header.js';
 import { wireNarrowScreen } from './small-screen.js';
 import { wantsPresentation, wireTeacherTools } from './teacher.js';
+import { loadPresetNotes } from '../view/common/preset-note.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -333,8 +334,15 @@ function showPreset() {
   for (const button of $('presets').children)
     button.setAttribute('aria-pressed', String(button.dataset.preset === key));
   const note = $('preset-note');
-  note.hidden = !key || key === DEFAULT_PRESET.key;
-  note.replaceChildren(...(note.hidden ? [] : withCode(state.t(`preset.${key}.note`))));
+  const shown = Boolean(key) && key !== DEFAULT_PRESET.key;
+  note.hidden = true;
+  if (!shown) return note.replaceChildren();
+  // The notes' words are loaded the first time one is shown; by then another preset may be chosen.
+  loadPresetNotes().then(() => {
+    if (state.preset?.key !== key) return;
+    note.hidden = false;
+    note.replaceChildren(...withCode(state.t(`preset.${key}.note`)));
+  });
 }
 
 /** The language changed: a preset's sentences that the user left as they were follow it. */

@@ -22,6 +22,8 @@ const DYNAMIC_IMPORT = /\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g;
 const PARTS = [
   'web/i18n/zh.js',
   'web/i18n/en.js',
+  // The presets' notes: loaded when a preset's note is first shown.
+  'web/i18n/preset-notes.js',
   'web/model/export.js',
   'web/view/figures/shown-figures.js',
   // The cell explanations: loaded once the first result is shown (or a number is first pointed at), as on

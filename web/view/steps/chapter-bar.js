@@ -43,6 +43,10 @@ function holds(bar, run, t) {
         ? say(t, 'chapter.variants.here', { names: names.join(t('chapter.list')) })
         : say(t, 'chapter.variants.none', { names: variantList(t, chapterSteps('variants')).join(t('chapter.list')) });
     }
+    case 'inference':
+      // The steppers walk one softmax per head: differential attention's two maps are not theirs to step.
+      if (run.diff && !steps.length) return say(t, 'chapter.inference.diff');
+      return say(t, `chapter.inference.${steps.length ? 'here' : 'about'}`);
     default:
       return say(t, `chapter.${chapter.key}.${steps.length ? 'here' : 'about'}`);
   }
