@@ -57,6 +57,30 @@ describe('--figure', () => {
     expect(elements(heads.stdout, 'rect').filter((r) => r['data-h'] !== undefined)).toHaveLength(H * S * Skv);
   });
 
+  test("differential attention's second map of head 2 and its A: PyTorch's numbers (tests/reference/recent.py)", async () => {
+    const diff = readFixture('recent/diff-causal');
+    const [, twoH, rows, cols] = diff.expected.tensors.halfWeights.shape;
+    const h = 1;
+    for (const [figure, tensor, index] of [
+      ['halfWeights_2', 'halfWeights', 2 * h + 1],
+      ['weights', 'weights', h],
+    ]) {
+      const out = await run(['--config', '-', '--figure', figure, '--head', String(h)], JSON.stringify(diff.config));
+      expect(out.stderr).toBe('');
+      const got = cells(out.stdout);
+      expect(got.size).toBe(rows * cols);
+      for (let i = 0; i < rows; i++)
+        for (let j = 0; j < cols; j++) {
+          const v = Number(diff.expected.tensors[tensor].data[(index * rows + i) * cols + j]);
+          expect(
+            Math.abs(Number(got.get(`${i},${j}`).text.replace('−', '-')) - v),
+            `${figure} ${i},${j}`,
+          ).toBeLessThanOrEqual(5e-5 + 1e-6);
+        }
+    }
+    expect(twoH).toBe(4);
+  });
+
   test("an unknown figure is a usage error listing the run's figures; --figure writes SVG only", async () => {
     const unknown = await run(['--config', '-', '--figure', 'nope'], JSON.stringify(config));
     expect(unknown.status).toBe(2);

@@ -3,7 +3,7 @@
 // step, a head grid per attention map), and each one's SVG, drawn by the same
 // writers as the page's export menu and el.exportFigure, from views built as
 // the steps build them (the same looks, labels and captions). Pure.
-import { headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
+import { halfHeadStart, headStart, sentenceIndex, sentenceStart } from '../../model/selection.js';
 import { ATTENTION_MAPS, figureLook } from '../steps/figure-looks.js';
 import { tensorLabel } from '../steps/labels.js';
 import { stepsOf } from '../steps/registry.js';
@@ -19,6 +19,8 @@ const KEY_SIDE = new Set(['X_context', 'K', 'V']);
 
 /** The matrix view of figure `name` (a tensor of the run) for head h of sentence b, or null if it has none. */
 function tensorView(run, name, t) {
+  const map = mapOfFigure(name);
+  if (map && run.T[map.name]) return mapView(run, map, t);
   const tensor = run.T[name];
   if (!tensor) return null;
   const { shape } = tensor;
@@ -43,6 +45,33 @@ function tensorView(run, name, t) {
   if (rowLabels.length !== rows) return null; // not a matrix of tokens (the sink's weights [B, H, S])
   const colLabels = ATTENTION_MAPS.has(name) ? run.keyLabels : features(cols);
   return { ...base, ...look(), caption: caption(perHead), offset, rows, cols, rowLabels, colLabels };
+}
+
+/** Differential attention's map figures (diff-maps.js): "halfWeights_2" -> {name: "halfWeights", s: 1}. */
+const mapOfFigure = (name) => {
+  const match = /^(half(?:Masked|Weights))_([12])$/.exec(name);
+  return match ? { name: match[1], s: Number(match[2]) - 1 } : null;
+};
+
+/** Map s of head h of sentence b of a [B, 2H, S, S_kv] tensor, captioned as the step captions it. */
+function mapView(run, { name, s }, t) {
+  const tensor = run.T[name];
+  const label = t('diff.map', { head: t('view.head', { h: run.h + 1 }), s: s + 1 });
+  return {
+    name: `${name}_${s + 1}`,
+    captionName: name,
+    data: tensor.data,
+    decimals: run.decimals,
+    theme: 'light',
+    t,
+    ...figureLook(run, name),
+    caption: tensorLabel(t, 'label.caption.head', name, label),
+    offset: halfHeadStart(tensor, run.b, run.h, s),
+    rows: run.S,
+    cols: run.Skv,
+    rowLabels: run.queryLabels,
+    colLabels: run.keyLabels,
+  };
 }
 
 /** The per-head attention maps of the run, [B, H, S, S_kv]: those a head grid shows. */

@@ -6,6 +6,7 @@ import { say } from '../../model/words.js';
 import { halfHeadStart } from '../../model/selection.js';
 import { headColor } from '../common/colors.js';
 import { axis, cell, headNumber, size } from './quotes.js';
+import { figureLook } from './figure-looks.js';
 
 /** The two maps' figures of head h, as the page names them: halfMasked_1, halfWeights_2, … */
 export const mapFigureName = (name, s) => `${name}_${s + 1}`;
@@ -20,7 +21,7 @@ export function halfRowTop(run, name, s, i) {
 }
 
 /** Map s (0 or 1) of head h of `name` [B, 2H, S, S_kv], under its heading. */
-export function mapMatrix(run, kit, name, s, look) {
+export function mapMatrix(run, kit, name, s) {
   const label = kit.t('diff.map', { head: kit.headLabel, s: s + 1 });
   const tensor = run.T[name];
   return kit.group(
@@ -33,7 +34,7 @@ export function mapMatrix(run, kit, name, s, look) {
       run.Skv,
       run.queryLabels,
       run.keyLabels,
-      { caption: kit.tensorLabel('label.caption.head', name, label), captionName: name, ...look },
+      { caption: kit.tensorLabel('label.caption.head', name, label), captionName: name, ...figureLook(run, name) },
     ),
     headColor(run.h),
   );
@@ -78,7 +79,7 @@ export default {
     narration: [narrationOf(run, t)],
   }),
   render: (run, kit) => () => [
-    kit.row(...[0, 1].map((s) => mapMatrix(run, kit, 'halfMasked', s, {}))),
-    kit.row(...[0, 1].map((s) => mapMatrix(run, kit, 'halfWeights', s, { kind: 'prob' }))),
+    kit.row(...[0, 1].map((s) => mapMatrix(run, kit, 'halfMasked', s))),
+    kit.row(...[0, 1].map((s) => mapMatrix(run, kit, 'halfWeights', s))),
   ],
 };

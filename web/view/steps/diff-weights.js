@@ -9,6 +9,7 @@ import { halfRowTop } from './diff-maps.js';
 import { PER_HEAD } from './scores.js';
 import { cell, count, derived, headNumber, setting } from './quotes.js';
 import { weightFigures } from './shapes.js';
+import { figureLook } from './figure-looks.js';
 
 const LAMBDAS = ['lambda_q1', 'lambda_k1', 'lambda_q2', 'lambda_k2'];
 
@@ -98,17 +99,17 @@ export default {
   }),
   render: (run, kit) => () => [
     kit.row(...LAMBDAS.map(kit.weightMatrix)),
-    ...kit.headMultiples('weights', run.T.weights, 'signed'),
+    ...kit.headMultiples('weights', run.T.weights, figureLook(run, 'weights').kind),
     kit.row(
       kit.group(
         kit.t('diff.noise', { head: kit.headLabel }),
         kit.matrix('diffNoise', { data: removedNoise(run) }, 0, run.S, run.Skv, run.queryLabels, run.keyLabels, {
           caption: kit.t('diff.noise', { head: kit.headLabel }),
-          kind: 'prob',
+          ...figureLook(run, 'diffNoise'),
         }),
         headColor(run.h),
       ),
-      kit.headMatrix('weights', { kind: 'signed' }),
+      kit.headMatrix('weights', figureLook(run, 'weights')),
     ),
   ],
 };

@@ -4,10 +4,20 @@
 // --figure, view/figures/result-figures.js) both read it here.
 import { formatNumber } from '../../model/format.js';
 
-// Probabilities (0 to 1, the sequential scale).
-const PROB = new Set(['weights', 'averagedWeights', 'dropped', 'sinkWeights']);
+// Probabilities (0 to 1, the sequential scale): differential attention's maps and λ·A₂ (diffNoise) too.
+const PROB = new Set(['weights', 'averagedWeights', 'dropped', 'sinkWeights', 'halfWeights', 'diffNoise']);
+// Differential attention's A = A₁ − λ·A₂ may be negative: signed there.
+const SIGNED_WITH_DIFF = new Set(['weights', 'averagedWeights', 'dropped']);
 // Matrices after the mask: its blocked cells are grey, not on the scale.
-const AFTER_MASK = new Set(['masked', 'weights', 'dropped', 'averagedWeights']);
+const AFTER_MASK = new Set([
+  'masked',
+  'weights',
+  'dropped',
+  'averagedWeights',
+  'halfMasked',
+  'halfWeights',
+  'diffNoise',
+]);
 
 /**
  * The attention maps: a query row per token, a key column per key (S × S_kv), per head ([B, H, S, S_kv])
@@ -36,6 +46,6 @@ export function figureLook(run, name) {
       // An additive mask holds numbers (0 and the fill); a boolean one 1 and 0.
       maskText: run.rs.maskConvention === 'additive' ? (v) => formatNumber(v, run.decimals) : undefined,
     };
-  const kind = PROB.has(name) ? 'prob' : 'signed';
+  const kind = PROB.has(name) && !(run.diff && SIGNED_WITH_DIFF.has(name)) ? 'prob' : 'signed';
   return AFTER_MASK.has(name) ? { kind, blocked: run.blocked, hasBlocked: run.hasBlocked() } : { kind };
 }
