@@ -276,6 +276,19 @@ describe('differential attention', () => {
     expect(() => lab.decode({ ...base, mask: 'causal' })).toThrow(/differential attention's two maps/);
   });
 
+  test('an edit of a λ vector and of subln through a prepared run is the plain call on the edited config', () => {
+    const edits = { weights: { lambda_q2: [[1, 0.7]], subln: [[3, 2]] } };
+    const handle = lab.prepare(config());
+    handle.update(edits);
+    const edited = lab.run(withEdits(config(), editsFromJson(edits)));
+    expectSameResult(handle.run(), edited);
+    handle.dispose();
+    // λ moves for every head, and subln's column 3 scales that column of every head's normed rows.
+    const before = lab.run(config()).tensors;
+    expect(edited.tensors.lambdaFull.data[0]).not.toBe(before.lambdaFull.data[0]);
+    expect(edited.tensors.halfWeights.data).toEqual(before.halfWeights.data);
+  });
+
   test('all five weights given draw nothing: the dropout-free run is the one with them drawn and given back', () => {
     const drawn = lab.run(config()).tensors;
     const values = Object.fromEntries(
