@@ -321,7 +321,8 @@ test('unknown steps are an inline error naming steps and listing the valid names
   );
   const valid =
     'X, X_context, projections, qkv, split, qk-norm, rope, scores, scaled, softcap, alibi, mask, masked, weights, ' +
-    'averaged, scaling, links, dropped, context, concat, gate, W_O, output, kv-cache, flash';
+    'diffmaps, diffweights, averaged, scaling, links, dropped, context, diffnorm, concat, gate, W_O, output, ' +
+    'kv-cache, flash';
   expect((await shown(page, 'en')).error).toBe(`steps: unknown step "attention" (the steps are: ${valid})`);
   expect((await shown(page, 'zh')).error).toBe(`steps: 未知的步骤 "attention", "softmax"（可用的步骤：${valid}）`);
   await shot(page, 'element-unknown-steps');

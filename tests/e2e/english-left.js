@@ -31,6 +31,7 @@ export const ALLOWED = [
   'Multi-Head Attention Written by Hand in Python', // (before the title it contains)
   'Multi-Head Attention',
   'Transformer Study Notes 2: Self-Attention',
+  'Diff Transformer', // the model differential attention comes from (before the word it contains)
   'Transformer', // (after the titles that contain it)
   'Once upon a time there', // the tutorials' sentences: their tokens are data, kept in every language
   'this is an example sentence',

@@ -9,6 +9,7 @@ import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { openPage, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
+import { expectNoEnglish } from './english-left.js';
 import { readFixture } from '../js/fixtures.js';
 
 const suite = useBrowserSuite();
@@ -438,6 +439,9 @@ describe('in Chinese', () => {
     const [, , S, Skv] = T.weights.shape;
     await expectTorch('weights', torchBlock(T.weights, 0, S, Skv));
     await expectTorch('halfWeights_2', torchBlock(T.halfWeights, S * Skv, S, Skv));
+    // The three steps' words and the chapter bars': Chinese, but for the names kept as they are (before a
+    // hovered number's explanation quotes the fixture's English tokens).
+    await expectNoEnglish(page);
     expect(await explain('weights', 1, 0)).toContain('第一张图');
     await shot(page.locator('#step-diffweights'), 'variants-diffweights-zh');
   });

@@ -69,7 +69,7 @@ export default {
   'explain.diff.softmax': 'A_{s}[{i},{j}] = exp(s_{j} − max) / Σ exp(s − max)，在这张图的这一行上',
   'explain.diff.weight': '第一张图中“{i}”→“{j}”的权重减去 λ 乘第二张的：两张图都关注的地方，共有的部分抵消。',
   'explain.diff.noise': 'A 在“{j}”处减去的部分：λ 乘第二张图的权重。',
-  'explain.diff.norm': 'RMSNorm 把头的上下文中“{i}”这一行除以它的均方根（ε = 1e-5），再乘以学到的 subln。',
+  'explain.diff.norm': 'RMSNorm 把头的上下文中“{i}”这一行除以它的均方根（ε = 1e-5），再乘以学到的 RMSNorm 权重。',
   'explain.concat.diff':
     '第 {h} 个头对“{i}”的输出（RMSNorm 后乘以 1 − λ_init）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',
   'explain.concat': '第 {h} 个头对“{i}”的输出（context）的第 {c} 列：第 {h} 个头占据 concat 的第 {from}…{to} 列。',

@@ -862,10 +862,10 @@ export default {
   'diff.noise': 'λ·A₂：减去的部分（{head}）',
   'step.diffnorm.title': '差分注意力：RMSNorm 与 1 − λ_init',
   'step.diffnorm.meaning':
-    '每个头的输出 A·V 逐行做 RMSNorm（带学到的权重 subln），再乘以 1 − λ_init，这样不论 λ 多大，各头都以相同的尺度进入 W_O。',
+    '每个头的输出 A·V 逐行做 RMSNorm（再逐列乘以学到的 RMSNorm 权重），再乘以 1 − λ_init，这样不论 λ 多大，各头都以相同的尺度进入 W_O。',
   'step.diffnorm.short': '差分：RMSNorm',
   'step.diffnorm.narration':
-    '头 {head} 的上下文中“{token}”这一行的均方根是 {rms}：RMSNorm 把这一行除以它再乘以 subln，然后每个数再乘以 1 − λ_init = {scale}。它的第一个数依次变为 {c} → {n} → {o}。',
+    '头 {head} 的上下文中“{token}”这一行的均方根是 {rms}：RMSNorm 把这一行除以它，再逐列乘以学到的 RMSNorm 权重，然后每个数再乘以 1 − λ_init = {scale}。它的第一个数依次变为 {c} → {n} → {o}。',
   'term.halfScores': '半头分数',
   'term.halfScaled': '缩放后的半头分数',
   'term.halfMasked': '掩码后的半头分数',

@@ -57,11 +57,12 @@ function narrationOf(run, t) {
     {
       dot1: derived(parts.dot1, 'lambdaDot1'),
       dot2: derived(parts.dot2, 'lambdaDot2'),
-      exp1: derived(parts.exp1, 'lambdaExp1'),
-      exp2: derived(parts.exp2, 'lambdaExp2'),
-      init: derived(parts.init, 'lambdaInit'),
+      // The sum's terms one digit finer than λ, so that they add up to λ as written (a guard digit).
+      exp1: derived(parts.exp1, 'lambdaExp1', {}, run.decimals + 1),
+      exp2: derived(parts.exp2, 'lambdaExp2', {}, run.decimals + 1),
+      init: derived(parts.init, 'lambdaInit', {}, run.decimals + 1),
       depth: setting(run.rs.diffDepth, 'diff.depth'),
-      lambda: derived(parts.lambda, 'lambda'),
+      lambda: derived(parts.lambda, 'lambda', {}, run.decimals),
       token: run.queryLabels[i],
       key: run.keyLabels[j],
       w1: cell(run, 'halfWeights', [b, 2 * h, i, j], at('halfWeights', 0)),
