@@ -8,9 +8,7 @@ import { cellFact, d, derived, headLine, reader, termList } from './lines.js';
 import { kLabel, qLabel } from './names.js';
 import { productTerms } from './input-cells.js';
 import { softmaxTerms } from './softmax-cells.js';
-
-/** Which map a figure shows: "halfWeights_2" -> {name: "halfWeights", s: 1}. */
-const mapOf = (step) => ({ name: step.slice(0, step.lastIndexOf('_')), s: Number(step.at(-1)) - 1 });
+import { mapFigureName, mapOfFigure } from '../figures/figure-names.js';
 
 /** λ as the engine used it: lambdaFull, quoted. */
 const lambdaQuote = (ctx) => reader(ctx).cell('lambdaFull');
@@ -19,7 +17,7 @@ const lambdaQuote = (ctx) => reader(ctx).cell('lambdaFull');
 function explainHalfMasked(step, i, j, ctx) {
   const { t, rs, b, h, dk } = ctx;
   const { num, cell, value } = reader(ctx);
-  const { s } = mapOf(step);
+  const { s } = mapOfFigure(step);
   const half = dk / 2;
   const at = 2 * h + s;
   const masked = cell('halfMasked', b, at, i, j);
@@ -64,7 +62,7 @@ function explainHalfMasked(step, i, j, ctx) {
 // halfWeights_s: the softmax of row i of map s.
 function explainHalfWeight(step, i, j, ctx) {
   const { t, b, h } = ctx;
-  const { s } = mapOf(step);
+  const { s } = mapOfFigure(step);
   const at = 2 * h + s;
   const weight = reader(ctx).cell('halfWeights', b, at, i, j);
   const terms = softmaxTerms(i, ctx, { masked: 'halfMasked', head: at });
@@ -79,7 +77,7 @@ function explainHalfWeight(step, i, j, ctx) {
         claims: [{ claim: 'equal', of: [ratio, weight.fact] }],
       }),
     ],
-    highlight: [{ matrix: `halfMasked_${s + 1}`, row: i }],
+    highlight: [{ matrix: mapFigureName('halfMasked', s), row: i }],
   };
 }
 
@@ -106,8 +104,8 @@ function explainDiffWeight(step, i, j, ctx) {
       say(t, 'explain.diff.weight', { i: qLabel(ctx, i), j: kLabel(ctx, j) }),
     ],
     highlight: [
-      { matrix: 'halfWeights_1', row: i, col: j },
-      { matrix: 'halfWeights_2', row: i, col: j },
+      { matrix: mapFigureName('halfWeights', 0), row: i, col: j },
+      { matrix: mapFigureName('halfWeights', 1), row: i, col: j },
     ],
   };
 }
@@ -124,7 +122,7 @@ function explainNoise(step, i, j, ctx) {
       restyled(formula`λ × A₂[${qLabel(ctx, i)},${kLabel(ctx, j)}] = ${lambda} × ${second} = ${product}`, 'result'),
       say(t, 'explain.diff.noise', { j: kLabel(ctx, j) }),
     ],
-    highlight: [{ matrix: 'halfWeights_2', row: i, col: j }],
+    highlight: [{ matrix: mapFigureName('halfWeights', 1), row: i, col: j }],
   };
 }
 
@@ -174,10 +172,8 @@ function explainHeadNorm(step, i, c, ctx) {
 
 /** The explainers by figure name. */
 export const DIFF_EXPLAIN = {
-  halfMasked_1: explainHalfMasked,
-  halfMasked_2: explainHalfMasked,
-  halfWeights_1: explainHalfWeight,
-  halfWeights_2: explainHalfWeight,
+  ...Object.fromEntries([0, 1].map((s) => [mapFigureName('halfMasked', s), explainHalfMasked])),
+  ...Object.fromEntries([0, 1].map((s) => [mapFigureName('halfWeights', s), explainHalfWeight])),
   diffNoise: explainNoise,
   contextNorm: explainHeadNorm,
   contextScaled: explainHeadNorm,

@@ -7,7 +7,7 @@ import { halfHeadStart, headStart, sentenceIndex, sentenceStart } from '../../mo
 import { ATTENTION_MAPS, figureLook } from '../steps/figure-looks.js';
 import { tensorLabel } from '../steps/labels.js';
 import { stepsOf } from '../steps/registry.js';
-import { HEADS_PREFIX, LINKS_FIGURE, headGridName } from './figure-names.js';
+import { HEADS_PREFIX, LINKS_FIGURE, headGridName, mapFigureName, mapOfFigure } from './figure-names.js';
 import { features, runContext } from '../steps/run-context.js';
 import { figureCaption } from './caption.js';
 import { headsSvg } from './heads-svg.js';
@@ -47,18 +47,12 @@ function tensorView(run, name, t) {
   return { ...base, ...look(), caption: caption(perHead), offset, rows, cols, rowLabels, colLabels };
 }
 
-/** Differential attention's map figures (diff-maps.js): "halfWeights_2" -> {name: "halfWeights", s: 1}. */
-const mapOfFigure = (name) => {
-  const match = /^(half(?:Masked|Weights))_([12])$/.exec(name);
-  return match ? { name: match[1], s: Number(match[2]) - 1 } : null;
-};
-
 /** Map s of head h of sentence b of a [B, 2H, S, S_kv] tensor, captioned as the step captions it. */
 function mapView(run, { name, s }, t) {
   const tensor = run.T[name];
   const label = t('diff.map', { head: t('view.head', { h: run.h + 1 }), s: s + 1 });
   return {
-    name: `${name}_${s + 1}`,
+    name: mapFigureName(name, s),
     captionName: name,
     data: tensor.data,
     decimals: run.decimals,

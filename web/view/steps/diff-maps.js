@@ -7,9 +7,7 @@ import { halfHeadStart } from '../../model/selection.js';
 import { headColor } from '../common/colors.js';
 import { axis, cell, headNumber, size } from './quotes.js';
 import { figureLook } from './figure-looks.js';
-
-/** The two maps' figures of head h, as the page names them: halfMasked_1, halfWeights_2, … */
-export const mapFigureName = (name, s) => `${name}_${s + 1}`;
+import { mapFigureName } from '../figures/figure-names.js';
 
 /** Key j with the largest value of row i of half-head s of head h, and that value. */
 export function halfRowTop(run, name, s, i) {
