@@ -238,13 +238,14 @@ struct AttentionConfig {
   // RoPE: inv_freq = 1.0 / (ropeBase ** (torch.arange(0, dk, 2).float() / dk)); angles = outer(arange(S), inv_freq).
   RopeStyle ropeStyle = RopeStyle::None;
   double ropeBase = 10000.0;
-  // rope.scaling (rope_scaling.h): {type, factor, originalMaxPositions, betaFast, betaSlow}, as rope_scaling's
-  // {rope_type, factor, original_max_position_embeddings, beta_fast, beta_slow}.
+  // rope.scaling (rope_scaling.h): {type, factor, originalMaxPositions, betaFast, betaSlow, truncate}, as
+  // rope_scaling's {rope_type, factor, original_max_position_embeddings, beta_fast, beta_slow, truncate}.
   RopeScaling ropeScaling = RopeScaling::None;
   double ropeScalingFactor = 4.0;
   int64_t ropeOriginalMaxPositions = 4096;  // dynamic: the length up to which nothing changes; YaRN's range
   double ropeBetaFast = 32.0;               // YaRN: rotations over the original length above which a pair is kept
   double ropeBetaSlow = 1.0;                // ... and below which it is interpolated
+  bool ropeTruncate = true;                 // YaRN: the ramp's ends floored and ceiled (gpt-oss: false)
   // Grouped-query attention: K and V have numKVHeads heads (W_K, W_V [D, numKVHeads·dk]); query head h reads
   // KV head h // (numHeads // numKVHeads), as k.repeat_interleave(numHeads // numKVHeads, dim=1). Unset = numHeads.
   std::optional<int64_t> numKVHeads;

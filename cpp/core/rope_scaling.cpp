@@ -74,11 +74,17 @@ RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk)
     case RopeScaling::Yarn: {
       // attention_factor = 0.1 * math.log(factor) + 1.0 (get_mscale; a factor below 1 is refused)
       f.attentionFactor = static_cast<float>(0.1 * std::log(c.ropeScalingFactor) + 1.0);
-      // find_correction_range(beta_fast, beta_slow, dim, base, original_max_position_embeddings), truncated
-      const double low =
-          std::max(std::floor(correctionDim(c.ropeBetaFast, dk, c.ropeBase, c.ropeOriginalMaxPositions)), 0.0);
-      double high = std::min(std::ceil(correctionDim(c.ropeBetaSlow, dk, c.ropeBase, c.ropeOriginalMaxPositions)),
-                             static_cast<double>(dk - 1));
+      // find_correction_range(beta_fast, beta_slow, dim, base, original_max_position_embeddings, truncate):
+      //   if truncate: low = math.floor(low); high = math.ceil(high)
+      //   return max(low, 0), min(high, dim - 1)
+      double low = correctionDim(c.ropeBetaFast, dk, c.ropeBase, c.ropeOriginalMaxPositions);
+      double high = correctionDim(c.ropeBetaSlow, dk, c.ropeBase, c.ropeOriginalMaxPositions);
+      if (c.ropeTruncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+      }
+      low = std::max(low, 0.0);
+      high = std::min(high, static_cast<double>(dk - 1));
       if (low == high) high += 0.001;  // linear_ramp_factor: "Prevent singularity"
       f.extrapolation.resize(static_cast<size_t>(half));
       for (int64_t i = 0; i < half; ++i) {

@@ -732,6 +732,8 @@ std::vector<FieldSpec> buildSchema() {
                "rope.scaling.type=yarn"),
       usedWhen(numberField<&C::ropeBetaSlow>("rope.scaling.betaSlow", "rope-beta-slow", "modern", 0.001, 1e6),
                "rope.scaling.type=yarn"),
+      usedWhen(booleanField<&C::ropeTruncate>("rope.scaling.truncate", "rope-truncate", "modern"),
+               "rope.scaling.type=yarn"),
       integerField<&C::numKVHeads>("numKVHeads", "kv-heads", "modern", 1, kMaxHeads),
       integerField<&C::window>("window", "window", "modern", 1, kMaxTokensPerSequence),
       integerField<&C::sinkTokens>("sinkTokens", "sink-tokens", "modern", 0, kMaxTokensPerSequence),

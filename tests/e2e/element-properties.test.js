@@ -90,6 +90,7 @@ const SAMPLES = {
   },
   'rope.scaling.betaFast': { value: 16, base: { rope: 'rotate-half', 'rope-scaling': 'yarn' } },
   'rope.scaling.betaSlow': { value: 2, base: { rope: 'rotate-half', 'rope-scaling': 'yarn' } },
+  'rope.scaling.truncate': { value: false, base: { rope: 'rotate-half', 'rope-scaling': 'yarn' } },
   numKVHeads: { value: 1 },
   window: { value: 2, base: { mask: 'causal' } },
   sinkTokens: { value: 1 },

@@ -203,6 +203,7 @@ const cases = [
     'rope-yarn',
     'rope-yarn-causal',
     'rope-yarn-padded-dropout',
+    'rope-yarn-no-truncate',
     'sinks-yarn-gate',
     // Differential attention: its λ vectors drawn after the layer, given in part, over padding.
     'diff-plain',

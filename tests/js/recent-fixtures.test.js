@@ -134,6 +134,22 @@ describe('long-context RoPE', () => {
     expect(Array.from(scaled.ropeInvFreq.data)).toEqual(Array.from(scaled.ropeInvFreqBase.data));
   });
 
+  test('YaRN with truncate false (gpt-oss) ramps between pairs, where truncate rounds the ends to whole pairs', () => {
+    const { config, expected } = read('rope-yarn-no-truncate');
+    const { low, high } = expected.ropeScaling;
+    expect([Number.isInteger(low), Number.isInteger(high)]).toEqual([false, false]);
+    const loose = lab.run(config).tensors.ropeExtrapolationFactor.data;
+    const truncated = lab.run({
+      ...config,
+      rope: { ...config.rope, scaling: { ...config.rope.scaling, truncate: true } },
+    }).tensors.ropeExtrapolationFactor.data;
+    // Pair i is kept (1) up to the ramp's start and interpolated (0) from its end: rounded, the ramp is wider.
+    const ramp = (factors) => [factors.findIndex((x) => x < 1), factors.findIndex((x) => x === 0)];
+    expect(ramp(loose)).toEqual([Math.ceil(low), Math.ceil(high)]);
+    expect(ramp(truncated)).toEqual([Math.floor(low) + 1, Math.ceil(high)]);
+    expect(Array.from(loose)).not.toEqual(Array.from(truncated));
+  });
+
   test('linear scaling turns position m as the unscaled RoPE turns m / factor', () => {
     const { config } = read('rope-linear');
     const { ropeAngles, ropeInvFreqBase } = lab.run(config).tensors;

@@ -17,11 +17,12 @@ conventions (maskConvention, maskFill) where the upstream code adds a float mask
       (combined - combined.max(-1)), softmax, the sink column dropped; dropout then draws over the S_kv
       columns only, where generate.py's scalar sink draws over S_kv + 1 (the one difference in the
       numbers; the explicit max subtraction gives the same float32 weights as softmax's own: printed).
-  rope.scaling: {type: "linear" | "dynamic" | "yarn", factor, originalMaxPositions, betaFast, betaSlow}
+  rope.scaling: {type: "linear" | "dynamic" | "yarn", factor, originalMaxPositions, betaFast, betaSlow, truncate}
       transformers' modeling_rope_utils.py on the head size dk and rope.base: linear inv_freq / factor;
       dynamic NTK with seq_len = S, the padded length, recomputed (float32 tensor arithmetic) only when
       S > originalMaxPositions (its max_position_embeddings); YaRN with original_max_position_embeddings =
-      originalMaxPositions, betas 32 / 1 when not given, truncate, attention factor 0.1·ln(factor) + 1
+      originalMaxPositions, betas 32 / 1 when not given, truncate (true unless given false, as gpt-oss gives it:
+      then the correction range's ends are not floored and ceiled), attention factor 0.1·ln(factor) + 1
       multiplying cos and sin (both RoPE styles), as the issue writes it. transformers' get_mscale returns 1
       for factor <= 1 instead; the two agree at factor 1 (ln 1 = 0) and a YaRN factor below 1 is refused, so
       no fixture depends on the difference. Extra tensors: ropeInvFreqBase, ropeInvFreq (the frequencies
@@ -327,7 +328,7 @@ def rope_patches(scaling, info):
                 dk, base, factor, original, length)
         else:
             inv_freq, info["attentionFactor"], info["range"], info["extrapolation"] = ops.yarn_inv_freq(
-                dk, base, factor, original, scaling.get("betaFast"), scaling.get("betaSlow"))
+                dk, base, factor, original, scaling.get("betaFast"), scaling.get("betaSlow"), scaling.get("truncate", True))
         info.update(invFreq=inv_freq, length=length, dk=dk, base=base)
         return torch.outer(torch.arange(length).float(), inv_freq)  # as generate.rope_angles
 
@@ -759,6 +760,12 @@ CASES = [
       "numKVHeads": 2, "qkNorm": True, "mask": "causal+padding", "dropout": {"p": 0.15},
       "rope": {"style": "rotate-half", "scaling": {"type": "yarn", "factor": 16, "originalMaxPositions": 1024,
                                                     "betaFast": 16, "betaSlow": 2}}, "seed": 419}),
+    ("rope-yarn-no-truncate", "YaRN as gpt-oss configures it: truncate false (the ramp's ends not rounded), factor 32 "
+     "from 4096 positions, base 150000, head size 64, causal",
+     {"text": "the ramp of yarn without rounding its ends", "dModel": 128, "numHeads": 2, "mask": "causal",
+      "rope": {"style": "rotate-half", "base": 150000,
+               "scaling": {"type": "yarn", "factor": 32, "originalMaxPositions": 4096, "betaFast": 32, "betaSlow": 1,
+                           "truncate": False}}, "seed": 421}),
     ("rope-yarn-factor-1", "YaRN with factor 1: no scaling",
      {"text": "a factor of one changes nothing", "dModel": 32, "numHeads": 2, "mask": "causal",
       "rope": {"style": "rotate-half", "scaling": dict(YARN, factor=1)}, "seed": 420}),

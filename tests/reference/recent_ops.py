@@ -83,8 +83,9 @@ def yarn_get_mscale(scale, mscale=1):
     return 0.1 * mscale * math.log(scale) + 1.0
 
 
-def yarn_inv_freq(dim, base, factor, original_max_position_embeddings, beta_fast=None, beta_slow=None):
-    """_compute_yarn_parameters (attention_factor, mscale and mscale_all_dim not given; truncate True).
+def yarn_inv_freq(dim, base, factor, original_max_position_embeddings, beta_fast=None, beta_slow=None, truncate=True):
+    """_compute_yarn_parameters (attention_factor, mscale and mscale_all_dim not given); truncate as
+    config.rope_scaling.get("truncate", True) (gpt-oss sets it False: the ramp's ends are not rounded).
     Returns (inv_freq, attention_factor, (low, high), inv_freq_extrapolation_factor)."""
     # attention_factor = get_mscale(factor)
     attention_factor = yarn_get_mscale(factor)
@@ -114,7 +115,7 @@ def yarn_inv_freq(dim, base, factor, original_max_position_embeddings, beta_fast
     pos_freqs = base ** (torch.arange(0, dim, 2).float() / dim)
     inv_freq_extrapolation = 1.0 / pos_freqs
     inv_freq_interpolation = 1.0 / (factor * pos_freqs)
-    low, high = find_correction_range(beta_fast, beta_slow, dim, base, original_max_position_embeddings)
+    low, high = find_correction_range(beta_fast, beta_slow, dim, base, original_max_position_embeddings, truncate)
     # inv_freq_extrapolation_factor = 1 - linear_ramp_factor(low, high, dim // 2)
     inv_freq_extrapolation_factor = 1 - linear_ramp_factor(low, high, dim // 2).float()
     inv_freq = (

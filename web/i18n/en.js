@@ -641,6 +641,9 @@ export default {
   'field.rope.scaling.betaSlow': 'YaRN β_slow',
   'help.rope.scaling.betaSlow':
     'A pair that turns fewer than β_slow times over the original length is interpolated (1 by default).',
+  'field.rope.scaling.truncate': 'YaRN: round the ramp’s ends',
+  'help.rope.scaling.truncate':
+    'transformers’ truncate: the pairs where the ramp starts and ends are rounded down and up to whole pairs (on by default); gpt-oss turns it off, so its ramp starts and ends between pairs.',
   'field.numKVHeads': 'K/V heads (GQA; optional)',
   'help.numKVHeads':
     'Grouped-query attention: K and V get this many heads, each shared by numHeads / numKVHeads query heads (repeat_interleave). 1 = multi-query attention; empty = numHeads.',

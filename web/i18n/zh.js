@@ -804,6 +804,9 @@ export default {
   'help.rope.scaling.betaFast': '在原始长度内转超过 β_fast 圈的组保持训练时的频率（默认 32）。',
   'field.rope.scaling.betaSlow': 'YaRN β_slow',
   'help.rope.scaling.betaSlow': '在原始长度内转不到 β_slow 圈的组做插值（默认 1）。',
+  'field.rope.scaling.truncate': 'YaRN：斜坡两端取整',
+  'help.rope.scaling.truncate':
+    '斜坡开始和结束的组向下、向上取整到整组（默认开启）；gpt-oss 关闭它，于是斜坡在两组之间开始和结束。',
   'field.numKVHeads': '键/值头数（GQA，可选）',
   'help.numKVHeads':
     '分组查询注意力（GQA）：K 和 V 只有这么多个头，每个由 numHeads / numKVHeads 个查询头共享（repeat_interleave）。1 为多查询注意力（MQA）；留空 = numHeads。',

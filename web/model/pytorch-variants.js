@@ -84,7 +84,9 @@ function ropeScalingLines(v) {
     `pos_freqs = ${base} ** (torch.arange(0, d_k, 2).float() / d_k)`,
     `def correction_dim(rotations):`,
     `    return (d_k * math.log(${s.originalMaxPositions} / (rotations * 2 * math.pi))) / (2 * math.log(${base}))`,
-    `low, high = max(math.floor(correction_dim(${s.betaFast})), 0), min(math.ceil(correction_dim(${s.betaSlow})), d_k - 1)`,
+    s.truncate
+      ? `low, high = max(math.floor(correction_dim(${s.betaFast})), 0), min(math.ceil(correction_dim(${s.betaSlow})), d_k - 1)`
+      : `low, high = max(correction_dim(${s.betaFast}), 0), min(correction_dim(${s.betaSlow}), d_k - 1)  # truncate=False, as gpt-oss`,
     'if low == high:',
     '    high += 0.001',
     'ramp = torch.clamp((torch.arange(d_k // 2, dtype=torch.float32) - low) / (high - low), 0, 1)',

@@ -65,7 +65,7 @@ export function runSettings(settings) {
     rope: ropeStyle && ropeStyle !== 'none' ? ropeStyle : null,
     ropeBase: Number(valueOf('rope.base')),
     // Long-context RoPE (rope.scaling): {type: "linear" | "dynamic" | "yarn", factor, originalMaxPositions,
-    // betaFast, betaSlow}, or null for the trained frequencies.
+    // betaFast, betaSlow, truncate}, or null for the trained frequencies.
     ropeScaling:
       ropeStyle && ropeStyle !== 'none' && valueOf('rope.scaling.type') !== 'none'
         ? {
@@ -74,6 +74,7 @@ export function runSettings(settings) {
             originalMaxPositions: Number(valueOf('rope.scaling.originalMaxPositions')),
             betaFast: Number(valueOf('rope.scaling.betaFast')),
             betaSlow: Number(valueOf('rope.scaling.betaSlow')),
+            truncate: valueOf('rope.scaling.truncate') !== false,
           }
         : null,
     window: optionalNumber(settings.window),

@@ -65,6 +65,18 @@ const VARIANTS = [
     'rope.scaling.originalMaxPositions': 3,
   },
   { text: 'He sat by the bank', 'rope.style': 'interleaved', 'rope.scaling.type': 'dynamic' },
+  // YaRN as gpt-oss configures it: the ramp's ends not rounded to whole pairs.
+  {
+    text: 'He sat by the bank',
+    dModel: 64,
+    numHeads: 2,
+    'rope.style': 'rotate-half',
+    'rope.base': 150000,
+    'rope.scaling.type': 'yarn',
+    'rope.scaling.factor': 32,
+    'rope.scaling.originalMaxPositions': 4096,
+    'rope.scaling.truncate': false,
+  },
   { text: 'He sat by the bank', contextText: 'Er saß am Ufer des Flusses' },
   { text: 'He sat by the bank', score: 'additive', scale: 'none' },
   { text: 'He sat by the bank', numHeads: 1, 'weights.outProj': false },
