@@ -235,10 +235,10 @@ struct Plan {
   bool merge = false;        // context = dropped @ v, and the concat: context, concat, the gate or output
   bool gate = false;         // the output gate's stage: outputGate, and any of its tensors or the output
   bool mask = false;         // the mask tensor: asked for, or the mask step reads it
-  // Differential attention (diff.depth): its half-head maps, λ and the head norm's two stages, kept.
+  // Differential attention (diff.depth): what its stage keeps and computes (diff_attention.h), filled at the
+  // end of planRun from the flags above.
   bool diff = false;
-  bool keepHalfScores = false, keepHalfScaled = false, keepHalfMasked = false, keepHalfWeights = false;
-  bool keepLambda = false, keepContextNorm = false, keepContextScaled = false;
+  DiffPlan diffPlan;
 
   bool wants(int tensor) const { return wanted.has(tensor); }
 };
@@ -297,20 +297,21 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.diff = c.isDiff();
   if (p.diff) {  // its half-head maps stand where scores .. masked would (validate.cpp: no variant rows)
     p.keepScores = p.keepScaled = p.keepMasked = false;
-    p.keepHalfScores = p.wants(kHalfScores);
-    p.keepHalfScaled = p.wants(kHalfScaled);
-    p.keepHalfMasked = p.wants(kHalfMasked);
-    p.keepHalfWeights = p.wants(kHalfWeights);
-    p.keepLambda = p.wants(kLambdaFull);
-    p.keepContextNorm = p.wants(kContextNorm);
-    p.keepContextScaled = p.wants(kContextScaled);
+    p.diffPlan.halfScores = p.wants(kHalfScores);
+    p.diffPlan.halfScaled = p.wants(kHalfScaled);
+    p.diffPlan.halfMasked = p.wants(kHalfMasked);
+    p.diffPlan.halfWeights = p.wants(kHalfWeights);
+    p.diffPlan.lambda = p.wants(kLambdaFull);
+    p.diffPlan.contextNorm = p.wants(kContextNorm);
+    p.diffPlan.contextScaled = p.wants(kContextScaled);
   }
+  const DiffPlan& dp = p.diffPlan;
   p.gate = c.outputGate && (p.wants(kGateLogits) || p.wants(kGate) || p.wants(kGated) || p.wants(kOutput));
-  p.merge = p.keepContext || p.keepConcat || p.gate || p.wants(kOutput) || p.keepContextNorm || p.keepContextScaled;
+  p.merge = p.keepContext || p.keepConcat || p.gate || p.wants(kOutput) || dp.contextNorm || dp.contextScaled;
   p.drop = p.wants(kDropped) || p.keepAveraged || p.merge;
   p.attend = p.drop || p.keepScores || p.wants(kScaled) || p.wants(kMasked) || p.wants(kWeights) || p.keepCapped ||
-             p.keepBiased || p.keepSinkWeights || p.keepHalfScores || p.keepHalfScaled || p.keepHalfMasked ||
-             p.keepHalfWeights || p.keepLambda;
+             p.keepBiased || p.keepSinkWeights || dp.halfScores || dp.halfScaled || dp.halfMasked || dp.halfWeights ||
+             dp.lambda;
   const bool norm = c.qkNorm && (p.wants(kQNorm) || p.wants(kKNorm));
   const bool rope = c.ropeStyle != RopeStyle::None && (p.wants(kQRope) || p.wants(kKRope));
   p.project = p.attend || p.wants(kQ) || p.wants(kK) || p.wants(kV) || norm || rope;
@@ -319,6 +320,14 @@ Plan planRun(const AttentionConfig& c, const ScoreRowSteps& steps, TensorSet wan
   p.ropeAngles = c.ropeStyle != RopeStyle::None && (p.wants(kRopeAngles) || wantsFrequencies || p.project);
   p.alibi = c.alibi && (p.wants(kAlibiBias) || p.attend);
   p.mask = p.wants(kMask) || (p.attend && steps.mask != MaskStep::None);
+  if (p.diff) {  // what its stage shares with the one-map heads
+    p.diffPlan.selection = p.selection;
+    p.diffPlan.weights = p.keepWeights;
+    p.diffPlan.averaged = p.keepAveraged;
+    p.diffPlan.context = p.keepContext;
+    p.diffPlan.merge = p.merge;
+    p.diffPlan.mask = p.mask;
+  }
   return p;
 }
 
@@ -413,9 +422,10 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
       if (!keep) return 0;
       return (sel.batchOf(name(tensor)) >= 0 ? 1 : B) * (sel.headOf(name(tensor)) >= 0 ? 2 : 2 * H) * cells;
     };
-    floats += halves(p.keepHalfScores, kHalfScores) + halves(p.keepHalfScaled, kHalfScaled) +
-              halves(p.keepHalfMasked, kHalfMasked) + halves(p.keepHalfWeights, kHalfWeights) + 1 +
-              perHead(p.keepContextNorm, kContextNorm, dk) + perHead(p.keepContextScaled, kContextScaled, dk);
+    const DiffPlan& dp = p.diffPlan;
+    floats += halves(dp.halfScores, kHalfScores) + halves(dp.halfScaled, kHalfScaled) +
+              halves(dp.halfMasked, kHalfMasked) + halves(dp.halfWeights, kHalfWeights) + 1 +
+              perHead(dp.contextNorm, kContextNorm, dk) + perHead(dp.contextScaled, kContextScaled, dk);
     floats += S * dk / 2 + 2 * cells + 2 * S * dk;
     return floats;  // none of the one-map scratch below
   }
@@ -936,25 +946,6 @@ int64_t attendHeads(const AttentionConfig& c, const Dims& d, const Plan& p, cons
   return nanRows;
 }
 
-// What the differential attention stage (diff_attention.h) keeps and computes, from the run's plan.
-DiffPlan diffPlanOf(const Plan& p) {
-  DiffPlan dp;
-  dp.selection = p.selection;
-  dp.halfScores = p.keepHalfScores;
-  dp.halfScaled = p.keepHalfScaled;
-  dp.halfMasked = p.keepHalfMasked;
-  dp.halfWeights = p.keepHalfWeights;
-  dp.lambda = p.keepLambda;
-  dp.weights = p.keepWeights;
-  dp.averaged = p.keepAveraged;
-  dp.context = p.keepContext;
-  dp.contextNorm = p.keepContextNorm;
-  dp.contextScaled = p.keepContextScaled;
-  dp.merge = p.merge;
-  dp.mask = p.mask;
-  return dp;
-}
-
 // ---- output gate -------------------------------------------------------------
 // X [B, S, D], concat [B, S, D] -> gateLogits, gate, gated [B, S, D] (outputGate; Qwen3-Next's gated attention)
 //   gate_logits = X @ W_G                  # W_G [D, D], no bias
@@ -1216,7 +1207,7 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
       concat = grownTo(ws.concat, d.B * d.S * d.D);
     }
     if (p.attend)
-      warnAboutNaNRows(p.diff ? diffAttendHeads(c, d, diffPlanOf(p), steps,
+      warnAboutNaNRows(p.diff ? diffAttendHeads(c, d, p.diffPlan, steps,
                                                 {qkv.q, qkv.k, qkv.v, qkv.qStride, qkv.kvStride}, pool, m, concat)
                               : attendHeads(c, d, p, steps, qkv, gen, pool, ws, m, concat),
                        r);

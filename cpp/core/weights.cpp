@@ -1,7 +1,6 @@
 #include "weights.h"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -12,8 +11,14 @@
 namespace attention_lab {
 namespace {
 
-// Differential attention's weights, in the order unilm's MultiheadDiffAttn draws them.
-constexpr std::array<const char*, 5> kDiffWeightNames = {"lambda_q1", "lambda_k1", "lambda_q2", "lambda_k2", "subln"};
+// Differential attention's weights, in the order unilm's MultiheadDiffAttn draws them (kWeightNames lists
+// them so): those of kWeightNames that isDiffWeight names.
+std::vector<const char*> diffWeightNames() {
+  std::vector<const char*> names;
+  for (const char* name : kWeightNames)
+    if (isDiffWeight(name)) names.push_back(name);
+  return names;
+}
 
 // Each projection's weight and bias, in the order Q, K, V are drawn.
 constexpr const char* kProjections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
@@ -206,7 +211,7 @@ std::vector<std::string> drawnWeightNames(const AttentionConfig& config) {
 //   subln = RMSNorm(2 * d): weight torch.ones(2d), no draw
 bool drawsDiff(const AttentionConfig& config) {
   if (!config.isDiff()) return false;
-  for (const char* name : kDiffWeightNames) {
+  for (const char* name : diffWeightNames()) {
     const auto given = config.weightValues.find(name);
     if (given == config.weightValues.end() || !given->second.complete()) return true;
   }
@@ -214,7 +219,7 @@ bool drawsDiff(const AttentionConfig& config) {
 }
 
 void drawDiff(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
-  for (const char* name : kDiffWeightNames) {
+  for (const char* name : diffWeightNames()) {
     Tensor& t = w[name] = zeros(weightShape(config, name));
     if (std::string_view(name) == "subln")
       std::fill(t.data.begin(), t.data.end(), 1.0f);
@@ -275,7 +280,8 @@ WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& gener
 
 std::vector<std::string> weightNames(const AttentionConfig& config) {
   std::vector<std::string> names = drawnWeightNames(config);
-  if (config.isDiff()) names.insert(names.end(), kDiffWeightNames.begin(), kDiffWeightNames.end());
+  if (config.isDiff())
+    for (const char* name : diffWeightNames()) names.push_back(name);
   // A given or edited tensor the init does not draw (b_Q without qkvBias) is added, drawn as zeros.
   auto add = [&](const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);

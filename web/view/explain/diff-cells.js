@@ -10,8 +10,14 @@ import { productTerms } from './input-cells.js';
 import { softmaxTerms } from './softmax-cells.js';
 import { mapFigureName, mapOfFigure } from '../figures/figure-names.js';
 
-/** λ as the engine used it: lambdaFull, quoted. */
-const lambdaQuote = (ctx) => reader(ctx).cell('lambdaFull');
+/** λ·A₂ at (i, j) of head h, in float32 as the engine takes it off map 1: {lambda, second, product}, quoted. */
+function removedAt(ctx, i, j) {
+  const { num, cell } = reader(ctx);
+  const second = cell('halfWeights', ctx.b, 2 * ctx.h + 1, i, j);
+  const lambda = cell('lambdaFull');
+  const product = num(Math.fround(lambda.value * second.value), derived('product', lambda.fact, second.fact));
+  return { lambda, second, product };
+}
 
 // halfMasked_s: the mask over (q_s · d^−½) · k_s, the d products of half-head 2h + s.
 function explainHalfMasked(step, i, j, ctx) {
@@ -86,9 +92,7 @@ function explainDiffWeight(step, i, j, ctx) {
   const { t, b, h } = ctx;
   const { num, cell } = reader(ctx);
   const first = cell('halfWeights', b, 2 * h, i, j);
-  const second = cell('halfWeights', b, 2 * h + 1, i, j);
-  const lambda = lambdaQuote(ctx);
-  const product = num(Math.fround(lambda.value * second.value), derived('product', lambda.fact, second.fact));
+  const { lambda, second, product } = removedAt(ctx, i, j);
   const weight = cell('weights', b, h, i, j);
   const fact = derived('difference', first.fact, product.fact);
   return {
@@ -112,15 +116,11 @@ function explainDiffWeight(step, i, j, ctx) {
 
 // diffNoise: λ · A₂, what the subtraction takes off map 1.
 function explainNoise(step, i, j, ctx) {
-  const { t, b, h } = ctx;
-  const { num, cell } = reader(ctx);
-  const second = cell('halfWeights', b, 2 * h + 1, i, j);
-  const lambda = lambdaQuote(ctx);
-  const product = num(Math.fround(lambda.value * second.value), derived('product', lambda.fact, second.fact));
+  const { lambda, second, product } = removedAt(ctx, i, j);
   return {
     lines: [
       restyled(formula`λ × A₂[${qLabel(ctx, i)},${kLabel(ctx, j)}] = ${lambda} × ${second} = ${product}`, 'result'),
-      say(t, 'explain.diff.noise', { j: kLabel(ctx, j) }),
+      say(ctx.t, 'explain.diff.noise', { j: kLabel(ctx, j) }),
     ],
     highlight: [{ matrix: mapFigureName('halfWeights', 1), row: i, col: j }],
   };

@@ -49,7 +49,8 @@ function narrationOf(run, t) {
   // The key map 2 weighs most for this query: where the subtraction removes the most.
   const { top: j } = halfRowTop(run, 'halfWeights', 1, i);
   const at = (name, s) => T[name].data[halfHeadStart(T[name], b, h, s) + i * run.Skv + j];
-  const weights = T.weights.data.subarray(headStart(T.weights, b, h), headStart(T.weights, b, h) + run.S * run.Skv);
+  const start = headStart(T.weights, b, h);
+  const weights = T.weights.data.subarray(start, start + run.S * run.Skv);
   const negatives = weights.filter((w) => w < 0).length;
   return say(
     t,
