@@ -23,6 +23,7 @@
 #include "draw_cache.h"
 #include "embedding.h"
 #include "gemm.h"
+#include "mla_attention.h"
 #include "rope_scaling.h"
 #include "softmax.h"
 #include "tokens.h"
@@ -205,6 +206,12 @@ constexpr int kHalfScores = TensorSet::indexOf("halfScores"), kHalfScaled = Tens
               kHalfMasked = TensorSet::indexOf("halfMasked"), kHalfWeights = TensorSet::indexOf("halfWeights"),
               kLambdaFull = TensorSet::indexOf("lambdaFull"), kContextNorm = TensorSet::indexOf("contextNorm"),
               kContextScaled = TensorSet::indexOf("contextScaled");
+constexpr int kLatent = TensorSet::indexOf("latent"), kLatentNorm = TensorSet::indexOf("latentNorm"),
+              kKPe = TensorSet::indexOf("K_pe"), kQPeRope = TensorSet::indexOf("Q_pe_rope"),
+              kKPeRope = TensorSet::indexOf("K_pe_rope"), kQAbsorbed = TensorSet::indexOf("Q_absorbed"),
+              kLatentContext = TensorSet::indexOf("latentContext");
+static_assert(kLatent >= 0 && kLatentNorm >= 0 && kKPe >= 0 && kQPeRope >= 0 && kKPeRope >= 0 && kQAbsorbed >= 0 &&
+              kLatentContext >= 0);
 static_assert(kHalfScores >= 0 && kHalfScaled >= 0 && kHalfMasked >= 0 && kHalfWeights >= 0 && kLambdaFull >= 0 &&
               kContextNorm >= 0 && kContextScaled >= 0);
 static_assert(kRopeInvFreqBase >= 0 && kRopeInvFreq >= 0 && kRopeAttentionFactor >= 0 &&
@@ -384,6 +391,7 @@ int64_t planFloats(const AttentionConfig& c, const Dims& d, int64_t vocabSize, c
   int64_t floats = B * S * D + (self ? 0 : B * Skv * D) + table + (drawnTable ? cached(table) : 0) +
                    (c.positional == Positional::Sinusoidal ? 2 * D : 0) + weightFloats(c);
   if (p.mask) floats += B * cells;
+  if (c.isMla()) return floats + mlaFloats(c, d);  // its stage computes every tensor
   if (p.ropeAngles) floats += S * (dk / 2);
   if (p.alibi) floats += H * cells;
   if (!p.project) return floats;
@@ -600,45 +608,6 @@ void rmsNormHeads(float* rows, int64_t stride, int64_t count, int64_t heads, int
       const float inverseRms = 1.0f / std::sqrt(meanSquare + eps);  // torch.rsqrt
       for (int64_t c = 0; c < dk; ++c) x[c] = x[c] * inverseRms;
     }
-}
-
-// ropeAngles [S, dk/2]:
-//   inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk))   # (dk/2,), scaled by rope.scaling
-//   ropeAngles = torch.outer(torch.arange(S).float(), inv_freq)          # (S, dk/2)
-void computeRopeAngles(const std::vector<float>& inverseFrequency, int64_t S, float* angles) {
-  const auto half = static_cast<int64_t>(inverseFrequency.size());
-  for (int64_t t = 0; t < S; ++t)
-    for (int64_t i = 0; i < half; ++i)
-      angles[t * half + i] = static_cast<float>(t) * inverseFrequency[static_cast<size_t>(i)];
-}
-
-// q [B, L, heads·dk] rotated in place by the angles [L, dk/2] (cos and sin each
-// rounded once from double, as torch.cos/torch.sin within an ulp):
-//   rotate-half: q * cos(emb) + rotate_half(q) * sin(emb), emb = cat(angles, angles),
-//                rotate_half(x) = cat(-x[..., dk/2:], x[..., :dk/2])
-//   interleaved: out[2i] = x[2i]·cos − x[2i+1]·sin, out[2i+1] = x[2i]·sin + x[2i+1]·cos
-void rotateHeads(RopeStyle style, const float* cosines, const float* sines, float* rows, int64_t stride, int64_t B,
-                 int64_t L, int64_t heads, int64_t dk) {
-  const int64_t half = dk / 2;
-  for (int64_t r = 0; r < B * L; ++r) {
-    const int64_t t = r % L;  // the position
-    const float* cs = cosines + t * half;
-    const float* sn = sines + t * half;
-    for (int64_t h = 0; h < heads; ++h) {
-      float* x = rows + r * stride + h * dk;
-      for (int64_t i = 0; i < half; ++i) {
-        if (style == RopeStyle::RotateHalf) {
-          const float first = x[i], second = x[i + half];
-          x[i] = first * cs[i] + (-second) * sn[i];
-          x[i + half] = second * cs[i] + first * sn[i];
-        } else {
-          const float even = x[2 * i], odd = x[2 * i + 1];
-          x[2 * i] = even * cs[i] - odd * sn[i];
-          x[2 * i + 1] = even * sn[i] + odd * cs[i];
-        }
-      }
-    }
-  }
 }
 
 // QK-norm, then RoPE, on the projections' q and k in place, keeping Q_norm,
@@ -1002,6 +971,25 @@ void keepSentence(Tensor& t, int64_t b) {
   t.shape[0] = 1;
 }
 
+// A per-head tensor [B, H, S, cols] computed whole cut to what the selection keeps of it (sentence and head,
+// each 1 when selected): MLA's stage, which computes every head of every sentence.
+void keepSelected(const Selection& sel, int tensor, Tensor& t, BufferPool& pool) {
+  const std::string_view name = kTensorNameViews[static_cast<size_t>(tensor)];
+  const int64_t batch = sel.batchOf(name), head = sel.headOf(name);
+  if (t.shape.size() != 4 || (batch < 0 && head < 0)) return;
+  const int64_t B = t.shape[0], H = t.shape[1], rows = t.shape[2] * t.shape[3];
+  const int64_t b0 = std::max<int64_t>(batch, 0), bN = batch >= 0 ? 1 : B;
+  const int64_t h0 = std::max<int64_t>(head, 0), hN = head >= 0 ? 1 : H;
+  Tensor out = pool.take({bN, hN, t.shape[2], t.shape[3]});
+  for (int64_t b = 0; b < bN; ++b)
+    for (int64_t h = 0; h < hN; ++h) {
+      const float* from = t.data.data() + ((b0 + b) * H + h0 + h) * rows;
+      std::copy(from, from + rows, out.data.data() + (b * hN + h) * rows);
+    }
+  pool.give(std::move(t.data));
+  t = std::move(out);
+}
+
 // Moves the tensors asked for into r.tensors, in the order of kTensorNames; a
 // stage kept once under two names becomes an alias.
 // With `lendInputs`, X, X_context and the weights are copied (into pool buffers) and stay in m.
@@ -1044,8 +1032,10 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   for (const char* name : kWeightNames)
     if (m.w.count(name)) lend(TensorSet::find(name), m.w[name]);
   keep(kQ, m.q);
-  keep(kK, m.k);
-  keep(kV, m.v);
+  if (!(c.isMla() && c.mlaAbsorb)) {  // MLA's absorbed path never forms K and V
+    keep(kK, m.k);
+    keep(kV, m.v);
+  }
   if (c.qkNorm) {
     keep(kQNorm, m.qNorm);
     keep(kKNorm, m.kNorm);
@@ -1057,10 +1047,19 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
     if (c.ropeScaling == RopeScaling::Yarn) keep(kRopeExtrapolationFactor, m.ropeExtrapolationFactor);
     if (c.ropeScaling == RopeScaling::Dynamic) keep(kRopeNtkBase, m.ropeNtkBase);
   }
-  if (c.ropeStyle != RopeStyle::None) {
+  if (c.ropeStyle != RopeStyle::None && !c.isMla()) {
     keep(kRopeAngles, m.ropeAngles);
     keep(kQRope, m.qRope);
     keep(kKRope, m.kRope);
+  }
+  if (c.isMla()) {  // in kTensorNames' order, as every tensor: the angles before the latent
+    keep(kRopeAngles, m.ropeAngles);
+    keep(kLatent, m.latent);
+    keep(kLatentNorm, m.latentNorm);
+    keep(kKPe, m.kPe);
+    keep(kQPeRope, m.qPeRope);
+    keep(kKPeRope, m.kPeRope);
+    if (c.mlaAbsorb) keep(kQAbsorbed, m.qAbsorbed);
   }
   if (p.keepScores) keep(kScores, m.scores);  // not with differential attention: its maps are halfScores
   if (p.keepScaled) {
@@ -1090,6 +1089,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   if (p.keepSinkWeights) keep(kSinkWeights, m.sinkWeights);
   if (p.keepDropped) keep(kDropped, m.dropped);
   keep(kAveragedWeights, m.averagedWeights);
+  if (c.isMla() && c.mlaAbsorb) keep(kLatentContext, m.latentContext);
   keep(kContext, m.context);
   if (p.diff) {
     keep(kContextNorm, m.contextNorm);
@@ -1157,6 +1157,10 @@ Status describe(const AttentionConfig& c, Tokens& t, AttentionResult& r, RunSize
   r.headDim = d.dk;
   // Differential attention scales each half-head's q by d^-0.5, d = dk / 2 (multihead_diffattn.py's scaling).
   r.scaleFactor = scaleFactorFor(c, c.isDiff() ? d.dk / 2 : d.dk);
+  if (c.isMla()) {  // q·k over nopeDim + ropeDim, multiplied by its ** -0.5
+    r.headDim = mlaSizesOf(c).qkHeadDim();
+    r.scaleFactor = mlaSoftmaxScale(c);
+  }
   return {};
 }
 
@@ -1184,6 +1188,20 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
              AttentionResult& r, ProjectionCache* cache) {
   const ScoreRowSteps steps = scoreRowSteps(c, d, r.scaleFactor);
   const Plan p = planRun(c, steps, wanted, selection);
+  if (c.isMla()) {
+    ScoreRowSteps mlaSteps = steps;  // scores * self.softmax_scale
+    mlaSteps.divide = false;
+    if (steps.mask != MaskStep::None || p.wants(kMask)) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
+    warnAboutNaNRows(mlaAttend(c, d, mlaSteps, pool, m), r);
+    const std::pair<int, Tensor*> perHead[] = {{kScores, &m.scores},
+                                               {kScaled, &m.scaled},
+                                               {kMasked, &m.masked},
+                                               {kWeights, &m.weights},
+                                               {kContext, &m.context}};
+    for (const auto& [tensor, t] : perHead) keepSelected(p.selection, tensor, *t, pool);
+    collect(c, p, m, pool, lendInputs, r);
+    return;
+  }
   Workspace& ws = workspace();
   if (p.project) {
     const Projections qkv = cache ? projectWithCache(c, d, m, ws, *cache) : projectQkv(c, d, m, ws);

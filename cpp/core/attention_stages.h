@@ -56,11 +56,14 @@ struct Intermediates {
   Tensor averagedWeights;                                  // [B, S, S_kv]
   Tensor halfScores, halfScaled, halfMasked, halfWeights;  // [B, 2H, S, S_kv] (differential attention)
   Tensor lambdaFull;                                       // [] (differential attention)
-  Tensor context;                                          // [B, H, S, dk]
-  Tensor contextNorm, contextScaled;                       // [B, H, S, dk] (differential attention)
-  Tensor concat;                                           // [B, S, D]
-  Tensor gateLogits, gate, gated;                          // [B, S, D] (outputGate)
-  Tensor output;                                           // [B, S, D]
+  // MLA (mla_attention.h): latent, latentNorm [B, S, kvRank]; kPe, kPeRope [B, S, ropeDim]; qPeRope
+  // [B, S, H·ropeDim]; qAbsorbed, latentContext [B, S, H·kvRank] (its absorbed path).
+  Tensor latent, latentNorm, kPe, qPeRope, kPeRope, qAbsorbed, latentContext;
+  Tensor context;                     // [B, H, S, dk] (MLA: [B, H, S, valueDim])
+  Tensor contextNorm, contextScaled;  // [B, H, S, dk] (differential attention)
+  Tensor concat;                      // [B, S, D]
+  Tensor gateLogits, gate, gated;     // [B, S, D] (outputGate)
+  Tensor output;                      // [B, S, D]
 
   const Tensor* bias(const char* name) const {
     const auto found = w.find(name);

@@ -180,14 +180,22 @@ inline constexpr int64_t kLastTinyCheckpoint = 11000;
 // The weight tensors a config may give or edit, in pipeline order: the
 // projections, the additive score's layers (score "additive"), the output projection, the output gate,
 // differential attention's λ vectors and its head norm's weight (diff.depth).
-inline constexpr std::array<const char*, 17> kWeightNames = {
-    "W_Q", "W_K", "W_V", "b_Q",       "b_K",       "b_V",       "W_a",       "U_a",  "v_a",
-    "W_O", "b_O", "W_G", "lambda_q1", "lambda_k1", "lambda_q2", "lambda_k2", "subln"};
+// MLA's latent projections (mla.kvRank; with W_Q and W_O, in model.py's draw order).
+inline constexpr std::array<const char*, 22> kWeightNames = {
+    "W_Q", "W_K",       "W_V",       "b_Q",       "b_K",       "b_V",   "W_a",   "U_a",  "v_a",     "W_O",  "b_O",
+    "W_G", "lambda_q1", "lambda_k1", "lambda_q2", "lambda_k2", "subln", "W_DKV", "W_KR", "kv_norm", "W_UK", "W_UV"};
 inline bool isAdditiveWeight(const std::string& name) { return name == "W_a" || name == "U_a" || name == "v_a"; }
 // lambda_q1, lambda_k1, lambda_q2, lambda_k2 [d] and subln [2d] (Diff Transformer's MultiheadDiffAttn).
 inline bool isDiffWeight(const std::string& name) { return name.rfind("lambda_", 0) == 0 || name == "subln"; }
-// Biases, v_a and differential attention's weights are vectors; the others matrices.
-inline bool isVectorWeight(const std::string& name) { return name[0] == 'b' || name == "v_a" || isDiffWeight(name); }
+// W_DKV [D, kvRank], W_KR [D, ropeDim], kv_norm [kvRank], W_UK [kvRank, H·nopeDim], W_UV [kvRank, H·valueDim]
+// (DeepSeek's MLA: the columns of its fused wkv_a and wkv_b, tests/reference/recent.py).
+inline bool isMlaLatentWeight(const std::string& name) {
+  return name == "W_DKV" || name == "W_KR" || name == "kv_norm" || name == "W_UK" || name == "W_UV";
+}
+// Biases, v_a, differential attention's weights and MLA's kv_norm are vectors; the others matrices.
+inline bool isVectorWeight(const std::string& name) {
+  return name[0] == 'b' || name == "v_a" || name == "kv_norm" || isDiffWeight(name);
+}
 
 struct AttentionConfig {
   SequenceSource input;                           // queries (and keys/values for self-attention)
@@ -272,6 +280,14 @@ struct AttentionConfig {
   // RMSNorm(A·V)·subln·(1 − λ_init). Unset: off.
   std::optional<int64_t> diffDepth;
   bool isDiff() const { return diffDepth.has_value(); }
+  // Multi-head latent attention (DeepSeek-V2/V3 inference/model.py class MLA, q_lora_rank 0): keys and values
+  // from one latent c = RMSNorm(X·W_DKV) [kvRank] per token, each head's query and key a nopeDim part and a
+  // ropeDim part (the rope part of the key one X·W_KR shared by the heads), values of valueDim; mlaAbsorb takes
+  // the absorbed path (q_nope·W_UKᵀ against the cached c). On when mlaKvRank is set; the other three are
+  // required with it.
+  std::optional<int64_t> mlaKvRank, mlaNopeDim, mlaRopeDim, mlaValueDim;
+  bool mlaAbsorb = false;
+  bool isMla() const { return mlaKvRank.has_value(); }
 
   // The trained model instead of the layer above (model "tiny"), and the training step of its weights.
   ModelKind model = ModelKind::Attention;

@@ -76,6 +76,13 @@ const ErrorKind kEngineKinds[] = {
     {"sink-logit-heads", EN("{field} has {count} sink logits: give one number, or one per head ({numHeads})")},
     {"given-without-output-gate", EN("{field} is given but outputGate is false")},
     {"given-without-diff", EN("{field} is given but diff.depth is not set: it belongs to differential attention")},
+    {"given-without-mla", EN("{field} is given but mla.kvRank is not set: it belongs to multi-head latent attention")},
+    {"mla-not-its-weight",
+     EN("{field} is not a weight of multi-head latent attention, which has W_Q, W_DKV, W_KR, kv_norm, W_UK, W_UV "
+        "and W_O")},
+    {"mla-weight-shape",
+     EN("{field} must be {expected} (from dModel, numHeads, mla.kvRank, mla.nopeDim, mla.ropeDim and "
+        "mla.valueDim), got {got}")},
     {"given-without-additive",
      EN("{field} is given but score is \"dot\": W_a, U_a and v_a belong to the additive score")},
     // Combinations (validate.cpp).
@@ -115,6 +122,18 @@ const ErrorKind kEngineKinds[] = {
     {"diff-excludes",
      EN("differential attention follows the Diff Transformer's layer, which has no {other}: turn {other} off or leave "
         "diff.depth empty")},
+    {"mla-without-kv-rank",
+     EN("{field} is set but mla.kvRank is not: multi-head latent attention starts with the latent's size")},
+    {"mla-size-required",
+     EN("multi-head latent attention needs {field} as well as mla.kvRank, mla.nopeDim, mla.ropeDim and "
+        "mla.valueDim")},
+    {"mla-rope-dim-odd", EN("mla.ropeDim must be even (RoPE turns pairs of numbers), got {got}")},
+    {"mla-needs-rope",
+     EN("multi-head latent attention rotates the rope parts of q and k: choose a rope.style (DeepSeek uses "
+        "\"interleaved\")")},
+    {"mla-excludes",
+     EN("multi-head latent attention is DeepSeek's MLA layer as it is, and {other} would change it: set {other} "
+        "back to its default or leave mla.kvRank empty")},
     // Sizes (validate.cpp, schema.cpp).
     {"batch-too-large", EN("the batch ({batch}) exceeds the limit of {limit}")},
     {"query-too-long", EN("the query length ({length}) exceeds the limit of {limit} tokens")},

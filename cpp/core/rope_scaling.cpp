@@ -103,4 +103,43 @@ RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk)
   return f;
 }
 
+// ropeAngles [S, dk/2]:
+//   inv_freq = 1.0 / (base ** (torch.arange(0, dk, 2).float() / dk))   # (dk/2,), scaled by rope.scaling
+//   ropeAngles = torch.outer(torch.arange(S).float(), inv_freq)          # (S, dk/2)
+void computeRopeAngles(const std::vector<float>& inverseFrequency, int64_t S, float* angles) {
+  const auto half = static_cast<int64_t>(inverseFrequency.size());
+  for (int64_t t = 0; t < S; ++t)
+    for (int64_t i = 0; i < half; ++i)
+      angles[t * half + i] = static_cast<float>(t) * inverseFrequency[static_cast<size_t>(i)];
+}
+
+// q [B, L, heads·dk] rotated in place by the angles [L, dk/2] (cos and sin each
+// rounded once from double, as torch.cos/torch.sin within an ulp):
+//   rotate-half: q * cos(emb) + rotate_half(q) * sin(emb), emb = cat(angles, angles),
+//                rotate_half(x) = cat(-x[..., dk/2:], x[..., :dk/2])
+//   interleaved: out[2i] = x[2i]·cos − x[2i+1]·sin, out[2i+1] = x[2i]·sin + x[2i+1]·cos
+void rotateHeads(RopeStyle style, const float* cosines, const float* sines, float* rows, int64_t stride, int64_t B,
+                 int64_t L, int64_t heads, int64_t dk) {
+  const int64_t half = dk / 2;
+  for (int64_t r = 0; r < B * L; ++r) {
+    const int64_t t = r % L;  // the position
+    const float* cs = cosines + t * half;
+    const float* sn = sines + t * half;
+    for (int64_t h = 0; h < heads; ++h) {
+      float* x = rows + r * stride + h * dk;
+      for (int64_t i = 0; i < half; ++i) {
+        if (style == RopeStyle::RotateHalf) {
+          const float first = x[i], second = x[i + half];
+          x[i] = first * cs[i] + (-second) * sn[i];
+          x[i + half] = second * cs[i] + first * sn[i];
+        } else {
+          const float even = x[2 * i], odd = x[2 * i + 1];
+          x[2 * i] = even * cs[i] - odd * sn[i];
+          x[2 * i + 1] = even * sn[i] + odd * cs[i];
+        }
+      }
+    }
+  }
+}
+
 }  // namespace attention_lab

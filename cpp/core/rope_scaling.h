@@ -32,4 +32,12 @@ std::vector<float> inverseFrequencies(double base, int64_t dk);
 // The frequencies of config `c` (ropeBase, ropeScaling) for dk features at S positions (the padded length).
 RopeFrequencies ropeFrequencies(const AttentionConfig& c, int64_t S, int64_t dk);
 
+// ropeAngles [S, dk/2] = torch.outer(torch.arange(S).float(), inv_freq) into `angles`.
+void computeRopeAngles(const std::vector<float>& inverseFrequency, int64_t S, float* angles);
+
+// Rows [B·L] of `heads` heads of dk features (rows `stride` apart) rotated in place by cos and sin [L, dk/2]:
+// rotate-half (pairs i, i + dk/2) or interleaved (pairs 2i, 2i + 1).
+void rotateHeads(RopeStyle style, const float* cosines, const float* sines, float* rows, int64_t stride, int64_t B,
+                 int64_t L, int64_t heads, int64_t dk);
+
 }  // namespace attention_lab

@@ -750,6 +750,11 @@ std::vector<FieldSpec> buildSchema() {
       booleanField<&C::alibi>("alibi", "alibi", "modern"),
       numberField<&C::softcap>("softcap", "softcap", "modern", 0.001, 1e6),
       integerField<&C::diffDepth>("diff.depth", "diff-depth", "modern", 0, 1000),
+      integerField<&C::mlaKvRank>("mla.kvRank", "mla-kv-rank", "modern", 1, kMaxDModel),
+      integerField<&C::mlaNopeDim>("mla.nopeDim", "mla-nope-dim", "modern", 1, kMaxDModel),
+      integerField<&C::mlaRopeDim>("mla.ropeDim", "mla-rope-dim", "modern", 2, kMaxDModel),
+      integerField<&C::mlaValueDim>("mla.valueDim", "mla-value-dim", "modern", 1, kMaxDModel),
+      booleanField<&C::mlaAbsorb>("mla.absorb", "mla-absorb", "modern"),
       booleanField<&C::outputGate>("outputGate", "output-gate", "modern"),
       // The trained model (tiny_model.h): with model "tiny" only text and checkpoint are read.
       enumField<&C::model, kModelNames>("model", "model", "trained"),

@@ -47,6 +47,9 @@ Status checkWeightExists(const AttentionConfig& c, const std::string& name, cons
     return fieldError(field, "given-without-out-proj", {{"field", field}});
   if (name == "W_G" && !c.outputGate) return fieldError(field, "given-without-output-gate", {{"field", field}});
   if (isDiffWeight(name) && !c.isDiff()) return fieldError(field, "given-without-diff", {{"field", field}});
+  if (isMlaLatentWeight(name) && !c.isMla()) return fieldError(field, "given-without-mla", {{"field", field}});
+  if (c.isMla() && name != "W_Q" && name != "W_O" && !isMlaLatentWeight(name))
+    return fieldError(field, "mla-not-its-weight", {{"field", field}});
   if (isAdditiveWeight(name) && c.score != ScoreKind::Additive)
     return fieldError(field, "given-without-additive", {{"field", field}});
   return {};
@@ -74,6 +77,9 @@ Status checkWeightShape(const AttentionConfig& c, const std::string& name, const
                        {"headDim", str(c.dModel / c.numHeads)},
                        {"hidden", str(c.additiveHidden)},
                        {"got", shapeText(given.shape)}});
+  if (c.isMla())
+    return fieldError(field, "mla-weight-shape",
+                      {{"field", field}, {"expected", shapeText(expected)}, {"got", shapeText(given.shape)}});
   return fieldError(field, "weight-shape",
                     {{"field", field},
                      {"expected", shapeText(expected)},
@@ -107,11 +113,56 @@ Status checkDifferential(const AttentionConfig& c) {
   return {};
 }
 
+// MLA as DeepSeek's inference/model.py defines it (tests/reference/recent.py): its four sizes, the RoPE it
+// rotates the rope parts with (rope.style, unscaled; DeepSeek's is interleaved), nn.Linear weights without
+// biases and W_O, self-attention without dropout, and none of the variants that change the scores or the
+// output; the first setting that leaves that reference is named.
+Status checkMla(const AttentionConfig& c) {
+  if (!c.isMla()) {
+    const char* stray = c.mlaNopeDim    ? "mla.nopeDim"
+                        : c.mlaRopeDim  ? "mla.ropeDim"
+                        : c.mlaValueDim ? "mla.valueDim"
+                        : c.mlaAbsorb   ? "mla.absorb"
+                                        : nullptr;
+    if (stray) return fieldError(stray, "mla-without-kv-rank", {{"field", stray}});
+    return {};
+  }
+  const char* missing = !c.mlaNopeDim    ? "mla.nopeDim"
+                        : !c.mlaRopeDim  ? "mla.ropeDim"
+                        : !c.mlaValueDim ? "mla.valueDim"
+                                         : nullptr;
+  if (missing) return fieldError(missing, "mla-size-required", {{"field", missing}});
+  if (*c.mlaRopeDim % 2 != 0) return fieldError("mla.ropeDim", "mla-rope-dim-odd", {{"got", str(*c.mlaRopeDim)}});
+  if (c.ropeStyle == RopeStyle::None) return fieldError("rope.style", "mla-needs-rope");
+  const char* other = c.context.random                      ? "contextInput"
+                      : !c.context.tokens.empty()           ? "contextTokens"
+                      : c.context.textsGivenAsList          ? "contextTexts"
+                      : c.context.present()                 ? "contextText"
+                      : c.dropoutP > 0                      ? "dropout.p"
+                      : c.init != WeightInit::TorchLinear   ? "weights.init"
+                      : c.layout != ProjectionLayout::Fused ? "weights.layout"
+                      : c.hasQkvBias()                      ? "weights.qkvBias"
+                      : !c.outProj                          ? "weights.outProj"
+                      : c.kvHeads() != c.numHeads           ? "numKVHeads"
+                      : c.score != ScoreKind::Dot           ? "score"
+                      : c.scale != ScaleMode::HeadDim       ? "scale"
+                      : c.ropeScaling != RopeScaling::None  ? "rope.scaling.type"
+                      : c.qkNorm                            ? "qkNorm"
+                      : c.softcap                           ? "softcap"
+                      : c.alibi                             ? "alibi"
+                      : c.hasSink()                         ? "sinkLogit"
+                      : c.isDiff()                          ? "diff.depth"
+                      : c.outputGate                        ? "outputGate"
+                                                            : nullptr;
+  if (other) return fieldError("mla.kvRank", "mla-excludes", {{"other", other}});
+  return {};
+}
+
 // The variants' combinations: RoPE pairs features, GQA shares K/V heads evenly and
 // only with the inits that have a [D, KVH·dk] form, positions i − j need one sequence.
 Status checkModernVariants(const AttentionConfig& c) {
   const int64_t headDim = c.dModel / c.numHeads, kvHeads = c.kvHeads();
-  if (c.ropeStyle != RopeStyle::None && headDim % 2 != 0)
+  if (c.ropeStyle != RopeStyle::None && headDim % 2 != 0 && !c.isMla())  // MLA rotates its ropeDim (checkMla)
     return fieldError("rope.style", "rope-odd-head-dim", {{"headDim", str(headDim)}});
   if (c.numHeads % kvHeads != 0)
     return fieldError("numKVHeads", "kv-heads-not-divisor",
@@ -151,6 +202,17 @@ std::vector<int64_t> weightShape(const AttentionConfig& c, const std::string& na
   if (name == "v_a") return {c.additiveHidden};
   // Differential attention: the λ vectors have a half-head's d = headDim / 2 numbers, subln a head's 2d.
   if (isDiffWeight(name)) return {name == "subln" ? headDim : headDim / 2};
+  if (c.isMla()) {  // model.py's MLA in the x·W convention (tests/reference/recent.py)
+    const int64_t D = c.dModel, H = c.numHeads, kvRank = c.mlaKvRank.value_or(1);
+    const int64_t nope = c.mlaNopeDim.value_or(1), rope = c.mlaRopeDim.value_or(2), value = c.mlaValueDim.value_or(1);
+    if (name == "W_Q") return {D, H * (nope + rope)};
+    if (name == "W_DKV") return {D, kvRank};
+    if (name == "W_KR") return {D, rope};
+    if (name == "kv_norm") return {kvRank};
+    if (name == "W_UK") return {kvRank, H * nope};
+    if (name == "W_UV") return {kvRank, H * value};
+    if (name == "W_O") return {H * value, D};
+  }
   // K and V have numKVHeads heads of headDim (grouped-query attention).
   const int64_t columns =
       name == "W_K" || name == "W_V" || name == "b_K" || name == "b_V" ? c.kvHeads() * headDim : c.dModel;
@@ -184,6 +246,7 @@ Status validateConfig(const AttentionConfig& c) {
 
   if (Status s = checkModernVariants(c)) return s;
   if (Status s = checkDifferential(c)) return s;
+  if (Status s = checkMla(c)) return s;
 
   // Explicit weights and edits: of the right shape, and only for weights this config has.
   for (const auto& [name, given] : c.weightValues) {

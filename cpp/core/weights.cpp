@@ -20,6 +20,9 @@ std::vector<const char*> diffWeightNames() {
   return names;
 }
 
+// The floats of the named weights at their shapes (below).
+int64_t floatsOf(const AttentionConfig& config, const std::vector<std::string>& names);
+
 // Each projection's weight and bias, in the order Q, K, V are drawn.
 constexpr const char* kProjections[3][2] = {{"W_Q", "b_Q"}, {"W_K", "b_K"}, {"W_V", "b_V"}};
 
@@ -187,8 +190,37 @@ void drawOutput(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w
   if (drawsGate(config)) drawGate(config, gen, w);
 }
 
+// MLA's seven weights instead of the layer's (tests/reference/recent.py), in model.py's MLA.__init__ order,
+// wkv_a and wkv_b drawn whole and then split by columns (x·W convention, no biases):
+//   wq = Linear(D, H·(n + r)); wkv_a = Linear(D, c + r); kv_norm = RMSNorm(c); wkv_b = Linear(c, H·(n + vd))
+//   wo = Linear(H·vd, D)
+//   W_DKV, W_KR = wkv_a.weight.T[:, :c], wkv_a.weight.T[:, c:]
+//   W_UK, W_UV = per head h, columns h·(n + vd) + [0, n) and h·(n + vd) + [n, n + vd) of wkv_b.weight.T
+void drawMla(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
+  const int64_t D = config.dModel, H = config.numHeads, c = *config.mlaKvRank, n = *config.mlaNopeDim;
+  const int64_t r = *config.mlaRopeDim, vd = *config.mlaValueDim;
+  drawLinear(gen, D, H * (n + r), false, w["W_Q"], nullptr);
+  Tensor a = zeros({D, c + r});
+  drawLinear(gen, D, c + r, false, a, nullptr);
+  for (int64_t i = 0; i < D; ++i)
+    for (int64_t j = 0; j < c + r; ++j)
+      (j < c ? w["W_DKV"].data[static_cast<size_t>(i * c + j)] : w["W_KR"].data[static_cast<size_t>(i * r + j - c)]) =
+          a.data[static_cast<size_t>(i * (c + r) + j)];
+  std::fill(w["kv_norm"].data.begin(), w["kv_norm"].data.end(), 1.0f);
+  Tensor b = zeros({c, H * (n + vd)});
+  drawLinear(gen, c, H * (n + vd), false, b, nullptr);
+  for (int64_t i = 0; i < c; ++i)
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t j = 0; j < n + vd; ++j)
+        (j < n ? w["W_UK"].data[static_cast<size_t>(i * H * n + h * n + j)]
+               : w["W_UV"].data[static_cast<size_t>(i * H * vd + h * vd + j - n)]) =
+            b.data[static_cast<size_t>(i * H * (n + vd) + h * (n + vd) + j)];
+  drawLinear(gen, H * vd, D, false, w["W_O"], nullptr);
+}
+
 // The tensors the init itself makes, in draw order.
 std::vector<std::string> drawnWeightNames(const AttentionConfig& config) {
+  if (config.isMla()) return {"W_Q", "W_DKV", "W_KR", "kv_norm", "W_UK", "W_UV", "W_O"};
   std::vector<std::string> names = {"W_Q", "W_K", "W_V"};
   const bool qkvBias = config.hasQkvBias();
   if (qkvBias) names.insert(names.end(), {"b_Q", "b_K", "b_V"});
@@ -240,10 +272,12 @@ struct WeightDrawParams {
   ScoreKind score;
   int64_t kvHeads;
   bool drawsGate;
+  int64_t mlaKvRank, mlaNopeDim, mlaRopeDim, mlaValueDim;  // 0: no MLA
   bool operator==(const WeightDrawParams& o) const {
     return init == o.init && layout == o.layout && dModel == o.dModel && numHeads == o.numHeads &&
            additiveHidden == o.additiveHidden && qkvBias == o.qkvBias && outProj == o.outProj && score == o.score &&
-           kvHeads == o.kvHeads && drawsGate == o.drawsGate;
+           kvHeads == o.kvHeads && drawsGate == o.drawsGate && mlaKvRank == o.mlaKvRank && mlaNopeDim == o.mlaNopeDim &&
+           mlaRopeDim == o.mlaRopeDim && mlaValueDim == o.mlaValueDim;
   }
 };
 
@@ -251,6 +285,10 @@ struct WeightDrawParams {
 WeightSet drawWeights(const AttentionConfig& config, TorchGenerator& generator) {
   WeightSet w;
   for (const std::string& name : drawnWeightNames(config)) w[name] = zeros(weightShape(config, name));
+  if (config.isMla()) {
+    drawMla(config, generator, w);
+    return w;
+  }
   // Q, K, V, then the additive score's layers, then W_O.
   if (config.layout == ProjectionLayout::PerHead)
     drawPerHeadProjections(config, generator, w);
@@ -262,8 +300,20 @@ WeightSet drawWeights(const AttentionConfig& config, TorchGenerator& generator) 
 }
 
 WeightDrawParams drawParamsOf(const AttentionConfig& config) {
-  return {config.init,         config.layout,  config.dModel, config.numHeads,  config.additiveHidden,
-          config.hasQkvBias(), config.outProj, config.score,  config.kvHeads(), drawsGate(config)};
+  return {config.init,
+          config.layout,
+          config.dModel,
+          config.numHeads,
+          config.additiveHidden,
+          config.hasQkvBias(),
+          config.outProj,
+          config.score,
+          config.kvHeads(),
+          drawsGate(config),
+          config.mlaKvRank.value_or(0),
+          config.mlaNopeDim.value_or(0),
+          config.mlaRopeDim.value_or(0),
+          config.mlaValueDim.value_or(0)};
 }
 
 // drawWeights, or the same tensors and generator state from the last runs.
@@ -272,7 +322,9 @@ WeightSet drawWeightsCached(const AttentionConfig& config, TorchGenerator& gener
   const WeightDrawParams params = drawParamsOf(config);
   const int64_t d = config.dModel, headDim = d / config.numHeads;
   const size_t floats =
-      static_cast<size_t>(5 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);
+      config.isMla()
+          ? static_cast<size_t>(floatsOf(config, drawnWeightNames(config)))
+          : static_cast<size_t>(5 * d * (d + 1) + 2 * headDim * config.additiveHidden + config.additiveHidden);
   return recent.draw(params, generator, floats, [&] { return drawWeights(config, generator); });
 }
 
@@ -325,6 +377,15 @@ int64_t countWeightFloats(const AttentionConfig& config) {
   // transposed into place; the cloned Linear kept beside its draw; nn.MultiheadAttention's out_proj
   // kept beside its [3D, D] in_proj and one [D, D] block of it; the additive score's [hidden, headDim].
   const int64_t d = config.dModel, headDim = d / config.numHeads, hidden = config.additiveHidden;
+  // MLA: wkv_a and wkv_b whole beside their [out, in] draws (tests/reference/recent.py's split).
+  const auto [wkvA, wkvB] = config.isMla() ? std::pair<int64_t, int64_t>{d * (*config.mlaKvRank + *config.mlaRopeDim),
+                                                                         *config.mlaKvRank * config.numHeads *
+                                                                             (*config.mlaNopeDim + *config.mlaValueDim)}
+                                           : std::pair<int64_t, int64_t>{0, 0};
+  if (config.isMla()) {
+    const int64_t cached = static_cast<size_t>(drawn) <= kMaxCachedFloats ? drawn : 0;
+    return set + std::max({2 * wkvA, 2 * wkvB, floatsOf(config, {"W_Q"}), floatsOf(config, {"W_O"}), cached});
+  }
   const int64_t scratch = std::max(config.init == WeightInit::TorchMha            ? 5 * d * d
                                    : config.init == WeightInit::TorchLinearClones ? 2 * d * d + 2 * d
                                                                                   : d * d + d,

@@ -45,6 +45,13 @@
 //     without diff are run again with it on (depth 0 to 5): one that ran must
 //     still run, or, with a setting the Diff Transformer lacks, be an error
 //     on diff.depth;
+//   - with MLA (mla.kvRank) its tensors stand for Q_rope and K_rope (and K, V
+//     on its absorbed path), of its widths; scaled is scores times
+//     (nopeDim + ropeDim) ** -0.5, latentNorm is RMSNorm(latent)·kv_norm,
+//     concat holds context's heads of valueDim; about a quarter of the configs
+//     that parse without it are run again with it on (small sizes, a RoPE
+//     style): one that ran must still run when nothing it has leaves
+//     DeepSeek's layer, and be an error otherwise;
 //   - the given weight values and edits are in the weights; an embedding
 //     edit names a row or a token of the vocab, and is in X; equal ids embed
 //     equally, and a fully given table is what X holds (without positions);
@@ -332,16 +339,27 @@ bool isDiffTensor(const std::string& n) {
          n == "contextNorm" || n == "contextScaled";
 }
 
+// MLA's own tensors (mla.kvRank), in a result only with it on; Q_absorbed and latentContext only on its
+// absorbed path, which has no K and V.
+bool isMlaTensor(const std::string& n) {
+  return n == "latent" || n == "latentNorm" || n == "K_pe" || n == "Q_pe_rope" || n == "K_pe_rope" ||
+         n == "Q_absorbed" || n == "latentContext";
+}
+
 // The tensors of the modern variants, each in a result only when its variant is on; and the one-map
 // score stages, which differential attention's half-head maps replace.
 bool isVariantTensor(const std::string& n) {
-  return n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" ||
-         n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" || n == "ropeExtrapolationFactor" ||
-         n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" || n == "sinkWeights" ||
-         n == "gateLogits" || n == "gate" || n == "gated" || isDiffTensor(n) || n == "scores" || n == "scaled" ||
-         n == "masked";
+  return isMlaTensor(n) || n == "K" || n == "V" || n == "Q_norm" || n == "K_norm" || n == "ropeAngles" ||
+         n == "Q_rope" || n == "K_rope" || n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" ||
+         n == "ropeExtrapolationFactor" || n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" ||
+         n == "sinkWeights" || n == "gateLogits" || n == "gate" || n == "gated" || isDiffTensor(n) || n == "scores" ||
+         n == "scaled" || n == "masked";
 }
 bool variantIsOn(const AttentionConfig& c, const std::string& n) {
+  if (n == "Q_absorbed" || n == "latentContext") return c.isMla() && c.mlaAbsorb;
+  if (isMlaTensor(n)) return c.isMla();
+  if (n == "K" || n == "V") return !(c.isMla() && c.mlaAbsorb);
+  if (n == "Q_rope" || n == "K_rope") return c.ropeStyle != RopeStyle::None && !c.isMla();
   if (isDiffTensor(n)) return c.isDiff();
   if (n == "scores" || n == "scaled" || n == "masked") return !c.isDiff();
   if (n == "Q_norm" || n == "K_norm") return c.qkNorm;
@@ -399,6 +417,17 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
                                                         {"gate", {B, S, D}},
                                                         {"gated", {B, S, D}},
                                                         {"output", {B, S, D}}};
+  if (c.isMla()) {  // its widths (mla_attention.h)
+    const int64_t kv = *c.mlaKvRank, qk = *c.mlaNopeDim + *c.mlaRopeDim, r = *c.mlaRopeDim, vd = *c.mlaValueDim;
+    shapes["Q"] = shapes["K"] = {B, S, H * qk};
+    shapes["V"] = shapes["concat"] = {B, S, H * vd};
+    shapes["ropeAngles"] = {S, r / 2};
+    shapes["latent"] = shapes["latentNorm"] = {B, S, kv};
+    shapes["K_pe"] = shapes["K_pe_rope"] = {B, S, r};
+    shapes["Q_pe_rope"] = {B, S, H * r};
+    shapes["Q_absorbed"] = shapes["latentContext"] = {B, S, H * kv};
+    shapes["context"] = {B, H, S, vd};
+  }
   const std::vector<std::string> weights = weightNames(c);
   for (const std::string& name : weights) shapes[name] = weightShape(c, name);
   std::vector<std::string> expected;
@@ -423,7 +452,7 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
     FUZZ_CHECK(static_cast<int64_t>(t.data.size()) == count);
   }
   FUZZ_CHECK(stored == r.tensors.size());
-  FUZZ_CHECK(r.headDim == dk);
+  FUZZ_CHECK(r.headDim == (c.isMla() ? *c.mlaNopeDim + *c.mlaRopeDim : dk));  // MLA: q·k over nope + rope
 
   const int64_t V = static_cast<int64_t>(r.vocab.size());
   FUZZ_CHECK(V == p.sizes.vocabSize);
@@ -546,14 +575,16 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
 
   switch (c.scale) {
     // Differential attention scales a half-head's q: d^-0.5 with d = dk / 2.
+    // MLA multiplies by self.softmax_scale = (nopeDim + ropeDim) ** -0.5.
     case ScaleMode::HeadDim:
-      FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(diff ? dk / 2 : dk)));
+      FUZZ_CHECK(r.scaleFactor == (c.isMla() ? std::pow(static_cast<double>(*c.mlaNopeDim + *c.mlaRopeDim), -0.5)
+                                             : 1.0 / std::sqrt(static_cast<double>(diff ? dk / 2 : dk))));
       break;
     case ScaleMode::DModel: FUZZ_CHECK(r.scaleFactor == 1.0 / std::sqrt(static_cast<double>(D))); break;
     case ScaleMode::None: FUZZ_CHECK(r.scaleFactor == 1.0); break;
     case ScaleMode::Custom: FUZZ_CHECK(r.scaleFactor == c.customScale); break;
   }
-  const bool divide = c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel;
+  const bool divide = (c.scale == ScaleMode::HeadDim || c.scale == ScaleMode::DModel) && !c.isMla();
   const float divisor = static_cast<float>(std::sqrt(static_cast<double>(c.scale == ScaleMode::DModel ? D : dk)));
   if (!diff) {
     const Tensor &scores = tensor(r, "scores"), &scaled = tensor(r, "scaled");
@@ -664,15 +695,30 @@ void checkAttention(const AttentionConfig& c, const Plan& p, const AttentionResu
       FUZZ_CHECK(sameBits(averaged.data[static_cast<size_t>(b * S * Skv + k)], sum / static_cast<float>(H)));
     }
 
-  // The heads side by side: their context, or with differential attention its normed and scaled context.
+  // The heads side by side: their context, or with differential attention its normed and scaled context;
+  // MLA's heads hold valueDim numbers each.
   const Tensor &context = tensor(r, diff ? "contextScaled" : "context"), &concat = tensor(r, "concat"),
                &output = tensor(r, "output");
+  const int64_t width = c.isMla() ? *c.mlaValueDim : dk;
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h)
       for (int64_t s = 0; s < S; ++s)
-        for (int64_t k = 0; k < dk; ++k)
-          FUZZ_CHECK(sameBits(concat.data[static_cast<size_t>((b * S + s) * D + h * dk + k)],
-                              context.data[static_cast<size_t>(((b * H + h) * S + s) * dk + k)]));
+        for (int64_t k = 0; k < width; ++k)
+          FUZZ_CHECK(sameBits(concat.data[static_cast<size_t>((b * S + s) * H * width + h * width + k)],
+                              context.data[static_cast<size_t>(((b * H + h) * S + s) * width + k)]));
+  if (c.isMla()) {  // latentNorm = latent * torch.rsqrt(latent.pow(2).mean(-1, keepdim=True) + 1e-6) * kv_norm
+    const Tensor &latent = tensor(r, "latent"), &norm = tensor(r, "latentNorm"), &weight = tensor(r, "kv_norm");
+    const int64_t kv = *c.mlaKvRank;
+    for (int64_t row = 0; row < B * S; ++row) {
+      const float* x = latent.data.data() + row * kv;
+      float sumOfSquares = 0.0f;
+      for (int64_t j = 0; j < kv; ++j) sumOfSquares += x[j] * x[j];
+      const float inverseRms = 1.0f / std::sqrt(sumOfSquares / static_cast<float>(kv) + 1e-6f);
+      for (int64_t j = 0; j < kv; ++j)
+        FUZZ_CHECK(sameBits(norm.data[static_cast<size_t>(row * kv + j)],
+                            x[j] * inverseRms * weight.data[static_cast<size_t>(j)]));
+    }
+  }
   // The output gate: each gate in [0, 1] (or NaN, from a NaN logit), gated = concat * gate.
   const Tensor* gated = c.outputGate ? &tensor(r, "gated") : nullptr;
   if (gated) {
@@ -878,6 +924,18 @@ bool diffCompatible(const AttentionConfig& c) {
          !c.softcap && !c.alibi && !c.hasSink() && !c.outputGate;
 }
 
+// Whether MLA may be switched on for this config with nothing it has leaving DeepSeek's layer (validate.cpp's
+// checkMla, written out again): self-attention without dropout, nn.Linear weights without biases and with W_O,
+// one K/V head per query head, the dot score scaled by its head size, no RoPE scaling and none of the other
+// variants, and no weights given or edited (their shapes are the layer's, not MLA's).
+bool mlaCompatible(const AttentionConfig& c) {
+  return !c.isCrossAttention() && c.dropoutP <= 0 && c.init == WeightInit::TorchLinear &&
+         c.layout == ProjectionLayout::Fused && !c.hasQkvBias() && c.outProj && c.kvHeads() == c.numHeads &&
+         c.score == ScoreKind::Dot && c.scale == ScaleMode::HeadDim && c.ropeScaling == RopeScaling::None &&
+         !c.qkNorm && !c.softcap && !c.alibi && !c.hasSink() && !c.isDiff() && !c.outputGate &&
+         c.weightValues.empty() && c.weightEdits.empty();
+}
+
 // Runs the config and checks the result (or, too slow to run here, only the checks that come before the
 // arithmetic); returns the error, which has been checked, if any.
 Status runAndCheck(const AttentionConfig& config, const JsonParseResult& json, const Plan& p) {
@@ -926,11 +984,28 @@ void check(const std::string& text) {
 
   const Plan p = plan(config);
   const Status error = runAndCheck(config, json, p);
-  if (config.isDiff()) return;
+  if (config.isDiff() || config.isMla()) return;
   // Differential attention on the same config, for about half the inputs (few texts spell out
   // "diff": {"depth": n}), at a depth of 0 to 5, both from a hash of the text.
   uint32_t hash = 2166136261u;  // FNV-1a
   for (const char byte : text) hash = (hash ^ static_cast<unsigned char>(byte)) * 16777619u;
+  if ((hash & 3) == 1) {
+    // MLA on the same config, with sizes from the hash and interleaved RoPE when it has none.
+    AttentionConfig mla = config;
+    mla.mlaKvRank = 1 + static_cast<int64_t>((hash >> 2) % 8);
+    mla.mlaNopeDim = 1 + static_cast<int64_t>((hash >> 5) % 4);
+    mla.mlaRopeDim = 2 + 2 * static_cast<int64_t>((hash >> 7) % 2);
+    mla.mlaValueDim = 1 + static_cast<int64_t>((hash >> 8) % 4);
+    mla.mlaAbsorb = (hash >> 10) & 1;
+    if (mla.ropeStyle == RopeStyle::None) mla.ropeStyle = RopeStyle::Interleaved;
+    const Status mlaError = runAndCheck(mla, json, plan(mla));
+    if (error || config.isCrossAttention()) return;
+    if (mlaCompatible(config))
+      FUZZ_CHECK(!mlaError || mlaError->code == "memory-limit");
+    else
+      FUZZ_CHECK(mlaError);
+    return;
+  }
   if (hash & 1) return;
   AttentionConfig diff = config;
   diff.diffDepth = static_cast<int64_t>((hash >> 1) % 6);

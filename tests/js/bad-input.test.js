@@ -114,10 +114,21 @@ const entryText = (rows, [r, c]) => (rows === 0 ? `[${c}]` : `[${r}][${c}]`);
 // Differential attention's λ vectors and subln are vectors too (of headDim / 2 and headDim numbers).
 const ADDITIVE = new Set(['W_a', 'U_a', 'v_a']);
 const DIFF = new Set(['lambda_q1', 'lambda_k1', 'lambda_q2', 'lambda_k2', 'subln']);
+// MLA's latent weights, with sizes that make each [D, D] (or a vector of D) here: W_DKV [D, kvRank],
+// W_KR [D, ropeDim], kv_norm [kvRank], W_UK [kvRank, H·nopeDim], W_UV [kvRank, H·valueDim].
+const MLA = new Set(['W_DKV', 'W_KR', 'kv_norm', 'W_UK', 'W_UV']);
+const MLA_NEEDS = {
+  mla: { kvRank: D, nopeDim: D / BASE.numHeads, ropeDim: D, valueDim: D / BASE.numHeads },
+  rope: { style: 'interleaved' },
+};
 const rowsOfWeight = (name) =>
-  name[0] === 'b' || name === 'v_a' || DIFF.has(name) ? 0 : ADDITIVE.has(name) ? D / BASE.numHeads : D;
+  name[0] === 'b' || name === 'v_a' || name === 'kv_norm' || DIFF.has(name)
+    ? 0
+    : ADDITIVE.has(name)
+      ? D / BASE.numHeads
+      : D;
 /** What a config needs for a weight to exist: the additive score for W_a, U_a, v_a, the output gate for W_G,
- * differential attention for its five. */
+ * differential attention for its five, MLA for its latent weights. */
 const needsFor = (name) =>
   ADDITIVE.has(name)
     ? { score: 'additive', additiveHidden: D }
@@ -125,7 +136,9 @@ const needsFor = (name) =>
       ? { outputGate: true }
       : DIFF.has(name)
         ? { diff: { depth: 0 } }
-        : undefined;
+        : MLA.has(name)
+          ? MLA_NEEDS
+          : undefined;
 
 // Values that are wrong inside a matrix: [label, value, wording the message must hold].
 const BAD_ENTRIES = [

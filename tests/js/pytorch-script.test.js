@@ -210,6 +210,12 @@ const cases = [
     'diff-causal',
     'diff-padded',
     'diff-given-lambdas',
+    // MLA: both paths, DeepSeek's interleaved RoPE and rotate-half, over padding with a keep mask.
+    'mla-naive',
+    'mla-absorbed',
+    'mla-absorbed-causal',
+    'mla-padded',
+    'mla-naive-padded-keep',
   ].map((name) => [`recent fixture ${name}`, readFixture(`recent/${name}`).config]),
   [
     'differential attention, every weight given (nothing drawn), torch-rand init, an additive mask',
@@ -229,6 +235,54 @@ const cases = [
           lambda_k2: [0.2, 0.2],
           subln: [1, 2, 0.5, 1],
         },
+      },
+    },
+  ],
+  [
+    'MLA, every weight given (nothing drawn), W_UK edited, an additive mask',
+    {
+      text: 'a b c',
+      dModel: 4,
+      numHeads: 2,
+      rope: { style: 'interleaved' },
+      mla: { kvRank: 2, nopeDim: 1, ropeDim: 2, valueDim: 1, absorb: true },
+      mask: 'causal',
+      maskConvention: 'additive',
+      weights: {
+        values: {
+          W_Q: [
+            [0.1, -0.2, 0.3, 0.4, 0.5, -0.6],
+            [0.2, 0.1, -0.3, 0.2, 0.1, 0.3],
+            [-0.1, 0.4, 0.2, -0.2, 0.3, 0.1],
+            [0.3, 0.2, 0.1, 0.5, -0.4, 0.2],
+          ],
+          W_DKV: [
+            [0.5, -0.1],
+            [0.2, 0.3],
+            [-0.4, 0.1],
+            [0.1, 0.6],
+          ],
+          W_KR: [
+            [0.2, 0.1],
+            [-0.3, 0.4],
+            [0.5, -0.2],
+            [0.1, 0.1],
+          ],
+          kv_norm: [1.5, 0.5],
+          W_UK: [
+            [0.3, -0.2],
+            [0.1, 0.4],
+          ],
+          W_UV: [
+            [0.2, 0.5],
+            [-0.3, 0.1],
+          ],
+          W_O: [
+            [0.1, 0.2, 0.3, 0.4],
+            [-0.4, 0.3, -0.2, 0.1],
+          ],
+        },
+        edits: { W_UK: [[1, 0, -0.7]] },
       },
     },
   ],

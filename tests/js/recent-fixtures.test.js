@@ -16,14 +16,12 @@ const dir = fileURLToPath(new URL('../reference/fixtures/recent/', import.meta.u
 const names = JSON.parse(readFileSync(`${dir}index.json`, 'utf8'));
 const read = (name) => JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8'));
 // The config fields of the variants the engine runs; a case that uses any other new field waits for it.
-const RUN_FIELDS = ['outputGate', 'sinkLogit', 'rope.scaling', 'diff'];
-const LATER_FIELDS = ['mla'];
+const RUN_FIELDS = ['outputGate', 'sinkLogit', 'rope.scaling', 'diff', 'mla'];
 // Differential attention's half-head maps [B, 2H, S, S_kv]: the reference's scores, scaled and masked, which the
 // engine names apart from the heads' own [B, H, S, S_kv] stages.
 const DIFF_NAMES = { scores: 'halfScores', scaled: 'halfScaled', masked: 'halfMasked' };
 const has = (config, path) => getPath(config, path) !== undefined;
-const runs = (config) =>
-  !LATER_FIELDS.some((field) => has(config, field)) && RUN_FIELDS.some((field) => has(config, field));
+const runs = (config) => RUN_FIELDS.some((field) => has(config, field));
 
 let lab;
 const recordWorst = reportWorst('JS API vs PyTorch, recent variants');
@@ -39,6 +37,7 @@ describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
     expect(cases.filter((name) => name.startsWith('sinks-')).length).toBeGreaterThanOrEqual(7);
     expect(cases.filter((name) => name.startsWith('rope-')).length).toBeGreaterThanOrEqual(10);
     expect(cases.filter((name) => name.startsWith('diff-')).length).toBeGreaterThanOrEqual(4);
+    expect(cases.filter((name) => name.startsWith('mla-')).length).toBeGreaterThanOrEqual(5);
   });
 
   test.each(cases)('%s', (name) => {
@@ -52,11 +51,12 @@ describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
         .map((tensor) => [tensor, result.tensors[ours(tensor)]])
         .filter(([, t]) => t),
     );
-    // Differential attention returns every tensor its reference writes.
-    if (diff) {
+    // Differential attention and MLA return every tensor their references write.
+    if (diff || has(config, 'mla')) {
       expect(Object.keys(expected.tensors).filter((tensor) => !got[tensor])).toEqual([]);
-      // The multiplier of its scores: d^-0.5 of a half-head, d = d_k / 2.
+      // The multiplier of the scores: d^-0.5 of a half-head (d = d_k / 2), MLA's (nopeDim + ropeDim) ** -0.5.
       expect(result.scaleFactor).toBeCloseTo(expected.scaleFactor, 12);
+      expect(result.headDim).toBe(expected.headDim);
     }
     const outcome = compareTensors(expected.tensors, got);
     recordWorst(name, outcome);

@@ -661,6 +661,19 @@ export default {
   'field.diff.depth': 'Differential attention: layer depth (optional)',
   'help.diff.depth':
     'Diff Transformer: each head splits q and k into two halves, takes two softmaxes and subtracts the second, times λ, from the first, to cancel the attention both give to the same keys. λ_init = 0.8 − 0.6·exp(−0.3·depth); empty: off.',
+  'field.mla.kvRank': 'MLA: latent size kvRank (optional)',
+  'help.mla.kvRank':
+    'Multi-head latent attention (DeepSeek-V2/V3): every token keeps one latent vector c = RMSNorm(X·W_DKV) of this size, and each head’s keys and values are made from it. Empty: off; then give the three sizes below and a rope.style.',
+  'field.mla.nopeDim': 'MLA: key part without RoPE (nopeDim)',
+  'help.mla.nopeDim': 'The numbers of each head’s query and key that come from the latent and are not rotated.',
+  'field.mla.ropeDim': 'MLA: key part with RoPE (ropeDim)',
+  'help.mla.ropeDim':
+    'The numbers of each head’s query that are rotated, against one rotated key part X·W_KR shared by every head. Even.',
+  'field.mla.valueDim': 'MLA: value size per head (valueDim)',
+  'help.mla.valueDim': 'Each head’s value c·W_UV has this many numbers; W_O maps the heads’ H·valueDim back to dModel.',
+  'field.mla.absorb': 'MLA: absorbed path',
+  'help.mla.absorb':
+    'Compute the same attention the way DeepSeek decodes: q_nope·W_UKᵀ against the cached latents, and W_UV after the weighted sum, so keys and values are never formed.',
   'field.outputGate': 'Output gate (Qwen3-Next)',
   'help.outputGate':
     'Each number of the joined heads is multiplied by sigmoid(X·W_G) before W_O: a gate between 0 and 1 that the input opens or closes. W_G is one more [dModel, dModel] weight, drawn after the others.',

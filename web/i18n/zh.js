@@ -606,6 +606,18 @@ export default {
   'error.stepper-without-diff':
     'KV 缓存和 FlashAttention 单步演示每个头只走一个 softmax：差分注意力的两张图还不能单步演示，请把 diff.depth 留空再单步',
   'error.sink-logit-heads': '{field} 有 {count} 个汇聚 logit：请给一个数，或每个头一个（{numHeads} 个）',
+  'error.given-without-mla': '给出了 {field}，但没有设置 mla.kvRank：它属于多头潜在注意力',
+  'error.mla-not-its-weight':
+    '{field} 不是多头潜在注意力的权重，它的权重是 W_Q、W_DKV、W_KR、kv_norm、W_UK、W_UV 和 W_O',
+  'error.mla-weight-shape':
+    '{field} 应为 {expected}（由 dModel、numHeads、mla.kvRank、mla.nopeDim、mla.ropeDim 和 mla.valueDim 决定），实际为 {got}',
+  'error.mla-without-kv-rank': '设置了 {field}，但没有设置 mla.kvRank：多头潜在注意力从潜向量的大小开始',
+  'error.mla-size-required':
+    '多头潜在注意力还需要 {field}：mla.kvRank、mla.nopeDim、mla.ropeDim 和 mla.valueDim 都要填',
+  'error.mla-rope-dim-odd': 'mla.ropeDim 必须是偶数（RoPE 成对旋转），实际为 {got}',
+  'error.mla-needs-rope': '多头潜在注意力要旋转 q 和 k 的 rope 部分：请选一种 rope.style（DeepSeek 用 "interleaved"）',
+  'error.mla-excludes':
+    '多头潜在注意力按 DeepSeek 的 MLA 层原样计算，{other} 会改变它：请把它改回默认值，或把 mla.kvRank 留空',
   'error.given-without-additive': '给出了 {field}，但 score 为 "dot"：W_a、U_a 和 v_a 属于加性注意力分数',
   'error.not-divisible': 'dModel（{dModel}）必须能被 numHeads（{numHeads}）整除',
   'error.input-required': '缺少 text：请输入一个句子（或给出 texts、tokens 或 input）',
@@ -824,6 +836,18 @@ export default {
   'field.diff.depth': '差分注意力：层深度（可选）',
   'help.diff.depth':
     'Diff Transformer：每个头把 q 和 k 各分成两半，算两个 softmax，用第一个减去 λ 乘第二个，抵消两者都分给同一些键的注意力。λ_init = 0.8 − 0.6·exp(−0.3·depth)；留空则关闭。',
+  'field.mla.kvRank': 'MLA：潜向量大小 kvRank（可选）',
+  'help.mla.kvRank':
+    '多头潜在注意力（DeepSeek-V2/V3）：每个词元只存一个这么长的潜向量 c = RMSNorm(X·W_DKV)，各头的键和值都由它算出。留空则关闭；开启时还要填下面三个大小，并选一种 rope.style。',
+  'field.mla.nopeDim': 'MLA：不旋转的键部分（nopeDim）',
+  'help.mla.nopeDim': '每个头的查询和键里，由潜向量得到、不做旋转的那部分的个数。',
+  'field.mla.ropeDim': 'MLA：旋转的键部分（ropeDim）',
+  'help.mla.ropeDim': '每个头的查询里做旋转的那部分的个数，它对着所有头共用的一个旋转过的键部分 X·W_KR。须为偶数。',
+  'field.mla.valueDim': 'MLA：每个头的值大小（valueDim）',
+  'help.mla.valueDim': '每个头的值 c·W_UV 有这么多个数；W_O 把各头拼起来的 H·valueDim 个数映射回 dModel。',
+  'field.mla.absorb': 'MLA：吸收路径',
+  'help.mla.absorb':
+    '按 DeepSeek 解码的方式算同一个注意力：用 q_nope·W_UKᵀ 直接对着缓存的潜向量打分，加权求和之后再乘 W_UV，键和值始终不必算出来。',
   'field.outputGate': '输出门控（Qwen3-Next）',
   'help.outputGate':
     '拼接后的各头输出在乘 W_O 之前，逐个数乘以 sigmoid(X·W_G)：一个由输入决定开合的 0 到 1 之间的门。W_G 是多出的一个 [dModel, dModel] 权重，在其他权重之后抽取。',

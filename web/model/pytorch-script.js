@@ -8,6 +8,7 @@ import { fieldByPath, isVectorWeight } from './schema.js';
 import { qkLines, scoreLines, softmaxLines, variantHelpers, variantTensors, windowLines } from './pytorch-variants.js';
 import { runSettings } from './run-settings.js';
 import { DIFF_PRINTED, diffOutputLines, diffScoreLines, diffWeightLines } from './pytorch-diff.js';
+import { mlaOutputLines, mlaPrinted, mlaScoreLines, mlaSizeLines, mlaWeightLines } from './pytorch-mla.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -191,6 +192,7 @@ function headerLines({ result, rs, w, additive }) {
     'd_k = D // H',
   ];
   if (rs.gqa) L.push(`H_kv = ${rs.kvHeads}  # key/value heads (numKVHeads)`);
+  if (rs.mla) L.push(...mlaSizeLines(rs.mla));
   if (additive) L.push(`hidden = ${py(rs.additiveHidden)}  # additiveHidden`);
   L.push('');
   if (hasTokens(result)) {
@@ -273,7 +275,8 @@ function weightLines({ rs, w, additive, kv, names }) {
   // Differential attention's five are drawn after the layer's weights, unless all five are given.
   const diffNames = names.filter((n) => DIFF_WEIGHTS.includes(n));
   const allGiven = names.filter((n) => !diffNames.includes(n)).every(given);
-  if (!allGiven) {
+  if (!allGiven && rs.mla) L.push(...mlaWeightLines());
+  else if (!allGiven) {
     L.push(...drawWeights(w, qkvBias, outProj, additive ? ADDITIVE_LAYERS : [], kv, rs.outputGate));
     for (const n of names.filter((n) => n.startsWith('b_') && !drawsBias(n, w.init, qkvBias)))
       L.push(`${n} = torch.zeros(${n === 'b_K' || n === 'b_V' ? kv : 'D'})`);
@@ -298,6 +301,7 @@ function weightLines({ rs, w, additive, kv, names }) {
 
 /** Q, K, V and their heads, the variants on q and k, the scores and their scaling (indented by the caller). */
 function projectionLines({ rs, additive, names }) {
+  if (rs.mla) return mlaScoreLines(rs);
   const bias = (n) => (names.includes(`b_${n}`) ? ` + b_${n}` : '');
   const kvShape = rs.gqa ? 'H_kv·d_k' : 'D';
   const kvHeads = rs.gqa ? 'H_kv' : 'H';
@@ -374,6 +378,7 @@ function weightsToOutputLines({ rs, names }) {
       ? `output = ${input} @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
       : `output = ${input}  # no output projection`;
   if (rs.diffDepth !== null) return diffOutputLines(project('concat'));
+  if (rs.mla) return mlaOutputLines(rs);
   const softmax = softmaxLines(rs);
   const L = [...softmax.softmax];
   if (rs.dropoutSeed !== null && rs.p > 0 && rs.p < 1) L.push(`torch.manual_seed(${py(rs.dropoutSeed)})`);
@@ -397,8 +402,8 @@ const PRINTED = ['Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights',
 
 /** The tensors, printed with PyTorch's 4 decimals. */
 function printLines({ rs, cross, names }) {
-  const after = variantTensors(rs);
-  const printed = rs.diffDepth !== null ? DIFF_PRINTED : [...PRINTED, 'context'];
+  const after = rs.mla ? {} : variantTensors(rs);
+  const printed = rs.mla ? mlaPrinted(rs) : rs.diffDepth !== null ? DIFF_PRINTED : [...PRINTED, 'context'];
   const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...printed, 'concat', 'output'].flatMap((n) => [
     n,
     ...(after[n] ?? []),

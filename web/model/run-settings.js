@@ -26,7 +26,7 @@ const randomDraw = (input) => (input && typeof input === 'object' ? (Object.keys
  * The run's settings from an AttentionResult's `settings`: {maskConvention, score, init, layout, outProj,
  * qkvBias, p, positional, scale, mask, maskKinds, fill, seed, weightsSeed, dropoutSeed, additiveHidden, heads,
  * kvHeads, gqa, inputDraw, contextDraw, qkNorm, rope, ropeBase, ropeScaling, window, sinkTokens, sinkLogits, sinkPerHead,
- * alibi, softcap, outputGate, diffDepth}.
+ * alibi, softcap, outputGate, diffDepth, mla}.
  */
 export function runSettings(settings) {
   const valueOf = (path) => settings[path] ?? fieldByPath.get(path).default;
@@ -87,6 +87,17 @@ export function runSettings(settings) {
     outputGate: valueOf('outputGate') === true,
     // Differential attention's layer depth (λ_init = 0.8 − 0.6·exp(−0.3·depth)), or null: off.
     diffDepth: optionalNumber(settings['diff.depth']),
+    // Multi-head latent attention's sizes and path ({kvRank, nopeDim, ropeDim, valueDim, absorb}), or null: off.
+    mla:
+      optionalNumber(settings['mla.kvRank']) === null
+        ? null
+        : {
+            kvRank: Number(settings['mla.kvRank']),
+            nopeDim: Number(settings['mla.nopeDim']),
+            ropeDim: Number(settings['mla.ropeDim']),
+            valueDim: Number(settings['mla.valueDim']),
+            absorb: valueOf('mla.absorb') === true,
+          },
   };
 }
 
