@@ -209,9 +209,11 @@ constexpr int kHalfScores = TensorSet::indexOf("halfScores"), kHalfScaled = Tens
 constexpr int kLatent = TensorSet::indexOf("latent"), kLatentNorm = TensorSet::indexOf("latentNorm"),
               kKPe = TensorSet::indexOf("K_pe"), kQPeRope = TensorSet::indexOf("Q_pe_rope"),
               kKPeRope = TensorSet::indexOf("K_pe_rope"), kQAbsorbed = TensorSet::indexOf("Q_absorbed"),
-              kLatentContext = TensorSet::indexOf("latentContext");
+              kLatentContext = TensorSet::indexOf("latentContext"),
+              kOtherPathScores = TensorSet::indexOf("otherPathScores"),
+              kOtherPathOutput = TensorSet::indexOf("otherPathOutput");
 static_assert(kLatent >= 0 && kLatentNorm >= 0 && kKPe >= 0 && kQPeRope >= 0 && kKPeRope >= 0 && kQAbsorbed >= 0 &&
-              kLatentContext >= 0);
+              kLatentContext >= 0 && kOtherPathScores >= 0 && kOtherPathOutput >= 0);
 static_assert(kHalfScores >= 0 && kHalfScaled >= 0 && kHalfMasked >= 0 && kHalfWeights >= 0 && kLambdaFull >= 0 &&
               kContextNorm >= 0 && kContextScaled >= 0);
 static_assert(kRopeInvFreqBase >= 0 && kRopeInvFreq >= 0 && kRopeAttentionFactor >= 0 &&
@@ -1032,10 +1034,8 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   for (const char* name : kWeightNames)
     if (m.w.count(name)) lend(TensorSet::find(name), m.w[name]);
   keep(kQ, m.q);
-  if (!(c.isMla() && c.mlaAbsorb)) {  // MLA's absorbed path never forms K and V
-    keep(kK, m.k);
-    keep(kV, m.v);
-  }
+  keep(kK, m.k);  // with MLA, its naive path's
+  keep(kV, m.v);
   if (c.qkNorm) {
     keep(kQNorm, m.qNorm);
     keep(kKNorm, m.kNorm);
@@ -1059,9 +1059,10 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
     keep(kKPe, m.kPe);
     keep(kQPeRope, m.qPeRope);
     keep(kKPeRope, m.kPeRope);
-    if (c.mlaAbsorb) keep(kQAbsorbed, m.qAbsorbed);
+    keep(kQAbsorbed, m.qAbsorbed);
   }
   if (p.keepScores) keep(kScores, m.scores);  // not with differential attention: its maps are halfScores
+  if (c.isMla()) keep(kOtherPathScores, m.otherPathScores);
   if (p.keepScaled) {
     if (p.maskedIsScaled)
       keepPair(kScaled, kMasked, m.scaled);
@@ -1089,7 +1090,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
   if (p.keepSinkWeights) keep(kSinkWeights, m.sinkWeights);
   if (p.keepDropped) keep(kDropped, m.dropped);
   keep(kAveragedWeights, m.averagedWeights);
-  if (c.isMla() && c.mlaAbsorb) keep(kLatentContext, m.latentContext);
+  if (c.isMla()) keep(kLatentContext, m.latentContext);
   keep(kContext, m.context);
   if (p.diff) {
     keep(kContextNorm, m.contextNorm);
@@ -1101,6 +1102,7 @@ void collect(const AttentionConfig& c, const Plan& p, Intermediates& m, BufferPo
     keep(kGate, m.gate);
     keep(kGated, m.gated);
   }
+  if (c.isMla()) keep(kOtherPathOutput, m.otherPathOutput);
   keep(kOutput, m.output);
 }
 
@@ -1131,9 +1133,9 @@ const Tensor* AttentionResult::find(const std::string& name) const {
 
 bool Selection::isPerHead(std::string_view name) {
   const int i = TensorSet::find(name);
-  return i == kScores || i == kScaled || i == kCapped || i == kBiased || i == kMasked || i == kWeights ||
-         i == kSinkWeights || i == kDropped || i == kContext || i == kContextNorm || i == kContextScaled ||
-         isHalfHead(name);
+  return i == kScores || i == kOtherPathScores || i == kScaled || i == kCapped || i == kBiased || i == kMasked ||
+         i == kWeights || i == kSinkWeights || i == kDropped || i == kContext || i == kContextNorm ||
+         i == kContextScaled || isHalfHead(name);
 }
 
 bool Selection::isHalfHead(std::string_view name) {
@@ -1193,11 +1195,9 @@ void compute(const AttentionConfig& c, const Dims& d, const Tokens& tokens, Tens
     mlaSteps.divide = false;
     if (steps.mask != MaskStep::None || p.wants(kMask)) m.mask = buildMask(c, keyTokens(c, tokens), d, pool);
     warnAboutNaNRows(mlaAttend(c, d, mlaSteps, pool, m), r);
-    const std::pair<int, Tensor*> perHead[] = {{kScores, &m.scores},
-                                               {kScaled, &m.scaled},
-                                               {kMasked, &m.masked},
-                                               {kWeights, &m.weights},
-                                               {kContext, &m.context}};
+    const std::pair<int, Tensor*> perHead[] = {{kScores, &m.scores},   {kOtherPathScores, &m.otherPathScores},
+                                               {kScaled, &m.scaled},   {kMasked, &m.masked},
+                                               {kWeights, &m.weights}, {kContext, &m.context}};
     for (const auto& [tensor, t] : perHead) keepSelected(p.selection, tensor, *t, pool);
     collect(c, p, m, pool, lendInputs, r);
     return;

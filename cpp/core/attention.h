@@ -34,7 +34,7 @@
 namespace attention_lab {
 
 // Every tensor a run can return, in pipeline order.
-inline constexpr std::array<const char*, 68> kTensorNames = {"X",
+inline constexpr std::array<const char*, 70> kTensorNames = {"X",
                                                              "X_context",
                                                              "W_Q",
                                                              "W_K",
@@ -78,6 +78,7 @@ inline constexpr std::array<const char*, 68> kTensorNames = {"X",
                                                              "K_pe_rope",
                                                              "Q_absorbed",
                                                              "scores",
+                                                             "otherPathScores",
                                                              "scaled",
                                                              "capped",
                                                              "alibiBias",
@@ -101,6 +102,7 @@ inline constexpr std::array<const char*, 68> kTensorNames = {"X",
                                                              "gateLogits",
                                                              "gate",
                                                              "gated",
+                                                             "otherPathOutput",
                                                              "output"};
 
 // kTensorNames with their lengths, so a lookup compares without strlen.

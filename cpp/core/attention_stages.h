@@ -57,8 +57,9 @@ struct Intermediates {
   Tensor halfScores, halfScaled, halfMasked, halfWeights;  // [B, 2H, S, S_kv] (differential attention)
   Tensor lambdaFull;                                       // [] (differential attention)
   // MLA (mla_attention.h): latent, latentNorm [B, S, kvRank]; kPe, kPeRope [B, S, ropeDim]; qPeRope
-  // [B, S, H·ropeDim]; qAbsorbed, latentContext [B, S, H·kvRank] (its absorbed path).
-  Tensor latent, latentNorm, kPe, qPeRope, kPeRope, qAbsorbed, latentContext;
+  // [B, S, H·ropeDim]; qAbsorbed, latentContext [B, S, H·kvRank] (its absorbed path); the path not chosen's
+  // scores [B, H, S, S_kv] and output [B, S, D].
+  Tensor latent, latentNorm, kPe, qPeRope, kPeRope, qAbsorbed, latentContext, otherPathScores, otherPathOutput;
   Tensor context;                     // [B, H, S, dk] (MLA: [B, H, S, valueDim])
   Tensor contextNorm, contextScaled;  // [B, H, S, dk] (differential attention)
   Tensor concat;                      // [B, S, D]

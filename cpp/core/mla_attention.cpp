@@ -1,5 +1,6 @@
 #include "mla_attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -56,6 +57,138 @@ void rotate(RopeStyle style, const Tensor& angles, const Dims& d, int64_t heads,
   rotateHeads(style, cosines.data(), sines.data(), rows.data.data(), heads * r, d.B, d.S, heads, r);
 }
 
+// The sizes and the tensors both paths read.
+struct MlaInputs {
+  int64_t B, S, Skv, H, n, r, vd, kv, qk;
+  const float *q, *qPe, *kPe, *latent, *wUK, *wUV;  // Q, Q_pe_rope, K_pe_rope, latentNorm, W_UK, W_UV
+};
+
+// Naive: K = cat([k_nope, k_pe.expand(-1, -1, H, -1)], -1) with k_nope, v = split(self.wkv_b(kv_norm(kv)))
+//   K [B, S_kv, H·(n + r)], V [B, S_kv, H·vd]
+void keysValues(const MlaInputs& in, float* K, float* V) {
+  for (int64_t row = 0; row < in.B * in.Skv; ++row) {
+    const float* c = in.latent + row * in.kv;
+    for (int64_t h = 0; h < in.H; ++h) {
+      float* k = K + (row * in.H + h) * in.qk;
+      for (int64_t j = 0; j < in.n; ++j) {
+        float sum = 0.0f;
+        for (int64_t i = 0; i < in.kv; ++i) sum += c[i] * in.wUK[(i * in.H + h) * in.n + j];
+        k[j] = sum;
+      }
+      std::copy(in.kPe + row * in.r, in.kPe + (row + 1) * in.r, k + in.n);
+      float* v = V + (row * in.H + h) * in.vd;
+      for (int64_t j = 0; j < in.vd; ++j) {
+        float sum = 0.0f;
+        for (int64_t i = 0; i < in.kv; ++i) sum += c[i] * in.wUV[(i * in.H + h) * in.vd + j];
+        v[j] = sum;
+      }
+    }
+  }
+}
+
+// Absorbed: q_nope = torch.einsum("bshd,hdc->bshc", q_nope, wkv_b[:, :qk_nope_head_dim])   # [B, S, H·c]
+void absorbQueries(const MlaInputs& in, float* qAbsorbed) {
+  for (int64_t row = 0; row < in.B * in.S; ++row)
+    for (int64_t h = 0; h < in.H; ++h) {
+      const float* qRow = in.q + (row * in.H + h) * in.qk;
+      float* out = qAbsorbed + (row * in.H + h) * in.kv;
+      for (int64_t i = 0; i < in.kv; ++i) {
+        float sum = 0.0f;
+        for (int64_t j = 0; j < in.n; ++j) sum += qRow[j] * in.wUK[(i * in.H + h) * in.n + j];
+        out[i] = sum;
+      }
+    }
+}
+
+// scores [B, H, S, S_kv] (heads first, DeepSeek's bsht transposed), before the scale:
+//   naive:    torch.einsum("bshd,bthd->bsht", cat([q_nope, q_pe]), K)
+//   absorbed: torch.einsum("bshc,btc->bsht", Q_absorbed, kv_cache) + torch.einsum("bshr,btr->bsht", q_pe, pe_cache)
+void scoresOf(const MlaInputs& in, bool absorb, const float* K, const float* qAbsorbed, float* scores) {
+  for (int64_t b = 0; b < in.B; ++b)
+    for (int64_t h = 0; h < in.H; ++h)
+      for (int64_t s = 0; s < in.S; ++s) {
+        const float* qRow = in.q + ((b * in.S + s) * in.H + h) * in.qk;
+        const float* qRope = in.qPe + ((b * in.S + s) * in.H + h) * in.r;
+        const float* qLatent = absorb ? qAbsorbed + ((b * in.S + s) * in.H + h) * in.kv : nullptr;
+        float* out = scores + ((b * in.H + h) * in.S + s) * in.Skv;
+        for (int64_t t = 0; t < in.Skv; ++t) {
+          const int64_t key = b * in.Skv + t;
+          if (!absorb) {
+            const float* k = K + (key * in.H + h) * in.qk;
+            float sum = 0.0f;
+            for (int64_t j = 0; j < in.n; ++j) sum += qRow[j] * k[j];
+            for (int64_t j = 0; j < in.r; ++j) sum += qRope[j] * k[in.n + j];
+            out[t] = sum;
+          } else {
+            float latentPart = 0.0f, ropePart = 0.0f;
+            for (int64_t i = 0; i < in.kv; ++i) latentPart += qLatent[i] * in.latent[key * in.kv + i];
+            for (int64_t j = 0; j < in.r; ++j) ropePart += qRope[j] * in.kPe[key * in.r + j];
+            out[t] = latentPart + ropePart;
+          }
+        }
+      }
+}
+
+// context [B, H, S, vd] from weights [B, H, S, S_kv]:
+//   naive:    x = torch.einsum("bsht,bthd->bshd", scores, v_cache)
+//   absorbed: x = torch.einsum("bsht,btc->bshc", scores, kv_cache)          # latentContext [B, S, H·c]
+//             x = torch.einsum("bshc,hdc->bshd", x, wkv_b[:, -self.v_head_dim:])
+void contextOf(const MlaInputs& in, bool absorb, const float* weights, const float* V, float* latentContext,
+               float* context) {
+  for (int64_t b = 0; b < in.B; ++b)
+    for (int64_t h = 0; h < in.H; ++h)
+      for (int64_t s = 0; s < in.S; ++s) {
+        const float* w = weights + ((b * in.H + h) * in.S + s) * in.Skv;
+        float* out = context + ((b * in.H + h) * in.S + s) * in.vd;
+        if (!absorb) {
+          for (int64_t j = 0; j < in.vd; ++j) {
+            float sum = 0.0f;
+            for (int64_t t = 0; t < in.Skv; ++t) sum += w[t] * V[((b * in.Skv + t) * in.H + h) * in.vd + j];
+            out[j] = sum;
+          }
+          continue;
+        }
+        float* mixed = latentContext + ((b * in.S + s) * in.H + h) * in.kv;
+        for (int64_t i = 0; i < in.kv; ++i) {
+          float sum = 0.0f;
+          for (int64_t t = 0; t < in.Skv; ++t) sum += w[t] * in.latent[(b * in.Skv + t) * in.kv + i];
+          mixed[i] = sum;
+        }
+        for (int64_t j = 0; j < in.vd; ++j) {
+          float sum = 0.0f;
+          for (int64_t i = 0; i < in.kv; ++i) sum += mixed[i] * in.wUV[(i * in.H + h) * in.vd + j];
+          out[j] = sum;
+        }
+      }
+}
+
+// x.flatten(2) after x (B, S, H, vd): concat [B, S, H·vd] from context [B, H, S, vd]; self.wo(...): output [B, S, D]
+void outputOf(const MlaInputs& in, const Dims& d, const float* context, const Tensor& wO, float* concat,
+              float* output) {
+  for (int64_t b = 0; b < in.B; ++b)
+    for (int64_t h = 0; h < in.H; ++h)
+      for (int64_t s = 0; s < in.S; ++s) {
+        const float* from = context + ((b * in.H + h) * in.S + s) * in.vd;
+        std::copy(from, from + in.vd, concat + ((b * in.S + s) * in.H + h) * in.vd);
+      }
+  gemm(in.B * in.S, d.D, in.H * in.vd, concat, in.H * in.vd, wO.data.data(), d.D, false, nullptr, output, d.D);
+}
+
+// scaled = scores * softmax_scale; masked (scores += mask); weights = softmax, row by row. Returns the NaN rows.
+int64_t softmaxOf(const MlaInputs& in, const ScoreRowSteps& steps, const Tensor& mask, const float* scores,
+                  float* scaled, float* masked, float* weights) {
+  int64_t nanRows = 0;
+  for (int64_t b = 0; b < in.B; ++b)
+    for (int64_t h = 0; h < in.H; ++h)
+      for (int64_t s = 0; s < in.S; ++s) {
+        const int64_t at = ((b * in.H + h) * in.S + s) * in.Skv;
+        const float* maskRow = mask.data.empty() ? nullptr : mask.data.data() + (b * in.S + s) * in.Skv;
+        scaleMaskSoftmaxRow(steps, scores + at, maskRow, in.Skv, scaled + at, masked + at, weights + at);
+        if (std::isnan(weights[at])) ++nanRows;
+      }
+  return nanRows;
+}
+
 }  // namespace
 
 int64_t mlaAttend(const AttentionConfig& c, const Dims& d, const ScoreRowSteps& steps, BufferPool& pool,
@@ -84,94 +217,56 @@ int64_t mlaAttend(const AttentionConfig& c, const Dims& d, const ScoreRowSteps& 
   rotate(c.ropeStyle, m.ropeAngles, d, 1, r, m.kPeRope);
   // self.kv_norm(kv): the cached latent c
   m.latentNorm = rmsNormRows(m.latent, m.w.at("kv_norm"), pool);
-  const float* q = m.q.data.data();
-  const float* qPe = m.qPeRope.data.data();
-  const float* kPe = m.kPeRope.data.data();
-  const float* lat = m.latentNorm.data.data();
-  const float* wUK = m.w.at("W_UK").data.data();  // [c, H·n]
-  const float* wUV = m.w.at("W_UV").data.data();  // [c, H·vd]
-  // scores [B, H, S, S_kv], heads first (DeepSeek's bsht transposed)
-  m.scores = pool.take({B, H, S, Skv});
-  float* scores = m.scores.data.data();
-  if (!c.mlaAbsorb) {
-    // K = cat([k_nope, k_pe.expand(-1, -1, H, -1)], -1) with k_nope, v = split(self.wkv_b(kv_norm(kv)))
-    m.k = pool.take({B, S, H * qk});
-    m.v = pool.take({B, S, H * vd});
-    for (int64_t row = 0; row < B * S; ++row) {
-      const float* cRow = lat + row * kv;
-      for (int64_t h = 0; h < H; ++h) {
-        float* k = m.k.data.data() + row * H * qk + h * qk;
-        for (int64_t j = 0; j < n; ++j) {
-          float sum = 0.0f;
-          for (int64_t i = 0; i < kv; ++i) sum += cRow[i] * wUK[i * H * n + h * n + j];
-          k[j] = sum;
-        }
-        std::copy(kPe + row * r, kPe + (row + 1) * r, k + n);
-        float* v = m.v.data.data() + row * H * vd + h * vd;
-        for (int64_t j = 0; j < vd; ++j) {
-          float sum = 0.0f;
-          for (int64_t i = 0; i < kv; ++i) sum += cRow[i] * wUV[i * H * vd + h * vd + j];
-          v[j] = sum;
-        }
-      }
-    }
-    // scores = torch.einsum("bshd,bthd->bsht", cat([q_nope, q_pe]), k)
-    for (int64_t b = 0; b < B; ++b)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t s = 0; s < S; ++s) {
-          const float* qRow = q + (b * S + s) * H * qk + h * qk;
-          const float* qRope = qPe + (b * S + s) * H * r + h * r;
-          for (int64_t t = 0; t < Skv; ++t) {
-            const float* k = m.k.data.data() + (b * Skv + t) * H * qk + h * qk;
-            float sum = 0.0f;
-            for (int64_t j = 0; j < n; ++j) sum += qRow[j] * k[j];
-            for (int64_t j = 0; j < r; ++j) sum += qRope[j] * k[n + j];
-            scores[((b * H + h) * S + s) * Skv + t] = sum;
-          }
-        }
-  } else {
-    // q_nope = torch.einsum("bshd,hdc->bshc", q_nope, wkv_b[:, :qk_nope_head_dim])   # [B, S, H·c]
-    m.qAbsorbed = pool.take({B, S, H * kv});
-    for (int64_t row = 0; row < B * S; ++row)
-      for (int64_t h = 0; h < H; ++h) {
-        const float* qRow = q + row * H * qk + h * qk;
-        float* out = m.qAbsorbed.data.data() + row * H * kv + h * kv;
-        for (int64_t i = 0; i < kv; ++i) {
-          float sum = 0.0f;
-          for (int64_t j = 0; j < n; ++j) sum += qRow[j] * wUK[i * H * n + h * n + j];
-          out[i] = sum;
-        }
-      }
-    // scores = einsum("bshc,btc->bsht", q_nope, kv_cache) + einsum("bshr,btr->bsht", q_pe, pe_cache)
-    for (int64_t b = 0; b < B; ++b)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t s = 0; s < S; ++s) {
-          const float* qRow = m.qAbsorbed.data.data() + (b * S + s) * H * kv + h * kv;
-          const float* qRope = qPe + (b * S + s) * H * r + h * r;
-          for (int64_t t = 0; t < Skv; ++t) {
-            const float* cRow = lat + (b * Skv + t) * kv;
-            const float* kRope = kPe + (b * Skv + t) * r;
-            float latentPart = 0.0f, ropePart = 0.0f;
-            for (int64_t i = 0; i < kv; ++i) latentPart += qRow[i] * cRow[i];
-            for (int64_t j = 0; j < r; ++j) ropePart += qRope[j] * kRope[j];
-            scores[((b * H + h) * S + s) * Skv + t] = latentPart + ropePart;
-          }
-        }
-  }
-  // scores = scores * self.softmax_scale; scores += mask; scores.softmax(dim=-1, dtype=torch.float32)
-  m.scaled = pool.take({B, H, S, Skv});
-  m.masked = pool.take({B, H, S, Skv});
-  m.weights = pool.take({B, H, S, Skv});
-  int64_t nanRows = 0;
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h)
-      for (int64_t s = 0; s < S; ++s) {
-        const int64_t at = ((b * H + h) * S + s) * Skv;
-        const float* maskRow = m.mask.data.empty() ? nullptr : m.mask.data.data() + (b * S + s) * Skv;
-        scaleMaskSoftmaxRow(steps, scores + at, maskRow, Skv, m.scaled.data.data() + at, m.masked.data.data() + at,
-                            m.weights.data.data() + at);
-        if (std::isnan(m.weights.data[static_cast<size_t>(at)])) ++nanRows;
-      }
+  const MlaInputs in{B,
+                     S,
+                     Skv,
+                     H,
+                     n,
+                     r,
+                     vd,
+                     kv,
+                     qk,
+                     m.q.data.data(),
+                     m.qPeRope.data.data(),
+                     m.kPeRope.data.data(),
+                     m.latentNorm.data.data(),
+                     m.w.at("W_UK").data.data(),
+                     m.w.at("W_UV").data.data()};
+  // Both paths' own tensors: the naive one's K and V, the absorbed one's Q_absorbed (and latentContext below).
+  m.k = pool.take({B, Skv, H * qk});
+  m.v = pool.take({B, Skv, H * vd});
+  keysValues(in, m.k.data.data(), m.v.data.data());
+  m.qAbsorbed = pool.take({B, S, H * kv});
+  absorbQueries(in, m.qAbsorbed.data.data());
+  m.latentContext = pool.take({B, S, H * kv});
+  // The path mla.absorb chooses: every stage from the scores on.
+  const bool absorb = c.mlaAbsorb;
+  const std::vector<int64_t> maps = {B, H, S, Skv};
+  m.scores = pool.take(maps);
+  m.scaled = pool.take(maps);
+  m.masked = pool.take(maps);
+  m.weights = pool.take(maps);
+  m.context = pool.take({B, H, S, vd});
+  m.concat = pool.take({B, S, H * vd});
+  m.output = pool.take({B, S, d.D});
+  scoresOf(in, absorb, m.k.data.data(), m.qAbsorbed.data.data(), m.scores.data.data());
+  const int64_t nanRows = softmaxOf(in, steps, m.mask, m.scores.data.data(), m.scaled.data.data(), m.masked.data.data(),
+                                    m.weights.data.data());
+  contextOf(in, absorb, m.weights.data.data(), m.v.data.data(), m.latentContext.data.data(), m.context.data.data());
+  outputOf(in, d, m.context.data.data(), m.w.at("W_O"), m.concat.data.data(), m.output.data.data());
+  // The other path, for the page's comparison: its scores and output kept, its other stages scratch.
+  m.otherPathScores = pool.take(maps);
+  m.otherPathOutput = pool.take({B, S, d.D});
+  Tensor scaled = pool.take(maps), masked = pool.take(maps), weights = pool.take(maps);
+  Tensor context = pool.take({B, H, S, vd}), concat = pool.take({B, S, H * vd});
+  Tensor mixed = pool.take({B, S, H * kv});
+  scoresOf(in, !absorb, m.k.data.data(), m.qAbsorbed.data.data(), m.otherPathScores.data.data());
+  softmaxOf(in, steps, m.mask, m.otherPathScores.data.data(), scaled.data.data(), masked.data.data(),
+            weights.data.data());
+  contextOf(in, !absorb, weights.data.data(), m.v.data.data(), absorb ? mixed.data.data() : m.latentContext.data.data(),
+            context.data.data());
+  outputOf(in, d, context.data.data(), m.w.at("W_O"), concat.data.data(), m.otherPathOutput.data.data());
+  for (Tensor* t : {&scaled, &masked, &weights, &context, &concat, &mixed}) pool.give(std::move(t->data));
   // averagedWeights = weights.sum(dim=1) / H
   m.averagedWeights = pool.take({B, S, Skv});
   for (int64_t b = 0; b < B; ++b)
@@ -180,65 +275,20 @@ int64_t mlaAttend(const AttentionConfig& c, const Dims& d, const ScoreRowSteps& 
       for (int64_t h = 0; h < H; ++h) sum += m.weights.data[static_cast<size_t>((b * H + h) * S * Skv + i)];
       m.averagedWeights.data[static_cast<size_t>(b * S * Skv + i)] = sum / static_cast<float>(H);
     }
-  // context [B, H, S, vd]
-  m.context = pool.take({B, H, S, vd});
-  const float* w = m.weights.data.data();
-  if (!c.mlaAbsorb) {
-    // x = torch.einsum("bsht,bthd->bshd", scores, v_cache)
-    for (int64_t b = 0; b < B; ++b)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t s = 0; s < S; ++s)
-          for (int64_t j = 0; j < vd; ++j) {
-            float sum = 0.0f;
-            for (int64_t t = 0; t < Skv; ++t)
-              sum += w[((b * H + h) * S + s) * Skv + t] *
-                     m.v.data[static_cast<size_t>((b * Skv + t) * H * vd + h * vd + j)];
-            m.context.data[static_cast<size_t>(((b * H + h) * S + s) * vd + j)] = sum;
-          }
-  } else {
-    // x = torch.einsum("bsht,btc->bshc", scores, kv_cache); x = torch.einsum("bshc,hdc->bshd", x, wkv_b[:, -v:])
-    m.latentContext = pool.take({B, S, H * kv});
-    for (int64_t b = 0; b < B; ++b)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t s = 0; s < S; ++s) {
-          float* out = m.latentContext.data.data() + (b * S + s) * H * kv + h * kv;
-          for (int64_t i = 0; i < kv; ++i) {
-            float sum = 0.0f;
-            for (int64_t t = 0; t < Skv; ++t) sum += w[((b * H + h) * S + s) * Skv + t] * lat[(b * Skv + t) * kv + i];
-            out[i] = sum;
-          }
-          for (int64_t j = 0; j < vd; ++j) {
-            float sum = 0.0f;
-            for (int64_t i = 0; i < kv; ++i) sum += out[i] * wUV[i * H * vd + h * vd + j];
-            m.context.data[static_cast<size_t>(((b * H + h) * S + s) * vd + j)] = sum;
-          }
-        }
-  }
-  // x.flatten(2): concat [B, S, H·vd]; self.wo(...): output [B, S, D]
-  m.concat = pool.take({B, S, H * vd});
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t h = 0; h < H; ++h)
-      for (int64_t s = 0; s < S; ++s) {
-        const float* from = m.context.data.data() + ((b * H + h) * S + s) * vd;
-        std::copy(from, from + vd, m.concat.data.data() + (b * S + s) * H * vd + h * vd);
-      }
-  m.output = pool.take({B, S, d.D});
-  gemm(B * S, d.D, H * vd, m.concat.data.data(), H * vd, m.w.at("W_O").data.data(), d.D, false, nullptr,
-       m.output.data.data(), d.D);
   return nanRows;
 }
 
 int64_t mlaFloats(const AttentionConfig& c, const Dims& d) {
   const MlaSizes z = mlaSizesOf(c);
   const int64_t B = d.B, S = d.S, H = d.H, rows = B * S, maps = B * H * S * d.Skv;
-  // Q, latent, K_pe, Q_pe_rope, K_pe_rope, latentNorm, the angles and their cos and sin
-  int64_t floats = rows * (H * z.qkHeadDim() + z.kvRank + z.rope + H * z.rope + z.rope + z.kvRank) + 3 * S * z.rope / 2;
-  floats += c.mlaAbsorb ? 2 * rows * H * z.kvRank : rows * H * (z.qkHeadDim() + z.value);
-  floats += 4 * maps + B * S * d.Skv;                  // scores, scaled, masked, weights; averagedWeights
-  floats += B * H * S * z.value + rows * H * z.value;  // context, concat
-  floats += rows * d.D;                                // output
-  floats += gemmScratchFloats(std::max<int64_t>(std::max(H * z.qkHeadDim(), z.kvRank), d.D), std::max(d.D, H * z.value),
-                              false);
+  // Q, latent, K_pe, Q_pe_rope, K_pe_rope, latentNorm; the angles and their cos and sin
+  int64_t floats = rows * (H * z.qkHeadDim() + 2 * z.kvRank + 2 * z.rope + H * z.rope) + 3 * S * z.rope / 2;
+  // K, V, Q_absorbed and latentContext (the absorbed path's latentContext once more as scratch of the other path)
+  floats += rows * H * (z.qkHeadDim() + z.value) + 3 * rows * H * z.kvRank;
+  // Both paths: scores, scaled, masked, weights, context, concat, output; averagedWeights
+  floats += 2 * (4 * maps + B * H * S * z.value + rows * H * z.value + rows * d.D) + B * S * d.Skv;
+  floats += std::max(gemmScratchFloats(std::max({H * z.qkHeadDim(), z.kvRank, z.rope}), d.D, false),
+                     gemmScratchFloats(d.D, H * z.value, false));
   return floats;
 }
 

@@ -339,26 +339,23 @@ bool isDiffTensor(const std::string& n) {
          n == "contextNorm" || n == "contextScaled";
 }
 
-// MLA's own tensors (mla.kvRank), in a result only with it on; Q_absorbed and latentContext only on its
-// absorbed path, which has no K and V.
+// MLA's own tensors (mla.kvRank), in a result only with it on: both paths' (K and V are the naive path's).
 bool isMlaTensor(const std::string& n) {
   return n == "latent" || n == "latentNorm" || n == "K_pe" || n == "Q_pe_rope" || n == "K_pe_rope" ||
-         n == "Q_absorbed" || n == "latentContext";
+         n == "Q_absorbed" || n == "latentContext" || n == "otherPathScores" || n == "otherPathOutput";
 }
 
 // The tensors of the modern variants, each in a result only when its variant is on; and the one-map
 // score stages, which differential attention's half-head maps replace.
 bool isVariantTensor(const std::string& n) {
-  return isMlaTensor(n) || n == "K" || n == "V" || n == "Q_norm" || n == "K_norm" || n == "ropeAngles" ||
-         n == "Q_rope" || n == "K_rope" || n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" ||
-         n == "ropeExtrapolationFactor" || n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" ||
-         n == "sinkWeights" || n == "gateLogits" || n == "gate" || n == "gated" || isDiffTensor(n) || n == "scores" ||
-         n == "scaled" || n == "masked";
+  return isMlaTensor(n) || n == "Q_norm" || n == "K_norm" || n == "ropeAngles" || n == "Q_rope" || n == "K_rope" ||
+         n.rfind("ropeInvFreq", 0) == 0 || n == "ropeAttentionFactor" || n == "ropeExtrapolationFactor" ||
+         n == "ropeNtkBase" || n == "capped" || n == "alibiBias" || n == "biased" || n == "sinkWeights" ||
+         n == "gateLogits" || n == "gate" || n == "gated" || isDiffTensor(n) || n == "scores" || n == "scaled" ||
+         n == "masked";
 }
 bool variantIsOn(const AttentionConfig& c, const std::string& n) {
-  if (n == "Q_absorbed" || n == "latentContext") return c.isMla() && c.mlaAbsorb;
   if (isMlaTensor(n)) return c.isMla();
-  if (n == "K" || n == "V") return !(c.isMla() && c.mlaAbsorb);
   if (n == "Q_rope" || n == "K_rope") return c.ropeStyle != RopeStyle::None && !c.isMla();
   if (isDiffTensor(n)) return c.isDiff();
   if (n == "scores" || n == "scaled" || n == "masked") return !c.isDiff();
@@ -426,6 +423,8 @@ void checkNamesAndShapes(const AttentionConfig& c, const Plan& p, const Attentio
     shapes["K_pe"] = shapes["K_pe_rope"] = {B, S, r};
     shapes["Q_pe_rope"] = {B, S, H * r};
     shapes["Q_absorbed"] = shapes["latentContext"] = {B, S, H * kv};
+    shapes["otherPathScores"] = {B, H, S, Skv};
+    shapes["otherPathOutput"] = {B, S, D};
     shapes["context"] = {B, H, S, vd};
   }
   const std::vector<std::string> weights = weightNames(c);

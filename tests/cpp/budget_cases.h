@@ -99,6 +99,17 @@ inline std::vector<BudgetCase> budgetCases() {
        {"halfWeights", "weights", "contextScaled", "output"},
        1,
        1},
+      // MLA: every tensor of both paths, and the output of a padded batch (its stage computes everything).
+      {"MlaEveryTensor",
+       R"({"text": ")" + words(300) +
+           R"(", "dModel": 32, "numHeads": 4, "mask": "causal", "rope": {"style": "interleaved"},
+           "mla": {"kvRank": 16, "nopeDim": 8, "ropeDim": 4, "valueDim": 8, "absorb": true}})",
+       {}},
+      {"MlaOutputOnly",
+       R"({"texts": [")" + words(300) + R"(", ")" + words(200) + R"("], "dModel": 16, "numHeads": 2,
+           "mask": "padding", "rope": {"style": "rotate-half"}, "mla": {"kvRank": 6, "nopeDim": 4, "ropeDim": 4,
+           "valueDim": 6}})",
+       {"output"}},
   };
 }
 

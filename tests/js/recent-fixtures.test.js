@@ -58,6 +58,13 @@ describe('the recent variants the engine runs reproduce PyTorch 1.13', () => {
       expect(result.scaleFactor).toBeCloseTo(expected.scaleFactor, 12);
       expect(result.headDim).toBe(expected.headDim);
     }
+    // MLA runs both paths: the other one's output is the same attention, as PyTorch's two paths agree.
+    if (has(config, 'mla')) {
+      const { output, otherPathOutput } = result.tensors;
+      const apart = Math.max(...output.data.map((x, k) => Math.abs(x - otherPathOutput.data[k])));
+      expect(apart).toBeLessThan(1e-5);
+      expect(expected.mla.maxAbsDifferenceOtherPath).toBeLessThan(1e-5);
+    }
     const outcome = compareTensors(expected.tensors, got);
     recordWorst(name, outcome);
     expect(outcome.problems).toEqual([]);

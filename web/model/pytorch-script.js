@@ -8,7 +8,7 @@ import { fieldByPath, isVectorWeight } from './schema.js';
 import { qkLines, scoreLines, softmaxLines, variantHelpers, variantTensors, windowLines } from './pytorch-variants.js';
 import { runSettings } from './run-settings.js';
 import { DIFF_PRINTED, diffOutputLines, diffScoreLines, diffWeightLines } from './pytorch-diff.js';
-import { mlaOutputLines, mlaPrinted, mlaScoreLines, mlaSizeLines, mlaWeightLines } from './pytorch-mla.js';
+import { MLA_PRINTED, mlaOutputLines, mlaScoreLines, mlaSizeLines, mlaWeightLines } from './pytorch-mla.js';
 
 // Python literals: integers exactly, other numbers as the float32 the engine uses.
 const py = (v) => {
@@ -336,6 +336,14 @@ function projectionLines({ rs, additive, names }) {
   return L;
 }
 
+/** The mask (in the run's convention, as maskLines leaves it) applied to the scores `input`, as Python. */
+function maskExpression(rs, input) {
+  const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
+  if (rs.maskConvention === 'keep') return `${input}.masked_fill(mask[:, None] == 0, ${fill})`;
+  if (rs.maskConvention === 'additive') return `${input} + mask[:, None]`;
+  return `${input}.masked_fill(mask[:, None].bool(), ${fill})`;
+}
+
 /** The score variants after scaling, then the mask (1 = blocked, turned into the run's convention) and masked. */
 function maskLines({ result, rs, cross }) {
   const fill = rs.fill === -Infinity ? 'float("-inf")' : py(rs.fill);
@@ -357,17 +365,10 @@ function maskLines({ result, rs, cross }) {
       'mask = torch.maximum(mask, key_padding[:, None, :].expand(B, S, S_kv))',
     );
   }
-  if (rs.maskConvention === 'keep')
-    L.push(
-      'mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))',
-      `${masked} = ${scored.last}.masked_fill(mask[:, None] == 0, ${fill})`,
-    );
+  if (rs.maskConvention === 'keep') L.push('mask = 1 - mask  # 1 = keep, as torch.tril(torch.ones(S, S_kv))');
   else if (rs.maskConvention === 'additive')
-    L.push(
-      `mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`,
-      `${masked} = ${scored.last} + mask[:, None]`,
-    );
-  else L.push(`${masked} = ${scored.last}.masked_fill(mask[:, None].bool(), ${fill})`);
+    L.push(`mask = torch.zeros(B, S, S_kv).masked_fill(mask.bool(), ${fill})  # 0 or the fill: a float attn_mask`);
+  L.push(`${masked} = ${maskExpression(rs, scored.last)}`);
   return L;
 }
 
@@ -378,7 +379,7 @@ function weightsToOutputLines({ rs, names }) {
       ? `output = ${input} @ W_O${names.includes('b_O') ? ' + b_O' : ''}  # (B, S, D)`
       : `output = ${input}  # no output projection`;
   if (rs.diffDepth !== null) return diffOutputLines(project('concat'));
-  if (rs.mla) return mlaOutputLines(rs);
+  if (rs.mla) return mlaOutputLines(rs, maskExpression(rs, 'otherPathScaled'));
   const softmax = softmaxLines(rs);
   const L = [...softmax.softmax];
   if (rs.dropoutSeed !== null && rs.p > 0 && rs.p < 1) L.push(`torch.manual_seed(${py(rs.dropoutSeed)})`);
@@ -403,8 +404,9 @@ const PRINTED = ['Q', 'K', 'V', 'scores', 'scaled', 'mask', 'masked', 'weights',
 /** The tensors, printed with PyTorch's 4 decimals. */
 function printLines({ rs, cross, names }) {
   const after = rs.mla ? {} : variantTensors(rs);
-  const printed = rs.mla ? mlaPrinted(rs) : rs.diffDepth !== null ? DIFF_PRINTED : [...PRINTED, 'context'];
-  const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...printed, 'concat', 'output'].flatMap((n) => [
+  const printed = rs.mla ? MLA_PRINTED : rs.diffDepth !== null ? DIFF_PRINTED : [...PRINTED, 'context'];
+  const last = rs.mla ? ['concat', 'otherPathOutput', 'output'] : ['concat', 'output'];
+  const shown = ['X', ...(cross ? ['X_context'] : []), ...names, ...printed, ...last].flatMap((n) => [
     n,
     ...(after[n] ?? []),
   ]);
