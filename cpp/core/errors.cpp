@@ -262,6 +262,9 @@ const ErrorKind kEngineKinds[] = {
     {"stepper-without-diff",
      EN("the KV cache and FlashAttention steppers walk one softmax per head: differential attention's two maps are "
         "not stepped yet, so leave diff.depth empty to step")},
+    {"stepper-without-mla",
+     EN("the KV cache and FlashAttention steppers walk a K and a V per head, which multi-head latent attention's cache "
+        "never forms: its cache step shows what it keeps; leave mla.kvRank empty to step")},
     {"decode-needs-self-attention",
      EN("the KV cache decodes a sentence against its own keys: it needs self-attention, but {field} gives a context")},
     {"decode-needs-causal",

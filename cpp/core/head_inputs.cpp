@@ -34,10 +34,12 @@ HeadInputs headInputsOf(const AttentionResult& r) {
 }
 
 Status checkStepperModel(const AttentionConfig& c) {
-  if (c.model == ModelKind::Attention && !c.isDiff()) return {};
+  if (c.model == ModelKind::Attention && !c.isDiff() && !c.isMla()) return {};
   if (c.model == ModelKind::Attention) {
-    // A config the run would refuse names its own field first; a valid one is refused for its two maps.
+    // A config the run would refuse names its own field first; a valid one is refused for its two maps, or
+    // for MLA's latent cache, which holds no K and V per head to step.
     if (Status s = validateConfig(c)) return s;
+    if (c.isMla()) return fieldError("mla.kvRank", "stepper-without-mla");
     return fieldError("diff.depth", "stepper-without-diff");
   }
   if (c.model == ModelKind::Checkpoint) return fieldError("model", "model-checkpoint-files");

@@ -61,6 +61,9 @@ describe('the chapter list', () => {
     expect(of('variants')).toEqual([
       'qkNorm',
       'rope',
+      'mlalatent',
+      'mlarope',
+      'mlapaths',
       'softcap',
       'alibi',
       'diffmaps',
@@ -68,7 +71,7 @@ describe('the chapter list', () => {
       'diffnorm',
       'gate',
     ]);
-    expect(of('inference')).toEqual(['kvcache', 'flash']);
+    expect(of('inference')).toEqual(['kvcache', 'flash', 'mlacache']);
   });
 
   test('the chapters option: names read as the element and ?chapters= give them, written back', () => {
@@ -154,7 +157,7 @@ describe('the plain path of the default example', () => {
     const variants = words(bars[3], en);
     expect(variants.steps).toBeNull();
     expect(variants.holds.text).toContain(
-      'No variant is on in this run. QK-norm, RoPE, softcap, ALiBi, differential attention, gate each add a step',
+      'No variant is on in this run. QK-norm, RoPE, multi-head latent attention, softcap, ALiBi, differential attention, gate each add a step',
     );
     expect(words(bars[4], en).steps.text).toBe('2 steps here: KV cache, online softmax.');
     expect(words(bars[5], en).action.text).toBe('Open chapter 5: the trained model');

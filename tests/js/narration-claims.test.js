@@ -89,8 +89,12 @@ describe('every number and claim a step says holds for its run', () => {
       const config = configFromSettings(settings);
       const result = lab.run(config);
       const said = stepSentences(result, lang);
-      // The KV-cache stepper for causal runs (not differential attention's, which it does not step).
-      if (String(settings.mask ?? '').includes('causal') && settings['diff.depth'] === undefined)
+      // The KV-cache stepper for causal runs (not differential attention's or MLA's, which it does not step).
+      if (
+        String(settings.mask ?? '').includes('causal') &&
+        settings['diff.depth'] === undefined &&
+        settings['mla.kvRank'] === undefined
+      )
         said.push(...kvSentences(config, result, lang));
       for (const { where, sentence, run } of said) {
         sentences++;

@@ -136,4 +136,25 @@ export default {
   'explain.flash.plain': 'The plain softmax’s context of this head: softmax over the whole row, then · V.',
   'explain.flash.same': 'Bit-identical to the other.',
   'explain.flash.differs': 'Differs from the other by {diff}: float32 rounding, in another order.',
+  'explain.mla.norm':
+    'RMSNorm over the latent’s {kv} numbers: the row divided by its root mean square, then times kv_norm.',
+  'explain.mla.rope':
+    'This number is in pair ({a}, {b}) of {x}’s rope part; position {m} turns that pair by θ = {angle}.',
+  'explain.mla.ropeAngle':
+    'Position {m} times pair {i}’s frequency base^(−2·{i}/{r}) = {freq}, over the rope part’s {r} numbers.',
+  'explain.mla.keyRope': 'The key’s rope part: number {c} of K_pe_rope, the same in head {h} and every other head.',
+  'explain.mla.expand': 'Row “{i}” of the latent c times column {c} of {w}: head {h}’s {name}, term by term, summed.',
+  'explain.mla.absorbQuery':
+    'Head {h}’s q_nope of “{i}” times row {c} of W_UK (its columns for head {h}): W_UK moved to the query side.',
+  'explain.mla.naiveScore':
+    'Naive: head {h}’s q of “{i}” ([q_nope | q_pe rotated]) times the key of “{j}” ([c·W_UK | k_pe]), term by term.',
+  'explain.mla.absorbedScore':
+    'Absorbed, head {h}: Q_absorbed of “{i}” times the cached latent of “{j}” (Σ₁), plus the rotated parts q_pe · k_pe (Σ₂).',
+  'explain.mla.scale':
+    'MLA multiplies by self.softmax_scale = (nopeDim + ropeDim)^(−1/2), with nopeDim + ropeDim = {qk}.',
+  'explain.mla.absorbedContext':
+    'Absorbed: head {h}’s weighted sum of the cached latents for “{i}” (latentContext) times column {c} of its W_UV.',
+  'explain.mla.kvNorm': 'RMSNorm’s learned weight for column {j} of the latent (model.py’s kv_norm, ones when drawn).',
+  'explain.mla.weight':
+    'model.py’s nn.Linear keeps weight as [out, in]; W shows it transposed, wkv_a split into W_DKV | W_KR and wkv_b into each head’s W_UK | W_UV columns.',
 };

@@ -281,6 +281,8 @@ export default {
     'The sinusoidal positional encoding PE is added, so the same token at two positions gets two rows.',
   'meaning.init.torch-linear':
     'Drawn as nn.Linear(D, D) draws them (kaiming uniform, U(−1/√D, 1/√D)). nn.Linear keeps weight as [out, in] and computes x·weightᵀ; W is shown transposed, W[i][j] = weight[j][i], so that Q = X·W_Q.',
+  'meaning.init.mla':
+    'Drawn as DeepSeek’s model.py draws its nn.Linear layers, each uniform within ±1/√(its inputs): W_Q, W_DKV and W_KR over dModel inputs, W_UK and W_UV over kvRank, W_O over H·valueDim. W_DKV and W_KR are the columns of one drawn wkv_a, W_UK and W_UV of one drawn wkv_b. Each W is shown transposed, as x·W.',
   'meaning.init.torch-linear.perHead':
     'Each head has its own nn.Linear(D, d_k) (kaiming uniform); head h’s weight, transposed, fills columns h·d_k … h·d_k + d_k − 1 of W.',
   'meaning.init.torch-rand': 'Drawn with torch.rand: uniform in [0, 1), used directly as x·W (no transpose).',
@@ -733,6 +735,63 @@ export default {
   'term.subln': '',
   'term.contextNorm': '',
   'term.contextScaled': '',
+  'step.weights.meaning.mla':
+    'MLA’s learned matrices: W_Q makes the queries; W_DKV squeezes each token into the latent and W_KR makes the one key part that carries the position; W_UK and W_UV expand the latent into each head’s keys and values (one band of columns per head). Editable: click a number.',
+  'step.weights.narration.mla':
+    'W_Q turns a token’s {D} numbers into {q} query numbers, W_DKV into a latent of {kv}, W_KR into a rotated key part of {r}. From the latent’s {kv} numbers, W_UK makes {k} key numbers and W_UV {v} value numbers, split among the heads. kv_norm is RMSNorm’s learned weight, which starts as all ones.',
+  'step.mlalatent.title': 'Multi-head latent attention: one latent per token',
+  'step.mlalatent.meaning':
+    'DeepSeek’s multi-head latent attention (MLA) squeezes each token into one short latent vector c: the keys and values of every head are expanded from it, so a model generating text caches c instead of every head’s K and V. The query is projected as usual, each head’s part split into numbers that meet the latent’s keys and numbers that carry the position.',
+  'step.mlalatent.short': 'MLA: latent',
+  'step.mlalatent.narration':
+    '“{token}” is squeezed into one latent of {kv} numbers, X·W_DKV, then normalized: RMSNorm divides the row by its root mean square {rms} and multiplies by kv_norm, so its first number goes {a} → {c} (kv_norm {w}). Every head’s keys and values will be made from these {kv} numbers. The key part that carries the position, K_pe ({r} numbers), comes straight from X and is shared by all the heads.',
+  'mla.off':
+    'This run has no multi-head latent attention: set “MLA: latent size kvRank” and the three sizes after it in the settings, with a RoPE style, to see it.',
+  'step.mlarope.title': 'Multi-head latent attention: decoupled RoPE',
+  'step.mlarope.meaning':
+    'A rotation that depends on the position cannot be folded into the matrix that expands the latent, so MLA keeps the position apart: only the last ropeDim numbers of each head’s query are rotated, and the keys get one rotated part, X·W_KR, that every head shares.',
+  'step.mlarope.short': 'MLA: RoPE',
+  'step.mlarope.narration':
+    'Only the last {r} of each head’s {dk} query numbers turn with the position. For “{token}”, head {head}’s rotated part starts at {q}, turned by an angle of {angle} in its first pair. On the key side there is one rotated part for all heads: {k} for “{token}”. The latent itself carries no position.',
+  'step.mlapaths.title': 'Multi-head latent attention: naive and absorbed, the same scores',
+  'step.mlapaths.meaning':
+    'There are two ways to the same scores. Naive: expand every key from the latent, k = [c·W_UK | k_pe], and take q·k. Absorbed, as DeepSeek decodes: since q·(c·W_UK) = (q·W_UKᵀ)·c, move W_UK to the query side once and score the cached latents directly; V = c·W_UV is applied after the weighted sum. The keys and values are never formed.',
+  'step.mlapaths.short': 'MLA: two paths',
+  'step.mlapaths.narration':
+    'Head {head}, naive: each key is [c·W_UK | k_pe], {dk} numbers, and “{token}” scores {naive} against itself. Absorbed: the query becomes Q_absorbed, {kv} numbers that meet the cached latent itself, and the same score comes out as {absorbed}. The two paths differ by at most {scoresApart} on head {head}’s scores and {outputApart} on the output: rounding error, as they add the same products in another order.',
+  'mla.path.naive': 'Naive: keys and values expanded from the latent',
+  'mla.path.absorbed': 'Absorbed: W_UK moved to the query side',
+  'mla.path.naiveScores': 'Naive path: scores q·k',
+  'mla.path.absorbedScores': 'Absorbed path: scores Q_absorbed·c + q_pe·k_pe',
+  'step.mlacache.title': 'Multi-head latent attention: the cache per token',
+  'step.mlacache.meaning':
+    'When a model generates text it keeps, for every token so far, what later queries need. Multi-head attention keeps each head’s key and value; MLA keeps the latent c and the one rotated key part, and rebuilds everything else from them.',
+  'step.mlacache.short': 'MLA: cache',
+  'step.mlacache.narration':
+    'MLA caches {perToken} numbers per token: the latent c ({kv}) and the rotated key part ({r}). Multi-head attention at the same width caches K and V for {H} heads of {dk} numbers: 2 × {H} × {dk} = {mha}. Up to “{token}” ({n} tokens) that is {mlaTotal} numbers against {mhaTotal}. At DeepSeek-V3’s size it is {v3kv} + {v3r} = {v3mla} numbers per token and layer, against 2 × {v3H} × {v3dk} = {v3mha}.',
+  'mla.cache.latentNorm': 'Cached: the latent c',
+  'mla.cache.K_pe_rope': 'Cached: the rotated key part',
+  'chapter.variants.mla': 'multi-head latent attention',
+  'chapter.heads.here.mla':
+    'This run gives each of its {H} heads queries and keys of {dk} numbers and values of {dv}, all made from one latent per token, and joins the heads back into {Dv} numbers per token before W_O.',
+  'chapter.inference.mla':
+    'What a model generating text keeps per token: with multi-head latent attention, one latent and one rotated key part instead of every head’s K and V. The KV-cache and online-softmax steppers step a plain K and V per head, which this run never forms for its cache.',
+  'step.wo.narration.mla':
+    'One more learned {rows}×{D} matrix maps the heads’ {rows} numbers back to the token’s {D}, so every output number can use what all the heads found.',
+  'term.latent': '',
+  'term.latentNorm': '',
+  'term.K_pe': '',
+  'term.Q_pe_rope': '',
+  'term.K_pe_rope': '',
+  'term.Q_absorbed': '',
+  'term.latentContext': '',
+  'term.otherPathScores': '',
+  'term.otherPathOutput': '',
+  'term.W_DKV': '',
+  'term.W_KR': '',
+  'term.kv_norm': '',
+  'term.W_UK': '',
+  'term.W_UV': '',
   'step.gate.title': 'Output gate: concat ⊙ σ(X·W_G)',
   'step.gate.meaning':
     'Before W_O mixes the heads, each of their numbers is multiplied by a gate between 0 and 1 that the token’s own input sets: σ(X·W_G). Qwen3-Next gates its attention output this way, so a head can shut off what it would add.',

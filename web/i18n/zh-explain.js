@@ -119,4 +119,21 @@ export default {
   'explain.flash.plain': '普通 softmax 在这个头上的上下文：对整行做 softmax，再乘以 V。',
   'explain.flash.same': '与另一个逐位相同。',
   'explain.flash.differs': '与另一个相差 {diff}：float32 舍入，累加顺序不同。',
+  'explain.mla.norm': '对潜向量的 {kv} 个数做 RMSNorm：这一行除以它的均方根，再乘 kv_norm。',
+  'explain.mla.rope': '这个数属于 {x} 的 rope 部分的第 ({a}, {b}) 组；位置 {m} 把这一组旋转 θ = {angle}。',
+  'explain.mla.ropeAngle': '位置 {m} 乘以第 {i} 组的频率 base^(−2·{i}/{r}) = {freq}，频率按 rope 部分的 {r} 个数计算。',
+  'explain.mla.keyRope': '键的 rope 部分：K_pe_rope 的第 {c} 个数，第 {h} 个头和其他所有头都一样。',
+  'explain.mla.expand': '潜向量 c 中“{i}”这一行乘以 {w} 的第 {c} 列：第 {h} 个头的 {name}，逐项相乘再求和。',
+  'explain.mla.absorbQuery':
+    '第 {h} 个头“{i}”的 q_nope 乘以 W_UK 的第 {c} 行（第 {h} 个头的那几列）：W_UK 挪到了查询一侧。',
+  'explain.mla.naiveScore':
+    '朴素路径：第 {h} 个头“{i}”的 q（[q_nope | 旋转后的 q_pe]）乘以“{j}”的键（[c·W_UK | k_pe]），逐项相乘。',
+  'explain.mla.absorbedScore':
+    '吸收路径，第 {h} 个头：“{i}”的 Q_absorbed 乘以“{j}”缓存的潜向量（Σ₁），再加上旋转部分 q_pe · k_pe（Σ₂）。',
+  'explain.mla.scale': 'MLA 乘以 self.softmax_scale = (nopeDim + ropeDim)^(−1/2)，其中 nopeDim + ropeDim = {qk}。',
+  'explain.mla.absorbedContext':
+    '吸收路径：第 {h} 个头对“{i}”缓存潜向量的加权和（latentContext）乘以它的 W_UV 的第 {c} 列。',
+  'explain.mla.kvNorm': '潜向量第 {j} 列的 RMSNorm 可学习权重（model.py 的 kv_norm，抽取时为全一）。',
+  'explain.mla.weight':
+    'model.py 的 nn.Linear 把权重存为 [输出维, 输入维]；W 显示的是转置，wkv_a 拆成 W_DKV | W_KR，wkv_b 拆成每个头的 W_UK | W_UV 列。',
 };

@@ -266,6 +266,8 @@ export default {
   'meaning.X.positional': '加上了正弦位置编码 PE，所以同一个词元在两个位置上得到两行不同的向量。',
   'meaning.init.torch-linear':
     '按 nn.Linear(D, D) 的方式抽取（kaiming_uniform_，即 U(−1/√D, 1/√D) 均匀分布）。nn.Linear 把 linear.weight 存为 [输出维, 输入维] 并计算 x·linear.weightᵀ；这里显示的是转置后的 W，W[i][j] = linear.weight[j][i]，因此 Q = X·W_Q。',
+  'meaning.init.mla':
+    '按 DeepSeek 的 model.py 抽取它的 nn.Linear 层：每层都在 ±1/√(输入数) 内均匀分布，W_Q、W_DKV、W_KR 的输入是 dModel 个数，W_UK 和 W_UV 是 kvRank 个，W_O 是 H·valueDim 个。W_DKV 和 W_KR 是一次抽取的 wkv_a 的各列，W_UK 和 W_UV 是一次抽取的 wkv_b 的各列。每个 W 都按 x·W 转置显示。',
   'meaning.init.torch-linear.perHead':
     '每个头有自己的 nn.Linear(D, d_k)（kaiming_uniform_ 均匀分布）；第 h 个头的 linear.weight 转置后占据 W 的第 h·d_k … h·d_k + d_k − 1 列。',
   'meaning.init.torch-rand': '用 torch.rand 抽取：[0, 1) 上的均匀分布，直接作为 x·W 使用（不转置）。',
@@ -605,6 +607,8 @@ export default {
   'error.diff-excludes': '差分注意力按 Diff Transformer 的层来算，那里没有 {other}：请关掉它，或把 diff.depth 留空',
   'error.stepper-without-diff':
     'KV 缓存和 FlashAttention 单步演示每个头只走一个 softmax：差分注意力的两张图还不能单步演示，请把 diff.depth 留空再单步',
+  'error.stepper-without-mla':
+    'KV 缓存和 FlashAttention 单步演示逐个头走 K 和 V，而多头潜在注意力的缓存里根本没有它们：它的缓存步骤展示了它保存什么；请把 mla.kvRank 留空再单步',
   'error.sink-logit-heads': '{field} 有 {count} 个汇聚 logit：请给一个数，或每个头一个（{numHeads} 个）',
   'error.given-without-mla': '给出了 {field}，但没有设置 mla.kvRank：它属于多头潜在注意力',
   'error.mla-not-its-weight':
@@ -905,6 +909,63 @@ export default {
   'term.subln': 'RMSNorm 权重',
   'term.contextNorm': '归一化后的上下文',
   'term.contextScaled': '缩放后的上下文',
+  'step.weights.meaning.mla':
+    'MLA 的可学习矩阵：W_Q 生成查询；W_DKV 把每个词元压成潜向量，W_KR 生成那个携带位置的键部分；W_UK 和 W_UV 把潜向量展开成每个头的键和值（每个头一段列）。可编辑：点击数字即可修改。',
+  'step.weights.narration.mla':
+    'W_Q 把一个词元的 {D} 个数变成 {q} 个查询数，W_DKV 变成 {kv} 个数的潜向量，W_KR 变成 {r} 个数的旋转键部分。W_UK 由潜向量的 {kv} 个数生成 {k} 个键数，W_UV 生成 {v} 个值数，分给各个头。kv_norm 是 RMSNorm 的可学习权重，初始化为全一向量。',
+  'step.mlalatent.title': '多头潜在注意力：每个词元一个潜向量',
+  'step.mlalatent.meaning':
+    'DeepSeek 的多头潜在注意力（MLA）把每个词元压成一个短短的潜向量 c：每个头的键和值都由它展开，所以生成文本时只需缓存 c，而不是每个头的 K 和 V。查询照常投影，每个头的那一段再分成两部分：一部分与潜向量展开的键相乘，一部分携带位置。',
+  'step.mlalatent.short': 'MLA：潜向量',
+  'step.mlalatent.narration':
+    '“{token}”被压成一个 {kv} 个数的潜向量 X·W_DKV，再做归一化：RMSNorm 把这一行除以它的均方根 {rms}，再乘 kv_norm，于是第一个数 {a} → {c}（kv_norm 为 {w}）。每个头的键和值都将由这 {kv} 个数算出。携带位置的键部分 K_pe（{r} 个数）直接由 X 算出，所有头共用。',
+  'mla.off':
+    '本次运行没有多头潜在注意力：在设置中填写“MLA：潜向量大小 kvRank”和它后面的三个大小，并选一种 RoPE 方式，就能看到它。',
+  'step.mlarope.title': '多头潜在注意力：解耦的 RoPE',
+  'step.mlarope.meaning':
+    '随位置变化的旋转没法并进展开潜向量的矩阵，所以 MLA 把位置单独放：每个头的查询只旋转最后 ropeDim 个数，键则只有一个旋转过的部分 X·W_KR，所有头共用。',
+  'step.mlarope.short': 'MLA：RoPE',
+  'step.mlarope.narration':
+    '每个头的 {dk} 个查询数里，只有最后 {r} 个随位置旋转。对“{token}”，第 {head} 个头旋转后的部分以 {q} 开头，第一对转过的角度是 {angle}。键这一侧所有头共用一个旋转过的部分：“{token}”的是 {k}。潜向量本身不带位置。',
+  'step.mlapaths.title': '多头潜在注意力：朴素路径与吸收路径，分数相同',
+  'step.mlapaths.meaning':
+    '同样的分数有两种算法。朴素路径：把每个键都从潜向量展开，k = [c·W_UK | k_pe]，再算 q·k。吸收路径（DeepSeek 解码时的做法）：因为 q·(c·W_UK) = (q·W_UKᵀ)·c，把 W_UK 一次性挪到查询一侧，直接对缓存的潜向量打分；V = c·W_UV 放到加权求和之后再乘。键和值始终不必算出来。',
+  'step.mlapaths.short': 'MLA：两条路径',
+  'step.mlapaths.narration':
+    '第 {head} 个头，朴素路径：每个键是 [c·W_UK | k_pe]，共 {dk} 个数，“{token}”对自己的分数是 {naive}。吸收路径：查询变成 Q_absorbed，{kv} 个数，直接与缓存的潜向量相乘，得到同一个分数 {absorbed}。两条路径在第 {head} 个头的分数上最多相差 {scoresApart}，在输出上最多相差 {outputApart}：这是舍入误差，因为它们以另一种顺序加同样的乘积。',
+  'mla.path.naive': '朴素路径：由潜向量展开键和值',
+  'mla.path.absorbed': '吸收路径：W_UK 挪到查询一侧',
+  'mla.path.naiveScores': '朴素路径：分数 q·k',
+  'mla.path.absorbedScores': '吸收路径：分数 Q_absorbed·c + q_pe·k_pe',
+  'step.mlacache.title': '多头潜在注意力：每个词元的缓存',
+  'step.mlacache.meaning':
+    '模型生成文本时，要为已有的每个词元保存后面的查询还会用到的东西。多头注意力保存每个头的键和值；MLA 只保存潜向量 c 和那一个旋转过的键部分，其余都由它们重新算出。',
+  'step.mlacache.short': 'MLA：缓存',
+  'step.mlacache.narration':
+    'MLA 每个词元缓存 {perToken} 个数：潜向量 c（{kv} 个）和旋转过的键部分（{r} 个）。同样宽度的多头注意力要为 {H} 个头、每个头 {dk} 个数缓存 K 和 V：2 × {H} × {dk} = {mha} 个。到“{token}”为止（{n} 个词元），就是 {mlaTotal} 个数对 {mhaTotal} 个。按 DeepSeek-V3 的大小，每个词元每层是 {v3kv} + {v3r} = {v3mla} 个数，而多头注意力是 2 × {v3H} × {v3dk} = {v3mha} 个。',
+  'mla.cache.latentNorm': '缓存：潜向量 c',
+  'mla.cache.K_pe_rope': '缓存：旋转过的键部分',
+  'chapter.variants.mla': '多头潜在注意力',
+  'chapter.heads.here.mla':
+    '本次运行的 {H} 个头，每个头的查询和键各有 {dk} 个数、值有 {dv} 个数，全都由每个词元的一个潜向量算出；各头在 W_O 之前重新拼成每个词元 {Dv} 个数。',
+  'chapter.inference.mla':
+    '模型生成文本时每个词元要保存什么：用多头潜在注意力时，是一个潜向量和一个旋转过的键部分，而不是每个头的 K 和 V。KV 缓存和在线 softmax 的单步演示逐步走的是每个头普通的 K 和 V，本次运行的缓存里没有它们。',
+  'step.wo.narration.mla':
+    '再用一个可学习的 {rows}×{D} 矩阵，把各头的 {rows} 个数映射回每个词元的 {D} 个数，让每个输出数都能用上所有头找到的东西。',
+  'term.latent': '潜向量',
+  'term.latentNorm': '归一化后的潜向量',
+  'term.K_pe': '键的位置部分',
+  'term.Q_pe_rope': '旋转后的查询位置部分',
+  'term.K_pe_rope': '旋转后的键位置部分',
+  'term.Q_absorbed': '吸收后的查询',
+  'term.latentContext': '潜向量的加权和',
+  'term.otherPathScores': '另一条路径的分数',
+  'term.otherPathOutput': '另一条路径的输出',
+  'term.W_DKV': '下投影权重',
+  'term.W_KR': '键位置部分的权重',
+  'term.kv_norm': 'RMSNorm 权重',
+  'term.W_UK': '键上投影权重',
+  'term.W_UV': '值上投影权重',
   'step.gate.title': '输出门控：concat ⊙ σ(X·W_G)',
   'step.gate.meaning':
     '在 W_O 混合各头之前，每个数都乘以一个 0 到 1 之间、由该词元自己的输入决定的门：σ(X·W_G)。Qwen3-Next 就这样给注意力输出加门，让一个头可以关掉它要加进来的内容。',

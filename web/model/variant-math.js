@@ -94,3 +94,14 @@ export function windowEffect(i, j, window, sinkTokens = 0) {
 
 /** Differential attention's λ_init for a layer at `depth` (multihead_diffattn.py lambda_init_fn): 0.8 − 0.6·e^(−0.3·depth). */
 export const lambdaInitOf = (depth) => 0.8 - 0.6 * Math.exp(-0.3 * depth);
+
+// DeepSeek-V3's attention sizes (inference/configs/config_671B.json: n_heads, kv_lora_rank, qk_nope_head_dim,
+// qk_rope_head_dim, v_head_dim): the real-size line of MLA's cache.
+export const DEEPSEEK_V3 = { numHeads: 128, kvRank: 512, nopeDim: 128, ropeDim: 64, valueDim: 128 };
+
+/**
+ * Numbers cached per token and layer: MLA's latent and rotated key part (kvRank + ropeDim), against the K and V
+ * of multi-head attention with H heads of `headDim` (2·H·headDim).
+ */
+export const mlaCachePerToken = ({ kvRank, ropeDim }) => kvRank + ropeDim;
+export const mhaCachePerToken = (H, headDim) => 2 * H * headDim;

@@ -41,6 +41,8 @@ export function sizeOf(result, name) {
     D,
     d_k: result.headDim,
     'd_k/2': result.headDim / 2,
+    // MLA's angles run over its rope part: ropeDim / 2 pairs.
+    ...(result.settings['mla.ropeDim'] !== undefined ? { 'd_rope/2': Number(result.settings['mla.ropeDim']) / 2 } : {}),
   };
   if (!(name in sizes)) throw new Error(`no size ${name}`);
   return sizes[name];
@@ -109,7 +111,12 @@ const NAMED = {
   dropoutFactor: (fact, run) => 1 / (1 - settingOf(run.result, 'dropout.p')),
   keep: (fact, run) => keepOf(run.result, fact),
   alibiSlope: (fact, run) => alibiSlope(run.result.sizes.H, fact.h),
-  ropeFrequency: (fact, run) => 1 / settingOf(run.result, 'rope.base') ** ((2 * fact.i) / run.result.headDim),
+  // Over the head's d_k numbers, or over MLA's rope part (fact.width: its mla.ropeDim, checked here).
+  ropeFrequency: (fact, run) => {
+    const width = fact.width === undefined ? run.result.headDim : settingOf(run.result, 'mla.ropeDim');
+    if (fact.width !== undefined && fact.width !== width) throw new Error(`the rope part has ${width} numbers`);
+    return 1 / settingOf(run.result, 'rope.base') ** ((2 * fact.i) / width);
+  },
   positional: (fact, run) => positional(run.result.sizes.D, fact.pos, fact.c),
   // Differential attention: λ_init = 0.8 − 0.6·e^(−0.3·depth) (multihead_diffattn.py lambda_init_fn).
   lambdaInit: (fact, run) => 0.8 - 0.6 * Math.exp(-0.3 * settingOf(run.result, 'diff.depth')),
@@ -135,6 +142,11 @@ export function factValue(fact, run) {
   const { result } = run;
   if (fact.cell) return cellValue(result, fact.cell[0], fact.cell.slice(1));
   if (fact.size) return sizeOf(result, fact.size);
+  if (fact.shape) {
+    const tensor = result.tensors[fact.shape[0]];
+    if (!tensor) throw new Error(`the run has no tensor ${fact.shape[0]}`);
+    return tensor.shape[fact.shape[1]];
+  }
   if (fact.setting) return settingOf(result, fact.setting, fact.head);
   if ('constant' in fact) return fact.constant;
   if ('headNumber' in fact) return inRange(fact.headNumber, sizeOf(result, fact.of ?? 'H'), 'head') + 1;

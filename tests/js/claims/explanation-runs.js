@@ -86,6 +86,26 @@ const VARIANTS = {
   'diff-causal-padding': { dModel: 16, numHeads: 2, 'diff.depth': 2, mask: 'causal+padding' },
   'diff-additive-mask': { 'diff.depth': 0, mask: 'causal', maskConvention: 'additive', maskFill: -1e9 },
   'fill-minus-one': { mask: 'causal', maskFill: -1, 'dropout.p': 0.2 },
+  // Multi-head latent attention: the naive path with DeepSeek's interleaved RoPE, the absorbed one with rotate-half.
+  'mla-naive': {
+    dModel: 16,
+    numHeads: 2,
+    mask: 'causal+padding',
+    'rope.style': 'interleaved',
+    'mla.kvRank': 6,
+    'mla.nopeDim': 4,
+    'mla.ropeDim': 2,
+    'mla.valueDim': 3,
+  },
+  'mla-absorbed': {
+    'rope.style': 'rotate-half',
+    mask: 'causal',
+    'mla.kvRank': 5,
+    'mla.nopeDim': 2,
+    'mla.ropeDim': 4,
+    'mla.valueDim': 4,
+    'mla.absorb': true,
+  },
 };
 
 const clean = (settings) => Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));

@@ -1,4 +1,5 @@
 // What each kind of quoted number states, recomputed from the run: each returns a problem, or null.
+import { readFileSync } from 'node:fs';
 import { cells, isBlocked, readTensor } from './tensors.js';
 
 /** "−1e9" -> -1e9, "−∞" -> -Infinity: a number as the page writes it. */
@@ -164,6 +165,8 @@ function value(quote, run) {
       (2 * Math.PI) / Math.min(...readTensor(run.result, fact.before ? 'ropeInvFreqBase' : 'ropeInvFreq').data),
     // Differential attention, from the λ vectors and diff.depth in float64.
     ...differential(run),
+    // MLA, from its tensors and settings: the latent's RMS, its two paths apart, the cache per token.
+    ...latentAttention(run, fact),
     contextRms() {
       const row = readTensor(run.result, 'context').row(b, h, fact.i);
       return Math.sqrt(row.reduce((a, x) => a + x * x, 0) / row.length);
@@ -197,6 +200,51 @@ export function differential(run) {
   };
 }
 
+/**
+ * MLA's figures (DeepSeek's model.py): the RMS of token i's latent, the largest |scores − otherPathScores| of head
+ * h and |output − otherPathOutput| of sentence b, and the numbers cached per token (kvRank + ropeDim) against
+ * multi-head attention's K and V at this dModel (2·H·dModel/H), and up to token i.
+ */
+export function latentAttention(run, fact) {
+  const setting = (name) => Number(run.result.settings[`mla.${name}`]);
+  const apart = (name, other, rows) => {
+    const a = readTensor(run.result, name);
+    const b = readTensor(run.result, other);
+    let worst = 0;
+    for (const index of rows) worst = Math.max(worst, Math.abs(a.at(...index) - b.at(...index)));
+    return worst;
+  };
+  const { S, S_kv, D, H } = run.sizes;
+  const perToken = () => setting('kvRank') + setting('ropeDim');
+  const mha = () => 2 * H * (D / H);
+  return {
+    latentRms() {
+      const row = Array.from({ length: setting('kvRank') }, (_, c) =>
+        readTensor(run.result, 'latent').at(fact.b, fact.i, c),
+      );
+      return Math.sqrt(row.reduce((a, x) => a + x * x, 0) / row.length);
+    },
+    mlaScoresApart: () =>
+      apart(
+        'scores',
+        'otherPathScores',
+        [...cells(S, S_kv)].map(([i, j]) => [fact.b, fact.h, i, j]),
+      ),
+    mlaOutputApart: () =>
+      apart(
+        'output',
+        'otherPathOutput',
+        [...cells(S, D)].map(([i, j]) => [fact.b, i, j]),
+      ),
+    mlaCachePerToken: perToken,
+    mhaHeadDim: () => D / H,
+    mhaCachePerToken: mha,
+    tokensSoFar: () => fact.i + 1,
+    mlaCacheAfter: () => (fact.i + 1) * perToken(),
+    mhaCacheAfter: () => (fact.i + 1) * mha(),
+  };
+}
+
 /** The sums of the rows of head h of sentence b of a [B, H, S, S_kv] tensor. */
 export function rowSums(run, name, b, h) {
   const tensor = readTensor(run.result, name);
@@ -207,7 +255,17 @@ export function rowSums(run, name, b, h) {
 const maskCells = (run, b, blocked) =>
   [...cells(run.sizes.S, run.sizes.S_kv)].filter(([i, j]) => isBlocked(run, b, i, j) === blocked);
 
+// DeepSeek-V3's sizes as tests/reference/recent.py wrote them into its MLA fixtures (cachePerTokenDeepSeekV3).
+const DEEPSEEK_V3 = JSON.parse(
+  readFileSync(new URL('../../reference/fixtures/recent/mla-naive.json', import.meta.url), 'utf8'),
+).expected.mla.cachePerTokenDeepSeekV3;
+
 export const FACTS = {
+  // A DeepSeek-V3 size or cache count (kvRank, ropeDim, numHeads, nopeDim, mla, mha), as the reference has it.
+  deepseekV3(quote) {
+    const key = quote.fact.deepseekV3;
+    return key in DEEPSEEK_V3 ? mismatch(quote, DEEPSEEK_V3[key]) : `the reference has no ${key}`;
+  },
   // What M holds at every blocked (kept) cell of sentence b.
   maskValue(quote, run) {
     const mask = readTensor(run.result, 'mask');

@@ -22,7 +22,9 @@ export function readTensor(result, name) {
 /** The run's sizes, read off the tensors' shapes: X [B, S, D], K [B, S_kv, H_kv·d_k], weights [B, H, S, S_kv], context [B, H, S, d_k]. */
 export function sizesOf(result) {
   const { X, K, weights: scores, context } = result.tensors;
-  const dk = context.shape[3];
+  // A query/key head's width: the context's, or MLA's nopeDim + ropeDim (its values have valueDim).
+  const mla = result.settings['mla.kvRank'] !== undefined && result.settings['mla.kvRank'] !== null;
+  const dk = mla ? Number(result.settings['mla.nopeDim']) + Number(result.settings['mla.ropeDim']) : context.shape[3];
   return {
     B: X.shape[0],
     S: X.shape[1],

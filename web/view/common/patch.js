@@ -84,6 +84,9 @@ function patch(parent, next, holders) {
       equal = true;
     }
     if (!match) {
+      // A new element that holds stand-ins (a step the last render did not have, showing a figure another
+      // step showed): its placeholders become the kept figures before it goes in.
+      if (!kept && holders.has(wanted)) resolveStandIns(wanted);
       parent.insertBefore(kept ?? wanted, at);
       continue;
     }
@@ -96,6 +99,14 @@ function patch(parent, next, holders) {
     at = match.nextSibling;
   }
   removeUntil(at, null);
+}
+
+/** Puts the kept figure of every stand-in under `node` where its placeholder is. */
+function resolveStandIns(node) {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_COMMENT);
+  const placeholders = [];
+  while (walker.nextNode()) if (walker.currentNode[KEPT]) placeholders.push(walker.currentNode);
+  for (const placeholder of placeholders) placeholder.replaceWith(placeholder[KEPT]);
 }
 
 /** A step whose content comes later (contentLater): its header only is brought up to date, the rest stays. */

@@ -28,6 +28,7 @@ import { explainAveraged, explainDropped, explainKeep, explainSink, explainWeigh
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
 import { explainGate, explainGated } from './gate-cells.js';
 import { DIFF_EXPLAIN } from './diff-cells.js';
+import { MLA_EXPLAIN } from './mla-cells.js';
 
 // The explanations' words arrive with their code (a part of its own in the standalone scripts).
 addStrings(explainStrings);
@@ -43,6 +44,7 @@ export function explainCell(step, i, j, ctx) {
   // Differential attention's weights are A₁ − λ·A₂, not a softmax of their own.
   const diffStep = step === 'weights' && ctx.rs.diffDepth !== null ? 'diffWeights' : step;
   const explain =
+    (ctx.rs.mla ? MLA_EXPLAIN[step] : undefined) ??
     DIFF_EXPLAIN[diffStep] ??
     EXPLAIN[step] ??
     STEPPER_EXPLAIN[step] ??

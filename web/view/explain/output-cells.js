@@ -58,7 +58,7 @@ export function explainConcat(step, i, c, ctx) {
 }
 
 export function explainOutput(step, i, c, ctx) {
-  const { t, result, D, b } = ctx;
+  const { t, result, b } = ctx;
   const T = result.tensors;
   const { cell } = reader(ctx);
   const value = cell('output', b, i, c);
@@ -70,8 +70,9 @@ export function explainOutput(step, i, c, ctx) {
     lines.push(say(t, 'explain.output.noProj', { input }, { claims }));
     return { lines, highlight: [{ matrix: input, row: i, col: c }] };
   }
+  // W_O's rows: D, or MLA's H·valueDim.
   const { items, sum } = productTerms(
-    D,
+    T.W_O.shape[0],
     (k) => cell(input, b, i, k),
     (k) => cell('W_O', k, c),
     ctx,
@@ -84,7 +85,7 @@ export function explainOutput(step, i, c, ctx) {
       { i: qLabel(ctx, i), c: d(c), input },
       { kind: 'formula' },
     ),
-    termList(items, { size: 'D' }, t),
+    termList(items, { shape: ['W_O', 0] }, t),
     sumLine(sum, bias, value.fact, ctx),
   );
   const highlight = [

@@ -6,7 +6,7 @@
 import { element } from '../common/dom.js';
 import { plainSentence, say } from '../../model/words.js';
 import { STEPLESS_VARIANTS, chapterNumber, chapterSteps } from './chapters.js';
-import { size } from './quotes.js';
+import { axis, size } from './quotes.js';
 
 /** A chapter's name in the reader's language. */
 export const chapterName = (t, key) => t(`chapter.${key}.name`);
@@ -28,6 +28,8 @@ function holds(bar, run, t) {
   switch (chapter.key) {
     case 'heads': {
       const sizes = { H: size(run, 'H', { min: 2 }), dk: size(run, 'd_k'), D: size(run, 'D') };
+      if (run.mla && run.multiHead)
+        return say(t, 'chapter.heads.here.mla', { ...sizes, dv: axis(run, 'context', 3), Dv: axis(run, 'concat', 2) });
       if (run.gqa) return say(t, 'chapter.heads.here.gqa', { ...sizes, Hkv: size(run, 'H_kv') });
       return run.multiHead ? say(t, 'chapter.heads.here', sizes) : say(t, 'chapter.heads.here.one', { dk: sizes.dk });
     }
@@ -46,6 +48,8 @@ function holds(bar, run, t) {
     case 'inference':
       // The steppers walk one softmax per head: differential attention's two maps are not theirs to step.
       if (run.diff && !steps.length) return say(t, 'chapter.inference.diff');
+      // MLA's cache step stands in for the steppers, which step a plain K and V per head.
+      if (run.mla) return say(t, 'chapter.inference.mla');
       return say(t, `chapter.inference.${steps.length ? 'here' : 'about'}`);
     default:
       return say(t, `chapter.${chapter.key}.${steps.length ? 'here' : 'about'}`);

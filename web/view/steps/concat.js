@@ -9,9 +9,12 @@ export default {
   chapter: 'heads',
   name: 'concat',
   // The header names where it comes from; the overview shows the result's shape.
-  shapes: [{ of: '[B, H, S, d_k] →', axes: ['B', 'S', 'D'] }],
+  shapes: (run) =>
+    run.mla
+      ? [{ of: '[B, H, S, d_v] →', axes: ['B', 'S', 'H·d_v'] }]
+      : [{ of: '[B, H, S, d_k] →', axes: ['B', 'S', 'D'] }],
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
-  figures: (run) => [{ name: 'concat', rows: run.S, cols: run.D }],
+  figures: (run) => [{ name: 'concat', rows: run.S, cols: run.Dv }],
   formula: () => 'concat = Concat(head_{1}, …, head_{H})',
   words: (run, t) => ({
     meaning: [say(t, 'step.concat.meaning')],
@@ -20,13 +23,13 @@ export default {
       run.multiHead
         ? say(t, 'step.concat.narration', {
             H: size(run, 'H', { min: 2 }),
-            dk: size(run, 'd_k'),
+            dk: axis(run, 'context', 3),
             D: axis(run, 'concat', 2),
           })
-        : say(t, 'step.concat.narration.one', { dk: size(run, 'd_k'), D: axis(run, 'concat', 2) }),
+        : say(t, 'step.concat.narration.one', { dk: axis(run, 'context', 3), D: axis(run, 'concat', 2) }),
     ],
   }),
   render: (run, kit) => () => [
-    kit.sentenceMatrix('concat', run.queryLabels, { ...kit.headBands, nanNote: carriedNanNote(run, kit.t) }),
+    kit.sentenceMatrix('concat', run.queryLabels, { ...kit.headBandsOf(run.dv), nanNote: carriedNanNote(run, kit.t) }),
   ],
 };

@@ -100,7 +100,7 @@ export default {
     narration: [narrationOf(run, t)],
   }),
   render: (run, kit) => () => [
-    kit.row(...LAMBDAS.map(kit.weightMatrix)),
+    kit.row(...LAMBDAS.map((name) => kit.weightMatrix(name))),
     ...kit.headMultiples('weights', run.T.weights, figureLook(run, 'weights').kind),
     kit.row(
       kit.group(

@@ -6,7 +6,7 @@ import { say } from '../../model/words.js';
 export default {
   key: 'flash',
   // The engine's steppers walk one softmax per head: not differential attention's two maps.
-  applies: (run) => !run.diff,
+  applies: (run) => !run.diff && !run.mla,
   chapter: 'inference',
   name: 'flash',
   shapes: [{ of: 'O', axes: ['B_r', 'd_k'] }],

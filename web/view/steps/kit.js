@@ -70,15 +70,18 @@ export class StepKit {
     this.contents = null;
   }
 
-  // A header row naming the head of each band of d_k columns, and a stripe where each starts.
-  #bands(count, label) {
-    const { dk } = this.run;
+  // A header row naming the head of each band of `width` columns (d_k), and a stripe where each starts.
+  #bands(count, label, width = this.run.dk) {
     return {
-      columnColor: this.headOfColumn,
-      columnGroups: Array.from({ length: count }, (_, k) => ({ label: label(k), span: dk, color: headColor(k) })),
-      cellClass: (i, j) => (j % dk === 0 ? [headBandClass(j / dk)] : []),
+      columnColor: width === this.run.dk ? this.headOfColumn : (j) => headColor(Math.floor(j / width)),
+      columnGroups: Array.from({ length: count }, (_, k) => ({ label: label(k), span: width, color: headColor(k) })),
+      cellClass: (i, j) => (j % width === 0 ? [headBandClass(j / width)] : []),
     };
   }
+
+  /** The H heads' bands over columns `width` apart (MLA's values and their concat: valueDim). */
+  headBandsOf = (width) =>
+    this.run.multiHead ? this.#bands(this.run.H, (k) => this.t('view.head', { h: k + 1 }), width) : {};
 
   /** A node the render kept (`old`, updated in place) stands in the new tree as a placeholder. */
   keep = (node, old) => {
@@ -130,27 +133,39 @@ export class StepKit {
       ...extra,
     });
 
-  /** Sentence b of a [B, rows, cols] tensor (X, Q, concat, output). */
-  sentenceMatrix = (name, rowLabels, extra = {}) => {
+  /** Sentence b of a [B, rows, cols] tensor (X, Q, concat, output); extra.figureName: its name on the page. */
+  sentenceMatrix = (name, rowLabels, { figureName = name, ...extra } = {}) => {
     const tensor = this.run.T[name];
     const [, rows, cols] = tensor.shape;
-    return this.matrix(name, tensor, sentenceStart(tensor, this.run.b), rows, cols, rowLabels, features(cols), extra);
+    const named = figureName === name ? {} : { caption: this.tensorLabel('label.caption', name), captionName: name };
+    return this.matrix(figureName, tensor, sentenceStart(tensor, this.run.b), rows, cols, rowLabels, features(cols), {
+      ...named,
+      ...extra,
+    });
   };
 
-  /** A projection weight (W_Q … b_O), editable; W_K and W_V are H_kv·d_k wide with GQA. */
-  weightMatrix = (name) => {
+  /**
+   * A weight (W_Q … b_O, MLA's), editable; W_K and W_V are H_kv·d_k wide with GQA. Its columns are coloured
+   * by head `headWidth` apart (d_k; null: not by head).
+   */
+  weightMatrix = (name, headWidth = name === 'W_O' || name === 'b_O' ? null : this.run.dk) => {
     const tensor = this.run.T[name];
     if (!tensor) return null;
     const isBias = tensor.shape.length === 1;
     const cols = tensor.shape[tensor.shape.length - 1];
-    const rows = isBias ? 1 : this.run.D;
+    const rows = isBias ? 1 : tensor.shape[0];
     return this.group(
       this.heading(name),
       this.matrix(name, tensor, 0, rows, cols, isBias ? [name] : features(rows), features(cols), {
         editable: this.editable,
         edited: (i, j) => this.edits.isWeightEdited(name, i, j),
         onEdit: (i, j, value) => this.on.editWeight(name, i, j, value),
-        columnColor: name === 'W_O' || name === 'b_O' ? undefined : this.headOfColumn,
+        columnColor:
+          headWidth === null
+            ? undefined
+            : headWidth === this.run.dk
+              ? this.headOfColumn
+              : (j) => headColor(Math.floor(j / headWidth)),
       }),
     );
   };
@@ -169,12 +184,14 @@ export class StepKit {
     );
   };
 
-  /** Head h's d_k columns of a [B, S, H·d_k] tensor (K/V head g's for a key side, K… or V…, with GQA). */
-  headView = (name, tensor, len, labels, figureName = `${name}_h`) => {
+  /**
+   * Head h's d_k columns (`dk` of them: MLA's heads have other widths) of a [B, S, H·d_k] tensor (K/V head g's for a
+   * key side, K… or V…, with GQA).
+   */
+  headView = (name, tensor, len, labels, figureName = `${name}_h`, dk = this.run.dk) => {
     const { t, run } = this;
     const kv = run.gqa && (name[0] === 'K' || name[0] === 'V');
     const head = kv ? run.g : run.h;
-    const { dk } = run;
     const columns = { from: `d${head * dk}`, to: `d${head * dk + dk - 1}` };
     const label = kv
       ? t('split.kvColumns', { name, g: run.g + 1, h: run.h + 1, ...columns })

@@ -32,6 +32,8 @@ export default {
   key: 'qkv',
   chapter: 'basics',
   name: 'qkv',
+  // MLA forms its query and latent in its own step (mla-latent.js), its keys and values per path (mla-paths.js).
+  applies: (run) => !run.mla,
   shapes: [
     { of: 'Q', axes: ['B', 'S', 'D'] },
     { of: 'K/V', axes: ['B', 'S_kv', 'H_kv·d_k'] },

@@ -24,6 +24,10 @@ import links from './links.js';
 import dropped from './dropped.js';
 import context from './context-vectors.js';
 import diffnorm from './diff-norm.js';
+import mlalatent from './mla-latent.js';
+import mlarope from './mla-rope.js';
+import mlapaths from './mla-paths.js';
+import mlacache from './mla-cache.js';
 import concat from './concat.js';
 import gate from './gate.js';
 import wo from './out-projection.js';
@@ -39,6 +43,9 @@ export const STEPS = [
   split,
   qkNorm,
   rope,
+  mlalatent,
+  mlarope,
+  mlapaths,
   scores,
   scaled,
   softcap,
@@ -60,6 +67,7 @@ export const STEPS = [
   output,
   kvcache,
   flash,
+  mlacache,
 ];
 
 const BY_KEY = new Map(STEPS.map((step) => [step.key, step]));

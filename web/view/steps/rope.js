@@ -73,7 +73,7 @@ export default {
   chapter: 'variants',
   name: 'rope',
   shapes: [{ of: 'ropeAngles', axes: ['S', 'd_k/2'] }, ...QK_SHAPES],
-  applies: (run) => Boolean(run.T.ropeAngles),
+  applies: (run) => Boolean(run.T.ropeAngles) && !run.mla,
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     { name: 'ropeAngles', rows: run.S, cols: run.dk / 2 },

@@ -43,7 +43,7 @@ function labelsOf(result, b, S, Skv) {
 /**
  * The run context of `result` for sentence b and head h (clamped to the run's):
  * {result, T, B, H, S, Skv, D, dk, b, h, Hkv, g, gqa, multiHead, cross, randomInput, queryLabels, keyLabels,
- *  rs, factor, bias: {Q, K, V, O}, hasWO, diff, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(),
+ *  rs, factor, bias: {Q, K, V, O}, hasWO, diff, mla, dv, Dv, focus, decimals, weightsGiven, blocked(i, j), hasBlocked(),
  *  blockedWeightMax, dropout, averaged}; blockedWeightMax, dropout and averaged are worked out when first read. The view options it takes: the followed token
  * (focus: a query row, or null), the decimals the matrices show, and whether the weights were given.
  */
@@ -72,6 +72,11 @@ export function runContext(
     hasWO: Boolean(T.W_O),
     // Differential attention: two maps per head, A = A₁ − λ·A₂ (diff-maps.js, diff-weights.js, diff-norm.js).
     diff: rs.diffDepth !== null,
+    // Multi-head latent attention (mla-*.js): dk is a query/key head's nopeDim + ropeDim (result.headDim), dv a
+    // value head's valueDim and Dv = H·dv the concat's width; without MLA, dv = dk and Dv = D.
+    mla: rs.mla !== null,
+    dv: rs.mla ? rs.mla.valueDim : sizes.dk,
+    Dv: rs.mla ? sizes.H * rs.mla.valueDim : sizes.D,
     focus,
     decimals,
     weightsGiven,

@@ -28,7 +28,7 @@ function additiveParameters(run, kit) {
 export default {
   key: 'scores',
   // Differential attention's two maps per head stand in its place (diff-maps.js, diff-weights.js).
-  applies: (run) => !run.diff,
+  applies: (run) => !run.diff && !run.mla,
   chapter: 'basics',
   name: 'scores',
   shapes: [PER_HEAD],

@@ -29,6 +29,17 @@ export function stepShapesOf(step, run) {
     'd_k/2': dk / 2,
     'H·d_k': H * dk,
     '2H': 2 * H,
+    // MLA's (run.rs.mla): the latent, the rotated part, a value head and the concat.
+    ...(run.rs?.mla
+      ? {
+          kvRank: run.rs.mla.kvRank,
+          ropeDim: run.rs.mla.ropeDim,
+          'H·ropeDim': H * run.rs.mla.ropeDim,
+          'kvRank + ropeDim': run.rs.mla.kvRank + run.rs.mla.ropeDim,
+          d_v: run.dv,
+          'H·d_v': run.Dv,
+        }
+      : {}),
   };
   const plainKv = Hkv === H;
   const declared = typeof step.shapes === 'function' ? step.shapes(run) : step.shapes;

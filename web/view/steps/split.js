@@ -7,6 +7,8 @@ export default {
   key: 'split',
   chapter: 'heads',
   name: 'split',
+  // MLA's heads come out of the latent already apart (mla-paths.js).
+  applies: (run) => !run.mla,
   shapes: (run) => [
     { axes: ['B', 'H', 'S', 'd_k'] },
     ...(run.gqa ? [{ of: 'K/V', axes: ['B', 'H_kv', 'S_kv', 'd_k'] }] : []),
