@@ -29,16 +29,20 @@ const glueWithoutUrls = {
   },
 };
 
-// The settings' one-line help (help.<config path>) is the page's form's, the authors' page's and the
-// CLI's: the element shows no form, so its scripts leave those strings out of each language's table.
+// The strings of the page alone (web/page/, and the iframe embed's page): its settings form's labels, help
+// and choices (field.*, help.*, enum.*, form.*; the authors' page and the CLI read them from the tables too),
+// share links, printing, presenting, the theme switch, the status line, the input box, the docs link and the
+// embed page's titles. The element shows none of them, so its scripts leave them out of each language's
+// table; the one sentence of the steppers that names a setting keeps the mask's label and choices.
 const I18N_TABLE = /\/web\/i18n\/(en|zh)\.js$/;
+const PAGE_ONLY = /^(?:help|form|share|print|present|docs|theme|status|input|app|embed)\.|^(?:field|enum)\.(?!mask\b)/;
 const withoutFormHelp = {
-  name: 'attention-lab-without-form-help',
+  name: 'attention-lab-without-page-strings',
   async transform(code, id) {
     if (!I18N_TABLE.test(id)) return null;
     const { default: strings } = await import(id);
-    const kept = Object.entries(strings).filter(([key]) => !key.startsWith('help.'));
-    if (kept.length === Object.keys(strings).length) throw new Error(`standalone: ${id} has no help strings`);
+    const kept = Object.entries(strings).filter(([key]) => !PAGE_ONLY.test(key));
+    if (kept.length === Object.keys(strings).length) throw new Error(`standalone: ${id} has no page strings`);
     return `export default ${JSON.stringify(Object.fromEntries(kept))};\n`;
   },
 };

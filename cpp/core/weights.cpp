@@ -199,22 +199,28 @@ void drawOutput(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w
 void drawMla(const AttentionConfig& config, TorchGenerator& gen, WeightSet& w) {
   const int64_t D = config.dModel, H = config.numHeads, c = *config.mlaKvRank, n = *config.mlaNopeDim;
   const int64_t r = *config.mlaRopeDim, vd = *config.mlaValueDim;
+  float* dkv = w["W_DKV"].data.data();
+  float* kr = w["W_KR"].data.data();
+  float* uk = w["W_UK"].data.data();
+  float* uv = w["W_UV"].data.data();
   drawLinear(gen, D, H * (n + r), false, w["W_Q"], nullptr);
   Tensor a = zeros({D, c + r});
   drawLinear(gen, D, c + r, false, a, nullptr);
-  for (int64_t i = 0; i < D; ++i)
-    for (int64_t j = 0; j < c + r; ++j)
-      (j < c ? w["W_DKV"].data[static_cast<size_t>(i * c + j)] : w["W_KR"].data[static_cast<size_t>(i * r + j - c)]) =
-          a.data[static_cast<size_t>(i * (c + r) + j)];
-  std::fill(w["kv_norm"].data.begin(), w["kv_norm"].data.end(), 1.0f);
+  for (int64_t i = 0; i < D; ++i) {
+    const float* row = a.data.data() + i * (c + r);
+    std::copy(row, row + c, dkv + i * c);
+    std::copy(row + c, row + c + r, kr + i * r);
+  }
+  std::vector<float>& norm = w["kv_norm"].data;
+  std::fill(norm.begin(), norm.end(), 1.0f);
   Tensor b = zeros({c, H * (n + vd)});
   drawLinear(gen, c, H * (n + vd), false, b, nullptr);
   for (int64_t i = 0; i < c; ++i)
-    for (int64_t h = 0; h < H; ++h)
-      for (int64_t j = 0; j < n + vd; ++j)
-        (j < n ? w["W_UK"].data[static_cast<size_t>(i * H * n + h * n + j)]
-               : w["W_UV"].data[static_cast<size_t>(i * H * vd + h * vd + j - n)]) =
-            b.data[static_cast<size_t>(i * H * (n + vd) + h * (n + vd) + j)];
+    for (int64_t h = 0; h < H; ++h) {
+      const float* head = b.data.data() + i * H * (n + vd) + h * (n + vd);
+      std::copy(head, head + n, uk + i * H * n + h * n);
+      std::copy(head + n, head + n + vd, uv + i * H * vd + h * vd);
+    }
   drawLinear(gen, H * vd, D, false, w["W_O"], nullptr);
 }
 

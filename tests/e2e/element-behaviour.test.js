@@ -320,9 +320,9 @@ test('unknown steps are an inline error naming steps and listing the valid names
     ['en', 'zh'].every((id) => !document.getElementById(id).shadowRoot.querySelector('.error').hidden),
   );
   const valid =
-    'X, X_context, projections, qkv, split, qk-norm, rope, scores, scaled, softcap, alibi, mask, masked, weights, ' +
-    'diffmaps, diffweights, averaged, scaling, links, dropped, context, diffnorm, concat, gate, W_O, output, ' +
-    'kv-cache, flash';
+    'X, X_context, projections, qkv, split, qk-norm, rope, mla-latent, mla-rope, mla-paths, scores, scaled, ' +
+    'softcap, alibi, mask, masked, weights, diffmaps, diffweights, averaged, scaling, links, dropped, context, ' +
+    'diffnorm, concat, gate, W_O, output, kv-cache, flash, mla-cache';
   expect((await shown(page, 'en')).error).toBe(`steps: unknown step "attention" (the steps are: ${valid})`);
   expect((await shown(page, 'zh')).error).toBe(`steps: 未知的步骤 "attention", "softmax"（可用的步骤：${valid}）`);
   await shot(page, 'element-unknown-steps');

@@ -99,6 +99,27 @@ const SAMPLES = {
   softcap: { value: 30 },
   outputGate: { value: true },
   'diff.depth': { value: 3 },
+  // MLA's sizes need each other and a RoPE style: each sample's base sets the others.
+  'mla.kvRank': {
+    value: 6,
+    base: { rope: 'interleaved', 'mla-nope-dim': '2', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
+  },
+  'mla.nopeDim': {
+    value: 3,
+    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
+  },
+  'mla.ropeDim': {
+    value: 4,
+    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-value-dim': '4' },
+  },
+  'mla.valueDim': {
+    value: 5,
+    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-rope-dim': '2' },
+  },
+  'mla.absorb': {
+    value: true,
+    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
+  },
   // model "tiny" switches the element to the trained model's view (tested with that view); here the attention
   // layer, set explicitly, reads back and reflects (the default's own value: the one exception below).
   model: { value: 'attention', isDefault: true },

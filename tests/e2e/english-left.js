@@ -50,6 +50,8 @@ export const ALLOWED = [
   'Lightning CSS',
   'LlamaAttention', // classes of the programs the presets mirror (before the models' names they contain)
   'MistralAttention',
+  'DeepSeek', // the maker of multi-head latent attention (model.py's names below are code)
+  'MLA',
   'Hugging Face', // the models and makers the modern variants come from, and their terms
   'GPT-NeoX',
   'Llama',

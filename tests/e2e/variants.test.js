@@ -55,6 +55,20 @@ async function applyConfig(config) {
   }
   if (config.mask) await page.selectOption('#control-mask', config.mask);
   if (config.rope) await page.selectOption('#control-rope', config.rope.style);
+  // MLA's four sizes (an error names the next one until all are in), then its path.
+  if (config.mla) {
+    const fields = {
+      kvRank: 'mla-kv-rank',
+      nopeDim: 'mla-nope-dim',
+      ropeDim: 'mla-rope-dim',
+      valueDim: 'mla-value-dim',
+    };
+    for (const [key, name] of Object.entries(fields)) {
+      await page.fill(`#control-${name}`, String(config.mla[key]));
+      await waitForIdle(page);
+    }
+    if (config.mla.absorb) await page.check('#control-mla-absorb');
+  }
   if (config.rope?.base) await page.fill('#control-rope-base', String(config.rope.base));
   const scaling = config.rope?.scaling;
   if (scaling) {
@@ -158,6 +172,46 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await page.textContent('#step-diffweights h2')).toContain(en['step.diffweights.title']);
     for (const step of ['diffmaps', 'diffweights', 'diffnorm'])
       await shot(page.locator(`#step-${step}`), `variants-${step}`);
+  });
+
+  test('MLA through the form: the latent, the decoupled RoPE, both paths, the cache (tests/reference/recent.py)', async () => {
+    const { config, expected } = readFixture('recent/mla-absorbed-causal');
+    await applyConfig(config);
+    await waitForIdle(page);
+    const shown = await steps();
+    expect(shown).toEqual(expect.arrayContaining(['mla-latent', 'mla-rope', 'mla-paths', 'mla-cache']));
+    // The steps of plain heads stand aside: MLA's widths are its own, and the steppers step a K and V per head.
+    for (const step of ['qkv', 'split', 'rope', 'scores', 'kv-cache', 'flash']) expect(shown).not.toContain(step);
+    const T = expected.tensors;
+    const [, S, D] = T.X.shape;
+    const { kvRank, nopeDim, ropeDim, valueDim } = config.mla;
+    const H = config.numHeads;
+    const worst = Math.max(
+      await expectTorch('latentNorm', torchBlock(T.latentNorm, 0, S, kvRank)),
+      await expectTorch('Q_pe_rope_h', torchBlock(T.Q_pe_rope, 0, S, ropeDim, H * ropeDim)),
+      await expectTorch('K_pe_rope', torchBlock(T.K_pe_rope, 0, S, ropeDim)),
+      await expectTorch('Q_absorbed_h', torchBlock(T.Q_absorbed, 0, S, kvRank, H * kvRank)),
+      // The absorbed path is the run's: its scores are PyTorch's; the naive path's are the same attention.
+      await expectTorch('scores', torchBlock(T.scores, 0, S, S)),
+      await expectTorch('otherPathScores', torchBlock(T.scores, 0, S, S)),
+      await expectTorch('weights', torchBlock(T.weights, 0, S, S)),
+      await expectTorch('context', torchBlock(T.context, 0, S, valueDim)),
+      await expectTorch('output', torchBlock(T.output, 0, S, D)),
+    );
+    console.log(`MLA: worst |page − torch| = ${worst.toExponential(2)}`);
+    expect(await explain('latentNorm', 2, 1)).toMatch(/^latentNorm\[[^\]]+\] = .*RMS = √/);
+    expect(await explain('scores', 2, 1)).toMatch(/Σ₁ \+ Σ₂ = /);
+    expect(await explain('otherPathScores', 2, 1)).toMatch(/Naive: head 1/);
+    expect(await explain('K_h', 1, nopeDim)).toContain('K_pe_rope');
+    // The cache's words: kvRank + ropeDim numbers per token against 2·H·d_k, and DeepSeek-V3's line.
+    const cache = await page.textContent('#step-mlacache');
+    expect(cache).toContain(`MLA caches ${kvRank + ropeDim} numbers per token`);
+    expect(cache).toContain(`2 × ${H} × ${D / H} = ${expected.mla.cachePerToken.mha}`);
+    expect(cache).toContain('512 + 64 = 576');
+    expect(cache).toContain('2 × 128 × 128 = 32768');
+    expect(await page.textContent('#step-mlapaths h2')).toContain(en['step.mlapaths.title']);
+    for (const step of ['weights', 'mlalatent', 'mlarope', 'mlapaths', 'mlacache'])
+      await shot(page.locator(`#step-${step}`), `variants-mla-${step}`);
   });
 
   test('YaRN through the form: the frequencies before and after, Q and K rotated, the same score at one distance', async () => {
@@ -444,6 +498,26 @@ describe('in Chinese', () => {
     await expectNoEnglish(page);
     expect(await explain('weights', 1, 0)).toContain('第一张图');
     await shot(page.locator('#step-diffweights'), 'variants-diffweights-zh');
+  });
+
+  test('MLA’s steps in Chinese, with PyTorch’s numbers', async () => {
+    await page.selectOption('#language', 'zh');
+    await waitForIdle(page);
+    const { config, expected } = readFixture('recent/mla-naive');
+    await applyConfig(config);
+    await waitForIdle(page);
+    for (const step of ['mlalatent', 'mlarope', 'mlapaths', 'mlacache'])
+      expect(await page.locator(`section[data-step="${step.replace('mla', 'mla-')}"] h2`).textContent()).toBe(
+        zh[`step.${step}.title`],
+      );
+    const T = expected.tensors;
+    const [, S] = T.X.shape;
+    await expectTorch('scores', torchBlock(T.scores, 0, S, S));
+    await expectTorch('V_h', torchBlock(T.V, 0, S, config.mla.valueDim, config.numHeads * config.mla.valueDim));
+    await expectNoEnglish(page);
+    expect(await explain('latentNorm', 1, 0)).toContain('均方根');
+    expect(await page.textContent('#step-mlacache')).toContain('512 + 64 = 576');
+    for (const step of ['mlapaths', 'mlacache']) await shot(page.locator(`#step-${step}`), `variants-mla-${step}-zh`);
   });
 
   test('GQA, the window and the sinks say so in Chinese', async () => {

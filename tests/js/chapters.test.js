@@ -23,9 +23,12 @@ import {
   readChapters,
   withChapter,
 } from '../../web/view/steps/chapters.js';
-import { STEPS, stepsOf } from '../../web/view/steps/registry.js';
+import { loadAllSteps, STEPS, stepsOf } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
 import { checkSentence } from './claims/narration-check.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 let lab;
 let zh;

@@ -9,9 +9,12 @@ import { configFromSettings } from '../../web/model/settings.js';
 import { decodeStep } from '../../web/model/stepper-runs.js';
 import { quote, whole } from '../../web/model/words.js';
 import { kvCacheWords } from '../../web/view/steps/kv-cache-words.js';
-import { stepByKey } from '../../web/view/steps/registry.js';
+import { loadAllSteps, stepByKey } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
 import { checkSentence } from './claims/narration-check.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 let lab;
 beforeAll(async () => {

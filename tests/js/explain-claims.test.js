@@ -11,7 +11,10 @@ import { runContext } from '../../web/view/steps/run-context.js';
 import { formula, shown, whole } from '../../web/model/words.js';
 import { checkSentence, resetStats, stats } from './claims/explanation-check.js';
 import { cellsOf, explainRuns } from './claims/explanation-runs.js';
-import { stepsOf } from '../../web/view/steps/registry.js';
+import { loadAllSteps, stepsOf } from '../../web/view/steps/registry.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 const lab = await loadAttentionLab();
 const DECIMALS = 4;

@@ -9,10 +9,13 @@ import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { decodeStep } from '../../web/model/stepper-runs.js';
 import { kvCacheWords } from '../../web/view/steps/kv-cache-words.js';
-import { STEPS } from '../../web/view/steps/registry.js';
+import { loadAllSteps, STEPS } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
 import { checkSentence } from './claims/narration-check.js';
 import { claimRuns } from './claims/narration-runs.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 let lab;
 beforeAll(async () => {

@@ -8,10 +8,13 @@ import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { configFromSettings } from '../../web/model/settings.js';
 import { followAxes } from '../../web/view/teach/follow.js';
 import { currentIndex, shapeText, stepShapes } from '../../web/view/teach/overview.js';
-import { STEP_NAMES } from '../../web/view/steps/registry.js';
+import { loadAllSteps, STEP_NAMES } from '../../web/view/steps/registry.js';
 import { stepMove, stopCounter } from '../../web/view/teach/step-by-step.js';
 import { stepByKey } from '../../web/view/steps/registry.js';
 import { runContext } from '../../web/view/steps/run-context.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 await loadLanguage('zh');
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { loadLanguage, translator } from '../../web/i18n/index.js';
 import { UNKNOWN, dropoutSummary } from '../../web/model/dropout.js';
 import { formulaText, parseFormula, scaleFactorText } from '../../web/view/steps/formulas.js';
-import { stepByKey, stepFormula } from '../../web/view/steps/registry.js';
+import { loadAllSteps, stepByKey, stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, maskBlocks, runSettings } from '../../web/model/run-settings.js';
 import {
   VARIANCE_DIMS,
@@ -20,6 +20,9 @@ import { meanOverHeads, runContext } from '../../web/view/steps/run-context.js';
 import { loadAttentionLab } from '../../web/api/index.js';
 import { presetByKey, presetSettings } from '../../web/model/presets.js';
 import { configFromSettings } from '../../web/model/settings.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 const en = translator('en');
 const zh = await loadLanguage('zh');

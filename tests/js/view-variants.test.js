@@ -16,12 +16,15 @@ import {
   windowEffect,
 } from '../../web/model/variant-math.js';
 import { formulaText } from '../../web/view/steps/formulas.js';
-import { stepFormula } from '../../web/view/steps/registry.js';
+import { loadAllSteps, stepFormula } from '../../web/view/steps/registry.js';
 import { blockReasons, runSettings } from '../../web/model/run-settings.js';
 import { STEP_NAMES } from '../../web/view/steps/registry.js';
 import { sinkColumns } from '../../web/view/steps/variant-figures.js';
 import { frequencyKinds } from '../../web/view/steps/rope-scaling.js';
 import { readFixture } from './fixtures.js';
+
+// MLA's steps: their code is loaded with the first MLA run (registry.js); these tests word every step.
+await loadAllSteps();
 
 const en = translator('en');
 const zh = await loadLanguage('zh');

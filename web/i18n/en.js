@@ -739,38 +739,7 @@ export default {
     'MLA’s learned matrices: W_Q makes the queries; W_DKV squeezes each token into the latent and W_KR makes the one key part that carries the position; W_UK and W_UV expand the latent into each head’s keys and values (one band of columns per head). Editable: click a number.',
   'step.weights.narration.mla':
     'W_Q turns a token’s {D} numbers into {q} query numbers, W_DKV into a latent of {kv}, W_KR into a rotated key part of {r}. From the latent’s {kv} numbers, W_UK makes {k} key numbers and W_UV {v} value numbers, split among the heads. kv_norm is RMSNorm’s learned weight, which starts as all ones.',
-  'step.mlalatent.title': 'Multi-head latent attention: one latent per token',
-  'step.mlalatent.meaning':
-    'DeepSeek’s multi-head latent attention (MLA) squeezes each token into one short latent vector c: the keys and values of every head are expanded from it, so a model generating text caches c instead of every head’s K and V. The query is projected as usual, each head’s part split into numbers that meet the latent’s keys and numbers that carry the position.',
-  'step.mlalatent.short': 'MLA: latent',
-  'step.mlalatent.narration':
-    '“{token}” is squeezed into one latent of {kv} numbers, X·W_DKV, then normalized: RMSNorm divides the row by its root mean square {rms} and multiplies by kv_norm, so its first number goes {a} → {c} (kv_norm {w}). Every head’s keys and values will be made from these {kv} numbers. The key part that carries the position, K_pe ({r} numbers), comes straight from X and is shared by all the heads.',
-  'mla.off':
-    'This run has no multi-head latent attention: set “MLA: latent size kvRank” and the three sizes after it in the settings, with a RoPE style, to see it.',
-  'step.mlarope.title': 'Multi-head latent attention: decoupled RoPE',
-  'step.mlarope.meaning':
-    'A rotation that depends on the position cannot be folded into the matrix that expands the latent, so MLA keeps the position apart: only the last ropeDim numbers of each head’s query are rotated, and the keys get one rotated part, X·W_KR, that every head shares.',
-  'step.mlarope.short': 'MLA: RoPE',
-  'step.mlarope.narration':
-    'Only the last {r} of each head’s {dk} query numbers turn with the position. For “{token}”, head {head}’s rotated part starts at {q}, turned by an angle of {angle} in its first pair. On the key side there is one rotated part for all heads: {k} for “{token}”. The latent itself carries no position.',
-  'step.mlapaths.title': 'Multi-head latent attention: naive and absorbed, the same scores',
-  'step.mlapaths.meaning':
-    'There are two ways to the same scores. Naive: expand every key from the latent, k = [c·W_UK | k_pe], and take q·k. Absorbed, as DeepSeek decodes: since q·(c·W_UK) = (q·W_UKᵀ)·c, move W_UK to the query side once and score the cached latents directly; V = c·W_UV is applied after the weighted sum. The keys and values are never formed.',
-  'step.mlapaths.short': 'MLA: two paths',
-  'step.mlapaths.narration':
-    'Head {head}, naive: each key is [c·W_UK | k_pe], {dk} numbers, and “{token}” scores {naive} against itself. Absorbed: the query becomes Q_absorbed, {kv} numbers that meet the cached latent itself, and the same score comes out as {absorbed}. The two paths differ by at most {scoresApart} on head {head}’s scores and {outputApart} on the output: rounding error, as they add the same products in another order.',
-  'mla.path.naive': 'Naive: keys and values expanded from the latent',
-  'mla.path.absorbed': 'Absorbed: W_UK moved to the query side',
-  'mla.path.naiveScores': 'Naive path: scores q·k',
-  'mla.path.absorbedScores': 'Absorbed path: scores Q_absorbed·c + q_pe·k_pe',
-  'step.mlacache.title': 'Multi-head latent attention: the cache per token',
-  'step.mlacache.meaning':
-    'When a model generates text it keeps, for every token so far, what later queries need. Multi-head attention keeps each head’s key and value; MLA keeps the latent c and the one rotated key part, and rebuilds everything else from them.',
-  'step.mlacache.short': 'MLA: cache',
-  'step.mlacache.narration':
-    'MLA caches {perToken} numbers per token: the latent c ({kv}) and the rotated key part ({r}). Multi-head attention at the same width caches K and V for {H} heads of {dk} numbers: 2 × {H} × {dk} = {mha}. Up to “{token}” ({n} tokens) that is {mlaTotal} numbers against {mhaTotal}. At DeepSeek-V3’s size it is {v3kv} + {v3r} = {v3mla} numbers per token and layer, against 2 × {v3H} × {v3dk} = {v3mha}.',
-  'mla.cache.latentNorm': 'Cached: the latent c',
-  'mla.cache.K_pe_rope': 'Cached: the rotated key part',
+  'stepper.unavailable': 'This stepper’s code could not be loaded here (a page with no address to load it from).',
   'chapter.variants.mla': 'multi-head latent attention',
   'chapter.heads.here.mla':
     'This run gives each of its {H} heads queries and keys of {dk} numbers and values of {dv}, all made from one latent per token, and joins the heads back into {Dv} numbers per token before W_O.',
@@ -900,69 +869,4 @@ export default {
   'step.flash.short': 'online softmax',
   'step.flash.narration':
     'The online softmax goes over the scores tile by tile, keeping a running max, a running sum and a partial output per query, rescaled whenever the max grows; one division by ℓ at the end gives the same context as the plain softmax, up to float32 rounding.',
-  'stepper.computing': 'Computing…',
-  'kv.needsCausal':
-    'The KV cache decodes one token at a time, each query seeing only the keys before it, so it needs a causal mask: set “{field}” to “{value}” in the settings, or pick a preset such as Llama-style.',
-  'kv.control': 'Decode step',
-  'kv.said': 'Step {n} of {count}: query “{token}” (position {t})',
-  'kv.kvHead': 'KV head {g}, read by head {h}',
-  'kv.keys': 'Key cache K_cache',
-  'kv.keys.rope': 'Key cache K_cache (the keys after RoPE, as the RoPE step shows them)',
-  'kv.keys.norm': 'Key cache K_cache (the keys after QK-norm)',
-  'kv.values': 'Value cache V_cache',
-  'kv.scores': 'Scores q_t · k_j (one row)',
-  'kv.weights': 'Weights of this step',
-  'kv.full': 'The full causal run’s row',
-  'kv.appended':
-    '“{token}” (position {t}) computes its k and v once, and they are appended to the cache (the highlighted row); the cache’s length is now {n}. The query is scored against every cached key ({computed} in all): one row, not the whole matrix again.',
-  'kv.identical': 'This row is bit-identical to row {t} (“{token}”) of the full causal run.',
-  'kv.notIdentical': 'This row differs from row {t} (“{token}”) of the full causal run in its last bits.',
-  'kv.identicalCount': 'The engine compared every step of every head: {n} of {count} rows are bit-identical.',
-  'kv.bytes.title': 'Cache size at length {n} (one layer, one sentence, float32)',
-  'kv.bytes.layout': 'Attention',
-  'kv.bytes.heads': 'K/V heads',
-  'kv.bytes.size': 'Bytes',
-  'kv.bytes.mha': 'Multi-head (MHA)',
-  'kv.bytes.gqa': 'Grouped-query (GQA)',
-  'kv.bytes.mqa': 'Multi-query (MQA)',
-  'kv.bytes.formula': 'bytes = 2 (k and v) · {n} tokens · K/V heads · d_k ({dk}) · 4 bytes.',
-  'kv.bytes.noGqa':
-    'This run has as many K/V heads as query heads, so its GQA row is plain MHA; set “KV heads” lower (the Llama-style preset) to share them.',
-  'kv.trap.title': 'The trap: is_causal=True on one decode query',
-  'kv.trap.why':
-    'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only and gives it all the weight.',
-  'kv.trap.why.first':
-    'At the first step there is 1 cached key: with `is_causal=True`, the top-left mask `torch.ones(L, S).tril()` keeps key 0, the only key, so this row is still right. From the second step on it hides every key but key 0.',
-  'kv.trap.why.sink':
-    'With `is_causal=True`, PyTorch’s mask `torch.ones(L, S).tril()` is aligned to the top-left corner: here L = 1 and S = {n}, so the query sees key 0 only, which gets {w} of the weight; the sink logit takes the rest.',
-  'kv.trap.wrong': 'Weights with is_causal=True (top-left mask)',
-  'kv.trap.wrong.head1': 'Weights with is_causal=True (top-left mask), head 1',
-  'kv.trap.fix':
-    'The fix: pass no mask at all (the cache holds only past tokens, so nothing needs hiding), or a mask aligned to the bottom-right corner, `torch.ones(L, S).tril(diagonal=S - L)`, given explicitly as attn_mask.',
-  'flash.control': 'Online softmax step',
-  'flash.said': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}',
-  'flash.saidSkipped': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}, skipped (all masked)',
-  'flash.saidEnd': 'Step {n} of {count}: the division by ℓ',
-  'flash.tileQueries': 'Query tile (rows)',
-  'flash.tileKeys': 'Key tile (columns)',
-  'flash.logits': 'Logits x of the head, by tile (outlined: this tile)',
-  'flash.skipped':
-    'Every logit in this tile is masked, so FlashAttention skips it: nothing is read, m, ℓ and O stay as they were.',
-  'flash.first':
-    'The first key tile of these rows: m is the tile’s row max, ℓ = Σ exp(x − m), O = Σ exp(x − m)·v (α does not apply: there was nothing to rescale).',
-  'flash.update':
-    'A later key tile: the new max m = max(m_old, the tile’s row max); what was summed so far is rescaled by α = exp(m_old − m) (1 when the max did not grow), then the tile’s exp(x − m) are added to ℓ and exp(x − m)·v to O.',
-  'flash.stats': 'Per query row: m_old, m, α, ℓ',
-  'flash.partial': 'Partial output O (not yet divided by ℓ)',
-  'flash.rowDone': 'These rows have seen every key tile: their O is divided by ℓ at the end.',
-  'flash.divide':
-    'At the end every row’s O is divided by its ℓ: o_i = O_i / ℓ_i. Cells that differ from the plain softmax are outlined.',
-  'flash.output': 'Online softmax: O / ℓ',
-  'flash.plain': 'Plain softmax: softmax(x) · V',
-  'flash.summary':
-    'Largest difference from the plain softmax: {diff}. Bit-identical entries: {identical} of {total} ({percent}%).',
-  'flash.why':
-    'Not 100%, and it should not be: exp(x − m_old)·α is rounded differently from exp(x − m_new) computed directly, and ℓ and O are summed tile by tile, in a different order from one softmax over the whole row. float32 addition is not associative, so the last bits differ; the values agree within float32 rounding.',
-  'flash.whyAll':
-    'Every entry matches bit for bit here (e.g. one key tile per row, or no rescaling); in general exp(x − m_old)·α rounds differently from exp(x − m_new), and tile-by-tile sums add in a different order, so a few last bits differ.',
 };

@@ -913,38 +913,7 @@ export default {
     'MLA 的可学习矩阵：W_Q 生成查询；W_DKV 把每个词元压成潜向量，W_KR 生成那个携带位置的键部分；W_UK 和 W_UV 把潜向量展开成每个头的键和值（每个头一段列）。可编辑：点击数字即可修改。',
   'step.weights.narration.mla':
     'W_Q 把一个词元的 {D} 个数变成 {q} 个查询数，W_DKV 变成 {kv} 个数的潜向量，W_KR 变成 {r} 个数的旋转键部分。W_UK 由潜向量的 {kv} 个数生成 {k} 个键数，W_UV 生成 {v} 个值数，分给各个头。kv_norm 是 RMSNorm 的可学习权重，初始化为全一向量。',
-  'step.mlalatent.title': '多头潜在注意力：每个词元一个潜向量',
-  'step.mlalatent.meaning':
-    'DeepSeek 的多头潜在注意力（MLA）把每个词元压成一个短短的潜向量 c：每个头的键和值都由它展开，所以生成文本时只需缓存 c，而不是每个头的 K 和 V。查询照常投影，每个头的那一段再分成两部分：一部分与潜向量展开的键相乘，一部分携带位置。',
-  'step.mlalatent.short': 'MLA：潜向量',
-  'step.mlalatent.narration':
-    '“{token}”被压成一个 {kv} 个数的潜向量 X·W_DKV，再做归一化：RMSNorm 把这一行除以它的均方根 {rms}，再乘 kv_norm，于是第一个数 {a} → {c}（kv_norm 为 {w}）。每个头的键和值都将由这 {kv} 个数算出。携带位置的键部分 K_pe（{r} 个数）直接由 X 算出，所有头共用。',
-  'mla.off':
-    '本次运行没有多头潜在注意力：在设置中填写“MLA：潜向量大小 kvRank”和它后面的三个大小，并选一种 RoPE 方式，就能看到它。',
-  'step.mlarope.title': '多头潜在注意力：解耦的 RoPE',
-  'step.mlarope.meaning':
-    '随位置变化的旋转没法并进展开潜向量的矩阵，所以 MLA 把位置单独放：每个头的查询只旋转最后 ropeDim 个数，键则只有一个旋转过的部分 X·W_KR，所有头共用。',
-  'step.mlarope.short': 'MLA：RoPE',
-  'step.mlarope.narration':
-    '每个头的 {dk} 个查询数里，只有最后 {r} 个随位置旋转。对“{token}”，第 {head} 个头旋转后的部分以 {q} 开头，第一对转过的角度是 {angle}。键这一侧所有头共用一个旋转过的部分：“{token}”的是 {k}。潜向量本身不带位置。',
-  'step.mlapaths.title': '多头潜在注意力：朴素路径与吸收路径，分数相同',
-  'step.mlapaths.meaning':
-    '同样的分数有两种算法。朴素路径：把每个键都从潜向量展开，k = [c·W_UK | k_pe]，再算 q·k。吸收路径（DeepSeek 解码时的做法）：因为 q·(c·W_UK) = (q·W_UKᵀ)·c，把 W_UK 一次性挪到查询一侧，直接对缓存的潜向量打分；V = c·W_UV 放到加权求和之后再乘。键和值始终不必算出来。',
-  'step.mlapaths.short': 'MLA：两条路径',
-  'step.mlapaths.narration':
-    '第 {head} 个头，朴素路径：每个键是 [c·W_UK | k_pe]，共 {dk} 个数，“{token}”对自己的分数是 {naive}。吸收路径：查询变成 Q_absorbed，{kv} 个数，直接与缓存的潜向量相乘，得到同一个分数 {absorbed}。两条路径在第 {head} 个头的分数上最多相差 {scoresApart}，在输出上最多相差 {outputApart}：这是舍入误差，因为它们以另一种顺序加同样的乘积。',
-  'mla.path.naive': '朴素路径：由潜向量展开键和值',
-  'mla.path.absorbed': '吸收路径：W_UK 挪到查询一侧',
-  'mla.path.naiveScores': '朴素路径：分数 q·k',
-  'mla.path.absorbedScores': '吸收路径：分数 Q_absorbed·c + q_pe·k_pe',
-  'step.mlacache.title': '多头潜在注意力：每个词元的缓存',
-  'step.mlacache.meaning':
-    '模型生成文本时，要为已有的每个词元保存后面的查询还会用到的东西。多头注意力保存每个头的键和值；MLA 只保存潜向量 c 和那一个旋转过的键部分，其余都由它们重新算出。',
-  'step.mlacache.short': 'MLA：缓存',
-  'step.mlacache.narration':
-    'MLA 每个词元缓存 {perToken} 个数：潜向量 c（{kv} 个）和旋转过的键部分（{r} 个）。同样宽度的多头注意力要为 {H} 个头、每个头 {dk} 个数缓存 K 和 V：2 × {H} × {dk} = {mha} 个。到“{token}”为止（{n} 个词元），就是 {mlaTotal} 个数对 {mhaTotal} 个。按 DeepSeek-V3 的大小，每个词元每层是 {v3kv} + {v3r} = {v3mla} 个数，而多头注意力是 2 × {v3H} × {v3dk} = {v3mha} 个。',
-  'mla.cache.latentNorm': '缓存：潜向量 c',
-  'mla.cache.K_pe_rope': '缓存：旋转过的键部分',
+  'stepper.unavailable': '这里无法加载单步演示的代码（页面没有可以加载它的地址）。',
   'chapter.variants.mla': '多头潜在注意力',
   'chapter.heads.here.mla':
     '本次运行的 {H} 个头，每个头的查询和键各有 {dk} 个数、值有 {dv} 个数，全都由每个词元的一个潜向量算出；各头在 W_O 之前重新拼成每个词元 {Dv} 个数。',
@@ -1068,66 +1037,4 @@ export default {
   'step.flash.short': '在线 softmax',
   'step.flash.narration':
     '在线 softmax 逐块处理注意力分数，为每个查询保留运行最大值、运行和与部分输出，最大值变大时重缩放；最后除以 ℓ，得到与普通 softmax 相同的结果（在 float32 舍入误差之内）。',
-  'stepper.computing': '计算中…',
-  'kv.needsCausal':
-    'KV 缓存一次解码一个词元，每个查询只看得到它之前的键，所以需要因果掩码：在设置中把“{field}”设为“{value}”，或选用 Llama 风格等预设。',
-  'kv.control': '解码步',
-  'kv.said': '第 {n} 步，共 {count} 步：查询“{token}”（位置 {t}）',
-  'kv.kvHead': 'KV 头 {g}，供第 {h} 个头读取',
-  'kv.keys': '键缓存 K_cache',
-  'kv.keys.rope': '键缓存 K_cache（经过 RoPE 旋转后的键，与 RoPE 一步所示相同）',
-  'kv.keys.norm': '键缓存 K_cache（经过 QK-norm 后的键）',
-  'kv.values': '值缓存 V_cache',
-  'kv.scores': '注意力分数 q_t · k_j（一行）',
-  'kv.weights': '这一步的注意力权重',
-  'kv.full': '完整因果运行的对应行',
-  'kv.appended':
-    '“{token}”（位置 {t}）只计算一次自己的 k 和 v，并追加到缓存（高亮的行）；缓存长度现在是 {n}。查询与缓存中的每个键（共 {computed} 个）计算分数：只算一行，而不是重算整个矩阵。',
-  'kv.identical': '这一行与完整因果运行的第 {t} 行（“{token}”）逐位相同。',
-  'kv.notIdentical': '这一行与完整因果运行的第 {t} 行（“{token}”）在最后几位上不同。',
-  'kv.identicalCount': '引擎比较了每个头的每一步：{count} 行中有 {n} 行逐位相同。',
-  'kv.bytes.title': '长度为 {n} 时的缓存大小（一层、一个句子、float32）',
-  'kv.bytes.layout': '注意力类型',
-  'kv.bytes.heads': 'K/V 头数',
-  'kv.bytes.size': '字节数',
-  'kv.bytes.mha': '多头注意力（MHA）',
-  'kv.bytes.gqa': '分组查询注意力（GQA）',
-  'kv.bytes.mqa': '多查询注意力（MQA）',
-  'kv.bytes.formula': '字节数 = 2（k 和 v）· {n} 个词元 · K/V 头数 · d_k（{dk}）· 4 字节。',
-  'kv.bytes.noGqa':
-    '本次运行的 K/V 头数与查询头数相同，所以 GQA 一行就是普通 MHA；把“KV 头数”调小（如 Llama 风格预设）即可让多个头共享。',
-  'kv.trap.title': '陷阱：对单个解码查询使用 is_causal=True',
-  'kv.trap.why':
-    '在解码步中对唯一的查询传入 `is_causal=True` 会得到错误的一行：PyTorch 用 `torch.ones(L, S).tril()` 构造这个掩码，它对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以掩码唯一的一行是 [1, 0, 0, …]：查询只能看到键 0，并把全部权重给它。',
-  'kv.trap.why.first':
-    '第一步只有 1 个缓存的键：传 `is_causal=True` 时，左上角掩码 `torch.ones(L, S).tril()` 保留的正是这个唯一的键，所以这一行仍然正确；从第二步起，它会挡住键 0 以外的所有键。',
-  'kv.trap.why.sink':
-    '传 `is_causal=True` 时，PyTorch 的掩码 `torch.ones(L, S).tril()` 对齐左上角：这里 L = 1、S = {n}，查询只看到键 0，它得到 {w} 的权重，其余归汇聚 logit。',
-  'kv.trap.wrong.head1': '使用 is_causal=True（左上角掩码）的权重，第 1 个头',
-  'kv.trap.wrong': 'is_causal=True（左上角对齐的掩码）下的注意力权重',
-  'kv.trap.fix':
-    '修正方法：不传掩码（缓存里只有过去的词元，没有需要遮住的），或者传入对齐右下角的掩码 `torch.ones(L, S).tril(diagonal=S - L)`，作为显式的 attn_mask。',
-  'flash.control': '在线 softmax 的步骤',
-  'flash.said': '第 {n} 步，共 {count} 步：查询 {q0}–{q1} 与键 {k0}–{k1} 的分块',
-  'flash.saidSkipped': '第 {n} 步，共 {count} 步：查询 {q0}–{q1} 与键 {k0}–{k1} 的分块，已跳过（全部被掩码）',
-  'flash.saidEnd': '第 {n} 步，共 {count} 步：除以 ℓ',
-  'flash.tileQueries': '查询分块（行数）',
-  'flash.tileKeys': '键分块（列数）',
-  'flash.logits': '这个头的 logits x，按分块划分（加框：当前分块）',
-  'flash.skipped': '这个分块中的 logits 全部被掩码，FlashAttention 直接跳过它：不读取任何数据，m、ℓ 和 O 保持不变。',
-  'flash.first':
-    '这些行的第一个键分块：m 是分块内该行的最大值，ℓ = Σ exp(x − m)，O = Σ exp(x − m)·v（没有需要重缩放的内容，α 不起作用）。',
-  'flash.update':
-    '后续的键分块：新的最大值 m = max(m_old, 分块内该行的最大值)；之前累加的结果乘以 α = exp(m_old − m)（最大值没有变大时为 1），再把分块的 exp(x − m) 加到 ℓ 上，把 exp(x − m)·v 加到 O 上。',
-  'flash.stats': '每个查询行：m_old、m、α、ℓ',
-  'flash.partial': '部分输出 O（尚未除以 ℓ）',
-  'flash.rowDone': '这些行已经看过所有键分块：最后把它们的 O 除以 ℓ。',
-  'flash.divide': '最后，每一行的 O 除以它的 ℓ：o_i = O_i / ℓ_i。与普通 softmax 不同的单元格加框显示。',
-  'flash.output': '在线 softmax：O / ℓ',
-  'flash.plain': '普通 softmax：softmax(x) · V',
-  'flash.summary': '与普通 softmax 的最大差值：{diff}。逐位相同的元素：{total} 个中有 {identical} 个（{percent}%）。',
-  'flash.why':
-    '不是 100%，这是正常的：exp(x − m_old)·α 的舍入与直接计算 exp(x − m_new) 不同，而且 ℓ 和 O 是逐块累加的，顺序与对整行做一次 softmax 不同。float32 加法不满足结合律，所以最后几位会不同；数值在 float32 舍入误差之内一致。',
-  'flash.whyAll':
-    '这里每个元素都逐位相同（例如每行只有一个键分块，或没有发生重缩放）；一般情况下 exp(x − m_old)·α 与 exp(x − m_new) 的舍入不同，逐块求和的顺序也不同，所以会有少数最后几位不同。',
 };

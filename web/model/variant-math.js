@@ -105,3 +105,7 @@ export const DEEPSEEK_V3 = { numHeads: 128, kvRank: 512, nopeDim: 128, ropeDim: 
  */
 export const mlaCachePerToken = ({ kvRank, ropeDim }) => kvRank + ropeDim;
 export const mhaCachePerToken = (H, headDim) => 2 * H * headDim;
+
+/** MLA's tensors of each path's scores, for a run's settings (run-settings.js): the chosen path's are `scores`. */
+export const pathScores = ({ rs }) =>
+  rs.mla.absorb ? { naive: 'otherPathScores', absorbed: 'scores' } : { naive: 'scores', absorbed: 'otherPathScores' };

@@ -3,12 +3,11 @@
 // on the path the run chose, and where each of its seven weights comes from. cells.js dispatches here first
 // when the run has MLA. c = kvRank, n = nopeDim, r = ropeDim, vd = valueDim, qk = n + r.
 import { compact, constant, formula, restyled, say, whole } from '../../model/words.js';
-import { ropePairOf } from '../../model/variant-math.js';
 import { cellFact, d, derived, headLine, reader, termList } from './lines.js';
 import { headQuote, indexQuote, kLabel, qLabel } from './names.js';
 import { explainProjection, productTerms, sumLine } from './input-cells.js';
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
-import { pathScores } from '../steps/mla-paths.js';
+import { pathScores, ropePairOf } from '../../model/variant-math.js';
 
 const sizesOf = (ctx) => {
   const { kvRank: kv, nopeDim: n, ropeDim: r, valueDim: vd } = ctx.rs.mla;

@@ -14,6 +14,8 @@ import { watchColorScheme } from '../common/color-scheme.js';
 import { touchWording } from '../common/touch.js';
 import { PipelineController } from './controller.js';
 import { createEngineClient } from './engine-client.js';
+import { loadStepsFor } from '../steps/registry.js';
+import { runSettings } from '../../model/run-settings.js';
 
 // The engine's errors for a sentence or head the result no longer has (fewer of them now).
 const SELECTION_FIELDS = new Set(['options.batch', 'options.head']);
@@ -43,6 +45,7 @@ export class AttentionHost {
   /** The palette last given to the views; null before the first. */
   #shownTheme = null;
   #runs = 0;
+  #shows = 0; // show() calls so far: one that a newer call overtook shows nothing
   #languages = 0;
   #languageAsks = 0;
   #stopWatching = null;
@@ -105,9 +108,12 @@ export class AttentionHost {
    */
   async show(config, { selection = false, viewOptions = () => ({}) } = {}) {
     let result;
+    const ask = ++this.#shows;
     this.#runs++;
     try {
       result = await this.engine.run(config, selection ? this.controller.runOptions() : {});
+      // The code of the steps this run needs and the page has not loaded yet (MLA's, registry.js).
+      if (result !== null) await loadStepsFor(runSettings(result.settings));
     } catch (error) {
       if (!selection || !SELECTION_FIELDS.has(error.field)) throw error;
       this.controller.resetSelection();
@@ -115,7 +121,8 @@ export class AttentionHost {
     } finally {
       this.#runs--;
     }
-    if (result === null) return null;
+    // A newer show began while this one loaded its steps' code: it shows its own result.
+    if (result === null || ask !== this.#shows) return null;
     const options = viewOptions(result);
     this.shownConfig = config;
     this.controller.setResult(result, {

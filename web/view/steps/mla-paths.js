@@ -8,12 +8,7 @@ import { say } from '../../model/words.js';
 import { headStart, sentenceStart } from '../../model/selection.js';
 import { axis, cell, derived, headNumber, size } from './quotes.js';
 import { mlaRow } from './mla-latent.js';
-
-/** The tensors of each path's scores: the chosen path's are `scores`. */
-export const pathScores = (run) =>
-  run.rs.mla.absorb
-    ? { naive: 'otherPathScores', absorbed: 'scores' }
-    : { naive: 'scores', absorbed: 'otherPathScores' };
+import { pathScores } from '../../model/variant-math.js';
 
 /** The largest |a − b| over two equal-sized arrays (sentence b, head h of a per-head tensor, or the sentence). */
 export function largestApart(a, b) {

@@ -24,16 +24,25 @@ import links from './links.js';
 import dropped from './dropped.js';
 import context from './context-vectors.js';
 import diffnorm from './diff-norm.js';
-import mlalatent from './mla-latent.js';
-import mlarope from './mla-rope.js';
-import mlapaths from './mla-paths.js';
-import mlacache from './mla-cache.js';
+import { lazyStep } from './lazy-steps.js';
 import concat from './concat.js';
 import gate from './gate.js';
 import wo from './out-projection.js';
 import output from './output.js';
 import kvcache from './kv-cache.js';
 import flash from './flash.js';
+
+// Multi-head latent attention's steps: their code and words are loaded with the first MLA run (mla-steps.js).
+const loadMla = () => import('./mla-steps.js');
+const mla = (key, name, chapter) =>
+  lazyStep(
+    { key, name, chapter, variant: 'mla', applies: (run) => run.mla, loadWhen: (rs) => rs.mla !== null },
+    loadMla,
+  );
+const mlalatent = mla('mlalatent', 'mla-latent', 'variants');
+const mlarope = mla('mlarope', 'mla-rope', 'variants');
+const mlapaths = mla('mlapaths', 'mla-paths', 'variants');
+const mlacache = mla('mlacache', 'mla-cache', 'inference');
 
 export const STEPS = [
   X,
@@ -71,6 +80,13 @@ export const STEPS = [
 ];
 
 const BY_KEY = new Map(STEPS.map((step) => [step.key, step]));
+const LAZY = STEPS.filter((step) => step.load);
+
+/** Loads the code of the steps a result's run needs (runSettings(result.settings): rs); resolves when it is there. */
+export const loadStepsFor = (rs) => Promise.all(LAZY.filter((step) => step.loadWhen(rs)).map((step) => step.load()));
+
+/** Loads the code of every step (the tests', which word every step). */
+export const loadAllSteps = () => Promise.all(LAZY.map((step) => step.load()));
 
 /** The step module of `key` ("attnweights", the i18n key and section id), or undefined. */
 export const stepByKey = (key) => BY_KEY.get(key);
