@@ -24,6 +24,15 @@ const embeddingTable = Array.from({ length: 7 }, (_, i) => Array.from({ length: 
  * JSON-valued fields `effect(result)`, what a run with it shows (scalar fields
  * are checked through result.settings[path]).
  */
+// A whole MLA config as attributes (DeepSeek's interleaved RoPE): the base of each MLA field's sample.
+const MLA_BASE = {
+  rope: 'interleaved',
+  'mla-kv-rank': '4',
+  'mla-nope-dim': '2',
+  'mla-rope-dim': '2',
+  'mla-value-dim': '4',
+};
+
 const SAMPLES = {
   text: { value: 'the dog ran' },
   texts: {
@@ -99,27 +108,12 @@ const SAMPLES = {
   softcap: { value: 30 },
   outputGate: { value: true },
   'diff.depth': { value: 3 },
-  // MLA's sizes need each other and a RoPE style: each sample's base sets the others.
-  'mla.kvRank': {
-    value: 6,
-    base: { rope: 'interleaved', 'mla-nope-dim': '2', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
-  },
-  'mla.nopeDim': {
-    value: 3,
-    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
-  },
-  'mla.ropeDim': {
-    value: 4,
-    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-value-dim': '4' },
-  },
-  'mla.valueDim': {
-    value: 5,
-    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-rope-dim': '2' },
-  },
-  'mla.absorb': {
-    value: true,
-    base: { rope: 'interleaved', 'mla-kv-rank': '4', 'mla-nope-dim': '2', 'mla-rope-dim': '2', 'mla-value-dim': '4' },
-  },
+  // MLA's sizes need each other and a RoPE style: the base is a whole MLA config, the sample changes one size.
+  'mla.kvRank': { value: 6, base: MLA_BASE },
+  'mla.nopeDim': { value: 3, base: MLA_BASE },
+  'mla.ropeDim': { value: 4, base: MLA_BASE },
+  'mla.valueDim': { value: 5, base: MLA_BASE },
+  'mla.absorb': { value: true, base: MLA_BASE },
   // model "tiny" switches the element to the trained model's view (tested with that view); here the attention
   // layer, set explicitly, reads back and reflects (the default's own value: the one exception below).
   model: { value: 'attention', isDefault: true },

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
+import mlaStrings from '../../web/i18n/mla.js';
 import { openPage, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
 import { expectNoEnglish } from './english-left.js';
@@ -175,6 +176,9 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
   });
 
   test('MLA through the form: the latent, the decoupled RoPE, both paths, the cache (tests/reference/recent.py)', async () => {
+    // With the inference chapter open too: MLA's cache step is there.
+    await page.goto(`${suite.server.url}?chapters=heads,variants,inference`);
+    await waitForIdle(page);
     const { config, expected } = readFixture('recent/mla-absorbed-causal');
     await applyConfig(config);
     await waitForIdle(page);
@@ -203,13 +207,10 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await explain('scores', 2, 1)).toMatch(/Σ₁ \+ Σ₂ = /);
     expect(await explain('otherPathScores', 2, 1)).toMatch(/Naive: head 1/);
     expect(await explain('K_h', 1, nopeDim)).toContain('K_pe_rope');
-    // The cache's words: kvRank + ropeDim numbers per token against 2·H·d_k, and DeepSeek-V3's line.
-    const cache = await page.textContent('#step-mlacache');
-    expect(cache).toContain(`MLA caches ${kvRank + ropeDim} numbers per token`);
-    expect(cache).toContain(`2 × ${H} × ${D / H} = ${expected.mla.cachePerToken.mha}`);
-    expect(cache).toContain('512 + 64 = 576');
-    expect(cache).toContain('2 × 128 × 128 = 32768');
-    expect(await page.textContent('#step-mlapaths h2')).toContain(en['step.mlapaths.title']);
+    // The cache: each token's latent and rotated key part (its words are the claims test's, in Node).
+    await expectTorch('latentNorm_cache', torchBlock(T.latentNorm, 0, S, kvRank));
+    await expectTorch('K_pe_rope_cache', torchBlock(T.K_pe_rope, 0, S, ropeDim));
+    expect(await page.textContent('#step-mlapaths h2')).toContain(mlaStrings.en['step.mlapaths.title']);
     for (const step of ['weights', 'mlalatent', 'mlarope', 'mlapaths', 'mlacache'])
       await shot(page.locator(`#step-${step}`), `variants-mla-${step}`);
   });
@@ -501,6 +502,8 @@ describe('in Chinese', () => {
   });
 
   test('MLA’s steps in Chinese, with PyTorch’s numbers', async () => {
+    await page.goto(`${suite.server.url}?chapters=heads,variants,inference`);
+    await waitForIdle(page);
     await page.selectOption('#language', 'zh');
     await waitForIdle(page);
     const { config, expected } = readFixture('recent/mla-naive');
@@ -508,7 +511,7 @@ describe('in Chinese', () => {
     await waitForIdle(page);
     for (const step of ['mlalatent', 'mlarope', 'mlapaths', 'mlacache'])
       expect(await page.locator(`section[data-step="${step.replace('mla', 'mla-')}"] h2`).textContent()).toBe(
-        zh[`step.${step}.title`],
+        mlaStrings.zh[`step.${step}.title`],
       );
     const T = expected.tensors;
     const [, S] = T.X.shape;
@@ -516,7 +519,6 @@ describe('in Chinese', () => {
     await expectTorch('V_h', torchBlock(T.V, 0, S, config.mla.valueDim, config.numHeads * config.mla.valueDim));
     await expectNoEnglish(page);
     expect(await explain('latentNorm', 1, 0)).toContain('均方根');
-    expect(await page.textContent('#step-mlacache')).toContain('512 + 64 = 576');
     for (const step of ['mlapaths', 'mlacache']) await shot(page.locator(`#step-${step}`), `variants-mla-${step}-zh`);
   });
 
