@@ -8,7 +8,6 @@ import { expect, test } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import explainStrings from '../../web/i18n/explain.js';
-import stepperStrings from '../../web/i18n/steppers.js';
 import { emptyEdits } from '../../web/model/edits.js';
 import { encodeState } from '../../web/model/share.js';
 import { attributesFromSettings, elementMarkup, settingsFromConfig } from '../../web/model/settings.js';
@@ -24,10 +23,7 @@ const fixture = (name) =>
 const DECODE = fixture('decode-causal');
 const FLASH = fixture('flash-causal-2x2');
 // The page's strings and the explanations' own (explain/cells.js registers them).
-const STRINGS = {
-  en: { ...en, ...explainStrings.en, ...stepperStrings.en },
-  zh: { ...zh, ...explainStrings.zh, ...stepperStrings.zh },
-};
+const STRINGS = { en: { ...en, ...explainStrings.en }, zh: { ...zh, ...explainStrings.zh } };
 
 /** A fixture number ("NaN", "-Infinity" as strings) as a JS number. */
 const num = (v) => (typeof v === 'string' ? Number(v) : v);

@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import en from '../../web/i18n/en.js';
-import zh from '../../web/i18n/zh.js';
 import mlaStrings from '../../web/i18n/mla.js';
+import diffStrings from '../../web/i18n/diff.js';
+import variantStrings from '../../web/i18n/variants.js';
 import { openPage, waitForIdle } from './browser.js';
 import { shot, useBrowserSuite } from './suite.js';
 import { expectNoEnglish } from './english-left.js';
@@ -143,7 +144,7 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     console.log(`output gate: worst |page − torch| = ${worst.toExponential(2)}`);
     expect(await explain('gate', 1, 2)).toMatch(/^gate\[[^\]]+\] = .*σ\(/);
     expect(await explain('gated', 1, 2)).toMatch(/^gated\[[^\]]+\] = .* × /);
-    expect(await page.textContent('#step-gate h2')).toContain(en['step.gate.title']);
+    expect(await page.textContent('#step-gate h2')).toContain(variantStrings.en['step.gate.title']);
     await shot(page, 'variant-output-gate', { fullPage: false });
   });
 
@@ -170,7 +171,7 @@ describe('each variant through the form, with PyTorch’s numbers', () => {
     expect(await explain('weights', 2, 1)).toMatch(/^weights\[[^\]]+\] = .*A₁ − λ × A₂ = /);
     expect(await explain('halfWeights_2', 2, 1)).toMatch(/^halfWeights\[[^\]]+\] = .*exp\(/);
     expect(await explain('contextScaled', 1, 0)).toMatch(/λ_init/);
-    expect(await page.textContent('#step-diffweights h2')).toContain(en['step.diffweights.title']);
+    expect(await page.textContent('#step-diffweights h2')).toContain(diffStrings.en['step.diffweights.title']);
     for (const step of ['diffmaps', 'diffweights', 'diffnorm'])
       await shot(page.locator(`#step-${step}`), `variants-${step}`);
   });
@@ -473,7 +474,7 @@ describe('in Chinese', () => {
       ['softcap', 'step.softcap.title'],
       ['alibi', 'step.alibi.title'],
     ])
-      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(zh[key]);
+      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(variantStrings.zh[key]);
     expect(await page.locator('#step-rope').textContent()).toContain('距离相同，分数相同');
     const T = expected.tensors;
     const [S, half] = T.ropeAngles.shape;
@@ -489,7 +490,9 @@ describe('in Chinese', () => {
     const { config, expected } = readFixture('recent/diff-plain');
     await applyConfig(config);
     for (const step of ['diffmaps', 'diffweights', 'diffnorm'])
-      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(zh[`step.${step}.title`]);
+      expect(await page.locator(`section[data-step="${step}"] h2`).textContent()).toBe(
+        diffStrings.zh[`step.${step}.title`],
+      );
     const T = expected.tensors;
     const [, , S, Skv] = T.weights.shape;
     await expectTorch('weights', torchBlock(T.weights, 0, S, Skv));
@@ -556,5 +559,5 @@ test('the element shows only the steps it is given: steps="rope alibi"', async (
   const titles = await page.evaluate(() =>
     Array.from(document.getElementById('lab').shadowRoot.querySelectorAll('section.step h2'), (h) => h.textContent),
   );
-  expect(titles).toEqual([en['step.rope.title'], en['step.alibi.title']]);
+  expect(titles).toEqual([variantStrings.en['step.rope.title'], variantStrings.en['step.alibi.title']]);
 });

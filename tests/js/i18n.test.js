@@ -13,8 +13,9 @@ import headsStrings from '../../web/i18n/heads.js';
 import explainStrings from '../../web/i18n/explain.js';
 import trainedStrings from '../../web/i18n/trained.js';
 import presetNotesStrings from '../../web/i18n/preset-notes.js';
-import stepperStrings from '../../web/i18n/steppers.js';
 import mlaStrings from '../../web/i18n/mla.js';
+import diffStrings from '../../web/i18n/diff.js';
+import variantStrings from '../../web/i18n/variants.js';
 import {
   LANGUAGES,
   STRINGS,
@@ -45,8 +46,9 @@ const AREAS = {
   checkpointStrings,
   explainStrings,
   presetNotesStrings,
-  stepperStrings,
   mlaStrings,
+  diffStrings,
+  variantStrings,
 };
 for (const strings of Object.values(AREAS)) addStrings(strings);
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

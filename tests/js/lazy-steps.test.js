@@ -1,4 +1,4 @@
-// Steps whose code travels as a part of its own (MLA's, registry.js): a stub with its key, name, chapter and
+// Steps whose code travels as a part of its own (MLA's, differential attention's: registry.js): a stub with its key, name, chapter and
 // applies from the start, the rest loaded with the first run that needs it, and a clear error before.
 import { describe, expect, test } from 'vitest';
 import { loadStepsFor, stepByKey, STEP_NAMES } from '../../web/view/steps/registry.js';

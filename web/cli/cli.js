@@ -36,6 +36,8 @@ import { coerce, configFromSettings, mergeConfig } from '../model/settings.js';
 import { PRESETS, presetSettings } from '../model/presets.js';
 import { viewOptionByName } from '../model/view-options.js';
 import { resultFigure, resultFigureNames } from '../view/figures/result-figures.js';
+import { loadStepsFor } from '../view/steps/registry.js';
+import { runSettings } from '../model/run-settings.js';
 import { engineConfig, keepBeyondDouble, parseKeepingNumbers } from './number-text.js';
 import {
   STEPPER_OPTIONS,
@@ -567,6 +569,8 @@ async function writeFigure(t, lab, config, selection, values, io, selectionError
     decimals: Number(values.decimals ?? DECIMALS.default),
     t,
   };
+  // The code of the variants' steps this run has (registry.js): their figures are named there.
+  await loadStepsFor(runSettings(result.settings));
   const figure = resultFigure(result, values.figure, options);
   if (!figure)
     throw new CliError(

@@ -33,4 +33,8 @@ export default {
     'MLA caches {perToken} numbers per token: the latent c ({kv}) and the rotated key part ({r}). Multi-head attention at the same width caches K and V for {H} heads of {dk} numbers: 2 × {H} × {dk} = {mha}. Up to “{token}” ({n} tokens) that is {mlaTotal} numbers against {mhaTotal}. At DeepSeek-V3’s size it is {v3kv} + {v3r} = {v3mla} numbers per token and layer, against 2 × {v3H} × {v3dk} = {v3mha}.',
   'mla.cache.latentNorm': 'Cached: the latent c',
   'mla.cache.K_pe_rope': 'Cached: the rotated key part',
+  'step.mlapaths.apart':
+    'Naive and absorbed, the same attention: their largest difference is {scoresApart} on head {head}’s scores and {outputApart} on the output (rounding error).',
+  'step.mlacache.counts':
+    'Cached per token: MLA {perToken} numbers (c {kv} + k_pe {r}), multi-head attention 2 × {H} × {dk} = {mha}. At DeepSeek-V3’s size: {v3kv} + {v3r} = {v3mla} against 2 × {v3H} × {v3dk} = {v3mha}.',
 };

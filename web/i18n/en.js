@@ -689,40 +689,9 @@ export default {
   'field.checkpoint': 'Checkpoint (training step)',
   'help.checkpoint':
     'The training step whose weights the tiny model runs: 0, 500, 750, 1000, 1250, 1500, 3000 or 11000.',
-  'step.qkNorm.title': 'QK-norm: RMSNorm of q and k',
-  'step.qkNorm.meaning':
-    'Each head’s q and k rows are divided by their root mean square over d_k (eps 1e-6, weight ones): every row then has RMS 1, so the scores stay bounded however large the projections grow.',
   'step.qkNorm.short': 'QK-norm',
-  'step.qkNorm.narration':
-    'Each row of q and of k is divided by the root mean square of its {dk} numbers in its head, so every row now has RMS 1.',
-  'step.rope.title': 'RoPE: rotary position embedding',
-  'step.rope.meaning':
-    'Each pair of q’s and k’s features is turned by an angle that grows with the token’s position: position m turns pair i by m·θ_i. The score of q at m with k at n then depends only on the distance m − n, not on where the pair sits.',
   'step.rope.short': 'RoPE',
-  'step.rope.narration':
-    'Every q and k of head {head} is rotated pair by pair, by its position times each pair’s frequency. Nothing is added to X: the position lives in the angle between q and k.',
-  'step.diffmaps.title': 'Differential attention: two maps per head',
-  'step.diffmaps.meaning':
-    'The Diff Transformer gives each head two attention maps instead of one: it splits the head’s query and key columns into two halves, scores the keys with each half on its own and takes a softmax of each. The next step subtracts the second map from the first.',
-  'step.diffmaps.short': 'diff: two maps',
-  'step.diffmaps.narration':
-    'Head {head} splits its {dk} query and key columns into two halves of {d}, and each half scores the keys on its own (q is multiplied by 1/√d before the product, as the Diff Transformer does). For “{token}”, the first map gives its largest weight to “{top1}” ({w1}), the second to “{top2}” ({w2}).',
   'diff.map': '{head}, map {s}',
-  'diff.off':
-    'This run has no differential attention: set “Differential attention: layer depth” in the settings to give each head two maps, A = A₁ − λ·A₂.',
-  'step.diffweights.title': 'Differential attention: A = A₁ − λ·A₂',
-  'step.diffweights.meaning':
-    'Both maps give some weight to keys that do not matter. Subtracting λ times the second map from the first cancels what they share, as a differential amplifier cancels the noise common to its two inputs. λ is learned through four vectors and starts near λ_init.',
-  'step.diffweights.short': 'diff: A₁ − λ·A₂',
-  'step.diffweights.narration':
-    'λ = exp({dot1}) − exp({dot2}) + λ_init = {exp1} − {exp2} + {init} = {lambda}, with λ_init = {init} for a layer at depth {depth}. For “{token}”, the second map weighs “{key}” most; there A keeps {w1} − {lambda} × {w2} = {a}. Each row of A sums to 1 − λ = {rest}, not to one, and {negatives} of head {head}’s {cells} weights are negative.',
-  'diff.noise': 'λ·A₂: what the subtraction removes ({head})',
-  'step.diffnorm.title': 'Differential attention: RMSNorm and 1 − λ_init',
-  'step.diffnorm.meaning':
-    'Each head’s output A·V is normalized row by row (RMSNorm, with the learned weight subln), then multiplied by 1 − λ_init, so that every head reaches W_O on the same scale whatever λ is.',
-  'step.diffnorm.short': 'diff: RMSNorm',
-  'step.diffnorm.narration':
-    'Row “{token}” of head {head}’s context has a root mean square of {rms}: RMSNorm divides the row by it and multiplies it by subln, then every number is multiplied by 1 − λ_init = {scale}. Its first number goes {c} → {n} → {o}.',
   'term.halfScores': '',
   'term.halfScaled': '',
   'term.halfMasked': '',
@@ -739,7 +708,6 @@ export default {
     'MLA’s learned matrices: W_Q makes the queries; W_DKV squeezes each token into the latent and W_KR makes the one key part that carries the position; W_UK and W_UV expand the latent into each head’s keys and values (one band of columns per head). Editable: click a number.',
   'step.weights.narration.mla':
     'W_Q turns a token’s {D} numbers into {q} query numbers, W_DKV into a latent of {kv}, W_KR into a rotated key part of {r}. From the latent’s {kv} numbers, W_UK makes {k} key numbers and W_UV {v} value numbers, split among the heads. kv_norm is RMSNorm’s learned weight, which starts as all ones.',
-  'stepper.unavailable': 'This stepper’s code could not be loaded here (a page with no address to load it from).',
   'chapter.variants.mla': 'multi-head latent attention',
   'chapter.heads.here.mla':
     'This run gives each of its {H} heads queries and keys of {dk} numbers and values of {dv}, all made from one latent per token, and joins the heads back into {Dv} numbers per token before W_O.',
@@ -761,31 +729,12 @@ export default {
   'term.kv_norm': '',
   'term.W_UK': '',
   'term.W_UV': '',
-  'step.gate.title': 'Output gate: concat ⊙ σ(X·W_G)',
-  'step.gate.meaning':
-    'Before W_O mixes the heads, each of their numbers is multiplied by a gate between 0 and 1 that the token’s own input sets: σ(X·W_G). Qwen3-Next gates its attention output this way, so a head can shut off what it would add.',
   'step.gate.short': 'gate',
-  'step.gate.narration.off':
-    'This run has no output gate: turn on “Output gate” in the settings to multiply the joined heads by σ(X·W_G).',
-  'step.gate.narration':
-    'For “{token}”, the first number of the joined heads becomes {concat} × {gate} = {gated}: a gate almost closed shuts a number out of W_O’s mix, one almost open lets it through.',
   'term.W_G': '',
   'term.gate': '',
   'term.gated': '',
-  'step.softcap.title': 'Softcap: c·tanh(scaled / c)',
-  'step.softcap.meaning':
-    'The scaled scores pass through c·tanh(x / c): almost unchanged when small, squeezed towards ±c when large, so no single score can take over the softmax.',
   'step.softcap.short': 'softcap',
-  'step.softcap.narration':
-    'Each scaled score x of head {head} becomes c·tanh(x / c): small scores pass almost unchanged, large ones are squeezed below c.',
-  'step.alibi.title': 'ALiBi: a linear bias by distance',
-  'step.alibi.meaning':
-    'No position embedding: each head adds −m_h·(i − j) to its scores, a penalty that grows with the distance between query and key, steep in the first heads and gentle in the last.',
   'step.alibi.short': 'ALiBi',
-  'step.alibi.narration':
-    'Head {head} subtracts its slope times the distance i − j from every score, so far keys lose more. Each of the {H} heads has its own slope.',
-  'step.alibi.narration.one':
-    'Head {head} subtracts its slope times the distance i − j from every score, so far keys lose more.',
   'term.Q_norm': '',
   'term.K_norm': '',
   'term.Q_rope': '',
@@ -796,41 +745,6 @@ export default {
   'term.biased': '',
   'term.sinkWeights': '',
   'view.kvHead': 'K/V head {g}',
-  'rope.angles': 'Angles θ[m, i] = m · base^(−2i/d_k), base {base}',
-  'rope.angles.scaled': 'Angles θ[m, i] = m · θ′_i, the frequencies after {type} scaling',
-  'rope.scaling.caption': 'The frequencies before and after {type} scaling, and their wavelengths 2π/θ (in positions)',
-  'rope.scaling.column.pair': 'pair',
-  'rope.scaling.column.before': 'θ_i before',
-  'rope.scaling.column.after': 'θ′_i after',
-  'rope.scaling.column.ratio': 'θ′_i / θ_i',
-  'rope.scaling.column.wavelengthBefore': 'wavelength before',
-  'rope.scaling.column.wavelengthAfter': 'wavelength after',
-  'rope.scaling.column.kind': 'what scaling did',
-  'rope.scaling.name.linear': 'linear',
-  'rope.scaling.name.dynamic': 'dynamic NTK',
-  'rope.scaling.name.yarn': 'YaRN',
-  'rope.scaling.kind.kept': 'kept',
-  'rope.scaling.kind.interpolated': 'interpolated',
-  'rope.scaling.kind.blended': 'blended',
-  'rope.scaling.kind.slowed': 'slowed',
-  'rope.scaling.linear':
-    'Linear scaling divides every frequency by {factor}: position m turns each pair as far as position m / {factor} did before.',
-  'rope.scaling.dynamic':
-    'Dynamic NTK: S = {S} is more than the original {original} positions, so the base grows from {base} to {ntkBase}; the first pair keeps its frequency, the others slow down.',
-  'rope.scaling.dynamicShort':
-    'Dynamic NTK: S = {S} is within the original {original} positions, so the base stays {ntkBase} and the frequencies are the trained ones.',
-  'rope.scaling.yarn':
-    'YaRN keeps the fast pairs as trained (over β_fast = {betaFast} turns in {original} positions: {kept} here), interpolates the slow ones by 1/{factor} (under β_slow = {betaSlow}: {interpolated}) and blends those in between ({blended}); cos and sin are multiplied by {attentionFactor}.',
-  'rope.scaling.wavelengths':
-    'The scaling changes {changed} of the {half} frequencies; the longest wavelength goes from {longestBefore} to {longestAfter} positions.',
-  'rope.pairs.rotate-half': 'Pairs (i, i + d_k/2): x·cos θ + rotate_half(x)·sin θ (Hugging Face, GPT-NeoX)',
-  'rope.pairs.interleaved': 'Pairs (2i, 2i + 1), Meta’s original form',
-  'rope.same.title': 'Same distance, same score',
-  'rope.same':
-    'The same q (of “{q}”) and k (of “{k}”), placed at positions ({m1}, {n1}) and at ({m2}, {n2}): the distance is {d} both times.',
-  'rope.same.engine': 'The engine’s score at ({m1}, {n1}): {engine}.',
-  'rope.same.none':
-    'With {S} position(s) there is no second pair at the distance of ({m}, {n}): it is the only one, so there is nothing to compare its score with.',
   'gqa.title': 'Which K/V head each query head reads',
   'gqa.note':
     '{H} query heads share {Hkv} K/V heads, {group} each: K and V have {Hkv}·d_k = {width} columns. Head h reads K/V head h // {group} (repeat_interleave).',
@@ -841,9 +755,6 @@ export default {
   'gqa.wrongNote':
     '.repeat tiles the K/V heads ({tiled} …) instead of repeating each in place ({interleaved} …): the marked query heads would read another head’s keys, and the model’s trained grouping breaks.',
   'split.kvColumns': '{name}_g: K/V head {g} (read by head {h}) = {name} columns {from}…{to}',
-  'alibi.slopes': 'Each head’s slope m_h',
-  'alibi.slope': 'head {h}: m = {m}',
-  'alibi.heads': 'The bias of every head (−m_h·(i − j))',
   'mask.window':
     'Sliding window {window}: query i sees key j only when 0 ≤ i − j < {window}. {n} cells are blocked by the window alone (marked ⌧).',
   'mask.sinks': 'The first {n} keys are attention sinks: {kept} cells the window would block stay visible (marked ★).',
@@ -869,4 +780,70 @@ export default {
   'step.flash.short': 'online softmax',
   'step.flash.narration':
     'The online softmax goes over the scores tile by tile, keeping a running max, a running sum and a partial output per query, rescaled whenever the max grows; one division by ℓ at the end gives the same context as the plain softmax, up to float32 rounding.',
+  // The KV-cache and online-softmax steppers (view/steps/stepper-panels.js, kv-cache-words.js).
+  'stepper.computing': 'Computing…',
+  'kv.needsCausal':
+    'The KV cache decodes one token at a time, each query seeing only the keys before it, so it needs a causal mask: set “{field}” to “{value}” in the settings, or pick a preset such as Llama-style.',
+  'kv.control': 'Decode step',
+  'kv.said': 'Step {n} of {count}: query “{token}” (position {t})',
+  'kv.kvHead': 'KV head {g}, read by head {h}',
+  'kv.keys': 'Key cache K_cache',
+  'kv.keys.rope': 'Key cache K_cache (the keys after RoPE, as the RoPE step shows them)',
+  'kv.keys.norm': 'Key cache K_cache (the keys after QK-norm)',
+  'kv.values': 'Value cache V_cache',
+  'kv.scores': 'Scores q_t · k_j (one row)',
+  'kv.weights': 'Weights of this step',
+  'kv.full': 'The full causal run’s row',
+  'kv.appended':
+    '“{token}” (position {t}) computes its k and v once, and they are appended to the cache (the highlighted row); the cache’s length is now {n}. The query is scored against every cached key ({computed} in all): one row, not the whole matrix again.',
+  'kv.identical': 'This row is bit-identical to row {t} (“{token}”) of the full causal run.',
+  'kv.notIdentical': 'This row differs from row {t} (“{token}”) of the full causal run in its last bits.',
+  'kv.identicalCount': 'The engine compared every step of every head: {n} of {count} rows are bit-identical.',
+  'kv.bytes.title': 'Cache size at length {n} (one layer, one sentence, float32)',
+  'kv.bytes.layout': 'Attention',
+  'kv.bytes.heads': 'K/V heads',
+  'kv.bytes.size': 'Bytes',
+  'kv.bytes.mha': 'Multi-head (MHA)',
+  'kv.bytes.gqa': 'Grouped-query (GQA)',
+  'kv.bytes.mqa': 'Multi-query (MQA)',
+  'kv.bytes.formula': 'bytes = 2 (k and v) · {n} tokens · K/V heads · d_k ({dk}) · 4 bytes.',
+  'kv.bytes.noGqa':
+    'This run has as many K/V heads as query heads, so its GQA row is plain MHA; set “KV heads” lower (the Llama-style preset) to share them.',
+  'kv.trap.title': 'The trap: is_causal=True on one decode query',
+  'kv.trap.why':
+    'Passing `is_causal=True` for the single query of a decode step gives the wrong row: PyTorch builds that mask as `torch.ones(L, S).tril()`, aligned to the top-left corner of the [L, S] score matrix. Here L = 1 query and S = {n} cached keys, so its one row is [1, 0, 0, …]: the query sees key 0 only and gives it all the weight.',
+  'kv.trap.why.first':
+    'At the first step there is 1 cached key: with `is_causal=True`, the top-left mask `torch.ones(L, S).tril()` keeps key 0, the only key, so this row is still right. From the second step on it hides every key but key 0.',
+  'kv.trap.why.sink':
+    'With `is_causal=True`, PyTorch’s mask `torch.ones(L, S).tril()` is aligned to the top-left corner: here L = 1 and S = {n}, so the query sees key 0 only, which gets {w} of the weight; the sink logit takes the rest.',
+  'kv.trap.wrong': 'Weights with is_causal=True (top-left mask)',
+  'kv.trap.wrong.head1': 'Weights with is_causal=True (top-left mask), head 1',
+  'kv.trap.fix':
+    'The fix: pass no mask at all (the cache holds only past tokens, so nothing needs hiding), or a mask aligned to the bottom-right corner, `torch.ones(L, S).tril(diagonal=S - L)`, given explicitly as attn_mask.',
+  'flash.control': 'Online softmax step',
+  'flash.said': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}',
+  'flash.saidSkipped': 'Step {n} of {count}: the tile of queries {q0}–{q1} and keys {k0}–{k1}, skipped (all masked)',
+  'flash.saidEnd': 'Step {n} of {count}: the division by ℓ',
+  'flash.tileQueries': 'Query tile (rows)',
+  'flash.tileKeys': 'Key tile (columns)',
+  'flash.logits': 'Logits x of the head, by tile (outlined: this tile)',
+  'flash.skipped':
+    'Every logit in this tile is masked, so FlashAttention skips it: nothing is read, m, ℓ and O stay as they were.',
+  'flash.first':
+    'The first key tile of these rows: m is the tile’s row max, ℓ = Σ exp(x − m), O = Σ exp(x − m)·v (α does not apply: there was nothing to rescale).',
+  'flash.update':
+    'A later key tile: the new max m = max(m_old, the tile’s row max); what was summed so far is rescaled by α = exp(m_old − m) (1 when the max did not grow), then the tile’s exp(x − m) are added to ℓ and exp(x − m)·v to O.',
+  'flash.stats': 'Per query row: m_old, m, α, ℓ',
+  'flash.partial': 'Partial output O (not yet divided by ℓ)',
+  'flash.rowDone': 'These rows have seen every key tile: their O is divided by ℓ at the end.',
+  'flash.divide':
+    'At the end every row’s O is divided by its ℓ: o_i = O_i / ℓ_i. Cells that differ from the plain softmax are outlined.',
+  'flash.output': 'Online softmax: O / ℓ',
+  'flash.plain': 'Plain softmax: softmax(x) · V',
+  'flash.summary':
+    'Largest difference from the plain softmax: {diff}. Bit-identical entries: {identical} of {total} ({percent}%).',
+  'flash.why':
+    'Not 100%, and it should not be: exp(x − m_old)·α is rounded differently from exp(x − m_new) computed directly, and ℓ and O are summed tile by tile, in a different order from one softmax over the whole row. float32 addition is not associative, so the last bits differ; the values agree within float32 rounding.',
+  'flash.whyAll':
+    'Every entry matches bit for bit here (e.g. one key tile per row, or no rescaling); in general exp(x − m_old)·α rounds differently from exp(x − m_new), and tile-by-tile sums add in a different order, so a few last bits differ.',
 };

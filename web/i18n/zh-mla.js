@@ -33,4 +33,8 @@ export default {
     'MLA 每个词元缓存 {perToken} 个数：潜向量 c（{kv} 个）和旋转过的键部分（{r} 个）。同样宽度的多头注意力要为 {H} 个头、每个头 {dk} 个数缓存 K 和 V：2 × {H} × {dk} = {mha} 个。到“{token}”为止（{n} 个词元），就是 {mlaTotal} 个数对 {mhaTotal} 个。按 DeepSeek-V3 的大小，每个词元每层是 {v3kv} + {v3r} = {v3mla} 个数，而多头注意力是 2 × {v3H} × {v3dk} = {v3mha} 个。',
   'mla.cache.latentNorm': '缓存：潜向量 c',
   'mla.cache.K_pe_rope': '缓存：旋转过的键部分',
+  'step.mlapaths.apart':
+    '朴素路径与吸收路径是同一个注意力：二者在第 {head} 个头的分数上最多相差 {scoresApart}，在输出上最多相差 {outputApart}（舍入误差）。',
+  'step.mlacache.counts':
+    '每个词元的缓存：MLA {perToken} 个数（c {kv} 个 + k_pe {r} 个），多头注意力 2 × {H} × {dk} = {mha} 个。按 DeepSeek-V3 的大小：{v3kv} + {v3r} = {v3mla} 个，对比 2 × {v3H} × {v3dk} = {v3mha} 个。',
 };

@@ -864,39 +864,9 @@ export default {
   'enum.model.checkpoint': '打开一个检查点',
   'field.checkpoint': '检查点（训练步数）',
   'help.checkpoint': '小模型使用哪一个训练步数保存的权重：0、500、750、1000、1250、1500、3000 或 11000。',
-  'step.qkNorm.title': 'QK 归一化：q、k 的 RMSNorm',
-  'step.qkNorm.meaning':
-    '每个头的 q、k 的每一行除以它在 d_k 维上的均方根（ε = 1e-6，权重全为 1）：每行的均方根都变成 1，无论投影矩阵变得多大，注意力分数都有界。',
   'step.qkNorm.short': 'QK 归一化',
-  'step.qkNorm.narration': 'q 和 k 的每一行在它所在的头里除以那 {dk} 个数的均方根，于是每行的均方根都是 1。',
-  'step.rope.title': '旋转位置编码（RoPE）',
-  'step.rope.meaning':
-    'q 和 k 的特征两两一组，按词元的位置旋转一个角度：位置 m 把第 i 组转 m·θ_i。于是位置 m 的 q 与位置 n 的 k 的分数只取决于距离 m − n，与它们在句中的绝对位置无关。',
   'step.rope.short': 'RoPE',
-  'step.rope.narration':
-    '第 {head} 个头的每个 q 和 k 两两一组地旋转，角度是位置乘以该组的频率。X 上没有加任何东西：位置信息在 q 与 k 之间的夹角里。',
-  'step.softcap.title': '软上限（softcap）：c·tanh(scaled / c)',
-  'step.diffmaps.title': '差分注意力：每个头两张图',
-  'step.diffmaps.meaning':
-    '差分注意力（Diff Transformer）让每个头算两张注意力图而不是一张：把头的查询列和键列各分成两半，每一半单独给键打分，各做一次 softmax。下一步用第一张图减去第二张。',
-  'step.diffmaps.short': '差分：两张图',
-  'step.diffmaps.narration':
-    '头 {head} 把它的 {dk} 个查询列和键列分成两半，每半 {d} 个，两半各自给键打分（与 Diff Transformer 一样，先把 q 乘以 1/√d 再做乘积）。对“{token}”，第一张图把最大的权重给了“{top1}”（{w1}），第二张给了“{top2}”（{w2}）。',
   'diff.map': '{head}，图 {s}',
-  'diff.off': '本次运行没有差分注意力：在设置中填写“差分注意力：层深度”，每个头就会有两张图，A = A₁ − λ·A₂。',
-  'step.diffweights.title': '差分注意力：A = A₁ − λ·A₂',
-  'step.diffweights.meaning':
-    '两张图都会把一些权重分给无关的键。用第一张图减去 λ 乘第二张，就抵消了两者共有的部分，就像差分放大器抵消两个输入上相同的噪声。λ 由四个向量学出来，起点在 λ_init 附近。',
-  'step.diffweights.short': '差分：A₁ − λ·A₂',
-  'step.diffweights.narration':
-    'λ = exp({dot1}) − exp({dot2}) + λ_init = {exp1} − {exp2} + {init} = {lambda}，其中深度为 {depth} 的层 λ_init = {init}。对“{token}”，第二张图最看重“{key}”；A 在那里保留 {w1} − {lambda} × {w2} = {a}。A 的每一行之和是 1 − λ = {rest}，而不是一；头 {head} 的 {cells} 个权重中有 {negatives} 个是负数。',
-  'diff.noise': 'λ·A₂：减去的部分（{head}）',
-  'step.diffnorm.title': '差分注意力：RMSNorm 与 1 − λ_init',
-  'step.diffnorm.meaning':
-    '每个头的输出 A·V 逐行做 RMSNorm（再逐列乘以学到的 RMSNorm 权重），再乘以 1 − λ_init，这样不论 λ 多大，各头都以相同的尺度进入 W_O。',
-  'step.diffnorm.short': '差分：RMSNorm',
-  'step.diffnorm.narration':
-    '头 {head} 的上下文中“{token}”这一行的均方根是 {rms}：RMSNorm 把这一行除以它，再逐列乘以学到的 RMSNorm 权重，然后每个数再乘以 1 − λ_init = {scale}。它的第一个数依次变为 {c} → {n} → {o}。',
   'term.halfScores': '半头分数',
   'term.halfScaled': '缩放后的半头分数',
   'term.halfMasked': '掩码后的半头分数',
@@ -913,7 +883,6 @@ export default {
     'MLA 的可学习矩阵：W_Q 生成查询；W_DKV 把每个词元压成潜向量，W_KR 生成那个携带位置的键部分；W_UK 和 W_UV 把潜向量展开成每个头的键和值（每个头一段列）。可编辑：点击数字即可修改。',
   'step.weights.narration.mla':
     'W_Q 把一个词元的 {D} 个数变成 {q} 个查询数，W_DKV 变成 {kv} 个数的潜向量，W_KR 变成 {r} 个数的旋转键部分。W_UK 由潜向量的 {kv} 个数生成 {k} 个键数，W_UV 生成 {v} 个值数，分给各个头。kv_norm 是 RMSNorm 的可学习权重，初始化为全一向量。',
-  'stepper.unavailable': '这里无法加载单步演示的代码（页面没有可以加载它的地址）。',
   'chapter.variants.mla': '多头潜在注意力',
   'chapter.heads.here.mla':
     '本次运行的 {H} 个头，每个头的查询和键各有 {dk} 个数、值有 {dv} 个数，全都由每个词元的一个潜向量算出；各头在 W_O 之前重新拼成每个词元 {Dv} 个数。',
@@ -935,28 +904,12 @@ export default {
   'term.kv_norm': 'RMSNorm 权重',
   'term.W_UK': '键上投影权重',
   'term.W_UV': '值上投影权重',
-  'step.gate.title': '输出门控：concat ⊙ σ(X·W_G)',
-  'step.gate.meaning':
-    '在 W_O 混合各头之前，每个数都乘以一个 0 到 1 之间、由该词元自己的输入决定的门：σ(X·W_G)。Qwen3-Next 就这样给注意力输出加门，让一个头可以关掉它要加进来的内容。',
   'step.gate.short': '门控',
-  'step.gate.narration.off': '本次运行没有输出门控：在设置中打开“输出门控”，拼接后的各头输出就会乘以 σ(X·W_G)。',
-  'step.gate.narration':
-    '对“{token}”，拼接后的第一个数变成 {concat} × {gate} = {gated}：门几乎关上时，这个数被挡在 W_O 的混合之外；门几乎全开时，它原样通过。',
   'term.W_G': '门控权重',
   'term.gate': '门',
   'term.gated': '门控后的拼接',
-  'step.softcap.meaning':
-    '缩放后的分数经过 c·tanh(x / c)：小的几乎不变，大的被压向 ±c，所以没有哪一个分数能独占 softmax。',
   'step.softcap.short': '软上限',
-  'step.softcap.narration':
-    '第 {head} 个头的每个缩放后分数 x 变成 c·tanh(x / c)：小的分数几乎不变，大的被压到 c 以下。',
-  'step.alibi.title': 'ALiBi：按距离的线性偏置',
-  'step.alibi.meaning':
-    '不用位置编码：每个头给分数加上 −m_h·(i − j)，查询和键离得越远扣得越多；前面的头斜率陡，后面的头平缓。',
   'step.alibi.short': 'ALiBi',
-  'step.alibi.narration':
-    '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。{H} 个头各有自己的斜率。',
-  'step.alibi.narration.one': '第 {head} 个头从每个分数里减去斜率乘以距离 i − j，越远的键扣得越多。',
   'term.Q_norm': '归一化后的查询',
   'term.K_norm': '归一化后的键',
   'term.Q_rope': '旋转后的查询',
@@ -967,39 +920,6 @@ export default {
   'term.biased': '加偏置后的分数',
   'term.sinkWeights': '汇聚权重',
   'view.kvHead': '第 {g} 个键/值头',
-  'rope.angles': '旋转角 θ[m, i] = m · 基数^(−2i/d_k)，基数为 {base}',
-  'rope.angles.scaled': '旋转角 θ[m, i] = m · θ′_i，用的是 {type} 缩放之后的频率',
-  'rope.scaling.caption': '{type} 缩放前后的频率，以及它们的波长 2π/θ（以位置计）',
-  'rope.scaling.column.pair': '组',
-  'rope.scaling.column.before': '缩放前 θ_i',
-  'rope.scaling.column.after': '缩放后 θ′_i',
-  'rope.scaling.column.ratio': 'θ′_i / θ_i',
-  'rope.scaling.column.wavelengthBefore': '缩放前波长',
-  'rope.scaling.column.wavelengthAfter': '缩放后波长',
-  'rope.scaling.column.kind': '缩放做了什么',
-  'rope.scaling.name.linear': '线性',
-  'rope.scaling.name.dynamic': '动态 NTK',
-  'rope.scaling.name.yarn': 'YaRN',
-  'rope.scaling.kind.kept': '保留',
-  'rope.scaling.kind.interpolated': '插值',
-  'rope.scaling.kind.blended': '混合',
-  'rope.scaling.kind.slowed': '变慢',
-  'rope.scaling.linear': 'linear 缩放把每个频率除以 {factor}：位置 m 把每组转的角度，等于原来位置 m / {factor} 转的。',
-  'rope.scaling.dynamic':
-    '动态 NTK：S = {S} 超过原始的 {original} 个位置，所以基数从 {base} 增大到 {ntkBase}；第一组频率不变，其余各组都变慢。',
-  'rope.scaling.dynamicShort':
-    '动态 NTK：S = {S} 没有超过原始的 {original} 个位置，所以基数仍是 {ntkBase}，频率就是训练时的。',
-  'rope.scaling.yarn':
-    'YaRN 保留 {kept} 个快的组（在 {original} 个位置内转超过 β_fast = {betaFast} 圈），对 {interpolated} 个慢的组按 1/{factor} 插值（不到 β_slow = {betaSlow} 圈），中间的 {blended} 个组混合；cos 和 sin 乘以 {attentionFactor}。',
-  'rope.scaling.wavelengths':
-    '缩放改变了 {half} 个频率中的 {changed} 个；最长的波长从 {longestBefore} 变为 {longestAfter} 个位置。',
-  'rope.pairs.rotate-half': '成对 (i, i + d_k/2)：x·cos θ + rotate_half(x)·sin θ（Hugging Face、GPT-NeoX）',
-  'rope.pairs.interleaved': '成对 (2i, 2i + 1)，Meta 的原始写法',
-  'rope.same.title': '距离相同，分数相同',
-  'rope.same':
-    '同一个 q（“{q}”的）和同一个 k（“{k}”的），分别放在位置 ({m1}, {n1}) 和 ({m2}, {n2})：两次的距离都是 {d}。',
-  'rope.same.engine': '引擎在 ({m1}, {n1}) 处的分数：{engine}。',
-  'rope.same.none': '只有 {S} 个位置，找不到与 ({m}, {n}) 距离相同的第二对位置，没有可比较的分数。',
   'gqa.title': '每个查询头读哪个键/值头',
   'gqa.note':
     '{H} 个查询头共享 {Hkv} 个键/值头，每 {group} 个一组：K 和 V 只有 {Hkv}·d_k = {width} 列。第 h 个头读第 h // {group} 个键/值头（repeat_interleave）。',
@@ -1010,9 +930,6 @@ export default {
   'gqa.wrongNote':
     '.repeat 把键/值头整体平铺（{tiled} …），而不是每个原地重复（{interleaved} …）：标记的查询头会读到别的头的键，模型训练出的分组就被打乱了。',
   'split.kvColumns': '{name}_g：第 {g} 个键/值头（第 {h} 个头读它）= {name} 的第 {from}…{to} 列',
-  'alibi.slopes': '每个头的斜率 m_h',
-  'alibi.slope': '第 {h} 个头：m = {m}',
-  'alibi.heads': '每个头的偏置（−m_h·(i − j)）',
   'mask.window': '滑动窗口 {window}：查询 i 只看 0 ≤ i − j < {window} 的键 j。只因窗口而屏蔽的有 {n} 格（标 ⌧）。',
   'mask.sinks': '前 {n} 个键是注意力汇聚词元：本会被窗口屏蔽的 {kept} 格仍然可见（标 ★）。',
   'mask.legend.window': '⌧ 被滑动窗口屏蔽',
@@ -1037,4 +954,67 @@ export default {
   'step.flash.short': '在线 softmax',
   'step.flash.narration':
     '在线 softmax 逐块处理注意力分数，为每个查询保留运行最大值、运行和与部分输出，最大值变大时重缩放；最后除以 ℓ，得到与普通 softmax 相同的结果（在 float32 舍入误差之内）。',
+  // The KV-cache and online-softmax steppers (view/steps/stepper-panels.js, kv-cache-words.js).
+  'stepper.computing': '计算中…',
+  'kv.needsCausal':
+    'KV 缓存一次解码一个词元，每个查询只看得到它之前的键，所以需要因果掩码：在设置中把“{field}”设为“{value}”，或选用 Llama 风格等预设。',
+  'kv.control': '解码步',
+  'kv.said': '第 {n} 步，共 {count} 步：查询“{token}”（位置 {t}）',
+  'kv.kvHead': 'KV 头 {g}，供第 {h} 个头读取',
+  'kv.keys': '键缓存 K_cache',
+  'kv.keys.rope': '键缓存 K_cache（经过 RoPE 旋转后的键，与 RoPE 一步所示相同）',
+  'kv.keys.norm': '键缓存 K_cache（经过 QK-norm 后的键）',
+  'kv.values': '值缓存 V_cache',
+  'kv.scores': '注意力分数 q_t · k_j（一行）',
+  'kv.weights': '这一步的注意力权重',
+  'kv.full': '完整因果运行的对应行',
+  'kv.appended':
+    '“{token}”（位置 {t}）只计算一次自己的 k 和 v，并追加到缓存（高亮的行）；缓存长度现在是 {n}。查询与缓存中的每个键（共 {computed} 个）计算分数：只算一行，而不是重算整个矩阵。',
+  'kv.identical': '这一行与完整因果运行的第 {t} 行（“{token}”）逐位相同。',
+  'kv.notIdentical': '这一行与完整因果运行的第 {t} 行（“{token}”）在最后几位上不同。',
+  'kv.identicalCount': '引擎比较了每个头的每一步：{count} 行中有 {n} 行逐位相同。',
+  'kv.bytes.title': '长度为 {n} 时的缓存大小（一层、一个句子、float32）',
+  'kv.bytes.layout': '注意力类型',
+  'kv.bytes.heads': 'K/V 头数',
+  'kv.bytes.size': '字节数',
+  'kv.bytes.mha': '多头注意力（MHA）',
+  'kv.bytes.gqa': '分组查询注意力（GQA）',
+  'kv.bytes.mqa': '多查询注意力（MQA）',
+  'kv.bytes.formula': '字节数 = 2（k 和 v）· {n} 个词元 · K/V 头数 · d_k（{dk}）· 4 字节。',
+  'kv.bytes.noGqa':
+    '本次运行的 K/V 头数与查询头数相同，所以 GQA 一行就是普通 MHA；把“KV 头数”调小（如 Llama 风格预设）即可让多个头共享。',
+  'kv.trap.title': '陷阱：对单个解码查询使用 is_causal=True',
+  'kv.trap.why':
+    '在解码步中对唯一的查询传入 `is_causal=True` 会得到错误的一行：PyTorch 用 `torch.ones(L, S).tril()` 构造这个掩码，它对齐 [L, S] 分数矩阵的左上角。这里 L = 1 个查询、S = {n} 个缓存的键，所以掩码唯一的一行是 [1, 0, 0, …]：查询只能看到键 0，并把全部权重给它。',
+  'kv.trap.why.first':
+    '第一步只有 1 个缓存的键：传 `is_causal=True` 时，左上角掩码 `torch.ones(L, S).tril()` 保留的正是这个唯一的键，所以这一行仍然正确；从第二步起，它会挡住键 0 以外的所有键。',
+  'kv.trap.why.sink':
+    '传 `is_causal=True` 时，PyTorch 的掩码 `torch.ones(L, S).tril()` 对齐左上角：这里 L = 1、S = {n}，查询只看到键 0，它得到 {w} 的权重，其余归汇聚 logit。',
+  'kv.trap.wrong.head1': '使用 is_causal=True（左上角掩码）的权重，第 1 个头',
+  'kv.trap.wrong': 'is_causal=True（左上角对齐的掩码）下的注意力权重',
+  'kv.trap.fix':
+    '修正方法：不传掩码（缓存里只有过去的词元，没有需要遮住的），或者传入对齐右下角的掩码 `torch.ones(L, S).tril(diagonal=S - L)`，作为显式的 attn_mask。',
+  'flash.control': '在线 softmax 的步骤',
+  'flash.said': '第 {n} 步，共 {count} 步：查询 {q0}–{q1} 与键 {k0}–{k1} 的分块',
+  'flash.saidSkipped': '第 {n} 步，共 {count} 步：查询 {q0}–{q1} 与键 {k0}–{k1} 的分块，已跳过（全部被掩码）',
+  'flash.saidEnd': '第 {n} 步，共 {count} 步：除以 ℓ',
+  'flash.tileQueries': '查询分块（行数）',
+  'flash.tileKeys': '键分块（列数）',
+  'flash.logits': '这个头的 logits x，按分块划分（加框：当前分块）',
+  'flash.skipped': '这个分块中的 logits 全部被掩码，FlashAttention 直接跳过它：不读取任何数据，m、ℓ 和 O 保持不变。',
+  'flash.first':
+    '这些行的第一个键分块：m 是分块内该行的最大值，ℓ = Σ exp(x − m)，O = Σ exp(x − m)·v（没有需要重缩放的内容，α 不起作用）。',
+  'flash.update':
+    '后续的键分块：新的最大值 m = max(m_old, 分块内该行的最大值)；之前累加的结果乘以 α = exp(m_old − m)（最大值没有变大时为 1），再把分块的 exp(x − m) 加到 ℓ 上，把 exp(x − m)·v 加到 O 上。',
+  'flash.stats': '每个查询行：m_old、m、α、ℓ',
+  'flash.partial': '部分输出 O（尚未除以 ℓ）',
+  'flash.rowDone': '这些行已经看过所有键分块：最后把它们的 O 除以 ℓ。',
+  'flash.divide': '最后，每一行的 O 除以它的 ℓ：o_i = O_i / ℓ_i。与普通 softmax 不同的单元格加框显示。',
+  'flash.output': '在线 softmax：O / ℓ',
+  'flash.plain': '普通 softmax：softmax(x) · V',
+  'flash.summary': '与普通 softmax 的最大差值：{diff}。逐位相同的元素：{total} 个中有 {identical} 个（{percent}%）。',
+  'flash.why':
+    '不是 100%，这是正常的：exp(x − m_old)·α 的舍入与直接计算 exp(x − m_new) 不同，而且 ℓ 和 O 是逐块累加的，顺序与对整行做一次 softmax 不同。float32 加法不满足结合律，所以最后几位会不同；数值在 float32 舍入误差之内一致。',
+  'flash.whyAll':
+    '这里每个元素都逐位相同（例如每行只有一个键分块，或没有发生重缩放）；一般情况下 exp(x − m_old)·α 与 exp(x − m_new) 的舍入不同，逐块求和的顺序也不同，所以会有少数最后几位不同。',
 };

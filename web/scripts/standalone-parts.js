@@ -29,10 +29,12 @@ const PARTS = [
   // The cell explanations: loaded once the first result is shown (or a number is first pointed at), as on
   // the page, where they are a chunk of their own.
   'web/view/explain/cells.js',
-  // The steppers' panels: loaded when a stepper is first on the page (their figures are engine calls then).
-  'web/view/steps/stepper-panels.js',
-  // Multi-head latent attention's steps and words: loaded with the first MLA run.
+  // Multi-head latent attention's steps and words: loaded with the first MLA run; differential attention's
+  // with the first run that has it.
   'web/view/steps/mla-steps.js',
+  'web/view/steps/diff-steps.js',
+  // And those of QK-norm, RoPE, softcap, ALiBi and the output gate, with the first run that has one.
+  'web/view/steps/variant-steps.js',
   'web/view/trained/trained-view.js',
   'web/view/checkpoint/checkpoint-view.js',
   'web/api/generated/attention-lab-tiny.js',

@@ -11,7 +11,7 @@ import { chapterByKey, withChapter } from '../steps/chapters.js';
 import { renderPipeline } from '../steps/pipeline.js';
 import { SliceQueue } from '../common/slices.js';
 import { shownFigureNames } from '../figures/figure-names.js';
-import { Steppers } from '../steps/steppers.js';
+import { Steppers } from '../steps/stepper-panels.js';
 import { markTabPanel, renderTabs } from '../common/tabs.js';
 import { TeachingFrame } from '../teach/teach-modes.js';
 import { touchWording } from '../common/touch.js';

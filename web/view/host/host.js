@@ -112,7 +112,7 @@ export class AttentionHost {
     this.#runs++;
     try {
       result = await this.engine.run(config, selection ? this.controller.runOptions() : {});
-      // The code of the steps this run needs and the page has not loaded yet (MLA's, registry.js).
+      // The code of the steps this run needs and the page has not loaded yet (MLA's, differential attention's).
       if (result !== null) await loadStepsFor(runSettings(result.settings));
     } catch (error) {
       if (!selection || !SELECTION_FIELDS.has(error.field)) throw error;

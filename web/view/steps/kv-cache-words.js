@@ -1,7 +1,6 @@
 // What the KV-cache stepper says at decode step t of head h, as sentences
 // (model/words.js) read off lab.decode's result: the row appended, the
 // verdict against the full causal run, and the cache's size.
-import './stepper-strings.js';
 import { say, whole } from '../../model/words.js';
 import { count } from './quotes.js';
 

@@ -1,5 +1,6 @@
 // A step whose code (its shapes, figures, formula, words and render) is loaded when a run first needs it, with
-// its strings: the variants few runs turn on travel as a part of their own (MLA's four steps). The stub holds
+// its strings: the variants few runs turn on travel as parts of their own (MLA's four steps, differential
+// attention's three). The stub holds
 // what the pipeline, the chapters and the element's steps="…" read before: key, name, chapter, variant, applies.
 // loadWhen(rs) says from a result's settings (run-settings.js) whether a run needs the code.
 

@@ -10,31 +10,38 @@ import { mlaRow } from './mla-latent.js';
 /** A DeepSeek-V3 size or count, as the claims test reads it from the reference's fixture. */
 const v3 = (value, key) => whole(value, { deepseekV3: key });
 
-function narrationOf(run, t) {
-  if (!run.mla) return say(t, 'mla.off');
-  const i = mlaRow(run);
+/** The cache's counts per token as quotes: MLA's, multi-head attention's at this width, DeepSeek-V3's. */
+function cacheQuotes(run) {
   const perToken = mlaCachePerToken(run.rs.mla);
   const headDim = run.D / run.H; // the heads of multi-head attention at this dModel
-  const mha = mhaCachePerToken(run.H, headDim);
-  const tokens = i + 1;
   const real = { mla: mlaCachePerToken(DEEPSEEK_V3), mha: mhaCachePerToken(DEEPSEEK_V3.numHeads, DEEPSEEK_V3.nopeDim) };
-  return say(t, 'step.mlacache.narration', {
+  return {
     perToken: derived(perToken, 'mlaCachePerToken'),
     kv: axis(run, 'latentNorm', 2),
     r: axis(run, 'K_pe_rope', 2),
     H: size(run, 'H'),
     dk: derived(headDim, 'mhaHeadDim'),
-    mha: derived(mha, 'mhaCachePerToken'),
-    token: run.queryLabels[i],
-    n: derived(tokens, 'tokensSoFar', { i }),
-    mlaTotal: derived(tokens * perToken, 'mlaCacheAfter', { i }),
-    mhaTotal: derived(tokens * mha, 'mhaCacheAfter', { i }),
+    mha: derived(mhaCachePerToken(run.H, headDim), 'mhaCachePerToken'),
     v3kv: v3(DEEPSEEK_V3.kvRank, 'kvRank'),
     v3r: v3(DEEPSEEK_V3.ropeDim, 'ropeDim'),
     v3mla: v3(real.mla, 'mla'),
     v3H: v3(DEEPSEEK_V3.numHeads, 'numHeads'),
     v3dk: v3(DEEPSEEK_V3.nopeDim, 'nopeDim'),
     v3mha: v3(real.mha, 'mha'),
+  };
+}
+
+function narrationOf(run, t) {
+  if (!run.mla) return say(t, 'mla.off');
+  const i = mlaRow(run);
+  const tokens = i + 1;
+  const quotes = cacheQuotes(run);
+  return say(t, 'step.mlacache.narration', {
+    ...quotes,
+    token: run.queryLabels[i],
+    n: derived(tokens, 'tokensSoFar', { i }),
+    mlaTotal: derived(tokens * quotes.perToken.value, 'mlaCacheAfter', { i }),
+    mhaTotal: derived(tokens * quotes.mha.value, 'mhaCacheAfter', { i }),
   });
 }
 
@@ -53,7 +60,8 @@ export default {
   formula: () => 'cache_{t} = [c_{t} | k_{pe,t}]:  kv_{rank} + d_{rope}  vs  2·H·d_{k}',
   words: (run, t) => ({
     meaning: [say(t, 'step.mlacache.meaning')],
-    notes: [],
+    // Under the step's title as it scrolls by: the numbers per token, here and at DeepSeek-V3's size.
+    notes: run.mla ? [say(t, 'step.mlacache.counts', cacheQuotes(run))] : [],
     narration: [narrationOf(run, t)],
   }),
   render: (run, kit) => () => [

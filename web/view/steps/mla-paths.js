@@ -38,22 +38,31 @@ export const pathsApart = (run) => ({
   output: largestApart(sentenceBlock(run, 'output'), sentenceBlock(run, 'otherPathOutput')),
 });
 
+/** The two paths' largest difference on head h's scores and on the output, quoted. */
+const apartQuotes = (run) => {
+  const apart = pathsApart(run);
+  return {
+    head: headNumber(run),
+    scoresApart: derived(apart.scores, 'mlaScoresApart', { b: run.b, h: run.h }),
+    outputApart: derived(apart.output, 'mlaOutputApart', { b: run.b }),
+  };
+};
+
+const apartNote = (run, t) => say(t, 'step.mlapaths.apart', apartQuotes(run));
+
 function narrationOf(run, t) {
   if (!run.mla) return say(t, 'mla.off');
   const { b, h } = run;
   const i = mlaRow(run);
   const names = pathScores(run);
   const at = (name) => run.T[name].data[headStart(run.T[name], b, h) + i * run.Skv + i];
-  const apart = pathsApart(run);
   return say(t, 'step.mlapaths.narration', {
-    head: headNumber(run),
+    ...apartQuotes(run),
     dk: size(run, 'd_k'),
     token: run.queryLabels[i],
     naive: cell(run, names.naive, [b, h, i, i], at(names.naive)),
     kv: axis(run, 'latentNorm', 2),
     absorbed: cell(run, names.absorbed, [b, h, i, i], at(names.absorbed)),
-    scoresApart: derived(apart.scores, 'mlaScoresApart', { b, h }),
-    outputApart: derived(apart.output, 'mlaOutputApart', { b }),
   });
 }
 
@@ -74,7 +83,8 @@ export default {
   formula: () => 'q_{h}·[c W_{UK,h} | k_{pe}]^{⊤} = (q_{nope,h} W_{UK,h}^{⊤})·c^{⊤} + q_{pe,h}·k_{pe}^{⊤}',
   words: (run, t) => ({
     meaning: [say(t, 'step.mlapaths.meaning')],
-    notes: [],
+    // Under the step's title as it scrolls by: the two paths' largest difference.
+    notes: run.mla ? [apartNote(run, t)] : [],
     narration: [narrationOf(run, t)],
   }),
   render(run, kit) {

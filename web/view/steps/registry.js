@@ -7,26 +7,18 @@ import X_context from './context-input.js';
 import weights from './projections.js';
 import qkv from './qkv.js';
 import split from './split.js';
-import qkNorm from './qk-norm.js';
-import rope from './rope.js';
 import scores from './scores.js';
 import scaled from './scaled.js';
-import softcap from './softcap.js';
-import alibi from './alibi.js';
 import mask from './mask.js';
 import masked from './masked.js';
 import attnweights from './softmax.js';
-import diffmaps from './diff-maps.js';
-import diffweights from './diff-weights.js';
 import averaged from './averaged.js';
 import scaling from './scaling.js';
 import links from './links.js';
 import dropped from './dropped.js';
 import context from './context-vectors.js';
-import diffnorm from './diff-norm.js';
 import { lazyStep } from './lazy-steps.js';
 import concat from './concat.js';
-import gate from './gate.js';
 import wo from './out-projection.js';
 import output from './output.js';
 import kvcache from './kv-cache.js';
@@ -43,6 +35,36 @@ const mlalatent = mla('mlalatent', 'mla-latent', 'variants');
 const mlarope = mla('mlarope', 'mla-rope', 'variants');
 const mlapaths = mla('mlapaths', 'mla-paths', 'variants');
 const mlacache = mla('mlacache', 'mla-cache', 'inference');
+
+// QK-norm, RoPE, softcap, ALiBi and the output gate, likewise: loaded with the first run that has one (variant-steps.js).
+const loadVariants = () => import('./variant-steps.js');
+const variant = (key, name, applies) =>
+  lazyStep(
+    {
+      key,
+      name,
+      chapter: 'variants',
+      applies,
+      loadWhen: (rs) => rs.qkNorm || rs.rope !== null || rs.softcap !== null || rs.alibi || rs.outputGate,
+    },
+    loadVariants,
+  );
+const qkNorm = variant('qkNorm', 'qk-norm', (run) => Boolean(run.T.Q_norm));
+const rope = variant('rope', 'rope', (run) => Boolean(run.T.ropeAngles) && !run.mla);
+const softcap = variant('softcap', 'softcap', (run) => Boolean(run.T.capped));
+const alibi = variant('alibi', 'alibi', (run) => Boolean(run.T.alibiBias));
+const gate = variant('gate', 'gate', (run) => Boolean(run.T.gate));
+
+// Differential attention's steps, likewise: loaded with the first run that has it (diff-steps.js).
+const loadDiff = () => import('./diff-steps.js');
+const diff = (key, applies) =>
+  lazyStep(
+    { key, name: key, chapter: 'variants', variant: 'diff', applies, loadWhen: (rs) => rs.diffDepth !== null },
+    loadDiff,
+  );
+const diffmaps = diff('diffmaps', (run) => Boolean(run.T.halfWeights));
+const diffweights = diff('diffweights', (run) => Boolean(run.T.halfWeights));
+const diffnorm = diff('diffnorm', (run) => Boolean(run.T.contextScaled));
 
 export const STEPS = [
   X,

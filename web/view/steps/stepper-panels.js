@@ -3,7 +3,6 @@
 // lives across renders (the pipeline keeps it in its step); its figures are
 // extra engine calls, asked of the host only once the step nears the viewport,
 // and asked again when the result, the sentence, the head or the tile sizes change.
-import './stepper-strings.js';
 import { formatNumber } from '../../model/format.js';
 import { fieldErrorText } from '../../i18n/index.js';
 import {
@@ -92,8 +91,7 @@ const row = (...children) => {
  * options) -> Promise of the figures (the host's engine).
  */
 class StepperPanel {
-  /** The step's body (steppers.js made it, so the pipeline held it before this code was loaded). */
-  body;
+  body = element('div', 'stepper-body');
   /** What the step shows, redrawn on every move; the controls before it stay (and keep their focus). */
   content = element('div', 'stepper-content');
   data = null;
@@ -108,8 +106,7 @@ class StepperPanel {
   #visible = false;
   #figures = new Map();
 
-  constructor(kind, fetch, body) {
-    this.body = body;
+  constructor(kind, fetch) {
     this.kind = kind;
     this.fetch = fetch;
     this.body.dataset.stepper = kind;
@@ -397,8 +394,8 @@ class FlashPanel extends StepperPanel {
     return [this.#tiles, this.#control];
   }
 
-  constructor(kind, fetch, body) {
-    super(kind, fetch, body);
+  constructor(kind, fetch) {
+    super(kind, fetch);
     for (const name of ['queries', 'keys']) {
       const label = element('label', 'flash-tile-size');
       const text = element('span');
@@ -576,17 +573,19 @@ class FlashPanel extends StepperPanel {
 }
 
 /**
- * The panels of both steppers on the bodies `bodies` ({kvcache, flash}, steppers.js's): update(ctx) after every
- * render. fetch(method, options) runs lab.decode / lab.flash for the current result's config.
+ * The steppers of a controller: body(step) gives a step's body for
+ * the pipeline, update(ctx) after every render. fetch(method, options) runs
+ * lab.decode / lab.flash for the current result's config.
  */
-export class StepperPanels {
+export class Steppers {
   #panels;
 
-  constructor(fetch, bodies) {
-    this.#panels = {
-      kvcache: new KvCachePanel('decode', fetch, bodies.kvcache),
-      flash: new FlashPanel('flash', fetch, bodies.flash),
-    };
+  constructor(fetch) {
+    this.#panels = { kvcache: new KvCachePanel('decode', fetch), flash: new FlashPanel('flash', fetch) };
+  }
+
+  body(step) {
+    return this.#panels[step].body;
   }
 
   /** ctx: {t, result, b, h, decimals, theme, queryLabels, keyLabels}; only the steps on the page are drawn. */
