@@ -45,7 +45,8 @@ export class AttentionHost {
   /** The palette last given to the views; null before the first. */
   #shownTheme = null;
   #runs = 0;
-  #shows = 0; // show() calls so far: one that a newer call overtook shows nothing
+  #shows = 0; // show() calls so far
+  #shownAsk = 0; // the call whose result is shown: an older one that finishes later shows nothing
   #languages = 0;
   #languageAsks = 0;
   #stopWatching = null;
@@ -121,8 +122,9 @@ export class AttentionHost {
     } finally {
       this.#runs--;
     }
-    // A newer show began while this one loaded its steps' code: it shows its own result.
-    if (result === null || ask !== this.#shows) return null;
+    // A newer call already showed its result (this one waited for its steps' code): that one stays.
+    if (result === null || ask < this.#shownAsk) return null;
+    this.#shownAsk = ask;
     const options = viewOptions(result);
     this.shownConfig = config;
     this.controller.setResult(result, {
