@@ -105,6 +105,7 @@ export default {
   'step.X_context.title': 'Context embeddings X_context',
   'step.X_context.meaning': 'The sequence that keys and values come from in cross-attention (e.g. the encoder output).',
   'step.weights.title': 'Projection weights W_Q, W_K, W_V',
+  'step.weights.title.mla': 'Projection weights of MLA: W_Q, W_DKV, W_KR, W_UK, W_UV',
   'step.weights.meaning':
     'Learned matrices that turn each embedding into a query, a key and a value. Editable: click a number.',
   'step.qkv.title': 'Queries, keys and values',

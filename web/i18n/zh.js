@@ -105,6 +105,7 @@ export default {
   'step.X_context.title': '上下文嵌入 X_context',
   'step.X_context.meaning': '交叉注意力中键和值所来自的序列（例如编码器的输出）。',
   'step.weights.title': '投影权重 W_Q、W_K、W_V',
+  'step.weights.title.mla': 'MLA 的投影权重 W_Q、W_DKV、W_KR、W_UK、W_UV',
   'step.weights.meaning': '把每个嵌入变成查询、键和值的可学习矩阵。可编辑：点击数字。',
   'step.qkv.title': '查询、键和值',
   'step.qkv.meaning': 'Q = X·W_Q 表示“我在找什么”，K = X·W_K 表示“我包含什么”，V = X·W_V 是被传递的内容。',

@@ -28,12 +28,9 @@ function renderAlibi(run, kit) {
   ];
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'alibi',
-  chapter: 'variants',
-  name: 'alibi',
   shapes: [{ of: 'alibiBias', axes: ['H', 'S', 'S_kv'] }, PER_HEAD],
-  applies: (run) => Boolean(run.T.alibiBias),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     { name: 'alibiBias', rows: run.S, cols: run.Skv },

@@ -57,14 +57,9 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'diffmaps',
-  chapter: 'variants',
-  // The variants chapter's bar names the three steps once, as differential attention.
-  variant: 'diff',
-  name: 'diffmaps',
   shapes: [{ axes: ['B', '2H', 'S', 'S_kv'] }],
-  applies: (run) => Boolean(run.T.halfWeights),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) =>
     ['halfMasked', 'halfWeights'].flatMap((name) =>

@@ -36,14 +36,9 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'diffnorm',
-  chapter: 'variants',
-  // The variants chapter's bar names the three steps once, as differential attention.
-  variant: 'diff',
-  name: 'diffnorm',
   shapes: [{ axes: ['B', 'H', 'S', 'd_k'] }],
-  applies: (run) => Boolean(run.T.contextScaled),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [...weightFigures(run, ['subln']), ...STAGES.map((name) => ({ name, rows: run.S, cols: run.dk }))],
   formula: () => 'head_{h} = context_{h} / √(mean(context_{h}^{2}) + 10^{−5}) ⊙ subln · (1 − λ_{init})',

@@ -78,14 +78,9 @@ function narrationOf(run, t) {
   );
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'diffweights',
-  chapter: 'variants',
-  // The variants chapter's bar names the three steps once, as differential attention.
-  variant: 'diff',
-  name: 'diffweights',
   shapes: [PER_HEAD],
-  applies: (run) => Boolean(run.T.halfWeights),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     ...weightFigures(run, LAMBDAS),

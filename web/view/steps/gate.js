@@ -26,12 +26,9 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'gate',
-  chapter: 'variants',
-  name: 'gate',
   shapes: [{ axes: ['B', 'S', 'D'] }],
-  applies: (run) => Boolean(run.T.gate),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     ...weightFigures(run, ['W_G']),

@@ -266,7 +266,7 @@ export class StepKit {
   #header(step, words) {
     const { t, run } = this;
     const header = element('header');
-    const title = element('h2', null, t(`step.${step.key}.title`));
+    const title = element('h2', null, t(step.titleKey?.(run) ?? `step.${step.key}.title`));
     title.setAttribute('part', 'title');
     header.append(title);
     const formulaText = step.formula?.(run, t);

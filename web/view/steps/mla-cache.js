@@ -45,12 +45,9 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'mlacache',
-  chapter: 'inference',
-  name: 'mla-cache',
   shapes: [{ axes: ['S', 'kvRank + ropeDim'] }],
-  applies: (run) => run.mla,
   figures: (run) =>
     ['latentNorm_cache', 'K_pe_rope_cache'].map((name, k) => ({
       name,

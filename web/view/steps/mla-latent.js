@@ -35,17 +35,12 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'mlalatent',
-  chapter: 'variants',
-  // The variants chapter's bar names MLA's steps once.
-  variant: 'mla',
-  name: 'mla-latent',
   shapes: [
     { of: 'Q', axes: ['B', 'S', 'H·d_k'] },
     { of: 'c', axes: ['B', 'S', 'kvRank'] },
   ],
-  applies: (run) => run.mla,
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) =>
     ['Q', 'latent', 'latentNorm', 'K_pe'].map((name) => ({ name, rows: run.S, cols: run.T[name].shape[2] })),

@@ -66,13 +66,9 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'mlapaths',
-  chapter: 'variants',
-  variant: 'mla',
-  name: 'mla-paths',
   shapes: [{ axes: ['B', 'H', 'S', 'S_kv'] }],
-  applies: (run) => run.mla,
   figures: (run) => [
     { name: 'K_h', rows: run.Skv, cols: run.dk },
     { name: 'V_h', rows: run.Skv, cols: run.dv },

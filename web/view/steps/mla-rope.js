@@ -23,16 +23,12 @@ function narrationOf(run, t) {
   });
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'mlarope',
-  chapter: 'variants',
-  variant: 'mla',
-  name: 'mla-rope',
   shapes: [
     { of: 'q_pe', axes: ['B', 'S', 'H·ropeDim'] },
     { of: 'k_pe', axes: ['B', 'S', 'ropeDim'] },
   ],
-  applies: (run) => run.mla,
   figures: (run) => [
     { name: 'ropeAngles', rows: run.S, cols: run.T.ropeAngles.shape[1] },
     { name: 'Q_pe_rope_h', rows: run.S, cols: run.T.K_pe_rope.shape[2] },

@@ -98,6 +98,8 @@ export default {
   key: 'weights',
   chapter: 'basics',
   name: 'projections',
+  // MLA's weights are others: its title names them.
+  titleKey: (run) => (run.mla ? 'step.weights.title.mla' : 'step.weights.title'),
   shapes: (run) =>
     run.mla
       ? [

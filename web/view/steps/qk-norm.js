@@ -14,12 +14,9 @@ const RMS_ONE = [
   { rmsOne: 'K_norm', states: ['1'] },
 ];
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'qkNorm',
-  chapter: 'variants',
-  name: 'qk-norm',
   shapes: QK_SHAPES,
-  applies: (run) => Boolean(run.T.Q_norm),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     { name: 'Q_norm_h', rows: run.S, cols: run.dk },

@@ -68,12 +68,9 @@ function renderRope(run, kit) {
   ];
 }
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'rope',
-  chapter: 'variants',
-  name: 'rope',
   shapes: [{ of: 'ropeAngles', axes: ['S', 'd_k/2'] }, ...QK_SHAPES],
-  applies: (run) => Boolean(run.T.ropeAngles) && !run.mla,
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     { name: 'ropeAngles', rows: run.S, cols: run.dk / 2 },

@@ -4,12 +4,9 @@ import { say } from '../../model/words.js';
 import { PER_HEAD } from './scores.js';
 import { headNumber } from './quotes.js';
 
+// The step's key, name, chapter and when it applies are its stub's (registry.js), which loads this code.
 export default {
-  key: 'softcap',
-  chapter: 'variants',
-  name: 'softcap',
   shapes: [PER_HEAD],
-  applies: (run) => Boolean(run.T.capped),
   // The matrices it shows: their names on the page (data-matrix) and sizes, for the claims test.
   figures: (run) => [
     { name: 'scaled_beside_capped', rows: run.S, cols: run.Skv },
