@@ -67,6 +67,8 @@ describe('settings -> config', () => {
     expect(settingOfError('input.randn[1]')).toBe('input');
     expect(settingOfError('weights.edits.W_Q[0]')).toBe('weights.edits');
     expect(settingOfError('config')).toBeUndefined();
+    // A thrown TypeError has no field: no setting, and no second error while the page says the first.
+    expect(settingOfError(undefined)).toBeUndefined();
   });
 });
 

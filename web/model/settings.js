@@ -193,6 +193,8 @@ export function mergeConfig(base, extra) {
  * "input"; undefined when none does.
  */
 export function settingOfError(errorField) {
+  // An error of no field (a bug's TypeError reaching the page) belongs to no setting.
+  if (typeof errorField !== 'string') return undefined;
   let best;
   for (const field of FIELDS) {
     const p = field.path;
