@@ -1,8 +1,8 @@
-// A step whose code (its shapes, figures, formula, words and render) is loaded when a run first needs it, with
-// its strings: the variants few runs turn on travel as parts of their own (MLA's four steps, differential
-// attention's three). The stub holds
-// what the pipeline, the chapters and the element's steps="…" read before: key, name, chapter, variant, applies.
-// loadWhen(rs) says from a result's settings (run-settings.js) whether a run needs the code.
+// A step whose code (its shapes, figures, formula, words and render) is loaded with its strings when a run
+// first needs it: the variants' steps travel as parts of their own (variant-steps.js, diff-steps.js,
+// mla-steps.js). The stub holds what the pipeline, the chapters and the element's steps="…" read before the
+// code is there: key, name, chapter, variant, applies; loadWhen(rs) says from a run's settings
+// (run-settings.js) whether it needs the code.
 
 const MEMBERS = ['shapes', 'figures', 'formula', 'words', 'render'];
 
@@ -30,7 +30,10 @@ export function lazyStep(stub, load) {
     Object.defineProperty(step, member, {
       enumerable: true,
       get() {
-        if (!code) throw new Error(`step ${stub.key}: its code is not loaded (await loadStepsFor(result) first)`);
+        if (!code)
+          throw new Error(
+            `step ${stub.key}: its code is not loaded (await loadStepsFor(runSettings(result.settings)) first)`,
+          );
         return code[member];
       },
     });
