@@ -87,6 +87,15 @@ Status checkWeightShape(const AttentionConfig& c, const std::string& name, const
                      {"got", shapeText(given.shape)}});
 }
 
+// The config field that gives a context (keys and values of their own: cross-attention), or null.
+const char* contextField(const AttentionConfig& c) {
+  return c.context.random             ? "contextInput"
+         : !c.context.tokens.empty()  ? "contextTokens"
+         : c.context.textsGivenAsList ? "contextTexts"
+         : c.context.present()        ? "contextText"
+                                      : nullptr;
+}
+
 // Differential attention as multihead_diffattn.py defines it (tests/reference/recent.py): two half-heads per
 // head, self-attention with one K/V head per query head, the dot score scaled by 1/√d, no dropout, and none of
 // the other variants on its scores or its output; the first setting that leaves that reference is named.
@@ -94,21 +103,19 @@ Status checkDifferential(const AttentionConfig& c) {
   if (!c.isDiff()) return {};
   if (c.dModel % (2 * c.numHeads) != 0)
     return fieldError("diff.depth", "diff-half-heads", {{"dModel", str(c.dModel)}, {"numHeads", str(c.numHeads)}});
-  const char* other = c.context.random                 ? "contextInput"
-                      : !c.context.tokens.empty()      ? "contextTokens"
-                      : c.context.textsGivenAsList     ? "contextTexts"
-                      : c.context.present()            ? "contextText"
-                      : c.dropoutP > 0                 ? "dropout.p"
-                      : c.kvHeads() != c.numHeads      ? "numKVHeads"
-                      : c.score != ScoreKind::Dot      ? "score"
-                      : c.scale != ScaleMode::HeadDim  ? "scale"
-                      : c.ropeStyle != RopeStyle::None ? "rope.style"
-                      : c.qkNorm                       ? "qkNorm"
-                      : c.softcap                      ? "softcap"
-                      : c.alibi                        ? "alibi"
-                      : c.hasSink()                    ? "sinkLogit"
-                      : c.outputGate                   ? "outputGate"
-                                                       : nullptr;
+  const char* other = contextField(c);
+  if (!other)
+    other = c.dropoutP > 0                   ? "dropout.p"
+            : c.kvHeads() != c.numHeads      ? "numKVHeads"
+            : c.score != ScoreKind::Dot      ? "score"
+            : c.scale != ScaleMode::HeadDim  ? "scale"
+            : c.ropeStyle != RopeStyle::None ? "rope.style"
+            : c.qkNorm                       ? "qkNorm"
+            : c.softcap                      ? "softcap"
+            : c.alibi                        ? "alibi"
+            : c.hasSink()                    ? "sinkLogit"
+            : c.outputGate                   ? "outputGate"
+                                             : nullptr;
   if (other) return fieldError("diff.depth", "diff-excludes", {{"other", other}});
   return {};
 }
@@ -134,26 +141,24 @@ Status checkMla(const AttentionConfig& c) {
   if (missing) return fieldError(missing, "mla-size-required", {{"field", missing}});
   if (*c.mlaRopeDim % 2 != 0) return fieldError("mla.ropeDim", "mla-rope-dim-odd", {{"got", str(*c.mlaRopeDim)}});
   if (c.ropeStyle == RopeStyle::None) return fieldError("rope.style", "mla-needs-rope");
-  const char* other = c.context.random                      ? "contextInput"
-                      : !c.context.tokens.empty()           ? "contextTokens"
-                      : c.context.textsGivenAsList          ? "contextTexts"
-                      : c.context.present()                 ? "contextText"
-                      : c.dropoutP > 0                      ? "dropout.p"
-                      : c.init != WeightInit::TorchLinear   ? "weights.init"
-                      : c.layout != ProjectionLayout::Fused ? "weights.layout"
-                      : c.hasQkvBias()                      ? "weights.qkvBias"
-                      : !c.outProj                          ? "weights.outProj"
-                      : c.kvHeads() != c.numHeads           ? "numKVHeads"
-                      : c.score != ScoreKind::Dot           ? "score"
-                      : c.scale != ScaleMode::HeadDim       ? "scale"
-                      : c.ropeScaling != RopeScaling::None  ? "rope.scaling.type"
-                      : c.qkNorm                            ? "qkNorm"
-                      : c.softcap                           ? "softcap"
-                      : c.alibi                             ? "alibi"
-                      : c.hasSink()                         ? "sinkLogit"
-                      : c.isDiff()                          ? "diff.depth"
-                      : c.outputGate                        ? "outputGate"
-                                                            : nullptr;
+  const char* other = contextField(c);
+  if (!other)
+    other = c.dropoutP > 0                        ? "dropout.p"
+            : c.init != WeightInit::TorchLinear   ? "weights.init"
+            : c.layout != ProjectionLayout::Fused ? "weights.layout"
+            : c.hasQkvBias()                      ? "weights.qkvBias"
+            : !c.outProj                          ? "weights.outProj"
+            : c.kvHeads() != c.numHeads           ? "numKVHeads"
+            : c.score != ScoreKind::Dot           ? "score"
+            : c.scale != ScaleMode::HeadDim       ? "scale"
+            : c.ropeScaling != RopeScaling::None  ? "rope.scaling.type"
+            : c.qkNorm                            ? "qkNorm"
+            : c.softcap                           ? "softcap"
+            : c.alibi                             ? "alibi"
+            : c.hasSink()                         ? "sinkLogit"
+            : c.isDiff()                          ? "diff.depth"
+            : c.outputGate                        ? "outputGate"
+                                                  : nullptr;
   if (other) return fieldError("mla.kvRank", "mla-excludes", {{"other", other}});
   return {};
 }

@@ -2,6 +2,7 @@
 // its seven weights drawn as model.py's constructor draws them, the latent and the decoupled RoPE parts, the naive
 // or the absorbed path, and the heads through W_O. pytorch-script.js calls these in the engine's order; the RoPE
 // helper apply_rope is pytorch-variants.js's.
+import { pyNumber } from './pytorch-variants.js';
 
 /** The sizes, after the script's own. */
 export const mlaSizeLines = (mla) => [
@@ -26,7 +27,7 @@ export const mlaWeightLines = () => [
 
 /** From X to the scaled scores [B, H, S, S_kv]: the latent, the rope parts, and both paths' scores. */
 export function mlaScoreLines(rs) {
-  const base = Number.isInteger(rs.ropeBase) ? String(rs.ropeBase) : String(Math.fround(rs.ropeBase));
+  const base = pyNumber(rs.ropeBase);
   const [chosen, other] = rs.mla.absorb ? ['absorbedScores', 'naiveScores'] : ['naiveScores', 'absorbedScores'];
   return [
     'Q = X @ W_Q  # (B, S, H·(nope + rope_dim))',

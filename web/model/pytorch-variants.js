@@ -4,7 +4,8 @@
 // `v` is the run's settings (runSettings, run-settings.js): qkNorm, rope, ropeBase, gqa, kvHeads,
 // softcap, alibi, window, sinkTokens, sinkLogits. Every function returns lines of Python.
 
-const pyNumber = (x) => (Number.isInteger(x) ? String(x) : String(Math.fround(x)));
+/** A number as the scripts write it: an integer as is, another as the float32 the engine uses. */
+export const pyNumber = (x) => (Number.isInteger(x) ? String(x) : String(Math.fround(x)));
 
 /** Functions the script calls, defined before the computation. */
 export function variantHelpers(v) {

@@ -231,22 +231,38 @@ export function explainRope(step, i, c, ctx) {
 
 // θ[m, i] = m · base^(−2i/d_k), or m · ropeInvFreq[i] with rope.scaling.
 export function explainRopeAngle(step, m, i, ctx) {
-  const { t, rs, dk } = ctx;
+  const value = reader(ctx).cell('ropeAngles', m, i);
+  if (ctx.result.tensors.ropeInvFreq) return explainScaledRopeAngle(m, i, value, ctx);
+  const { dk } = ctx;
+  return ropeAngleLines(m, i, ctx, {
+    widthQuote: whole(dk, { size: 'd_k' }),
+    pairOf: 'd_k/2',
+    freqFact: { value: 'ropeFrequency', i },
+    key: 'explain.ropeAngle',
+    widthParam: 'dk',
+  });
+}
+
+/**
+ * θ[m, i] = m · base^(−2i/width), the angle of pair i at position m over the `width` numbers a rotation turns
+ * (d_k, or MLA's rope part): widthQuote quotes that width, pairOf names the size pair i indexes, freqFact is the
+ * frequency's fact, and the sentence `key` takes the width as its param `widthParam`.
+ */
+export function ropeAngleLines(m, i, ctx, { widthQuote, pairOf, freqFact, key, widthParam }) {
+  const { t, rs } = ctx;
   const { num, cell } = reader(ctx);
   const value = cell('ropeAngles', m, i);
-  if (ctx.result.tensors.ropeInvFreq) return explainScaledRopeAngle(m, i, value, ctx);
-  const freq = num(1 / rs.ropeBase ** ((2 * i) / dk), { value: 'ropeFrequency', i });
+  const freq = num(1 / rs.ropeBase ** ((2 * i) / widthQuote.value), freqFact);
   const pos = indexQuote(m, 'S');
-  const pair = indexQuote(i, 'd_k/2');
-  const size = whole(dk, { size: 'd_k' });
+  const pair = indexQuote(i, pairOf);
   const twice = whole(2 * i, derived('product', { constant: 2 }, pair.fact));
   const angle = num(m * freq.value, derived('product', pos.fact, freq.fact));
   const ropeBase = compact(rs.ropeBase, { setting: 'rope.base' });
   return {
     lines: [
       headLine('ropeAngles', m, `θ${i}`, value),
-      say(t, 'explain.ropeAngle', { m: pos, i: pair, dk: size, freq }),
-      restyled(formula`${pos} × ${ropeBase}^(−${twice}/${size}) = ${pos} × ${freq} = ${angle}`, 'result', {
+      say(t, key, { m: pos, i: pair, [widthParam]: widthQuote, freq }),
+      restyled(formula`${pos} × ${ropeBase}^(−${twice}/${widthQuote}) = ${pos} × ${freq} = ${angle}`, 'result', {
         claims: [{ claim: 'equal', of: [angle.fact, value.fact] }],
       }),
     ],

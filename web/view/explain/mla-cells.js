@@ -5,7 +5,7 @@
 import { compact, constant, formula, restyled, say, whole } from '../../model/words.js';
 import { cellFact, d, derived, headLine, reader, termList } from './lines.js';
 import { headQuote, indexQuote, kLabel, qLabel } from './names.js';
-import { explainProjection, productTerms, sumLine } from './input-cells.js';
+import { explainProjection, productTerms, ropeAngleLines, sumLine } from './input-cells.js';
 import { explainConcat, explainContext, explainOutput } from './output-cells.js';
 import { pathScores, ropePairOf } from '../../model/variant-math.js';
 
@@ -168,27 +168,14 @@ function explainKeyRope(figure, i, c, ctx) {
 
 // θ[m, i] = m · base^(−2i/r): the angles run over the rope part's r numbers.
 function explainRopeAngle(figure, m, i, ctx) {
-  const { t, rs } = ctx;
-  const { num, cell } = reader(ctx);
   const { r } = sizesOf(ctx);
-  const value = cell('ropeAngles', m, i);
-  const freq = num(1 / rs.ropeBase ** ((2 * i) / r), { value: 'ropeFrequency', i, width: r });
-  const pos = indexQuote(m, 'S');
-  const pair = indexQuote(i, 'd_rope/2');
-  const size = whole(r, widthOf('K_pe_rope'));
-  const twice = whole(2 * i, derived('product', { constant: 2 }, pair.fact));
-  const angle = num(m * freq.value, derived('product', pos.fact, freq.fact));
-  const ropeBase = compact(rs.ropeBase, { setting: 'rope.base' });
-  return {
-    lines: [
-      headLine('ropeAngles', m, `θ${i}`, value),
-      say(t, 'explain.mla.ropeAngle', { m: pos, i: pair, r: size, freq }),
-      restyled(formula`${pos} × ${ropeBase}^(−${twice}/${size}) = ${pos} × ${freq} = ${angle}`, 'result', {
-        claims: [{ claim: 'equal', of: [angle.fact, value.fact] }],
-      }),
-    ],
-    highlight: [],
-  };
+  return ropeAngleLines(m, i, ctx, {
+    widthQuote: whole(r, widthOf('K_pe_rope')),
+    pairOf: 'd_rope/2',
+    freqFact: { value: 'ropeFrequency', i, width: r },
+    key: 'explain.mla.ropeAngle',
+    widthParam: 'r',
+  });
 }
 
 // A head's key or value on the naive path, from the cached latent: c · W_UK or c · W_UV, head h's columns.
