@@ -54,7 +54,7 @@ export default {
       rows: run.S,
       cols: run.T[k ? 'K_pe_rope' : 'latentNorm'].shape[2],
     })),
-  formula: () => 'cache_{t} = [c_{t} | k_{pe,t}]:  kv_{rank} + d_{rope}  vs  2·H·d_{k}',
+  formula: () => 'cache_{t} = [c_{t} | k_{pe,t}] ∈ ℝ^{kv_{rank} + d_{rope}},  [k_{t} | v_{t}]_{MHA} ∈ ℝ^{2·d_{model}}',
   words: (run, t) => ({
     meaning: [say(t, 'step.mlacache.meaning')],
     // Under the step's title as it scrolls by: the numbers per token, here and at DeepSeek-V3's size.

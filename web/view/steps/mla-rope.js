@@ -35,7 +35,7 @@ export default {
     { name: 'K_pe_before_rope', rows: run.S, cols: run.T.K_pe.shape[2] },
     { name: 'K_pe_rope', rows: run.S, cols: run.T.K_pe_rope.shape[2] },
   ],
-  formula: () => 'q_{pe,h} = RoPE(q_{h}[d_{nope}:]),  k_{pe} = RoPE(X·W_{KR})  (one for every head)',
+  formula: () => 'q_{pe,h} = RoPE(q_{h}[d_{nope}:]),  k_{pe} = RoPE(X·W_{KR})',
   words: (run, t) => ({
     meaning: [say(t, 'step.mlarope.meaning')],
     notes: [],
