@@ -584,8 +584,18 @@ describe('<attention-lab>', () => {
     });
     await expect.poll(async () => (await state()).shown.length).toBe(count);
     expect(await inShadow('b', (root) => root.querySelector('.stepper').hidden)).toBe(true);
-    // Back to steps: it starts at the step being read (the overview's mark).
-    const read = await inShadow('b', (root) => root.querySelector('.overview [aria-current="step"]').dataset.target);
+    // Back to steps: it starts at the step being read (the overview's mark), once the mark has settled after the
+    // return to scrolling (it follows the page's scroll position, which the re-laid-out steps still move).
+    const mark = () => inShadow('b', (root) => root.querySelector('.overview [aria-current="step"]').dataset.target);
+    let read = await mark();
+    await expect
+      .poll(async () => {
+        const before = read;
+        await page.waitForTimeout(300);
+        read = await mark();
+        return read === before;
+      })
+      .toBe(true);
     await page.evaluate(() => {
       document.getElementById('b').mode = 'steps';
     });
